@@ -1,0 +1,16 @@
+package org.bloomchord.overlay;
+
+/**
+ * A protocol message: an immutable record with a binary wire encoding registered in a
+ * {@link org.bloomchord.overlay.wire.WireRegistry}.
+ *
+ * <p>Within one JVM the Vert.x runtime passes messages by reference; the encoding is what crosses
+ * JVMs, what the simulator round-trips, and what the traffic metrics count.
+ */
+public interface Message {
+
+  /** The name traffic metrics use for this message type; by default the simple class name. */
+  default String typeName() {
+    return getClass().getSimpleName();
+  }
+}

@@ -1,0 +1,77 @@
+package org.bloomchord.overlay;
+
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * The driver's view of a set of peers running on one runtime: what tests, benchmarks and the CLI
+ * use to launch peers, make them leave or crash, act on them and wait. Methods block the calling
+ * (driver) thread, which must not be a peer's thread.
+ *
+ * <p>Time: in the simulator, waiting advances the virtual clock by running events; in the Vert.x
+ * runtime it sleeps in real time. Code written against this interface runs unchanged on both, which
+ * is how one test suite covers both runtimes.
+ *
+ * @param <P> the protocol type of the peers
+ */
+public interface Network<P extends PeerProtocol> extends AutoCloseable {
+
+  /** Deploys a peer running {@code protocol} and waits until its {@code start} completed. */
+  PeerHandle<P> launch(PeerRef ref, P protocol);
+
+  /** Graceful departure: runs the protocol's {@code leave}, then removes the peer. */
+  void leave(PeerHandle<P> peer);
+
+  /** Crash: removes the peer at once; it tells nobody. */
+  void crash(PeerHandle<P> peer);
+
+  /** Peers launched and not yet removed, in launch order. */
+  List<PeerHandle<P>> alive();
+
+  /**
+   * Runs {@code action} on the peer's thread and returns its future's outcome to the driver,
+   * waiting at most {@code maxWaitMs} of runtime time.
+   */
+  <T> T call(PeerHandle<P> peer, Function<P, Future<T>> action, long maxWaitMs);
+
+  /**
+   * Starts {@code action} on each peer's thread at once and waits for all outcomes; a failed or
+   * unfinished action gives a failed {@link Outcome} rather than an exception.
+   */
+  <T> List<Outcome<T>> callAll(List<PeerHandle<P>> peers, Function<P, Future<T>> action, long maxWaitMs);
+
+  /** Reads peer state on the peer's thread (a consistent snapshot for oracles). */
+  <T> T inspect(PeerHandle<P> peer, Function<P, T> read);
+
+  /** Lets {@code ms} milliseconds of runtime time pass. */
+  void runFor(long ms);
+
+  /**
+   * Lets time pass until {@code condition} holds, checking every {@code checkEveryMs}, for at most
+   * {@code maxMs}; returns whether it held.
+   */
+  boolean awaitUntil(BooleanSupplier condition, long maxMs, long checkEveryMs);
+
+  /** The runtime's clock in milliseconds. */
+  long now();
+
+  /** Messages and bytes sent so far, by type. */
+  Traffic traffic();
+
+  /** Which runtime this is: "vertx" or "sim". */
+  String runtimeName();
+
+  /** Removes every peer and releases the runtime. */
+  @Override
+  void close();
+
+  /** The outcome of one action in {@link #callAll}. */
+  record Outcome<T>(T value, Throwable failure) {
+
+    public boolean succeeded() {
+      return failure == null;
+    }
+  }
+}

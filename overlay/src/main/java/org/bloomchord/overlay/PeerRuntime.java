@@ -1,0 +1,49 @@
+package org.bloomchord.overlay;
+
+import io.vertx.core.Future;
+import java.util.random.RandomGenerator;
+
+/**
+ * What a peer's protocol code sees of the world. Two runtimes implement it: the Vert.x actor runtime
+ * and the deterministic simulator; protocol code is written once against this interface and never
+ * touches Vert.x runtime classes.
+ *
+ * <p>Threading: every callback of one peer (message handlers, timer tasks, completions of the
+ * futures returned here) runs on that peer's own single logical thread, so protocol state needs no
+ * locks.
+ */
+public interface PeerRuntime {
+
+  /** This peer's identity. */
+  PeerRef self();
+
+  /**
+   * Sends a request and returns the reply. The future fails with {@link RequestTimeoutException}
+   * when no reply arrives within {@code timeoutMs} (also when the peer is gone: absence is only
+   * learnt by waiting, as on a network), and with {@link RemoteRejectedException} when the receiver
+   * rejected the message.
+   */
+  Future<Message> request(PeerRef to, Message message, long timeoutMs);
+
+  /** Sends a one-way message; delivery is not confirmed. */
+  void send(PeerRef to, Message message);
+
+  /** Runs {@code task} once after {@code delayMs} milliseconds of this runtime's clock. */
+  Cancellable after(long delayMs, Runnable task);
+
+  /**
+   * Runs {@code task} every {@code periodMs} milliseconds, each interval drawn uniformly from
+   * {@code periodMs * [1 - jitter, 1 + jitter]} with this peer's random generator; the first run
+   * comes after one such interval. {@code jitter} is in [0, 1).
+   */
+  Cancellable every(long periodMs, double jitter, Runnable task);
+
+  /** Milliseconds of this runtime's clock (virtual time in the simulator). */
+  long now();
+
+  /** This peer's own seeded random generator. */
+  RandomGenerator random();
+
+  /** Where the protocol reports its own counters and events. */
+  MetricsSink metrics();
+}
