@@ -4,11 +4,11 @@ package org.bloomchord.routing.compress;
  * The entropy coders a compressed filter may use, each with the identifier it carries on the wire.
  *
  * <p>{@link #ARITHMETIC} is the default because it lands closer to m H(p): measured on filters of
- * random keys at every column of Mitzenmacher's tables (n = 10,000), it exceeds the measured
- * entropy only by its fixed 18 bytes of header, checksum and flush, while {@link #GOLOMB} needs
- * 0.5 to 0.8 percent more than the entropy on the sparse columns (a Golomb code spends a whole
- * number of bits per run) and both are the raw array near p = 1/2. docs/EXPERIMENTS.md has the
- * figures and the command that produced them.
+ * random keys at every column of Mitzenmacher's tables, it exceeds the measured entropy only by
+ * its fixed 18 or 19 bytes of header, checksum and flush (0.01 to 0.02 percent at n = 100,000),
+ * while {@link #GOLOMB} needs 0.2 to 0.7 percent more than the entropy (a Golomb code spends a
+ * whole number of bits on each run, and is optimal only among prefix codes of runs); near
+ * p = 1/2 both send the raw array. docs/EXPERIMENTS.md has the figures and the command.
  */
 public enum BitCodec {
   /** Binary arithmetic coding with a static one-bit probability. */
