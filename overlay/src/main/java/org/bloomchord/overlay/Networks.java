@@ -2,6 +2,7 @@ package org.bloomchord.overlay;
 
 import java.util.Objects;
 import org.bloomchord.overlay.sim.SimNetwork;
+import org.bloomchord.overlay.vertx.VertxNetwork;
 import org.bloomchord.overlay.wire.WireRegistry;
 
 /** Creates a {@link Network} by runtime name: {@value #VERTX} or {@value #SIM}. */
@@ -28,7 +29,7 @@ public final class Networks {
       return new SimNetwork<>(options, registry);
     }
     if (VERTX.equals(runtime)) {
-      throw new UnsupportedOperationException("the vertx runtime is not built yet");
+      return new VertxNetwork<>(options, registry);
     }
     throw new IllegalArgumentException("unknown runtime '" + runtime + "': expected 'vertx' or 'sim'");
   }

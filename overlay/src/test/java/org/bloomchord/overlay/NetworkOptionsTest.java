@@ -49,4 +49,13 @@ class NetworkOptionsTest {
       assertEquals("sim", net.runtimeName());
     }
   }
+
+  @Test
+  void vertxIsSelectedByNameAndClosesItsOwnInstance() {
+    try (Network<EchoPeer> net = Networks.create("vertx", NetworkOptions.defaults().withEventLoopThreads(1),
+        EchoWire.registry())) {
+      assertEquals("vertx", net.runtimeName());
+      assertEquals(java.util.List.of(), net.alive());
+    }
+  }
 }

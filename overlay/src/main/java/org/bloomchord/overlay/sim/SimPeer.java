@@ -4,12 +4,14 @@ import io.vertx.core.Future;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.Jitter;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.MetricsSink;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerProtocol;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.overlay.Seeds;
 
 /**
  * One simulated peer: its identity, protocol, seeded generator and position, and the runtime its
@@ -38,7 +40,7 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
     this.ref = ref;
     this.protocol = protocol;
     this.handle = new PeerHandle<>(ref, protocol);
-    long peerSeed = Seeds.mix(networkSeed ^ Seeds.mix(Seeds.hash(ref.address())));
+    long peerSeed = Seeds.peer(networkSeed, ref.address());
     this.random = new SplittableRandom(peerSeed);
     this.x = (Seeds.mix(peerSeed ^ POSITION_X) >>> 40) * 0x1.0p-24f;
     this.y = (Seeds.mix(peerSeed ^ POSITION_Y) >>> 40) * 0x1.0p-24f;
@@ -74,25 +76,15 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
 
   @Override
   public Cancellable every(long periodMs, double jitter, Runnable task) {
-    if (periodMs <= 0) {
-      throw new IllegalArgumentException("period must be > 0 ms: " + periodMs);
-    }
-    if (!(jitter >= 0 && jitter < 1)) {
-      throw new IllegalArgumentException("jitter must be in [0, 1): " + jitter);
-    }
+    Jitter.check(periodMs, jitter);
     SimTimer t = new SimTimer(this, task, periodMs, jitter);
     transport.loop.schedule(t, interval(periodMs, jitter));
     return t;
   }
 
-  /** One jittered interval: uniform over the whole milliseconds of period * [1 - j, 1 + j], at least 1. */
+  /** One jittered interval drawn with this peer's generator. */
   long interval(long periodMs, double jitter) {
-    if (jitter == 0) {
-      return periodMs;
-    }
-    long lo = Math.max(1, (long) Math.ceil(periodMs * (1 - jitter)));
-    long hi = Math.max(lo, (long) Math.floor(periodMs * (1 + jitter)));
-    return lo + random.nextLong(hi - lo + 1);
+    return Jitter.interval(periodMs, jitter, random);
   }
 
   @Override

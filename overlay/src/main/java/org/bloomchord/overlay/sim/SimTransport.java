@@ -12,6 +12,7 @@ import org.bloomchord.overlay.MetricsRecorder;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RemoteRejectedException;
+import org.bloomchord.overlay.Seeds;
 import org.bloomchord.overlay.Traffic;
 import org.bloomchord.overlay.wire.WireRegistry;
 
