@@ -216,7 +216,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     return loop.fired();
   }
 
-  /** Events still queued, including cancelled timers and the timeouts of answered requests. */
+  /** Events still queued: messages in flight, pending timeouts, timers. */
   public int eventsPending() {
     return loop.pending();
   }
