@@ -306,7 +306,8 @@ public final class BloomFilter {
   }
 
   private void checkShape(BloomShape other) {
-    if (!shape.equals(other)) {
+    // identity first: filters of one shape usually share the instance, and this runs per probe set
+    if (shape != other && !shape.equals(other)) {
       throw new IllegalArgumentException("shape mismatch: " + shape + " vs " + other);
     }
   }
