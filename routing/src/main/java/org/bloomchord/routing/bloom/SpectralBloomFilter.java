@@ -24,9 +24,14 @@ import org.bloomchord.routing.hash.Murmur3;
  *       since two equal smallest counters are rarely both inflated. A key with a single minimum is
  *       also kept in a smaller secondary MS filter, entered with its primary minimum as initial
  *       value, and answered from there. Unlike the paper, the secondary is also updated for a key
- *       already there when its minimum recurs, so its secondary value never goes stale. The
- *       estimate can fall below the true count only when a key never had a single minimum when
- *       inserted, has one when queried, and the secondary answers for it by a false positive.
+ *       already there when its minimum recurs, so its secondary value does not go stale. RM is
+ *       <b>not one-sided</b>: whether a key is "in the secondary" is itself decided by a filter, so
+ *       a key that never had a single minimum when inserted but has one when queried can be
+ *       answered by a false positive of the secondary, below its true count; and a removal applied
+ *       to the secondary through such a false positive lowers other keys' secondary values. At
+ *       about 0.6 distinct keys per counter, 1% of keys are underestimated without removals and
+ *       4% after removing half the occurrences (see the tests); the mean absolute error is still
+ *       below MS's.
  * </ul>
  * Invariant: counters are non-negative; a removal is refused when a probed counter is zero (the key
  * is certainly absent). Not thread-safe.
