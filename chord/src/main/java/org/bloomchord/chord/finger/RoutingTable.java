@@ -194,20 +194,16 @@ public final class RoutingTable {
   }
 
   /**
-   * The usable known peer in the open interval (owner, key) closest to the key, from fingers and
-   * successor list, leaving out ids in {@code exclude}; null when there is none.
+   * The next hop towards {@code key}: the usable finger in the open interval (owner, key) closest to
+   * the key, or, when no finger qualifies (all suspected or excluded), the usable successor-list
+   * entry closest to the key; ids in {@code exclude} are left out. Null when there is none.
+   * Fingers come first so that paths keep the finger-table length of the Chord paper (about
+   * ½·log2 N); the successor list is the way around failed fingers.
    */
   public PeerRef closestPreceding(long key, long now, Set<Long> exclude) {
     Predicate<PeerRef> ok = p -> usable(p, now) && !exclude.contains(p.id());
     PeerRef f = fingers.closestPreceding(key, ok);
-    PeerRef s = successors.closestPreceding(key, ok);
-    if (f == null) {
-      return s;
-    }
-    if (s == null) {
-      return f;
-    }
-    return ring.compareFrom(self.id(), f.id(), s.id()) >= 0 ? f : s;
+    return f != null ? f : successors.closestPreceding(key, ok);
   }
 
   /** As {@link #closestPreceding(long, long, Set)} with nothing excluded. */
