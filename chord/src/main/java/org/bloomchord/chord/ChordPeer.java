@@ -29,6 +29,7 @@ import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.MetricsSink;
@@ -63,6 +64,7 @@ public final class ChordPeer implements PeerProtocol {
   private final Map<Class<?>, RequestHandler<Message>> requestHandlers = new HashMap<>();
   private final Map<Class<?>, MessageHandler<Message>> messageHandlers = new HashMap<>();
   private final Promise<Void> joined = Promise.promise();
+  private final MessageBounds bounds;
   private PeerRuntime runtime;
   private RoutingTable table;
   private LocalStore store;
@@ -83,6 +85,7 @@ public final class ChordPeer implements PeerProtocol {
     this.ring = new IdRing(config.idBits());
     this.bootstrap = bootstrap;
     this.extensions = List.copyOf(extensions);
+    this.bounds = new MessageBounds(config);
   }
 
   /** A peer without extensions; {@code bootstrap} null creates a new ring. */
@@ -128,8 +131,9 @@ public final class ChordPeer implements PeerProtocol {
     if (h == null) {
       throw reject("unexpected request type " + message.typeName());
     }
-    checkSender(from);
     try {
+      checkSender(from);
+      bounds.check(message);
       return h.handle(from, message);
     } catch (MalformedMessageException e) {
       countRejection();
@@ -143,8 +147,9 @@ public final class ChordPeer implements PeerProtocol {
     if (h == null) {
       throw reject("unexpected message type " + message.typeName());
     }
-    checkSender(from);
     try {
+      checkSender(from);
+      bounds.check(message);
       h.handle(from, message);
     } catch (MalformedMessageException e) {
       countRejection();
@@ -330,8 +335,12 @@ public final class ChordPeer implements PeerProtocol {
     return runtime.now();
   }
 
+  /** A request with the configured timeout; a reply that breaks the message bounds fails it. */
   Future<Message> request(PeerRef to, Message m) {
-    return runtime.request(to, m, config.requestTimeoutMs());
+    return runtime.request(to, m, config.requestTimeoutMs()).compose(reply -> {
+      bounds.check(reply);
+      return Future.succeededFuture(reply);
+    });
   }
 
   void activate() {
@@ -401,7 +410,7 @@ public final class ChordPeer implements PeerProtocol {
 
   private void checkSender(PeerRef from) {
     if (from == null || !ring.contains(from.id())) {
-      throw reject("sender id outside the ring: " + from);
+      throw new MalformedMessageException("sender id outside the ring: " + from);
     }
   }
 
