@@ -32,7 +32,7 @@ final class EventLoop {
     return fired;
   }
 
-  /** Events still queued (including cancelled timers and answered requests' timeouts). */
+  /** Events still queued. */
   int pending() {
     return queue.size();
   }
@@ -46,6 +46,11 @@ final class EventLoop {
   void schedule(SimEvent e, long delayMs) {
     long t = now + delayMs;
     queue.add(e, t < now ? Long.MAX_VALUE : t);
+  }
+
+  /** Takes a queued event out before it fires; does nothing if it is not queued. */
+  void cancel(SimEvent e) {
+    queue.remove(e);
   }
 
   /**

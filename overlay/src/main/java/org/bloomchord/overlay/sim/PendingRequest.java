@@ -8,7 +8,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
 /**
  * A request waiting for its reply. The object is itself the timeout event, and the reply event
  * points at it, so correlation needs no table. Whichever of reply and timeout comes first settles
- * the promise; the other finds {@link #done} set and does nothing. Nothing settles it once the
+ * the promise (a reply takes the timeout out of the queue); the other finds {@link #done} set and
+ * does nothing. Nothing settles it once the
  * requester is gone.
  */
 final class PendingRequest extends SimEvent {
@@ -31,6 +32,7 @@ final class PendingRequest extends SimEvent {
       return false;
     }
     done = true;
+    requester.transport.loop.cancel(this);
     return requester.alive;
   }
 

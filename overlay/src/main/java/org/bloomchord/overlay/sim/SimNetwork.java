@@ -66,7 +66,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
       started.add(peer);
       starts.add(peer.protocol.start(peer));
     }
-    loop.runUntil(deadline(options.launchTimeoutMs()), () -> allComplete(starts));
+    loop.runUntil(deadline(options.launchTimeoutMs()), allComplete(starts));
     List<PeerHandle<P>> out = new ArrayList<>(started.size());
     for (int i = 0; i < started.size(); i++) {
       SimPeer peer = started.get(i);
@@ -145,7 +145,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
       live(h);
       futures.add(action.apply(h.protocol()));
     }
-    loop.runUntil(deadline(maxWaitMs), () -> allComplete(futures));
+    loop.runUntil(deadline(maxWaitMs), allComplete(futures));
     List<Outcome<T>> out = new ArrayList<>(futures.size());
     for (int i = 0; i < futures.size(); i++) {
       Future<T> f = futures.get(i);
@@ -216,7 +216,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     return loop.fired();
   }
 
-  /** Events still queued, including cancelled timers and the timeouts of answered requests. */
+  /** Events still queued: messages in flight, pending timeouts, timers. */
   public int eventsPending() {
     return loop.pending();
   }
@@ -252,12 +252,15 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     }
   }
 
-  private static boolean allComplete(List<? extends Future<?>> futures) {
+  /** A condition that holds once every future completed, in O(1) per check. */
+  private static BooleanSupplier allComplete(List<? extends Future<?>> futures) {
+    int[] open = {0};
     for (Future<?> f : futures) {
       if (!f.isComplete()) {
-        return false;
+        open[0]++;
+        f.onComplete(ar -> open[0]--);
       }
     }
-    return true;
+    return () -> open[0] == 0;
   }
 }

@@ -5,7 +5,7 @@ import org.bloomchord.overlay.Cancellable;
 /**
  * A one-shot ({@code periodMs == 0}) or periodic timer of one peer. A periodic timer reschedules
  * its own event object before running the task, with a fresh jittered interval, so a long run
- * allocates nothing per tick. Cancelling only marks it; the queued event is skipped when it fires.
+ * allocates nothing per tick. Cancelling takes its event out of the queue.
  */
 final class SimTimer extends SimEvent implements Cancellable {
 
@@ -24,7 +24,10 @@ final class SimTimer extends SimEvent implements Cancellable {
 
   @Override
   public void cancel() {
-    cancelled = true;
+    if (!cancelled) {
+      cancelled = true;
+      peer.transport.loop.cancel(this);
+    }
   }
 
   @Override
