@@ -243,6 +243,28 @@ public final class ChordCluster implements AutoCloseable {
     return oracle(snaps).keys(expectedKeys, snaps, config.replicas());
   }
 
+  /**
+   * For each running host, how many of the expected keys its peers are primary of (with virtual
+   * nodes, summed over the host's ring ids): the load-balance figure.
+   */
+  public Map<String, Integer> keysPerHost() {
+    List<PeerSnapshot> snaps = snapshots();
+    RingOracle o = oracle(snaps);
+    Map<String, Integer> out = new LinkedHashMap<>();
+    for (PeerSnapshot s : snaps) {
+      out.putIfAbsent(hostOf(s.self()), 0);
+    }
+    for (String key : expectedKeys) {
+      out.merge(hostOf(o.successor(ring.hash(key))), 1, Integer::sum);
+    }
+    return out;
+  }
+
+  /** Adds a key to those expected in the store (for keys written other than through {@link #put}). */
+  public void expectKey(String key) {
+    expectedKeys.add(key);
+  }
+
   /** Keys put through this cluster and not deleted since. */
   public Set<String> expectedKeys() {
     return Set.copyOf(expectedKeys);

@@ -182,6 +182,22 @@ abstract class ChordRingContract {
   }
 
   @Test
+  void extensionsHearOfLinkChangesAndSeeTheCurrentLinks() {
+    try (ChordCluster c = cluster(fastConfig(), 18)) {
+      c.launch(ringSize() / 2);
+      stable(c);
+      RingOracle oracle = c.oracle();
+      for (PeerHandle<ChordPeer> h : c.peers()) {
+        RogueExtension ext = c.network().inspect(h, p -> p.extension(RogueExtension.class));
+        assertTrue(c.network().awaitUntil(() -> ext.lastLinks() != null
+            && ext.lastLinks().successor().equals(oracle.successorOf(h.ref())), 10_000, 50),
+            () -> h.ref() + " hook saw " + ext.lastLinks());
+        assertEquals(c.network().inspect(h, p -> p.links().distinct()), ext.lastLinks().distinct());
+      }
+    }
+  }
+
+  @Test
   void twoSimulatorRunsWithTheSameSeedAgree() {
     assumeTrue(runtime().equals(Networks.SIM), "only the simulator is deterministic");
     assertEquals(churnTranscript(21), churnTranscript(21));

@@ -3,13 +3,17 @@ package org.bloomchord.chord.cluster;
 import io.vertx.core.Future;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.wire.WireCodec;
 import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireWriter;
 
-/** Test extension: lets the driver make a peer send arbitrary messages, well-formed or not. */
+/**
+ * Test extension: lets the driver make a peer send arbitrary messages, well-formed or not, and
+ * records what the links-changed hook reports.
+ */
 final class RogueExtension implements ChordExtension {
 
   /** A message type no Chord peer expects (registered under an extension tag). */
@@ -35,10 +39,21 @@ final class RogueExtension implements ChordExtension {
   };
 
   private ChordPeer peer;
+  private volatile Links lastLinks;
 
   @Override
   public void attach(ChordPeer p) {
     this.peer = p;
+  }
+
+  @Override
+  public void linksChanged(Links links) {
+    lastLinks = links;
+  }
+
+  /** The links the last change hook reported, or null. */
+  Links lastLinks() {
+    return lastLinks;
   }
 
   /** Sends a one-way message (on the peer's thread). */
