@@ -58,7 +58,7 @@ public final class LocateReport {
     return root;
   }
 
-  /** Prints the JSON object on one line. */
+  /** Prints the JSON object (indented). */
   public static void printJson(PrintWriter out, ObjectNode json) {
     try {
       out.println(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));

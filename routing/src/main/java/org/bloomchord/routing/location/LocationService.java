@@ -114,7 +114,9 @@ public final class LocationService implements ChordExtension {
    * updated after the Chord operation attempts (the lease refresh keeps trying).
    */
   public Future<Void> publish(String key) {
-    checkKey(key);
+    if (!validKey(key)) {
+      return badKey();
+    }
     if (held.add(key)) {
       local.add(probes(key));
       localPlain = null;
@@ -124,7 +126,9 @@ public final class LocationService implements ChordExtension {
 
   /** Stops holding {@code key}: removes it from the local filter and its lease from the directory. */
   public Future<Void> unpublish(String key) {
-    checkKey(key);
+    if (!validKey(key)) {
+      return badKey();
+    }
     if (held.remove(key)) {
       local.remove(probes(key));
       localPlain = null;
@@ -134,13 +138,17 @@ public final class LocationService implements ChordExtension {
 
   /** Finds a live holder of {@code key}: locally, through the link filters, or on the Chord path. */
   public Future<LocateResult> locate(String key) {
-    checkKey(key);
+    if (!validKey(key)) {
+      return badKey();
+    }
     return router.locate(key);
   }
 
   /** Resolves {@code key} by the deterministic path only (Chord lookup of the pointer, then a holder). */
   public Future<LocateResult> locateByChord(String key) {
-    checkKey(key);
+    if (!validKey(key)) {
+      return badKey();
+    }
     long start = runtime().now();
     if (held.contains(key)) {
       return Future.succeededFuture(new LocateResult(key, LocateOutcome.LOCAL, self(), 0, 0, 0, 0, 0));
@@ -151,7 +159,9 @@ public final class LocationService implements ChordExtension {
 
   /** The holders with a current lease in the directory (empty when none or unreachable). */
   public Future<List<PeerRef>> directoryHolders(String key) {
-    checkKey(key);
+    if (!validKey(key)) {
+      return badKey();
+    }
     return directory.liveHolders(key);
   }
 
@@ -259,10 +269,12 @@ public final class LocationService implements ChordExtension {
     runtime().metrics().increment("location.rejected", 1);
   }
 
-  private void checkKey(String key) {
-    if (key == null || PointerRecord.storeKey(key).getBytes(StandardCharsets.UTF_8).length
-        > peer.config().maxKeyBytes()) {
-      throw new IllegalArgumentException("key missing or too long for the store");
-    }
+  private boolean validKey(String key) {
+    return key != null
+        && PointerRecord.storeKey(key).getBytes(StandardCharsets.UTF_8).length <= peer.config().maxKeyBytes();
+  }
+
+  private static <T> Future<T> badKey() {
+    return Future.failedFuture(new IllegalArgumentException("key missing or too long for the store"));
   }
 }

@@ -41,9 +41,8 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * over by reference without decoding them, in the handlers too. It rejects with
  * {@link MalformedMessageException}: ids outside the ring, keys longer than the Chord bound less
  * the pointer prefix, budgets above d, hop counts above their bounds, holder lists above
- * {@code maxHoldersPerPointer},
- * summaries whose level count is neither 0 nor d, and levels that do not decode to exactly the
- * configured shape.
+ * {@code maxHoldersPerPointer}, leases above ten times the configured one, summaries whose level
+ * count is neither 0 nor d, and levels that do not decode to exactly the configured shape.
  */
 public final class LocationWire {
 
