@@ -167,6 +167,23 @@ abstract class LocationContract {
   }
 
   @Test
+  void onceSettledAPullCostsAFewBytesBecauseTheSummaryIsUnchanged() {
+    LocationConfig config = locationConfig();
+    try (LocationCluster c = cluster(config, 28)) {
+      ready(c, ringSize());
+      c.publishRandom("obj-", 20, 2, new SplittableRandom(9));
+      settle(c);
+      long[] before = c.network().traffic().snapshot().getOrDefault("SummaryReply", new long[2]);
+      c.network().runFor(3 * config.refreshMs());
+      long[] after = c.network().traffic().snapshot().get("SummaryReply");
+      long replies = after[0] - before[0];
+      assertTrue(replies >= ringSize(), "every peer pulls in every round");
+      // tag (1 byte) + version (8 bytes) + empty level count (1 byte)
+      assertEquals(10.0, (double) (after[1] - before[1]) / replies, 0.0, "bytes per unchanged reply");
+    }
+  }
+
+  @Test
   void unpublishRemovesTheObjectFromEveryFilterAndFromTheDirectory() {
     try (LocationCluster c = cluster(locationConfig(), 24)) {
       ready(c, ringSize());
