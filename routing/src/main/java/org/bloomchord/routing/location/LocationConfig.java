@@ -34,8 +34,9 @@ public record LocationConfig(
 
   /** Largest depth accepted. */
   public static final int MAX_DEPTH = 16;
-  /** Smallest and largest level width accepted. */
+  /** Smallest level width accepted. */
   public static final int MIN_BITS = 64;
+  /** Largest level width accepted. */
   public static final int MAX_BITS = 1 << 20;
 
   public LocationConfig {
