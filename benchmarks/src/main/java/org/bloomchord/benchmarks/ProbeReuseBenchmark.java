@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.bloom.Probes;
+import org.bloomchord.routing.location.AttenuatedFilter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -17,6 +18,11 @@ import org.openjdk.jmh.annotations.State;
  * One key tested against the 60 filters a peer keeps for its links (m = 4096 bits, k = 3, 400
  * keys each, about 25% of bits set): probes computed once and reused ("hash once, probe many")
  * versus hashing the key again for every filter. ns per key, i.e. per 60 filter tests.
+ *
+ * <p>The same 60 filters also form 20 attenuated filters of depth 3, as a peer with 20 links keeps
+ * them; {@code attenuatedProbesOnce} finds the lowest matching level of every link the way the
+ * location phase does (levels packed in one array per link), {@code attenuatedHashPerFilter} does
+ * the same search hashing the key for every filter it tests.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -28,7 +34,10 @@ public class ProbeReuseBenchmark {
   static final int KEYS_PER_FILTER = 400;
   static final int QUERIES = 1 << 12;
 
+  static final int DEPTH = 3;
+
   private BloomFilter[] filters;
+  private AttenuatedFilter[] links;
   private long[] queries;
   private int cursor;
 
@@ -44,6 +53,10 @@ public class ProbeReuseBenchmark {
         pool[f * KEYS_PER_FILTER + i] = key;
         filters[f].add(key);
       }
+    }
+    links = new AttenuatedFilter[FILTERS / DEPTH];
+    for (int l = 0; l < links.length; l++) {
+      links[l] = new AttenuatedFilter(filters[l * DEPTH], filters[l * DEPTH + 1], filters[l * DEPTH + 2]);
     }
     queries = new long[QUERIES];
     for (int i = 0; i < QUERIES; i++) {
@@ -79,5 +92,30 @@ public class ProbeReuseBenchmark {
       }
     }
     return hits;
+  }
+
+  @Benchmark
+  public int attenuatedProbesOnce() {
+    Probes p = SHAPE.probes(nextKey());
+    int levels = 0;
+    for (AttenuatedFilter link : links) {
+      levels += link.lowestMatchingLevel(p);
+    }
+    return levels;
+  }
+
+  @Benchmark
+  public int attenuatedHashPerFilter() {
+    long key = nextKey();
+    int levels = 0;
+    for (int l = 0; l < links.length; l++) {
+      for (int d = 0; d < DEPTH; d++) {
+        if (filters[l * DEPTH + d].mightContain(key)) {
+          levels += d + 1;
+          break;
+        }
+      }
+    }
+    return levels;
   }
 }

@@ -51,6 +51,14 @@ public final class Probes {
     }
   }
 
+  boolean allSetAt(long[] words, int offset) {
+    long missing = 0;
+    for (int i = 0; i < wordIndex.length; i++) {
+      missing |= mask[i] & ~words[offset + wordIndex[i]];
+    }
+    return missing == 0;
+  }
+
   boolean allSet(long[] words) {
     // no early exit: with few probes per filter, a mispredicted branch costs more than the loads
     long missing = 0;

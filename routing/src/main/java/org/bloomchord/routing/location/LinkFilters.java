@@ -123,7 +123,7 @@ public final class LinkFilters {
       }
       AttenuatedFilter f = e.getValue().filter;
       for (int j = 1; j < depth; j++) {
-        levels[j].unionInPlace(f.levelView(j));
+        f.unionLevelInto(j, levels[j]);
       }
     }
     return new AttenuatedFilter(levels);

@@ -28,7 +28,7 @@ public final class SummaryCoding {
   public static List<EncodedLevel> encode(AttenuatedFilter summary) {
     List<EncodedLevel> out = new ArrayList<>(summary.depth());
     for (int i = 1; i <= summary.depth(); i++) {
-      BloomFilter level = summary.levelView(i);
+      BloomFilter level = summary.level(i);
       byte[] plain = level.toBytes();
       byte[] compressed = CompressedBloom.encode(level);
       out.add(compressed.length < plain.length
@@ -80,7 +80,7 @@ public final class SummaryCoding {
   public static long version(AttenuatedFilter summary) {
     long h = Murmur3.fmix64(summary.depth() * 0x9E3779B97F4A7C15L + summary.shape().bits() * 31 + summary.shape().hashes());
     for (int i = 1; i <= summary.depth(); i++) {
-      for (long w : summary.levelView(i).toLongArray()) {
+      for (long w : summary.level(i).toLongArray()) {
         h = Murmur3.fmix64(h ^ (w + 0x9E3779B97F4A7C15L + (h << 6) + (h >>> 2)));
       }
     }
