@@ -39,6 +39,9 @@ public final class RunCommand implements Callable<Integer> {
   public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance", "keys-per-node",
       "mass-failure", "continuous-churn", "churn-hour");
 
+  /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
+  private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -81,6 +84,7 @@ public final class RunCommand implements Callable<Integer> {
   /** Loads, runs and prints; shared with {@code demo}. */
   static int execute(CommandLine cli, String scenario, Path out, Long seed, String runtime, List<String> sets,
       boolean json) {
+    VERTX_LOG.setLevel(java.util.logging.Level.SEVERE);
     List<String> overrides = new ArrayList<>(sets);
     if (runtime != null) {
       if (!runtime.equals("vertx") && !runtime.equals("sim")) {

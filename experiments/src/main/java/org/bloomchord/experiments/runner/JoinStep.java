@@ -3,10 +3,12 @@ package org.bloomchord.experiments.runner;
 import org.bloomchord.experiments.scenario.Phase;
 
 /**
- * {@code join: { peers: N, over: T }}: N new hosts join. With {@code over} zero they join at once
- * through the cluster's waves (concurrent joins, each wave at most doubling the ring, a stable ring
- * between waves). Otherwise the joins are spread evenly over T and launched in one batch per
- * second of runtime time, each batch as such waves.
+ * {@code join: { peers: N, over: T }}: N new hosts join through the cluster's waves (concurrent
+ * joins, each wave at most doubling the ring, a stable ring between waves). With {@code over}
+ * zero all N go at once; otherwise the joins due in each second of T go as one batch at that
+ * second (the first batch into an empty ring takes several waves, so the phase may run past T).
+ * Joining many peers at once without waves is avoided on purpose: concurrent joins into a small
+ * ring leave it unstable for a long time.
  */
 final class JoinStep implements PhaseStep<Phase.Join> {
 

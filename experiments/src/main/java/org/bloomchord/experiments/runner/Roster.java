@@ -67,8 +67,8 @@ final class Roster {
     changes++;
   }
 
-  /** Removes a host (its leave or crash is starting); returns its first handle, or null. */
-  synchronized PeerHandle<ChordPeer> remove(int number) {
+  /** Removes a host (its leave or crash is starting); returns its handles, or null. */
+  synchronized List<PeerHandle<ChordPeer>> remove(int number) {
     List<PeerHandle<ChordPeer>> host = hosts.remove(number);
     if (host == null) {
       return null;
@@ -76,7 +76,7 @@ final class Roster {
     numbers.remove(Integer.valueOf(number));
     changes++;
     rebuild();
-    return host.get(0);
+    return host;
   }
 
   /** Whether a host of that number is on the ring. */

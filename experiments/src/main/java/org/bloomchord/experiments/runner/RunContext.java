@@ -27,8 +27,8 @@ import org.bloomchord.overlay.Network;
  *
  * <p>Time and threads: the simulator runs on the driver thread only; the time series is sampled by
  * {@link #advanceTo} at each whole second, so a seed fixes it. On Vert.x, time is real: a daemon
- * thread samples every second, and membership changes run on a single churn thread
- * ({@link #membershipTask}) while the driver keeps issuing operations on time.
+ * thread samples every second, and membership changes run on their own threads
+ * ({@link Membership}) while the driver keeps issuing operations on time.
  */
 final class RunContext implements AutoCloseable {
 
@@ -48,9 +48,7 @@ final class RunContext implements AutoCloseable {
   final Progress progress;
   final long wallStartNanos = System.nanoTime();
   private final long originMs;
-  private final ExecutorService churnThread;
   private final ScheduledExecutorService samplerThread;
-  private final List<Future<?>> pendingMembership = new ArrayList<>();
   private long nextTickMs;
   private volatile long lastRunMs;
   private Long trafficMarkMs;
@@ -70,15 +68,13 @@ final class RunContext implements AutoCloseable {
     this.samples = new OperationSampleWriter(operationsCsv, sampleEvery, window);
     this.progress = progress;
     this.issuer = new OperationIssuer(network, roster, this::runMs, window, lookups, tally, samples);
-    this.membership = new Membership(this);
+    this.membership = new Membership(this, !simulated);
     this.sampler = sampler();
     sampler.sample(0);
     nextTickMs = 1000;
     if (simulated) {
-      churnThread = null;
       samplerThread = null;
     } else {
-      churnThread = Executors.newSingleThreadExecutor(daemon("churn"));
       samplerThread = Executors.newSingleThreadScheduledExecutor(daemon("sampler"));
       samplerThread.scheduleAtFixedRate(() -> {
         sampler.sample(runMs());
@@ -106,7 +102,7 @@ final class RunContext implements AutoCloseable {
         .build();
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  static java.util.concurrent.ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);
@@ -126,6 +122,7 @@ final class RunContext implements AutoCloseable {
 
   /** Lets runtime time pass until {@code targetMs}, sampling the time series at each second. */
   void advanceTo(long targetMs) {
+    membership.poll();
     if (simulated) {
       long now = runMs();
       while (now < targetMs) {
@@ -141,6 +138,7 @@ final class RunContext implements AutoCloseable {
       }
       checkTrafficMark(runMs());
     }
+    membership.poll();
     lastRunMs = runMs();
   }
 
@@ -188,39 +186,9 @@ final class RunContext implements AutoCloseable {
     }
   }
 
-  /** Runs a membership change: at once in the simulator, on the churn thread in Vert.x. */
-  void membershipTask(Runnable task) {
-    if (churnThread == null) {
-      task.run();
-      lastRunMs = runMs();
-    } else {
-      pendingMembership.add(churnThread.submit(task));
-    }
-  }
 
-  /** Waits until the queued membership changes are done; rethrows the first failure. */
-  void drainMembership() {
-    RuntimeException first = null;
-    for (Future<?> f : pendingMembership) {
-      try {
-        f.get();
-      } catch (ExecutionException e) {
-        if (first == null) {
-          first = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted", e);
-      }
-    }
-    pendingMembership.clear();
-    if (first != null) {
-      throw first;
-    }
-  }
-
-  /** Records that the ring changed now. */
-  void changed() {
+  /** Records that the ring changed now (from any thread). */
+  synchronized void changed() {
     lastChangeMs = runMs();
     stableAtMs = null;
   }
@@ -241,9 +209,7 @@ final class RunContext implements AutoCloseable {
     if (samplerThread != null) {
       samplerThread.shutdownNow();
     }
-    if (churnThread != null) {
-      churnThread.shutdownNow();
-    }
+    membership.close();
     samples.close();
   }
 }

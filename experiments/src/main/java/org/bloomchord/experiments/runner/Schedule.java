@@ -9,8 +9,8 @@ import org.bloomchord.experiments.workload.Operation;
 /**
  * Plays a phase's two timed streams against the runtime's clock: churn events and operations,
  * merged in time order (a churn event first when both fall on the same millisecond). Operations
- * are issued without waiting; churn events go through {@link RunContext#membershipTask}, so in
- * Vert.x a slow join does not delay the operations behind it. Whatever falls due while the driver
+ * are issued without waiting; churn events go to {@link Membership}, which on Vert.x runs them on
+ * its own threads, so a slow join does not delay the operations behind it. Whatever falls due while the driver
  * was busy is applied as soon as it is free.
  */
 final class Schedule {
@@ -25,7 +25,7 @@ final class Schedule {
    * @param churn churn events, times relative to the phase start
    * @param operations operations, times relative to the phase start
    * @param durationMs the phase's length
-   * @param churnRandom bootstraps of joiners (used on the churn thread only)
+   * @param churnRandom bootstraps of joiners
    * @param opRandom origins of operations (used on the driver thread only)
    */
   static void play(PhaseStep.PhaseRun run, Iterator<ChurnEvent> churn, Iterator<Operation> operations,
@@ -37,7 +37,7 @@ final class Schedule {
       if (op == null || (event != null && event.atMs() <= op.atMs())) {
         ChurnEvent e = event;
         ctx.advanceTo(run.startMs() + e.atMs());
-        ctx.membershipTask(() -> ctx.membership.apply(e, churnRandom));
+        ctx.membership.apply(e, churnRandom);
         event = churn.hasNext() ? churn.next() : null;
       } else {
         ctx.advanceTo(run.startMs() + op.atMs());
@@ -46,7 +46,12 @@ final class Schedule {
       }
     }
     ctx.advanceTo(run.startMs() + durationMs);
-    ctx.drainMembership();
+    ctx.membership.drain();
+    long joinWait = ctx.runMs() + 3 * ctx.cluster.config().lookupTimeoutMs();
+    while (ctx.membership.joinsRunning() > 0 && ctx.runMs() < joinWait) {
+      ctx.advanceTo(ctx.runMs() + 50);
+    }
+    ctx.membership.drain();
   }
 
   /** No operations. */
