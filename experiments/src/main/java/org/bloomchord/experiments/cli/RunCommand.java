@@ -36,7 +36,7 @@ import picocli.CommandLine.Parameters;
 public final class RunCommand implements Callable<Integer> {
 
   /** The bundled scenarios, by name. */
-  public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance", "keys-per-node",
+  public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
       "mass-failure", "continuous-churn", "churn-hour");
 
   /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */

@@ -125,6 +125,7 @@ final class RunContext implements AutoCloseable {
     membership.poll();
     if (simulated) {
       long now = runMs();
+      tick(now);
       while (now < targetMs) {
         network.runFor(Math.min(targetMs, nextTickMs) - now);
         now = runMs();
