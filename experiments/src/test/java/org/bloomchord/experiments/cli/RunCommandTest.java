@@ -83,4 +83,16 @@ class RunCommandTest {
     assertTrue(o.out().startsWith("{\"command\":\"run\",\"runtime\":\"sim\",\"seed\":5,"), o.out());
     assertTrue(Files.exists(dir.resolve("out/report.html")));
   }
+
+  @Test
+  void everyBundledScenarioLoadsAndCanRun() {
+    for (String name : RunCommand.BUNDLED) {
+      var instances = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled(name + ".yaml", java.util.List.of());
+      org.bloomchord.experiments.runner.Experiment.check(instances);
+      assertEquals(name, instances.get(0).name());
+    }
+    var quickstart = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled("quickstart.yaml", java.util.List.of());
+    assertEquals(1000, quickstart.get(0).peers());
+    assertEquals("vertx", quickstart.get(0).runtime().label());
+  }
 }
