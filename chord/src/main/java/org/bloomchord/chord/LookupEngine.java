@@ -109,7 +109,8 @@ final class LookupEngine {
 
   /** Fails every lookup still waiting (the peer stops). */
   void cancelAll() {
-    for (Pending p : pending.values()) {
+    // completing a promise may start another lookup (a join's finger refresh), so iterate a copy
+    for (Pending p : new java.util.ArrayList<>(pending.values())) {
       p.timer.cancel();
       p.promise.tryComplete(LookupResult.failed(p.key, LookupOutcome.FAILED, 0, 0, peer.now() - p.started));
     }

@@ -1,6 +1,8 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import org.bloomchord.experiments.churn.TraceFormatException;
+import org.bloomchord.experiments.scenario.ScenarioException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,7 +15,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "A Chord overlay of Vert.x peers with attenuated Bloom filter location and set reconciliation.",
-    subcommands = {DemoCommand.class, SketchCommand.class, LocateCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, DemoCommand.class, SketchCommand.class, LocateCommand.class,
+        CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 
   /** Exit code for bad user input. */
@@ -49,7 +52,7 @@ public final class BloomchordCli implements Runnable {
       return EXIT_USAGE;
     });
     cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-      if (ex instanceof UsageException) {
+      if (ex instanceof UsageException || ex instanceof ScenarioException || ex instanceof TraceFormatException) {
         commandLine.getErr().println("bloomchord: " + ex.getMessage());
         return EXIT_USAGE;
       }

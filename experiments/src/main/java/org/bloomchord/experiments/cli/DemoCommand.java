@@ -1,41 +1,34 @@
 package org.bloomchord.experiments.cli;
 
-import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code bloomchord demo}: the bundled quickstart. Until the quickstart scenario is bundled it runs
- * the sketch measurements instead: one compressed filter ({@code sketch bloom --n 100000
- * --bits-per-element 10 --compressed}) and the compressed-filter table, and says so on its first
- * line.
+ * {@code bloomchord demo}: runs the bundled quickstart ({@code bloomchord run quickstart}): 1,000
+ * Vert.x peers join, live through churn with a lookup workload, lose a fifth of the ring, and are
+ * measured; prints the summary and the path of the report.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = "Run the bundled quickstart (for now: the sketch demo).")
+    description = "Run the bundled quickstart: 1000 Vert.x peers join, churn and fail for about a minute.")
 public final class DemoCommand implements Callable<Integer> {
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  @Option(names = "--out", paramLabel = "DIR", description = "Run folder (default: runs/quickstart-<timestamp>).")
+  Path out;
+
+  @Option(names = "--json", description = "Print the JSON summary instead of the table.")
+  boolean json;
+
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    out.println("bloomchord demo: this is the sketch demo, because the quickstart scenario is not bundled yet.");
-    out.println();
-    out.println("$ bloomchord sketch bloom --n 100000 --bits-per-element 10 --compressed");
-    out.flush();
-    int rc = BloomchordCli.execute(
-        new String[] {"sketch", "bloom", "--n", "100000", "--bits-per-element", "10", "--compressed"}, out, err);
-    if (rc != 0) {
-      return rc;
-    }
-    out.println();
-    out.println("$ bloomchord sketch compressed-table");
-    out.flush();
-    return BloomchordCli.execute(new String[] {"sketch", "compressed-table"}, out, err);
+    return RunCommand.execute(spec.commandLine(), "quickstart", out, null, null, List.of(), json);
   }
 }

@@ -106,13 +106,4 @@ class SketchCommandTest {
     assertTrue(message.contains(flag), message);
     assertEquals("", out.toString());
   }
-
-  @Test
-  void demoSaysItIsTheSketchDemoOnItsFirstLine() {
-    assertEquals(0, run("demo"), err::toString);
-    String first = out.toString().lines().findFirst().orElseThrow();
-    assertTrue(first.contains("sketch demo") && first.contains("quickstart scenario is not bundled yet"), first);
-    assertTrue(out.toString().contains("compressedBitsPerElement"));
-    assertTrue(out.toString().contains("z/n measured"));
-  }
 }

@@ -1,0 +1,153 @@
+package org.bloomchord.experiments.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.bloomchord.experiments.report.TextTable;
+import org.bloomchord.experiments.runner.Experiment;
+import org.bloomchord.experiments.runner.Progress;
+import org.bloomchord.experiments.runner.RunMetrics;
+import org.bloomchord.experiments.runner.RunResult;
+import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.experiments.scenario.ScenarioLoader;
+import org.bloomchord.experiments.summary.SummaryJson;
+import org.bloomchord.experiments.summary.SummaryTable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code bloomchord run SCENARIO}: runs a scenario file, or a bundled scenario by name, and writes
+ * its run folder (summary.json, timeseries.csv, operations.csv, plots, report.html). Prints a
+ * progress bar on stderr, then the summary table (a sweep table for sweeps) and the report's path
+ * on stdout; with {@code --json} one JSON summary per run instead, one per line.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = "Run a scenario (a YAML file or the name of a bundled scenario) and write its run folder.")
+public final class RunCommand implements Callable<Integer> {
+
+  /** The bundled scenarios, by name. */
+  public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
+      "mass-failure", "continuous-churn", "churn-hour");
+
+  /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
+  private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SCENARIO",
+      description = "A scenario file, or a bundled scenario: ${COMPLETION-CANDIDATES}",
+      completionCandidates = BundledNames.class)
+  String scenario;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Run folder (default: runs/<scenario>-<timestamp>).")
+  Path out;
+
+  @Option(names = "--seed", paramLabel = "S", description = "Seed, replacing the scenario's.")
+  Long seed;
+
+  @Option(names = "--runtime", paramLabel = "RUNTIME", description = "vertx or sim, replacing the scenario's.")
+  String runtime;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE",
+      description = "Override a scenario value, e.g. --set chord.successors=4 or --set peers=[64,128] (repeatable).")
+  List<String> overrides = new ArrayList<>();
+
+  @Option(names = "--json", description = "Print one JSON summary per run (one per line) instead of tables.")
+  boolean json;
+
+  /** The bundled names for the help text. */
+  static final class BundledNames extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    BundledNames() {
+      super(BUNDLED);
+    }
+  }
+
+  @Override
+  public Integer call() {
+    return execute(spec.commandLine(), scenario, out, seed, runtime, overrides, json);
+  }
+
+  /** Loads, runs and prints; shared with {@code demo}. */
+  static int execute(CommandLine cli, String scenario, Path out, Long seed, String runtime, List<String> sets,
+      boolean json) {
+    VERTX_LOG.setLevel(java.util.logging.Level.SEVERE);
+    List<String> overrides = new ArrayList<>(sets);
+    if (runtime != null) {
+      if (!runtime.equals("vertx") && !runtime.equals("sim")) {
+        throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
+      }
+      overrides.add("runtime=" + runtime);
+    }
+    if (seed != null) {
+      overrides.add("seed=" + seed);
+    }
+    List<Scenario> instances = load(scenario, overrides);
+    Experiment.check(instances);
+    Path folder = out != null ? out : Path.of("runs", instances.get(0).name() + "-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    if (Files.isRegularFile(folder)) {
+      throw new UsageException("--out " + folder + " is a file, not a folder");
+    }
+    Experiment.Result result;
+    try (Progress progress = Progress.onStderr()) {
+      result = Experiment.run(instances, folder, progress);
+    }
+    PrintWriter o = cli.getOut();
+    if (json) {
+      for (RunResult r : result.runs()) {
+        o.println(SummaryJson.compact(r.summary()));
+      }
+    } else if (result.runs().size() == 1) {
+      o.print(SummaryTable.render(result.runs().get(0).summary()));
+      o.println("report: " + result.report());
+    } else {
+      sweepTable(result.runs()).print(o);
+      o.println("report: " + result.report());
+    }
+    o.flush();
+    return 0;
+  }
+
+  private static List<Scenario> load(String scenario, List<String> overrides) {
+    Path file = Path.of(scenario);
+    if (Files.isRegularFile(file)) {
+      return ScenarioLoader.load(file, overrides);
+    }
+    String name = scenario.endsWith(".yaml") ? scenario.substring(0, scenario.length() - 5) : scenario;
+    if (BUNDLED.contains(name)) {
+      return ScenarioLoader.loadBundled(name + ".yaml", overrides);
+    }
+    throw new UsageException("SCENARIO '" + scenario + "' is neither a file nor a bundled scenario (bundled: "
+        + String.join(", ", BUNDLED) + ")");
+  }
+
+  private static TextTable sweepTable(List<RunResult> runs) {
+    TextTable t = new TextTable("run", "lookups", "failed", "hops mean", "hops p99", "keys p99/mean",
+        "gets failed", "wall s");
+    for (RunResult r : runs) {
+      t.row(r.scenario().label(), fmt(RunMetrics.value(r, "lookups.total")),
+          fmt(RunMetrics.value(r, "lookups.failureFraction")), fmt(RunMetrics.value(r, "lookups.hops.mean")),
+          fmt(RunMetrics.value(r, "lookups.hops.p99")), fmt(RunMetrics.value(r, "keys.perNode.p99OverMean")),
+          fmt(RunMetrics.value(r, "gets.failureFraction")), fmt(RunMetrics.value(r, "resources.wallSeconds")));
+    }
+    return t;
+  }
+
+  private static String fmt(double v) {
+    return Double.isNaN(v) ? "-" : SummaryTable.number(v);
+  }
+}

@@ -1,0 +1,35 @@
+package org.bloomchord.experiments.runner;
+
+import org.bloomchord.experiments.scenario.Phase;
+
+/**
+ * {@code join: { peers: N, over: T }}: N new hosts join through the cluster's waves (concurrent
+ * joins, each wave at most doubling the ring, a stable ring between waves). With {@code over}
+ * zero all N go at once; otherwise the joins due in each second of T go as one batch at that
+ * second (the first batch into an empty ring takes several waves, so the phase may run past T).
+ * Joining many peers at once without waves is avoided on purpose: concurrent joins into a small
+ * ring leave it unstable for a long time.
+ */
+final class JoinStep implements PhaseStep<Phase.Join> {
+
+  @Override
+  public void run(Phase.Join phase, PhaseRun run) {
+    RunContext ctx = run.ctx();
+    int start = ctx.roster.size();
+    ctx.phase(run.label("join " + phase.peers() + " peers"),
+        () -> (double) (ctx.roster.size() - start) / phase.peers());
+    long overMs = phase.over().toMillis();
+    if (overMs == 0) {
+      ctx.membership.launch(phase.peers());
+      return;
+    }
+    int launched = 0;
+    for (long second = 0; launched < phase.peers(); second++) {
+      long due = Math.min(phase.peers(), (long) Math.ceil((double) phase.peers() * (second + 1) * 1000 / overMs));
+      ctx.advanceTo(run.startMs() + second * 1000);
+      ctx.membership.launch((int) (due - launched));
+      launched = (int) due;
+    }
+    ctx.advanceTo(run.startMs() + overMs);
+  }
+}

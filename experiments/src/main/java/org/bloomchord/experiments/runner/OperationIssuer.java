@@ -1,0 +1,181 @@
+package org.bloomchord.experiments.runner;
+
+import io.vertx.core.Future;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.RingOracle;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.store.ReadResult;
+import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.experiments.metrics.LookupOutcome;
+import org.bloomchord.experiments.metrics.LookupRecorder;
+import org.bloomchord.experiments.metrics.MeasurementWindow;
+import org.bloomchord.experiments.metrics.OperationSample;
+import org.bloomchord.experiments.metrics.OperationSampleWriter;
+import org.bloomchord.experiments.workload.OperationKind;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Issues workload operations without waiting for them: the operation starts on a random ring
+ * peer's thread and its outcome is recorded there when it completes, so a Vert.x run keeps its
+ * rate however slow single operations are, and a simulator run interleaves them with everything
+ * else. Lookups are judged when they complete: correct when the answer is the live successor of the
+ * key by the {@link Roster}'s oracle at that moment.
+ *
+ * <p>Keys are named {@code key-<n>} by their workload number. Invariant: {@link #inFlight()}
+ * counts operations started and not yet recorded. Thread-safe.
+ */
+final class OperationIssuer {
+
+  /** How long the driver waits for an operation to start on its peer (not for it to finish). */
+  private static final long START_WAIT_MS = 5_000;
+
+  private final Network<ChordPeer> network;
+  private final Roster roster;
+  private final LongSupplier clock;
+  private final MeasurementWindow window;
+  private final LookupRecorder lookups;
+  private final OperationTally tally;
+  private final OperationSampleWriter samples;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final Set<String> stored = ConcurrentHashMap.newKeySet();
+  final LongAdder hopSum = new LongAdder();
+  final LongAdder answered = new LongAdder();
+
+  OperationIssuer(Network<ChordPeer> network, Roster roster, LongSupplier clock, MeasurementWindow window,
+      LookupRecorder lookups, OperationTally tally, OperationSampleWriter samples) {
+    this.network = network;
+    this.roster = roster;
+    this.clock = clock;
+    this.window = window;
+    this.lookups = lookups;
+    this.tally = tally;
+    this.samples = samples;
+  }
+
+  /** The key name of workload key number {@code n}. */
+  static String keyName(int n) {
+    return "key-" + n;
+  }
+
+  /** Operations started and not yet completed. */
+  int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Keys stored by puts so far. */
+  Set<String> stored() {
+    return Set.copyOf(stored);
+  }
+
+  /** Starts one operation of {@code kind} on key number {@code key} from a random ring peer. */
+  void issue(OperationKind kind, int key, SplittableRandom random) {
+    for (int attempt = 0; attempt < 3; attempt++) {
+      PeerHandle<ChordPeer> origin = roster.pick(random);
+      if (origin == null) {
+        break;
+      }
+      inFlight.incrementAndGet();
+      try {
+        network.call(origin, p -> {
+          start(p, origin.ref(), kind, keyName(key));
+          return Future.succeededFuture(null);
+        }, START_WAIT_MS);
+        return;
+      } catch (RuntimeException e) {
+        // the origin departed between the pick and the start (Vert.x churn thread): pick again
+        inFlight.decrementAndGet();
+      }
+    }
+    if (window.includes(clock.getAsLong())) {
+      tally.notIssued.increment();
+    }
+  }
+
+  private void start(ChordPeer peer, PeerRef origin, OperationKind kind, String key) {
+    long issued = clock.getAsLong();
+    switch (kind) {
+      case LOOKUP -> {
+        long id = roster.ring().hash(key);
+        peer.lookup(id).onComplete(ar -> lookupDone(origin, key, id, issued, ar.succeeded() ? ar.result() : null));
+      }
+      case GET -> peer.get(key).onComplete(ar -> getDone(origin, key, issued, ar.succeeded() ? ar.result() : null));
+      case PUT -> peer.put(key, "v" + issued).onComplete(ar -> putDone(origin, key, issued,
+          ar.succeeded() ? ar.result() : null));
+      default -> throw new IllegalStateException(kind + " is not an operation of the Chord runner");
+    }
+  }
+
+  private void lookupDone(PeerRef origin, String key, long id, long issued, LookupResult r) {
+    long at = clock.getAsLong();
+    LookupOutcome outcome;
+    if (r == null || !r.found()) {
+      outcome = LookupOutcome.FAILED;
+    } else {
+      RingOracle o = roster.oracle();
+      outcome = o != null && o.successor(id).equals(r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
+    }
+    int hops = r == null ? -1 : r.hops();
+    lookups.record(at, outcome, Math.max(0, hops), at - issued, r == null ? 0 : r.timeouts());
+    if (outcome != LookupOutcome.FAILED) {
+      hopSum.add(hops);
+      answered.increment();
+    }
+    finish(new OperationSample(at, OperationKind.LOOKUP, key, origin.address(),
+        outcome == LookupOutcome.FAILED ? -1 : hops, outcome == LookupOutcome.FAILED ? Double.NaN : at - issued,
+        outcome.name().toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  private void getDone(PeerRef origin, String key, long issued, ReadResult r) {
+    long at = clock.getAsLong();
+    String outcome;
+    if (r == null || r.outcome() == org.bloomchord.chord.store.ReadOutcome.FAILED) {
+      outcome = "failed";
+    } else {
+      outcome = r.found() ? "found" : "not_found";
+    }
+    if (window.includes(at)) {
+      tally.gets.increment();
+      switch (outcome) {
+        case "found" -> tally.getsFound.increment();
+        case "failed" -> tally.getsFailed.increment();
+        default -> {
+          if (stored.contains(key)) {
+            tally.getsMissing.increment();
+          }
+        }
+      }
+    }
+    finish(new OperationSample(at, OperationKind.GET, key, origin.address(), -1,
+        outcome.equals("failed") ? Double.NaN : at - issued, outcome));
+  }
+
+  private void putDone(PeerRef origin, String key, long issued, WriteResult r) {
+    long at = clock.getAsLong();
+    boolean ok = r != null && r.stored();
+    if (ok) {
+      stored.add(key);
+    }
+    if (window.includes(at)) {
+      tally.puts.increment();
+      (ok ? tally.putsStored : tally.putsFailed).increment();
+    }
+    finish(new OperationSample(at, OperationKind.PUT, key, origin.address(), -1, ok ? at - issued : Double.NaN,
+        ok ? "stored" : "failed"));
+  }
+
+  private void finish(OperationSample sample) {
+    try {
+      samples.offer(sample);
+    } finally {
+      inFlight.decrementAndGet();
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package org.bloomchord.experiments.runner;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts of the DHT operations that have no section of their own in {@code summary.json}: gets and
+ * puts inside the measurement window. A get of a key that was stored is correct when it finds the
+ * value; {@code getsMissing} counts gets of stored keys that found nothing (the key was lost) and
+ * {@code getsFailed} gets without an answer. Thread-safe.
+ */
+final class OperationTally {
+
+
+  final LongAdder gets = new LongAdder();
+  final LongAdder getsFound = new LongAdder();
+  final LongAdder getsMissing = new LongAdder();
+  final LongAdder getsFailed = new LongAdder();
+  final LongAdder puts = new LongAdder();
+  final LongAdder putsStored = new LongAdder();
+  final LongAdder putsFailed = new LongAdder();
+  final LongAdder notIssued = new LongAdder();
+
+  /** A snapshot for the report. */
+  OperationCounts snapshot() {
+    return new OperationCounts(gets.sum(), getsFound.sum(), getsMissing.sum(), getsFailed.sum(), puts.sum(),
+        putsStored.sum(), putsFailed.sum(), notIssued.sum());
+  }
+}

@@ -1,0 +1,90 @@
+package org.bloomchord.experiments.runner;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.bloomchord.experiments.scenario.Phase;
+import org.bloomchord.experiments.scenario.Position;
+import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.experiments.scenario.ScenarioException;
+import org.bloomchord.experiments.workload.OperationKind;
+
+/**
+ * The step that runs each kind of phase. Publish and reconcile phases, and locate operations, are
+ * reported as not available yet: a scenario that uses them fails before it starts, with one line
+ * naming the phase; a scenario that does not use them runs.
+ */
+final class PhaseSteps {
+
+  private final Map<Class<? extends Phase>, PhaseStep<? extends Phase>> steps = new LinkedHashMap<>();
+
+  private <P extends Phase> PhaseSteps register(Class<P> kind, PhaseStep<P> step) {
+    steps.put(kind, step);
+    return this;
+  }
+
+  /** The steps of a Chord run. */
+  static PhaseSteps chord() {
+    return new PhaseSteps()
+        .register(Phase.Join.class, new JoinStep())
+        .register(Phase.Leave.class, DepartureStep.leave())
+        .register(Phase.Fail.class, DepartureStep.fail())
+        .register(Phase.Churn.class, new ChurnStep())
+        .register(Phase.Workload.class, new WorkloadStep())
+        .register(Phase.Wait.class, new WaitStep())
+        .register(Phase.Measure.class, new MeasureStep())
+        .register(Phase.Publish.class, new UnavailableStep<>("publishing objects needs the location service"))
+        .register(Phase.Reconcile.class, new UnavailableStep<>("set reconciliation between peers"));
+  }
+
+  /** Checks every phase of {@code scenario} before anything runs. */
+  void check(Scenario scenario) {
+    for (int i = 0; i < scenario.phases().size(); i++) {
+      Phase p = scenario.phases().get(i);
+      step(p).check(p, scenario.source() + ": phases[" + i + "]." + p.kind());
+    }
+  }
+
+  /** Runs one phase. */
+  void run(Phase phase, PhaseStep.PhaseRun run) {
+    step(phase).run(phase, run);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <P extends Phase> PhaseStep<P> step(P phase) {
+    PhaseStep<? extends Phase> s = steps.get(phase.getClass());
+    if (s == null) {
+      throw new IllegalStateException("no step for " + phase.kind() + " phases");
+    }
+    return (PhaseStep<P>) s;
+  }
+
+  /** Rejects locate operations until the location service is part of the runner. */
+  static void requireChordOperations(Iterable<OperationKind> kinds, String where) {
+    for (OperationKind k : kinds) {
+      if (k == OperationKind.LOCATE) {
+        throw new ScenarioException(Position.of(where), "locates are not available yet (they need the location "
+            + "service); remove them or run a scenario without locates");
+      }
+    }
+  }
+
+  /** A phase kind the runner cannot execute yet. */
+  private static final class UnavailableStep<P extends Phase> implements PhaseStep<P> {
+    private final String what;
+
+    UnavailableStep(String what) {
+      this.what = what;
+    }
+
+    @Override
+    public void check(P phase, String where) {
+      throw new ScenarioException(Position.of(where), phase.kind() + " phases are not available yet (" + what
+          + " is not part of the runner); remove the phase to run the rest");
+    }
+
+    @Override
+    public void run(P phase, PhaseStep.PhaseRun run) {
+      check(phase, run.ctx().scenario.source() + ": phases[" + run.index() + "]." + phase.kind());
+    }
+  }
+}

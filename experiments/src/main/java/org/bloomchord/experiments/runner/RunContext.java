@@ -1,0 +1,216 @@
+package org.bloomchord.experiments.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.experiments.metrics.LookupRecorder;
+import org.bloomchord.experiments.metrics.MeasurementWindow;
+import org.bloomchord.experiments.metrics.OperationSampleWriter;
+import org.bloomchord.experiments.metrics.PeerRecorder;
+import org.bloomchord.experiments.metrics.TimeSeriesSampler;
+import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.overlay.Network;
+
+/**
+ * Everything one run of a scenario shares: the cluster and its network, the {@link Roster}, the
+ * recorders, the issuer of operations, and the run's clock and timeline. Times are milliseconds
+ * since the run started, on the runtime's clock (virtual in the simulator).
+ *
+ * <p>Time and threads: the simulator runs on the driver thread only; the time series is sampled by
+ * {@link #advanceTo} at each whole second, so a seed fixes it. On Vert.x, time is real: a daemon
+ * thread samples every second, and membership changes run on their own threads
+ * ({@link Membership}) while the driver keeps issuing operations on time.
+ */
+final class RunContext implements AutoCloseable {
+
+  final Scenario scenario;
+  final ChordCluster cluster;
+  final Network<ChordPeer> network;
+  final boolean simulated;
+  final Roster roster;
+  final Membership membership;
+  final MeasurementWindow window = new MeasurementWindow(Long.MAX_VALUE);
+  final LookupRecorder lookups = new LookupRecorder(window);
+  final PeerRecorder peers = new PeerRecorder();
+  final OperationTally tally = new OperationTally();
+  final OperationIssuer issuer;
+  final OperationSampleWriter samples;
+  final TimeSeriesSampler sampler;
+  final Progress progress;
+  final long wallStartNanos = System.nanoTime();
+  private final long originMs;
+  private final ScheduledExecutorService samplerThread;
+  private long nextTickMs;
+  private volatile long lastRunMs;
+  private Long trafficMarkMs;
+  private long trafficMarkAt = -1;
+  private Map<String, long[]> trafficAtMark;
+  long lastChangeMs;
+  Long stableAtMs;
+
+  RunContext(Scenario scenario, ChordCluster cluster, java.nio.file.Path operationsCsv, int sampleEvery,
+      Progress progress) {
+    this.scenario = scenario;
+    this.cluster = cluster;
+    this.network = cluster.network();
+    this.simulated = !"vertx".equals(network.runtimeName());
+    this.originMs = network.now();
+    this.roster = new Roster(cluster.ring());
+    this.samples = new OperationSampleWriter(operationsCsv, sampleEvery, window);
+    this.progress = progress;
+    this.issuer = new OperationIssuer(network, roster, this::runMs, window, lookups, tally, samples);
+    this.membership = new Membership(this, !simulated);
+    this.sampler = sampler();
+    sampler.sample(0);
+    nextTickMs = 1000;
+    if (simulated) {
+      samplerThread = null;
+    } else {
+      samplerThread = Executors.newSingleThreadScheduledExecutor(daemon("sampler"));
+      samplerThread.scheduleAtFixedRate(() -> {
+        sampler.sample(runMs());
+        checkTrafficMark(runMs());
+      }, 1000, 1000, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private TimeSeriesSampler sampler() {
+    long[] last = {0, 0};
+    return TimeSeriesSampler.builder()
+        .gauge(TimeSeriesSampler.PEERS_ALIVE, roster::size)
+        .delta(TimeSeriesSampler.LOOKUPS, lookups::seen)
+        .delta(TimeSeriesSampler.FAILURES, lookups::seenFailures)
+        .gauge("hopsMean", () -> {
+          long sum = issuer.hopSum.sum();
+          long n = issuer.answered.sum();
+          double mean = n > last[1] ? (double) (sum - last[0]) / (n - last[1]) : Double.NaN;
+          last[0] = sum;
+          last[1] = n;
+          return mean;
+        })
+        .gauge("inFlight", issuer::inFlight)
+        .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::size)
+        .build();
+  }
+
+  static java.util.concurrent.ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** Milliseconds since the run started, on the runtime's clock. */
+  long runMs() {
+    return network.now() - originMs;
+  }
+
+  /** The run time the driver last reached (safe to read from the progress thread). */
+  long lastRunMs() {
+    return lastRunMs;
+  }
+
+  /** Lets runtime time pass until {@code targetMs}, sampling the time series at each second. */
+  void advanceTo(long targetMs) {
+    membership.poll();
+    if (simulated) {
+      long now = runMs();
+      tick(now);
+      while (now < targetMs) {
+        network.runFor(Math.min(targetMs, nextTickMs) - now);
+        now = runMs();
+        tick(now);
+      }
+      tick(now);
+    } else {
+      long left = targetMs - runMs();
+      if (left > 0) {
+        network.runFor(left);
+      }
+      checkTrafficMark(runMs());
+    }
+    membership.poll();
+    lastRunMs = runMs();
+  }
+
+  private void tick(long now) {
+    if (now >= nextTickMs) {
+      sampler.sample(now);
+      nextTickMs = (now / 1000 + 1) * 1000;
+    }
+    checkTrafficMark(now);
+  }
+
+  /** Starts counting measurements from {@code startMs}; the first such start also opens the traffic interval. */
+  void measureFrom(long startMs) {
+    window.startAt(startMs);
+    synchronized (this) {
+      if (trafficMarkMs == null) {
+        trafficMarkMs = startMs;
+      }
+    }
+    checkTrafficMark(runMs());
+  }
+
+  private synchronized void checkTrafficMark(long now) {
+    if (trafficMarkMs != null && trafficAtMark == null && now >= trafficMarkMs) {
+      trafficAtMark = network.traffic().snapshot();
+      trafficMarkAt = now;
+    }
+  }
+
+  /** Traffic counts when the measured interval began (all zero when it never began), and when. */
+  synchronized Map<String, long[]> trafficAtMark() {
+    return trafficAtMark == null ? Map.of() : trafficAtMark;
+  }
+
+  /** When the measured interval began, or -1 (then traffic covers the whole run). */
+  synchronized long trafficMarkAt() {
+    return trafficMarkAt;
+  }
+
+  /** Waits until every issued operation completed, for at most {@code maxMs} of runtime time. */
+  void awaitOperations(long maxMs) {
+    long end = runMs() + maxMs;
+    while (issuer.inFlight() > 0 && runMs() < end) {
+      advanceTo(runMs() + (simulated ? 50 : 20));
+    }
+  }
+
+
+  /** Records that the ring changed now (from any thread). */
+  synchronized void changed() {
+    lastChangeMs = runMs();
+    stableAtMs = null;
+  }
+
+  /** Shows a new phase on the progress bar. */
+  void phase(String text, DoubleSupplier fraction) {
+    lastRunMs = runMs();
+    progress.phase(text, fraction);
+  }
+
+  /** Wall-clock seconds since the run started. */
+  double wallSeconds() {
+    return (System.nanoTime() - wallStartNanos) / 1e9;
+  }
+
+  @Override
+  public void close() {
+    if (samplerThread != null) {
+      samplerThread.shutdownNow();
+    }
+    membership.close();
+    samples.close();
+  }
+}

@@ -1,0 +1,176 @@
+package org.bloomchord.experiments.runner;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.chord.cluster.KeyReport;
+import org.bloomchord.chord.cluster.RingCheck;
+import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.experiments.metrics.Distribution;
+import org.bloomchord.experiments.metrics.TimeSeries;
+import org.bloomchord.experiments.metrics.TimeSeriesSampler;
+import org.bloomchord.experiments.report.PlotWriter;
+import org.bloomchord.experiments.scenario.ChordSettings;
+import org.bloomchord.experiments.scenario.Phase;
+import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.experiments.summary.KeyStats;
+import org.bloomchord.experiments.summary.ResourceStats;
+import org.bloomchord.experiments.summary.RingHealth;
+import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.experiments.summary.SummaryJson;
+import org.bloomchord.experiments.summary.TrafficStats;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.sim.SimNetwork;
+
+/**
+ * Runs one concrete {@link Scenario} on its runtime and writes its files into a folder:
+ * {@code summary.json} (DESIGN §6), {@code timeseries.csv} (one row per second of runtime time:
+ * peers alive, lookups, failures, mean hops, operations in flight, bytes per peer per second),
+ * {@code operations.csv} (a sample of the operations, at most about {@value #MAX_SAMPLES} rows) and
+ * the time-series plots as PNG and SVG.
+ *
+ * <p>Every phase is checked before anything starts: a scenario using a phase or operation the
+ * runner cannot execute yet fails at once with one line. The simulator's runs are repeatable: the
+ * same scenario and seed give the same files, except the {@code resources} fields measured on the
+ * machine (wall time, heap, events per wall second).
+ */
+public final class ScenarioRunner {
+
+  /** About how many operations {@code operations.csv} keeps. */
+  public static final int MAX_SAMPLES = 100_000;
+
+  private ScenarioRunner() {
+  }
+
+  /** The peers' configuration a scenario's {@code chord} section describes. */
+  public static ChordConfig chordConfig(ChordSettings s) {
+    ChordConfig c = ChordConfig.defaults().withIdBits(s.idBits())
+        .withSuccessors(s.successors(), Math.min(s.replicas(), s.successors()))
+        .withPeriods(s.stabilize().toMillis(), s.fixFingers().toMillis(), s.checkPredecessor().toMillis())
+        .withVirtualNodes(s.virtualNodes())
+        .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
+    long request = s.requestTimeout().toMillis();
+    return c.withTimeouts(request, Math.max(c.lookupTimeoutMs(), 5 * request));
+  }
+
+  /** Checks that every phase of {@code scenario} can run; throws a ScenarioException otherwise. */
+  public static void check(Scenario scenario) {
+    PhaseSteps.chord().check(scenario);
+  }
+
+  /**
+   * Runs {@code scenario} and writes its files into {@code folder} (created if needed).
+   *
+   * @throws org.bloomchord.experiments.scenario.ScenarioException if a phase cannot run
+   */
+  public static RunResult run(Scenario scenario, Path folder, Progress progress) {
+    PhaseSteps steps = PhaseSteps.chord();
+    steps.check(scenario);
+    try {
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + folder, e);
+    }
+    NetworkOptions options = NetworkOptions.defaults().withSeed(scenario.seed()).withMaxRecordedEvents(10_000);
+    try (ChordCluster cluster = ChordCluster.create(scenario.runtime().label(), options, chordConfig(scenario.chord()));
+        RunContext ctx = new RunContext(scenario, cluster, folder.resolve("operations.csv"), sampleEvery(scenario),
+            progress)) {
+      List<Phase> phases = scenario.phases();
+      for (int i = 0; i < phases.size(); i++) {
+        steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));
+      }
+      ChordConfig c = cluster.config();
+      ctx.awaitOperations(c.operationAttempts() * (c.lookupTimeoutMs() + 3 * c.requestTimeoutMs()));
+      ctx.close();
+      ctx.advanceTo(ctx.runMs());
+      if (ctx.runMs() > lastSample(ctx.sampler.series())) {
+        ctx.sampler.sample(ctx.runMs());
+      }
+      Summary summary = summarize(ctx);
+      TimeSeries series = ctx.sampler.series();
+      SummaryJson.write(summary, folder.resolve("summary.json"));
+      series.writeCsv(folder.resolve("timeseries.csv"));
+      for (RunCharts.Named chart : RunCharts.of(scenario, series)) {
+        PlotWriter.write(chart.chart(), folder, chart.name());
+      }
+      return new RunResult(scenario, summary, series, ctx.tally.snapshot(), folder);
+    }
+  }
+
+  private static long lastSample(TimeSeries s) {
+    return s.rows().isEmpty() ? 0 : Math.round(s.rows().get(s.rows().size() - 1).timeSeconds() * 1000);
+  }
+
+  /** One operation in n so that the sample stays near {@link #MAX_SAMPLES} rows. */
+  static int sampleEvery(Scenario s) {
+    double ops = 0;
+    for (Phase p : s.phases()) {
+      if (p instanceof Phase.Measure m) {
+        ops += m.counts().values().stream().mapToInt(Integer::intValue).sum();
+      } else if (p instanceof Phase.Workload w) {
+        ops += w.operations().mix().total().perSecond() * w.duration().toMillis() / 1000.0;
+      } else if (p instanceof Phase.Churn c && c.workload() != null) {
+        ops += c.workload().mix().total().perSecond() * c.duration().toMillis() / 1000.0;
+      }
+    }
+    return (int) Math.max(1, Math.ceil(ops / MAX_SAMPLES));
+  }
+
+  private static Summary summarize(RunContext ctx) {
+    Summary s = Summary.of("run", ctx.network.runtimeName(), ctx.scenario.seed()).withPeers(ctx.peers.toCounts());
+    if (ctx.roster.size() > 0) {
+      RingCheck check = ctx.cluster.check();
+      Double stabilize = check.stable() && ctx.stableAtMs != null && ctx.stableAtMs >= ctx.lastChangeMs
+          ? (ctx.stableAtMs - ctx.lastChangeMs) / 1000.0 : null;
+      s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
+    }
+    s = s.withLookups(ctx.lookups.toStats());
+    var stored = ctx.issuer.stored();
+    if (!stored.isEmpty() && ctx.roster.size() > 0) {
+      stored.forEach(ctx.cluster::expectKey);
+      KeyReport keys = ctx.cluster.keys();
+      double[] perHost = ctx.cluster.keysPerHost().values().stream().mapToDouble(Integer::doubleValue).toArray();
+      s = s.withKeys(new KeyStats(keys.stored(), keys.lost(), Distribution.of(perHost).toLoad()));
+    }
+    long end = ctx.runMs();
+    long mark = ctx.trafficMarkAt() >= 0 ? ctx.trafficMarkAt() : 0;
+    double seconds = (end - mark) / 1000.0;
+    var counts = TrafficStats.difference(ctx.network.traffic().snapshot(), ctx.trafficAtMark());
+    s = s.withTraffic(TrafficStats.of(counts, meanAlive(ctx.sampler.series(), mark), seconds));
+    double wall = ctx.wallSeconds();
+    Double simulated = null;
+    Double events = null;
+    if (ctx.network instanceof SimNetwork<?> sim) {
+      simulated = end / 1000.0;
+      events = wall > 0 ? sim.eventsFired() / wall : null;
+    }
+    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster.ringPeers()), events));
+  }
+
+  private static double meanAlive(TimeSeries series, long fromMs) {
+    double[] t = series.times();
+    double[] alive = series.column(TimeSeriesSampler.PEERS_ALIVE);
+    double sum = 0;
+    int n = 0;
+    for (int i = 0; i < t.length; i++) {
+      if (t[i] * 1000 >= fromMs) {
+        sum += alive[i];
+        n++;
+      }
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
+  private static Double heapPerPeer(int peers) {
+    if (peers == 0) {
+      return null;
+    }
+    Runtime rt = Runtime.getRuntime();
+    System.gc();
+    return (double) (rt.totalMemory() - rt.freeMemory()) / peers;
+  }
+}

@@ -1,0 +1,98 @@
+package org.bloomchord.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bloomchord run}: bad input exits 2 with one line on stderr and nothing on stdout. */
+class RunCommandTest {
+
+  private record Outcome(int code, String out, String err) {
+  }
+
+  private static Outcome run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = BloomchordCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  private static void assertUsageError(Outcome o, String mentions) {
+    assertEquals(2, o.code(), o.err());
+    assertEquals("", o.out());
+    assertEquals(1, o.err().lines().count(), "one line: " + o.err());
+    assertTrue(o.err().contains(mentions), o.err());
+  }
+
+  @Test
+  void anUnknownScenarioNameIsOneLineAndExitCode2() {
+    assertUsageError(run("run", "no-such-scenario"), "neither a file nor a bundled scenario");
+  }
+
+  @Test
+  void aMistakeInTheFileNamesItsLineAndKey(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("bad.yaml");
+    Files.writeString(f, "name: bad\npeers: 10\nchord: { sucessors: 4 }\nphases:\n  - wait: 1s\n");
+    assertUsageError(run("run", f.toString(), "--out", dir.resolve("out").toString()), "bad.yaml:3:");
+  }
+
+  @Test
+  void aPublishPhaseIsReportedAsNotAvailableYet(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("publish.yaml");
+    Files.writeString(f, "peers: 10\nruntime: sim\nphases:\n  - join: {}\n  - publish: { objects: 10 }\n");
+    Outcome o = run("run", f.toString(), "--out", dir.resolve("out").toString());
+    assertUsageError(o, "phases[1].publish");
+    assertTrue(o.err().contains("not available yet"));
+    assertTrue(!Files.exists(dir.resolve("out")), "nothing ran");
+  }
+
+  @Test
+  void locatesAreReportedAsNotAvailableYet(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("locate.yaml");
+    Files.writeString(f, "peers: 10\nruntime: sim\nphases:\n  - join: {}\n  - measure: { locates: 10 }\n");
+    assertUsageError(run("run", f.toString(), "--out", dir.resolve("out").toString()), "locates are not available yet");
+  }
+
+  @Test
+  void aBadRuntimeOrOverrideIsOneLine() {
+    assertUsageError(run("run", "quickstart", "--runtime", "threads"), "--runtime must be vertx or sim");
+    assertUsageError(run("run", "quickstart", "--set", "chord.nope=1"), "nope");
+  }
+
+  @Test
+  void aBrokenTraceIsOneLineNamingTheTraceLine(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("t.csv"), "time,event,peer\n0.5,crash,3\n1.0,explode,4\n");
+    Path f = dir.resolve("trace.yaml");
+    Files.writeString(f, "peers: 4\nruntime: sim\nphases:\n  - join: {}\n  - churn: { for: 2s, trace: t.csv }\n");
+    assertUsageError(run("run", f.toString(), "--out", dir.resolve("out").toString()), "t.csv:3:");
+  }
+
+  @Test
+  void aSmallScenarioPrintsItsSummaryAsJson(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("ok.yaml");
+    Files.writeString(f, "peers: 8\nruntime: sim\nphases:\n  - join: {}\n  - wait: 2s\n  - measure: { lookups: 20 }\n");
+    Outcome o = run("run", f.toString(), "--out", dir.resolve("out").toString(), "--seed", "5", "--json");
+    assertEquals(0, o.code(), o.err());
+    assertEquals(1, o.out().lines().count());
+    assertTrue(o.out().startsWith("{\"command\":\"run\",\"runtime\":\"sim\",\"seed\":5,"), o.out());
+    assertTrue(Files.exists(dir.resolve("out/report.html")));
+  }
+
+  @Test
+  void everyBundledScenarioLoadsAndCanRun() {
+    for (String name : RunCommand.BUNDLED) {
+      var instances = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled(name + ".yaml", java.util.List.of());
+      org.bloomchord.experiments.runner.Experiment.check(instances);
+      assertEquals(name, instances.get(0).name());
+    }
+    var quickstart = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled("quickstart.yaml", java.util.List.of());
+    assertEquals(1000, quickstart.get(0).peers());
+    assertEquals("vertx", quickstart.get(0).runtime().label());
+  }
+}

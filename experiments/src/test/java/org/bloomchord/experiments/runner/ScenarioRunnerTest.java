@@ -1,0 +1,150 @@
+package org.bloomchord.experiments.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.experiments.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A small scenario end to end on both runtimes: every output file is written with its stated
+ * sections, and the figures agree with what the scenario did (peer counts follow from the phases,
+ * lookups on a stable ring are correct). The simulator's runs repeat exactly.
+ */
+class ScenarioRunnerTest {
+
+  /** 24 peers join, churn lightly under lookups, a quarter crash, the ring heals, then measure. */
+  private static String small(String runtime) {
+    return """
+        name: small
+        seed: 11
+        runtime: %s
+        peers: 24
+        chord: { stabilize: 200ms, fixFingers: 200ms, checkPredecessor: 400ms, requestTimeout: 500ms }
+        phases:
+          - join:    { over: 0s }
+          - wait:    { for: 3s }
+          - churn:   { for: 3s, rate: 1/s, crashes: 0.5 }
+            workload: { lookups: 20/s }
+          - fail:    { peers: 6 }
+          - wait:    { for: 6s }
+          - measure: { lookups: 100, puts: 30, gets: 30, keys: { population: 30 } }
+        """.formatted(runtime);
+  }
+
+  private static Scenario scenario(String text) {
+    List<Scenario> s = ScenarioLoader.parse("small.yaml", text, List.of(), Path.of("."));
+    assertEquals(1, s.size());
+    return s.get(0);
+  }
+
+  @Test
+  void simulatorRunWritesEveryOutputWithItsSections(@TempDir Path dir) throws Exception {
+    checkOutputs(Experiment.run(List.of(scenario(small("sim"))), dir, Progress.silent()), dir, "sim");
+  }
+
+  @Test
+  void vertxRunWritesEveryOutputWithItsSections(@TempDir Path dir) throws Exception {
+    checkOutputs(Experiment.run(List.of(scenario(small("vertx"))), dir, Progress.silent()), dir, "vertx");
+  }
+
+  private static void checkOutputs(Experiment.Result result, Path dir, String runtime) throws Exception {
+    for (String f : List.of("summary.json", "timeseries.csv", "operations.csv", "report.html", "peers-alive.png",
+        "peers-alive.svg", "lookups.png", "lookups.svg", "hops.png", "hops.svg")) {
+      assertTrue(Files.size(dir.resolve(f)) > 0, f + " written");
+    }
+    JsonNode s = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+    assertEquals("run", s.get("command").asText());
+    assertEquals(runtime, s.get("runtime").asText());
+    assertEquals(11, s.get("seed").asLong());
+    for (String section : List.of("peers", "ring", "lookups", "keys", "traffic", "resources")) {
+      assertTrue(s.has(section), "section " + section);
+    }
+    JsonNode peers = s.get("peers");
+    assertEquals(peers.get("launched").asLong() - peers.get("leaves").asLong() - peers.get("crashes").asLong(),
+        peers.get("alive").asLong());
+    assertTrue(peers.get("crashes").asLong() >= 6, "the fail phase crashed 6 hosts");
+    JsonNode lookups = s.get("lookups");
+    assertEquals(lookups.get("total").asLong(), lookups.get("correct").asLong() + lookups.get("incorrect").asLong()
+        + lookups.get("failed").asLong());
+    assertTrue(lookups.get("total").asLong() >= 100, "the measured lookups at least");
+    assertTrue(s.get("ring").get("stable").asBoolean(), "6 s of maintenance heal 24 peers");
+    assertTrue(s.get("keys").get("stored").asLong() > 0);
+    assertTrue(s.get("traffic").get("bytes").asLong() > 0);
+    assertTrue(s.get("resources").get("wallSeconds").asDouble() > 0);
+
+    String series = Files.readString(dir.resolve("timeseries.csv"), StandardCharsets.UTF_8);
+    assertTrue(series.startsWith("time,peersAlive,lookups,failures,hopsMean,inFlight,bytesPerPeerPerSecond\n"));
+    assertTrue(series.lines().count() > 10, "about one row per second of a run of more than 12 s");
+    List<String> ops = Files.readAllLines(dir.resolve("operations.csv"));
+    assertEquals("time,kind,key,origin,hops,latencyMs,outcome", ops.get(0));
+    assertTrue(ops.stream().anyMatch(l -> l.contains(",lookup,")) && ops.stream().anyMatch(l -> l.contains(",put,")));
+
+    String html = Files.readString(dir.resolve("report.html"), StandardCharsets.UTF_8);
+    assertTrue(html.contains("id=\"figures\"") && html.contains("id=\"summary\""));
+    assertTrue(html.contains("data:image/png;base64,"));
+    assertFalse(html.contains("src=\"http"), "self-contained");
+    assertEquals(1, result.runs().size());
+    assertNotNull(result.runs().get(0).operations());
+  }
+
+  @Test
+  void theSameSeedGivesTheSameSimulatorRun(@TempDir Path dir) throws Exception {
+    Scenario s = scenario(small("sim"));
+    Experiment.run(List.of(s), dir.resolve("a"), Progress.silent());
+    Experiment.run(List.of(s), dir.resolve("b"), Progress.silent());
+    assertEquals(withoutMachineFields(dir.resolve("a/summary.json")), withoutMachineFields(dir.resolve("b/summary.json")));
+    assertEquals(Files.readString(dir.resolve("a/timeseries.csv")), Files.readString(dir.resolve("b/timeseries.csv")));
+    assertEquals(Files.readString(dir.resolve("a/operations.csv")), Files.readString(dir.resolve("b/operations.csv")));
+  }
+
+  private static JsonNode withoutMachineFields(Path summary) throws Exception {
+    JsonNode n = new ObjectMapper().readTree(summary.toFile());
+    ObjectNode r = (ObjectNode) n.get("resources");
+    r.remove(List.of("wallSeconds", "heapBytesPerPeer", "eventsPerSecond"));
+    return n;
+  }
+
+  @Test
+  void lookupsOnAStableRingAreCorrectAndTakeAboutHalfLog2NHops(@TempDir Path dir) {
+    Scenario s = scenario("""
+        name: stable
+        seed: 3
+        runtime: sim
+        peers: 256
+        phases:
+          - join:    { over: 0s }
+          - wait:    { for: 10s }
+          - measure: { lookups: 2000 }
+        """);
+    RunResult r = ScenarioRunner.run(s, dir, Progress.silent());
+    assertEquals(2000, r.summary().lookups().correct(), "every lookup on a stable ring names the live successor");
+    // 1/2 log2 256 = 4; tolerance 0.75 hop for the finite ring and the successor-list shortcut
+    assertEquals(4.0, r.summary().lookups().hops().mean(), 0.75);
+  }
+
+  @Test
+  void sweepsWriteOneFolderPerValueAndCompareWithThePublishedFigure(@TempDir Path dir) throws Exception {
+    List<Scenario> sweep = ScenarioLoader.loadBundled("path-length.yaml",
+        List.of("peers=[16,64]", "phases[1].wait.for=5s", "phases[2].measure.lookups=300"));
+    Experiment.Result result = Experiment.run(sweep, dir, Progress.silent());
+    assertEquals(2, result.runs().size());
+    assertTrue(Files.exists(dir.resolve("peers=16/summary.json")) && Files.exists(dir.resolve("peers=64/summary.json")));
+    assertTrue(Files.exists(dir.resolve("summaries.json")) && Files.exists(dir.resolve("sweep.csv")));
+    assertTrue(Files.exists(dir.resolve("lookups-hops-mean.png")) && Files.exists(dir.resolve("lookups-hops-mean.svg")));
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("id=\"published-vs-measured\""));
+    assertTrue(html.contains("N = 64"));
+  }
+}
