@@ -9,8 +9,18 @@ import org.bloomchord.experiments.scenario.Phase;
  * second (the first batch into an empty ring takes several waves, so the phase may run past T).
  * Joining many peers at once without waves is avoided on purpose: concurrent joins into a small
  * ring leave it unstable for a long time.
+ *
+ * <p>The phase ends when the ring is stable by the oracle (every successor, predecessor and
+ * successor list correct), as the Chord paper's experiments start from a stable network, or after
+ * {@link #SETTLE_PERIODS} stabilize periods (at least {@link #MIN_SETTLE_MS}) if it never is; the
+ * summary's {@code ring.stable} then says so.
  */
 final class JoinStep implements PhaseStep<Phase.Join> {
+
+  /** Stabilize periods the phase waits at most for a stable ring after the last join. */
+  static final int SETTLE_PERIODS = 120;
+  /** The least time the phase waits for a stable ring after the last join. */
+  static final long MIN_SETTLE_MS = 30_000;
 
   @Override
   public void run(Phase.Join phase, PhaseRun run) {
@@ -21,6 +31,7 @@ final class JoinStep implements PhaseStep<Phase.Join> {
     long overMs = phase.over().toMillis();
     if (overMs == 0) {
       ctx.membership.launch(phase.peers());
+      settle(ctx);
       return;
     }
     int launched = 0;
@@ -30,6 +41,15 @@ final class JoinStep implements PhaseStep<Phase.Join> {
       ctx.membership.launch((int) (due - launched));
       launched = (int) due;
     }
-    ctx.advanceTo(run.startMs() + overMs);
+    ctx.advanceTo(Math.max(ctx.runMs(), run.startMs() + overMs));
+    settle(ctx);
+  }
+
+  private static void settle(RunContext ctx) {
+    long stabilizeMs = ctx.cluster.config().stabilizeMs();
+    long end = ctx.runMs() + Math.max(MIN_SETTLE_MS, SETTLE_PERIODS * stabilizeMs);
+    while (ctx.roster.size() > 0 && !ctx.cluster.check().stable() && ctx.runMs() < end) {
+      ctx.advanceTo(ctx.runMs() + stabilizeMs);
+    }
   }
 }
