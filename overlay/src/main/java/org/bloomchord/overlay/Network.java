@@ -1,6 +1,7 @@
 package org.bloomchord.overlay;
 
 import io.vertx.core.Future;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -21,6 +22,19 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
   /** Deploys a peer running {@code protocol} and waits until its {@code start} completed. */
   PeerHandle<P> launch(PeerRef ref, P protocol);
 
+  /**
+   * Launches many peers, one protocol per ref made by {@code protocols}, and waits until every
+   * {@code start} completed; runtimes start them concurrently where they can (the Vert.x runtime
+   * deploys in parallel batches). Returns the handles in the order of {@code refs}.
+   */
+  default List<PeerHandle<P>> launchAll(List<PeerRef> refs, Function<PeerRef, P> protocols) {
+    List<PeerHandle<P>> out = new ArrayList<>(refs.size());
+    for (PeerRef ref : refs) {
+      out.add(launch(ref, protocols.apply(ref)));
+    }
+    return out;
+  }
+
   /** Graceful departure: runs the protocol's {@code leave}, then removes the peer. */
   void leave(PeerHandle<P> peer);
 
@@ -32,7 +46,9 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
 
   /**
    * Runs {@code action} on the peer's thread and returns its future's outcome to the driver,
-   * waiting at most {@code maxWaitMs} of runtime time.
+   * waiting at most {@code maxWaitMs} of runtime time. A failed future's cause is rethrown (a
+   * checked cause wrapped in {@link java.util.concurrent.CompletionException}); an action still
+   * unfinished after {@code maxWaitMs} throws {@link RequestTimeoutException} naming the peer.
    */
   <T> T call(PeerHandle<P> peer, Function<P, Future<T>> action, long maxWaitMs);
 
@@ -59,6 +75,9 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
 
   /** Messages and bytes sent so far, by type. */
   Traffic traffic();
+
+  /** The counters and events the peers reported through {@link PeerRuntime#metrics()}. */
+  MetricsRecorder metrics();
 
   /** Which runtime this is: "vertx" or "sim". */
   String runtimeName();

@@ -73,6 +73,9 @@ public final class WireReader {
     long v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       int b = readByte();
+      if (shift == 63 && b > 1) {
+        throw new MalformedMessageException("varint overflows 64 bits");
+      }
       v |= (long) (b & 0x7F) << shift;
       if ((b & 0x80) == 0) {
         return v;

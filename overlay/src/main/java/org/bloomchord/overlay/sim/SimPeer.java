@@ -1,0 +1,114 @@
+package org.bloomchord.overlay.sim;
+
+import io.vertx.core.Future;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.Jitter;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.MetricsSink;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerProtocol;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.overlay.Seeds;
+
+/**
+ * One simulated peer: its identity, protocol, seeded generator and position, and the runtime its
+ * protocol sees. Kept small (a few dozen bytes besides the protocol) so a million fit in memory.
+ *
+ * <p>Invariants: the generator's seed depends only on the network seed and this peer's address;
+ * once {@link #alive} is false the peer sends nothing, receives nothing, and none of its timers or
+ * pending replies run its code again.
+ */
+final class SimPeer implements PeerRuntime, LatencyModel.Position {
+
+  private static final long POSITION_X = 0x243F6A8885A308D3L;
+  private static final long POSITION_Y = 0x13198A2E03707344L;
+
+  final SimTransport transport;
+  final PeerRef ref;
+  final PeerProtocol protocol;
+  final PeerHandle<?> handle;
+  private final SplittableRandom random;
+  private final float x;
+  private final float y;
+  boolean alive = true;
+
+  <P extends PeerProtocol> SimPeer(SimTransport transport, PeerRef ref, P protocol, long networkSeed) {
+    this.transport = transport;
+    this.ref = ref;
+    this.protocol = protocol;
+    this.handle = new PeerHandle<>(ref, protocol);
+    long peerSeed = Seeds.peer(networkSeed, ref.address());
+    this.random = new SplittableRandom(peerSeed);
+    this.x = (Seeds.mix(peerSeed ^ POSITION_X) >>> 40) * 0x1.0p-24f;
+    this.y = (Seeds.mix(peerSeed ^ POSITION_Y) >>> 40) * 0x1.0p-24f;
+  }
+
+  @Override
+  public PeerRef self() {
+    return ref;
+  }
+
+  @Override
+  public Future<Message> request(PeerRef to, Message message, long timeoutMs) {
+    if (timeoutMs <= 0) {
+      throw new IllegalArgumentException("timeout must be > 0 ms: " + timeoutMs);
+    }
+    return transport.request(this, to, message, timeoutMs);
+  }
+
+  @Override
+  public void send(PeerRef to, Message message) {
+    transport.send(this, to, message);
+  }
+
+  @Override
+  public Cancellable after(long delayMs, Runnable task) {
+    if (delayMs < 0) {
+      throw new IllegalArgumentException("delay must be >= 0 ms: " + delayMs);
+    }
+    SimTimer t = new SimTimer(this, task, 0, 0);
+    transport.loop.schedule(t, delayMs);
+    return t;
+  }
+
+  @Override
+  public Cancellable every(long periodMs, double jitter, Runnable task) {
+    Jitter.check(periodMs, jitter);
+    SimTimer t = new SimTimer(this, task, periodMs, jitter);
+    transport.loop.schedule(t, interval(periodMs, jitter));
+    return t;
+  }
+
+  /** One jittered interval drawn with this peer's generator. */
+  long interval(long periodMs, double jitter) {
+    return Jitter.interval(periodMs, jitter, random);
+  }
+
+  @Override
+  public long now() {
+    return transport.loop.now();
+  }
+
+  @Override
+  public RandomGenerator random() {
+    return random;
+  }
+
+  @Override
+  public MetricsSink metrics() {
+    return transport.metrics;
+  }
+
+  @Override
+  public float x() {
+    return x;
+  }
+
+  @Override
+  public float y() {
+    return y;
+  }
+}

@@ -1,0 +1,268 @@
+package org.bloomchord.overlay.sim;
+
+import io.vertx.core.Future;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.MetricsRecorder;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.RemoteRejectedException;
+import org.bloomchord.overlay.Seeds;
+import org.bloomchord.overlay.Traffic;
+import org.bloomchord.overlay.wire.WireRegistry;
+
+/**
+ * Carries messages between simulated peers: encodes each one with the {@link WireRegistry} (its
+ * frame length is what {@link Traffic} counts), drops it with the loss probability, delays it by
+ * the latency model and, at delivery, decodes it again (unless round trips are off) and hands it
+ * to the receiver's protocol.
+ *
+ * <p>Invariants: a message is counted once, when sent, lost or not; a peer that is not alive when
+ * a message arrives receives nothing, and a request to it simply times out; rejected messages
+ * (undecodable, or refused by the handler with {@link MalformedMessageException}) are counted in
+ * {@link Traffic#rejected} and answered with a rejection the requester sees as
+ * {@link RemoteRejectedException}; all random draws come from one generator seeded by the network
+ * seed, in event order, so runs repeat exactly.
+ */
+final class SimTransport {
+
+  /** Counter of unexpected exceptions thrown by protocol handlers and timer tasks. */
+  static final String HANDLER_ERRORS = "overlay.handlerErrors";
+
+  private static final Logger LOG = System.getLogger(SimTransport.class.getName());
+  private static final long NETWORK_STREAM = 0x452821E638D01377L;
+
+  final EventLoop loop;
+  final MetricsRecorder metrics;
+  final Map<String, SimPeer> peers = new HashMap<>();
+  private final WireRegistry registry;
+  private final Traffic traffic;
+  private final LatencyModel latency;
+  private final double loss;
+  private final boolean roundTrip;
+  private final SplittableRandom random;
+  private long errorsLogged;
+
+  SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
+    this.loop = new EventLoop(e -> handlerError("event", null, e));
+    this.metrics = new MetricsRecorder(loop::now, options.maxRecordedEvents());
+    this.registry = registry;
+    this.traffic = traffic;
+    this.latency = options.latency();
+    this.loss = options.lossProbability();
+    this.roundTrip = options.wireRoundTrip();
+    this.random = new SplittableRandom(Seeds.mix(options.seed() ^ NETWORK_STREAM));
+  }
+
+  void send(SimPeer from, PeerRef to, Message message) {
+    if (!from.alive) {
+      return;
+    }
+    Object payload = encode(message);
+    SimPeer target = peers.get(to.address());
+    if (target != null && !lost()) {
+      loop.schedule(new Delivery(this, from, target, payload, message.typeName(), null),
+          latency.delayMs(from, target, random));
+    }
+  }
+
+  Future<Message> request(SimPeer from, PeerRef to, Message message, long timeoutMs) {
+    PendingRequest pending = new PendingRequest(from, to, timeoutMs);
+    if (!from.alive) {
+      return pending.promise.future();
+    }
+    Object payload = encode(message);
+    loop.schedule(pending, timeoutMs);
+    SimPeer target = peers.get(to.address());
+    if (target != null && !lost()) {
+      loop.schedule(new Delivery(this, from, target, payload, message.typeName(), pending),
+          latency.delayMs(from, target, random));
+    }
+    return pending.promise.future();
+  }
+
+  private Object encode(Message message) {
+    if (roundTrip) {
+      byte[] frame = registry.encode(message);
+      traffic.sent(message.typeName(), frame.length);
+      return frame;
+    }
+    traffic.sent(message.typeName(), registry.sizeOf(message));
+    return message;
+  }
+
+  private Message decode(Object payload) {
+    return payload instanceof byte[] frame ? registry.decode(frame) : (Message) payload;
+  }
+
+  private boolean lost() {
+    return loss > 0 && random.nextDouble() < loss;
+  }
+
+  void deliver(Delivery d) {
+    SimPeer to = d.to;
+    if (!to.alive) {
+      return;
+    }
+    Message message;
+    try {
+      message = decode(d.payload);
+    } catch (MalformedMessageException e) {
+      reject(d, e);
+      return;
+    }
+    if (d.pending == null) {
+      try {
+        to.protocol.onMessage(d.from.ref, message);
+      } catch (MalformedMessageException e) {
+        reject(d, e);
+      } catch (RuntimeException e) {
+        handlerError("onMessage", to, e);
+      }
+      return;
+    }
+    Future<Message> reply;
+    try {
+      reply = to.protocol.onRequest(d.from.ref, message);
+    } catch (MalformedMessageException e) {
+      reject(d, e);
+      return;
+    } catch (RuntimeException e) {
+      handlerError("onRequest", to, e);
+      answerFailure(d, "error: " + e);
+      return;
+    }
+    if (reply == null) {
+      answerFailure(d, "error: handler returned no future");
+    } else if (reply.isComplete()) {
+      answer(d, reply);
+    } else {
+      reply.onComplete(ar -> answer(d, reply));
+    }
+  }
+
+  private void answer(Delivery d, Future<Message> reply) {
+    if (!d.to.alive) {
+      return;
+    }
+    if (reply.failed()) {
+      Throwable cause = reply.cause();
+      if (cause instanceof MalformedMessageException m) {
+        reject(d, m);
+      } else {
+        answerFailure(d, "error: " + cause);
+      }
+      return;
+    }
+    Message message = reply.result();
+    if (message == null) {
+      answerFailure(d, "error: null reply");
+      return;
+    }
+    Object payload = encode(message);
+    if (!lost()) {
+      loop.schedule(new ReplyDelivery(this, d.pending, payload, message.typeName(), null),
+          latency.delayMs(d.to, d.from, random));
+    }
+  }
+
+  private void reject(Delivery d, MalformedMessageException e) {
+    traffic.rejected(d.type);
+    if (d.pending != null) {
+      answerFailure(d, e.getMessage());
+    }
+  }
+
+  private void answerFailure(Delivery d, String reason) {
+    if (!lost()) {
+      loop.schedule(new ReplyDelivery(this, d.pending, null, d.type, reason),
+          latency.delayMs(d.to, d.from, random));
+    }
+  }
+
+  void deliverReply(ReplyDelivery r) {
+    PendingRequest p = r.pending;
+    if (p.done || !p.requester.alive) {
+      return;
+    }
+    if (r.rejection != null) {
+      p.settle();
+      p.promise.fail(new RemoteRejectedException(p.to, r.rejection));
+      return;
+    }
+    Message message;
+    try {
+      message = decode(r.payload);
+    } catch (MalformedMessageException e) {
+      traffic.rejected(r.type);
+      p.settle();
+      p.promise.fail(e);
+      return;
+    }
+    p.settle();
+    p.promise.complete(message);
+  }
+
+  void handlerError(String where, SimPeer peer, RuntimeException e) {
+    metrics.increment(HANDLER_ERRORS, 1);
+    if (errorsLogged++ < 10) {
+      LOG.log(Level.WARNING, "unexpected exception in " + where
+          + (peer == null ? "" : " of " + peer.ref) + " at t=" + loop.now() + " ms", e);
+    }
+  }
+
+  /** A message (one-way, or a request when {@code pending} is set) on its way to a peer. */
+  static final class Delivery extends SimEvent {
+
+    final SimTransport transport;
+    final SimPeer from;
+    final SimPeer to;
+    final Object payload;
+    final String type;
+    final PendingRequest pending;
+
+    Delivery(SimTransport transport, SimPeer from, SimPeer to, Object payload, String type,
+        PendingRequest pending) {
+      this.transport = transport;
+      this.from = from;
+      this.to = to;
+      this.payload = payload;
+      this.type = type;
+      this.pending = pending;
+    }
+
+    @Override
+    void fire() {
+      transport.deliver(this);
+    }
+  }
+
+  /** A reply, or a rejection when {@code rejection} is set, on its way back to the requester. */
+  static final class ReplyDelivery extends SimEvent {
+
+    final SimTransport transport;
+    final PendingRequest pending;
+    final Object payload;
+    final String type;
+    final String rejection;
+
+    ReplyDelivery(SimTransport transport, PendingRequest pending, Object payload, String type,
+        String rejection) {
+      this.transport = transport;
+      this.pending = pending;
+      this.payload = payload;
+      this.type = type;
+      this.rejection = rejection;
+    }
+
+    @Override
+    void fire() {
+      transport.deliverReply(this);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package org.bloomchord.overlay.vertx;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.MessageCodec;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.wire.WireRegistry;
+
+/**
+ * The one event-bus codec of every protocol message. Within a JVM it passes the immutable record
+ * by reference ({@link #transform} returns it unchanged); when a message has to cross JVMs it
+ * travels as its length-prefixed wire frame, never in Java serialization.
+ */
+final class MessageFrameCodec implements MessageCodec<Message, Message> {
+
+  /** The name the codec selector answers for every {@link Message}. */
+  static final String NAME = "bloomchord-message";
+
+  private final WireRegistry registry;
+
+  MessageFrameCodec(WireRegistry registry) {
+    this.registry = registry;
+  }
+
+  @Override
+  public void encodeToWire(Buffer buffer, Message message) {
+    byte[] frame = registry.encode(message);
+    buffer.appendInt(frame.length).appendBytes(frame);
+  }
+
+  @Override
+  public Message decodeFromWire(int pos, Buffer buffer) {
+    int length = buffer.getInt(pos);
+    return registry.decode(buffer.getBytes(pos + 4, pos + 4 + length));
+  }
+
+  @Override
+  public Message transform(Message message) {
+    return message;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public byte systemCodecID() {
+    return -1;
+  }
+}

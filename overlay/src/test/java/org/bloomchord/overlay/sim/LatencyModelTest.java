@@ -1,0 +1,45 @@
+package org.bloomchord.overlay.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Each latency model stays in its bounds and reaches them. */
+class LatencyModelTest {
+
+  private record At(float x, float y) implements LatencyModel.Position {
+  }
+
+  @Test
+  void uniformDrawsCoverExactlyTheClosedRange() {
+    LatencyModel m = LatencyModel.uniform(10, 14);
+    SplittableRandom r = new SplittableRandom(3);
+    long[] seen = new long[15];
+    for (int i = 0; i < 5_000; i++) {
+      long d = m.delayMs(new At(0, 0), new At(1, 1), r);
+      assertTrue(d >= 10 && d <= 14, "delay " + d);
+      seen[(int) d]++;
+    }
+    for (int d = 10; d <= 14; d++) {
+      // each value expects 1,000 draws (sd about 28); 800 is seven deviations below
+      assertTrue(seen[d] > 800, "value " + d + " drawn " + seen[d] + " times");
+    }
+  }
+
+  @Test
+  void coordinatesScaleTheDiagonalToTheMaximum() {
+    LatencyModel m = LatencyModel.coordinates(100);
+    SplittableRandom r = new SplittableRandom(3);
+    assertEquals(100, m.delayMs(new At(0, 0), new At(1, 1), r));
+    assertEquals(0, m.delayMs(new At(0.3f, 0.3f), new At(0.3f, 0.3f), r));
+    assertEquals(71, m.delayMs(new At(0, 0), new At(1, 0), r));
+    assertEquals(35, m.delayMs(new At(0, 0.5f), new At(0.5f, 0.5f), r));
+  }
+
+  @Test
+  void constantIsConstant() {
+    assertEquals(7, LatencyModel.constant(7).delayMs(new At(0, 0), new At(1, 1), new SplittableRandom(1)));
+  }
+}

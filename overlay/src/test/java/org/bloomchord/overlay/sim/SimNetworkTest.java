@@ -1,0 +1,169 @@
+package org.bloomchord.overlay.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkContractTest;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.RemoteRejectedException;
+import org.bloomchord.overlay.echo.EchoPeer;
+import org.bloomchord.overlay.echo.EchoPeer.Settled;
+import org.bloomchord.overlay.echo.EchoWire;
+import org.bloomchord.overlay.echo.Pong;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.junit.jupiter.api.Test;
+
+/** The runtime contract on the simulator, plus what only a deterministic simulator can promise. */
+class SimNetworkTest extends NetworkContractTest {
+
+  @Override
+  protected Network<EchoPeer> open(NetworkOptions options, WireRegistry registry) {
+    return new SimNetwork<>(options, registry);
+  }
+
+  @Override
+  protected long slackMs() {
+    return 0;
+  }
+
+  private static SimNetwork<EchoPeer> sim(NetworkOptions options) {
+    return new SimNetwork<>(options, EchoWire.registry());
+  }
+
+  private static String longText() {
+    return "y".repeat(EchoWire.MAX_TEXT_BYTES + 1);
+  }
+
+  @Test
+  void framesThatFailToDecodeAreRejectedCountedAndThePeerKeepsWorking() {
+    PeerHandle<EchoPeer> a = launch("a");
+    PeerHandle<EchoPeer> b = launch("b");
+    assertThrows(RemoteRejectedException.class, () -> net().call(a, p -> p.ping(b.ref(), 1, longText(), 1_000), WAIT));
+    net().call(a, p -> p.note(b.ref(), longText()), WAIT);
+    net().runFor(100);
+    assertEquals(Map.of("Ping", 1L, "Note", 1L), net().traffic().rejectedSnapshot());
+    assertEquals(List.of(), b.protocol().notes);
+    assertEquals(new Pong(2, "fine"), net().call(a, p -> p.ping(b.ref(), 2, "fine", 1_000), WAIT));
+  }
+
+  private record Run(List<List<String>> traces, Map<String, List<Long>> traffic, long events, long now) {
+  }
+
+  private static Run gossipRun(long seed, Function<List<PeerRef>, List<PeerRef>> launchOrder) {
+    NetworkOptions o = NetworkOptions.defaults().withSeed(seed)
+        .withLatency(LatencyModel.coordinates(60)).withLossProbability(0.05);
+    try (SimNetwork<EchoPeer> net = sim(o)) {
+      List<PeerRef> refs = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        refs.add(new PeerRef("peer-" + i, i));
+      }
+      List<PeerHandle<EchoPeer>> peers = new ArrayList<>(net.launchAll(launchOrder.apply(refs), r -> new EchoPeer()));
+      peers.sort((x, y) -> x.ref().address().compareTo(y.ref().address()));
+      net.callAll(peers, p -> p.gossip(refs, 30), 10);
+      net.runFor(1_000);
+      net.crash(peers.get(3));
+      net.runFor(1_000);
+      List<List<String>> traces = new ArrayList<>();
+      for (PeerHandle<EchoPeer> p : peers) {
+        traces.add(List.copyOf(p.protocol().trace));
+      }
+      Map<String, List<Long>> traffic = new java.util.TreeMap<>();
+      net.traffic().snapshot().forEach((k, v) -> traffic.put(k, List.of(v[0], v[1])));
+      return new Run(traces, traffic, net.eventsFired(), net.now());
+    }
+  }
+
+  @Test
+  void sameSeedGivesTheSameRunToTheByteWhateverTheLaunchOrder() {
+    Run first = gossipRun(42, refs -> refs);
+    Run again = gossipRun(42, refs -> {
+      List<PeerRef> reversed = new ArrayList<>(refs);
+      java.util.Collections.reverse(reversed);
+      return reversed;
+    });
+    assertTrue(first.events() > 5_000, "events: " + first.events());
+    assertEquals(first, again);
+    assertNotEquals(first.traces(), gossipRun(43, refs -> refs).traces());
+  }
+
+  @Test
+  void roundTripTimeOfConstantLatencyIsTwiceTheDelay() {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withLatency(LatencyModel.constant(25)))) {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
+      Settled s = net.call(a, p -> p.timedPing(b.ref(), "x", 1_000), WAIT);
+      assertNull(s.failure());
+      assertEquals(50, s.elapsedMs());
+    }
+  }
+
+  @Test
+  void roundTripTimesStayWithinTheLatencyModelsBounds() {
+    for (LatencyModel model : List.of(LatencyModel.uniform(10, 30), LatencyModel.coordinates(80))) {
+      try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withLatency(model))) {
+        List<PeerRef> refs = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+          refs.add(new PeerRef("n" + i, i));
+        }
+        List<PeerHandle<EchoPeer>> peers = net.launchAll(refs, r -> new EchoPeer());
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (PeerHandle<EchoPeer> from : peers) {
+          for (Network.Outcome<Settled> o : net.callAll(peers, p -> p.timedPing(from.ref(), "x", 1_000), WAIT)) {
+            min = Math.min(min, o.value().elapsedMs());
+            max = Math.max(max, o.value().elapsedMs());
+          }
+        }
+        assertTrue(min >= 2 * model.minMs() && max <= 2 * model.maxMs(), model + ": [" + min + ", " + max + "]");
+        // 900 round trips spread over the range: both ends are approached (coordinates: self-pings are 0)
+        assertTrue(max >= 2 * model.maxMs() * 6 / 10, model + " max " + max);
+      }
+    }
+  }
+
+  @Test
+  void lossRateMatchesTheConfiguredProbability() {
+    // 10,000 one-way notes lost with p = 0.2: the received share has standard deviation 0.004;
+    // the tolerance 0.02 is five of them, so the fixed seed cannot pass by luck of a wrong rate.
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSeed(11).withLossProbability(0.2))) {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
+      net.call(a, p -> p.notes(b.ref(), 10_000), WAIT);
+      net.runFor(1_000);
+      assertEquals(10_000, net.traffic().messages());
+      double received = b.protocol().notes.size() / 10_000.0;
+      assertEquals(0.8, received, 0.02);
+    }
+  }
+
+  @Test
+  void requestToAPeerCrashingInFlightTimesOutAtTheDeadline() {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withLatency(LatencyModel.constant(40)))) {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
+      List<Network.Outcome<Settled>> out = new ArrayList<>();
+      net.callAll(List.of(a), p -> {
+        io.vertx.core.Future<Settled> f = p.timedPing(b.ref(), "x", 500);
+        f.onComplete(ar -> out.add(new Network.Outcome<>(ar.result(), ar.cause())));
+        return io.vertx.core.Future.succeededFuture();
+      }, 0);
+      net.runFor(20);
+      net.crash(b);
+      net.runFor(1_000);
+      assertEquals(1, out.size());
+      assertInstanceOf(org.bloomchord.overlay.RequestTimeoutException.class, out.get(0).value().failure());
+      assertEquals(500, out.get(0).value().elapsedMs());
+    }
+  }
+}

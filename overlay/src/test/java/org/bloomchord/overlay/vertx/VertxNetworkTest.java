@@ -1,0 +1,78 @@
+package org.bloomchord.overlay.vertx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import java.util.ArrayList;
+import java.util.List;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkContractTest;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.RequestTimeoutException;
+import org.bloomchord.overlay.echo.EchoPeer;
+import org.bloomchord.overlay.echo.EchoPeer.Settled;
+import org.bloomchord.overlay.echo.Pong;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The runtime contract on Vert.x, on a Vert.x instance the extension provides and closes. Real
+ * time on a shared 2-core machine can be late but never early: upper bounds get 400 ms of slack.
+ */
+@ExtendWith(VertxExtension.class)
+class VertxNetworkTest extends NetworkContractTest {
+
+  private Vertx vertx;
+
+  @BeforeEach
+  void useVertx(Vertx vertx) {
+    this.vertx = vertx;
+  }
+
+  @Override
+  protected Network<EchoPeer> open(NetworkOptions options, WireRegistry registry) {
+    return new VertxNetwork<>(vertx, options, registry);
+  }
+
+  @Override
+  protected long slackMs() {
+    return 400;
+  }
+
+  @Test
+  void requestToAnAddressNobodyListensOnWaitsForTheTimeout() {
+    PeerHandle<EchoPeer> a = launch("a");
+    Settled s = net().call(a, p -> p.timedPing(new PeerRef("nobody", 1), "x", 250), WAIT);
+    assertInstanceOf(RequestTimeoutException.class, s.failure());
+    assertTrue(s.elapsedMs() >= 250, "failed after " + s.elapsedMs());
+  }
+
+  @Test
+  void hundredsOfPeersLaunchInBatchesAndAnswer() {
+    Network<EchoPeer> net = new VertxNetwork<>(vertx, options().withDeployBatchSize(64), registry);
+    try {
+      List<PeerRef> refs = new ArrayList<>();
+      for (int i = 0; i < 500; i++) {
+        refs.add(new PeerRef("p" + i, i));
+      }
+      List<PeerHandle<EchoPeer>> peers = net.launchAll(refs, r -> new EchoPeer());
+      assertEquals(500, net.alive().size());
+      PeerRef last = refs.get(499);
+      for (Network.Outcome<Pong> o : net.callAll(peers, p -> p.ping(last, 3, "hi", 2_000), WAIT)) {
+        assertNull(o.failure());
+        assertEquals(new Pong(3, "hi"), o.value());
+      }
+      assertEquals(1_000, net.traffic().messages());
+    } finally {
+      net.close();
+    }
+  }
+}
