@@ -5,21 +5,21 @@ import java.util.Arrays;
 /**
  * A bucket queue of element ids keyed by the next symbol index they are mapped to, drained in
  * increasing index order. Buckets exist for indexes below a capacity that doubles on demand; ids
- * whose index lies beyond it wait in an overflow list that is redistributed when it grows. Each
- * bucket is a singly linked list threaded through a per-id link array.
+ * whose index lies beyond it wait, with their index, in an overflow list that is redistributed when
+ * the capacity grows. Each bucket is a singly linked list threaded through a per-id link array.
  *
- * <p>Invariant: an id is in at most one bucket or the overflow list; {@link #drain} is called with
- * non-decreasing indexes and ids are only ever parked at indexes not yet drained.
+ * <p>Invariant: an id is in at most one bucket or in the overflow list; {@link #drain} is called
+ * with non-decreasing indexes, and ids are only ever parked at indexes not yet drained.
  */
 final class IndexCalendar {
 
-  private int[] head;
+  private int[] head = new int[64];
   private int[] link;
-  private int[] overflow = new int[16];
+  private int[] overflowId = new int[16];
+  private long[] overflowAt = new long[16];
   private int overflowSize;
 
   IndexCalendar(int ids) {
-    head = new int[64];
     link = new int[Math.max(16, ids)];
   }
 
@@ -32,20 +32,22 @@ final class IndexCalendar {
       link[id] = head[(int) index];
       head[(int) index] = id + 1;
     } else {
-      if (overflowSize == overflow.length) {
-        overflow = Arrays.copyOf(overflow, overflowSize * 2);
+      if (overflowSize == overflowId.length) {
+        overflowId = Arrays.copyOf(overflowId, overflowSize * 2);
+        overflowAt = Arrays.copyOf(overflowAt, overflowSize * 2);
       }
-      overflow[overflowSize++] = id;
+      overflowId[overflowSize] = id;
+      overflowAt[overflowSize++] = index;
     }
   }
 
   /**
-   * Removes and returns, as a linked list, the ids parked at {@code index}: the first id plus one
-   * (0 when empty); follow with {@link #after}.
+   * Removes the ids parked at {@code index} and returns them as a linked list: the first id plus
+   * one (0 when empty); follow it with {@link #after}.
    */
-  int drain(int index, long[] nextIndex) {
+  int drain(int index) {
     if (index >= head.length) {
-      grow(index, nextIndex);
+      grow(index);
     }
     int first = head[index];
     head[index] = 0;
@@ -60,7 +62,7 @@ final class IndexCalendar {
     return link[id];
   }
 
-  private void grow(int index, long[] nextIndex) {
+  private void grow(int index) {
     int cap = head.length;
     while (cap <= index) {
       cap *= 2;
@@ -68,13 +70,14 @@ final class IndexCalendar {
     head = Arrays.copyOf(head, cap);
     int kept = 0;
     for (int i = 0; i < overflowSize; i++) {
-      int id = overflow[i];
-      long at = nextIndex[id];
+      int id = overflowId[i];
+      long at = overflowAt[i];
       if (at < cap) {
         link[id] = head[(int) at];
         head[(int) at] = id + 1;
       } else {
-        overflow[kept++] = id;
+        overflowId[kept] = id;
+        overflowAt[kept++] = at;
       }
     }
     overflowSize = kept;

@@ -39,7 +39,8 @@ final class IndexSequence {
     double u = ((Murmur3.fmix64(state) >>> 11) + 1) * 0x1.0p-53;
     double a = (double) (last + 1) * (last + 2);
     double t = Math.sqrt(a / u + 0.25) - 1.5;
-    long j = (long) Math.floor(t) + 1;
+    // t >= last >= 0, so the cast is the floor
+    long j = (long) t + 1;
     if (j <= last) {
       j = last + 1;
     }

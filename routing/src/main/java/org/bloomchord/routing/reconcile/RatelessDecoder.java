@@ -9,42 +9,41 @@ import org.bloomchord.overlay.MalformedMessageException;
  * +1 or -1 whose checksum matches its sum) yields an element that is then removed from every
  * symbol of its index sequence received so far, and from later symbols as they arrive.
  *
- * <p>Decoding is complete when symbol 0, which holds every element, is zero after peeling. Every
- * recovered element is checked against the local set (one the remote peer lacks must be here, one
- * it has must not be), so a corrupt or forged stream is rejected with
+ * <p>Decoding is complete when symbol 0, which holds every element, is zero after peeling. Each
+ * recovered element empties the pure symbol it came from, so there are never more recovered
+ * elements than symbols; a stream that breaks this is rejected. {@link #difference()} checks every
+ * recovered element against the local set (one the remote peer lacks must not be here, one it has
+ * must be, none twice), so a corrupt or forged stream is rejected with
  * {@link MalformedMessageException} instead of yielding a wrong difference. The local set is read
- * from a snapshot; nothing here modifies it. Not thread-safe.
+ * from a snapshot; nothing here modifies it.
+ *
+ * <p>Layout: difference symbols are records (count, checksum, sum words) in one array, recovered
+ * elements records (sign, checksum, generator state, words) in another, so a visit touches one
+ * cache line. Not thread-safe.
  */
 public final class RatelessDecoder {
 
   private final ElementShape shape;
   private final int words;
+  private final int symStride;
+  private final int foundStride;
   private final ElementSet local;
   private final RatelessEncoder localEncoder;
   private final int maxSymbols;
-  private CodedSymbols scratch;
-  // the difference symbols received so far, remote minus local
-  private long[] counts = new long[64];
-  private long[] sums;
-  private long[] checks = new long[64];
-  private int received;
-  // recovered elements: words, sign (+1 missing here, -1 missing there), sequence state
-  private long[] found;
-  private long[] foundCheck = new long[16];
-  private long[] foundSign = new long[16];
-  private long[] foundNext = new long[16];
-  private long[] foundState = new long[16];
-  private int foundCount;
-  private final ElementSet missingHere;
-  private final ElementSet missingThere;
   private final IndexCalendar parked = new IndexCalendar(16);
+  private CodedSymbols scratch;
+  private long[] symbols;
+  private int received;
+  private long[] found;
+  private int foundCount;
   private int[] queue = new int[64];
   private long encodeNanos;
   private long peelNanos;
+  private long checkNanos;
 
   /**
-   * A decoder against a snapshot of {@code local} that gives up (reports
-   * {@link Difference.Outcome#INCOMPLETE}) after {@code maxSymbols} symbols.
+   * A decoder against a snapshot of {@code local} that accepts at most {@code maxSymbols} symbols
+   * and reports {@link Difference.Outcome#INCOMPLETE} if they do not suffice.
    */
   public RatelessDecoder(ElementSet local, int maxSymbols) {
     if (maxSymbols < 1) {
@@ -53,24 +52,38 @@ public final class RatelessDecoder {
     long t0 = System.nanoTime();
     this.shape = local.shape();
     this.words = shape.words();
+    // an even stride keeps one-word symbols (32 bytes) within one cache line
+    this.symStride = (3 + words) & ~1;
+    this.foundStride = 3 + words;
     this.local = local.copy();
     this.localEncoder = new RatelessEncoder(this.local);
     this.maxSymbols = maxSymbols;
-    this.sums = new long[64 * words];
-    this.found = new long[16 * words];
-    this.missingHere = new ElementSet(shape);
-    this.missingThere = new ElementSet(shape);
+    this.symbols = new long[64 * symStride];
+    this.found = new long[16 * foundStride];
     encodeNanos = System.nanoTime() - t0;
   }
 
-  /** Symbols received so far. */
+  /** The element shape. */
+  public ElementShape shape() {
+    return shape;
+  }
+
+  /** Symbols received so far: the index the next run must start at. */
   public int received() {
     return received;
   }
 
   /** Whether the whole difference is recovered: symbol 0 is zero after peeling. */
   public boolean decoded() {
-    return received > 0 && counts[0] == 0 && checks[0] == 0 && isZeroSum(0);
+    if (received == 0) {
+      return false;
+    }
+    for (int i = 0; i < symStride; i++) {
+      if (symbols[i] != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the decoder has taken the most symbols it accepts without decoding. */
@@ -83,7 +96,7 @@ public final class RatelessDecoder {
     return foundCount;
   }
 
-  /** Nanoseconds spent encoding the local set's symbols. */
+  /** Nanoseconds spent encoding the local set's symbols (snapshot included). */
   public long encodeNanos() {
     return encodeNanos;
   }
@@ -93,12 +106,17 @@ public final class RatelessDecoder {
     return peelNanos;
   }
 
+  /** Nanoseconds spent checking recovered elements against the local set in {@link #difference()}. */
+  public long checkNanos() {
+    return checkNanos;
+  }
+
   /**
    * Takes the next run of the remote peer's symbols and peels as far as possible; returns whether
    * the difference is now fully recovered.
    *
    * @throws MalformedMessageException if the run does not start where the last ended, has the wrong
-   *     element shape, exceeds the symbol limit, or yields an element inconsistent with the local set
+   *     element shape, goes beyond the symbol limit, or decodes to more elements than symbols
    */
   public boolean add(CodedSymbols remote) {
     if (!remote.shape().equals(shape)) {
@@ -114,37 +132,39 @@ public final class RatelessDecoder {
     long t0 = System.nanoTime();
     if (scratch == null || scratch.size() < n) {
       scratch = new CodedSymbols(shape, 0, Math.max(n, 64));
+    } else {
+      Arrays.fill(scratch.sums, 0, n * words, 0);
     }
-    Arrays.fill(scratch.counts, 0, n, 0);
-    Arrays.fill(scratch.checks, 0, n, 0);
-    Arrays.fill(scratch.sums, 0, n * words, 0);
     for (int s = 0; s < n; s++) {
       localEncoder.fill(scratch, s);
     }
     long t1 = System.nanoTime();
     encodeNanos += t1 - t0;
-    ensureSymbols(received + n);
+    if ((received + n) * symStride > symbols.length) {
+      symbols = Arrays.copyOf(symbols, Math.max((received + n) * symStride, symbols.length * 2));
+    }
     int first = received;
     for (int s = 0; s < n; s++) {
-      int i = first + s;
-      counts[i] = remote.counts[s] - scratch.counts[s];
-      checks[i] = remote.checks[s] ^ scratch.checks[s];
-      int a = i * words;
+      int a = (first + s) * symStride;
+      symbols[a] = remote.counts[s] - scratch.counts[s];
+      symbols[a + 1] = remote.checks[s] ^ scratch.checks[s];
       int b = s * words;
       for (int w = 0; w < words; w++) {
-        sums[a + w] = remote.sums[b + w] ^ scratch.sums[b + w];
+        symbols[a + 2 + w] = remote.sums[b + w] ^ scratch.sums[b + w];
       }
     }
     received += n;
-    int tail = 0;
     for (int i = first; i < received; i++) {
-      for (int id = parked.drain(i, foundNext) - 1; id >= 0; ) {
+      for (int id = parked.drain(i) - 1; id >= 0; ) {
         int following = parked.after(id) - 1;
         subtract(id, i);
-        advance(id);
+        int f = id * foundStride;
+        found[f + 2] = IndexSequence.advance(found[f + 2]);
+        parked.park(id, IndexSequence.next(i, found[f + 2]));
         id = following;
       }
     }
+    int tail = 0;
     for (int i = first; i < received; i++) {
       if (isPure(i)) {
         tail = enqueue(tail, i);
@@ -155,41 +175,69 @@ public final class RatelessDecoder {
     return decoded();
   }
 
-  /** The difference recovered so far; {@link Difference.Outcome#DECODED} once {@link #decoded()}. */
+  /**
+   * The difference recovered so far, {@link Difference.Outcome#DECODED} once {@link #decoded()},
+   * after checking every recovered element against the local set.
+   *
+   * @throws MalformedMessageException if an element recovered as missing here is local, one
+   *     recovered as missing there is not, or one was recovered twice: the stream was corrupt
+   */
   public Difference difference() {
-    return new Difference(decoded() ? Difference.Outcome.DECODED : Difference.Outcome.INCOMPLETE,
-        missingHere.copy(), missingThere.copy());
+    long t0 = System.nanoTime();
+    ElementSet here = new ElementSet(shape);
+    ElementSet there = new ElementSet(shape);
+    for (int id = 0; id < foundCount; id++) {
+      int off = id * foundStride + 3;
+      boolean ok = found[id * foundStride] > 0 ? !local.contains(found, off) && here.add(found, off)
+          : local.contains(found, off) && there.add(found, off);
+      if (!ok) {
+        throw new MalformedMessageException("the symbol stream decodes to an element inconsistent with the local set");
+      }
+    }
+    checkNanos += System.nanoTime() - t0;
+    return new Difference(decoded() ? Difference.Outcome.DECODED : Difference.Outcome.INCOMPLETE, here, there);
   }
 
   private void peel(int tail) {
-    long[] e = new long[words];
-    int head = 0;
-    while (head < tail) {
-      int i = queue[head++];
+    while (tail > 0) {
+      int i = queue[--tail];
       if (!isPure(i)) {
         continue;
       }
-      long sign = counts[i];
-      System.arraycopy(sums, i * words, e, 0, words);
-      boolean ok = sign > 0 ? !local.contains(e, 0) && missingHere.add(e, 0)
-          : local.contains(e, 0) && missingThere.add(e, 0);
-      if (!ok) {
-        throw new MalformedMessageException("symbol " + i + " decodes to an element inconsistent with the local set");
+      if (foundCount >= received) {
+        throw new MalformedMessageException("more elements recovered than symbols received");
       }
-      int id = addFound(e, checks[i], sign);
-      // walk the element's whole sequence among the symbols received so far
-      foundNext[id] = 0;
-      while (foundNext[id] < received) {
-        int j = (int) foundNext[id];
+      int id = addFound(i);
+      // walk the element's sequence through the symbols received so far, then park it
+      int f = id * foundStride;
+      long at = 0;
+      long state = found[f + 2];
+      while (at < received) {
+        int j = (int) at;
         subtract(id, j);
         if (isPure(j)) {
           tail = enqueue(tail, j);
         }
-        foundState[id] = IndexSequence.advance(foundState[id]);
-        foundNext[id] = IndexSequence.next(j, foundState[id]);
+        state = IndexSequence.advance(state);
+        at = IndexSequence.next(j, state);
       }
-      parked.park(id, foundNext[id]);
+      found[f + 2] = state;
+      parked.park(id, at);
     }
+  }
+
+  private int addFound(int symbol) {
+    int id = foundCount++;
+    if ((id + 1) * foundStride > found.length) {
+      found = Arrays.copyOf(found, found.length * 2);
+    }
+    int f = id * foundStride;
+    int a = symbol * symStride;
+    found[f] = symbols[a];
+    found[f + 1] = symbols[a + 1];
+    System.arraycopy(symbols, a + 2, found, f + 3, words);
+    found[f + 2] = IndexSequence.seed(ElementHash.hash(found, f + 3, words, ElementHash.MAPPING_SEED));
+    return id;
   }
 
   private int enqueue(int tail, int symbol) {
@@ -200,59 +248,19 @@ public final class RatelessDecoder {
     return tail + 1;
   }
 
-  private int addFound(long[] e, long check, long sign) {
-    int id = foundCount++;
-    if (id == foundSign.length) {
-      int cap = id * 2;
-      found = Arrays.copyOf(found, cap * words);
-      foundCheck = Arrays.copyOf(foundCheck, cap);
-      foundSign = Arrays.copyOf(foundSign, cap);
-      foundNext = Arrays.copyOf(foundNext, cap);
-      foundState = Arrays.copyOf(foundState, cap);
-    }
-    System.arraycopy(e, 0, found, id * words, words);
-    foundCheck[id] = check;
-    foundSign[id] = sign;
-    foundState[id] = IndexSequence.seed(ElementHash.hash(e, 0, words, ElementHash.MAPPING_SEED));
-    return id;
-  }
-
   private void subtract(int id, int symbol) {
-    counts[symbol] -= foundSign[id];
-    checks[symbol] ^= foundCheck[id];
-    int a = symbol * words;
-    int b = id * words;
+    int a = symbol * symStride;
+    int f = id * foundStride;
+    symbols[a] -= found[f];
+    symbols[a + 1] ^= found[f + 1];
     for (int w = 0; w < words; w++) {
-      sums[a + w] ^= found[b + w];
+      symbols[a + 2 + w] ^= found[f + 3 + w];
     }
-  }
-
-  private void advance(int id) {
-    foundState[id] = IndexSequence.advance(foundState[id]);
-    foundNext[id] = IndexSequence.next(foundNext[id], foundState[id]);
-    parked.park(id, foundNext[id]);
   }
 
   private boolean isPure(int i) {
-    long c = counts[i];
-    return (c == 1 || c == -1) && checks[i] == ElementHash.checksum(sums, i * words, words);
-  }
-
-  private boolean isZeroSum(int i) {
-    for (int w = 0; w < words; w++) {
-      if (sums[i * words + w] != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private void ensureSymbols(int n) {
-    if (n > counts.length) {
-      int cap = Math.max(n, counts.length * 2);
-      counts = Arrays.copyOf(counts, cap);
-      checks = Arrays.copyOf(checks, cap);
-      sums = Arrays.copyOf(sums, cap * words);
-    }
+    int a = i * symStride;
+    long c = symbols[a];
+    return (c == 1 || c == -1) && symbols[a + 1] == ElementHash.checksum(symbols, a + 2, words);
   }
 }

@@ -7,17 +7,17 @@ package org.bloomchord.routing.reconcile;
  * proportional to the number of (element, symbol) incidences, about 2 N ln(m / 2) for N elements,
  * plus O(N) per doubling of m.
  *
- * <p>Invariant: symbol i is the XOR (and count) of exactly the elements whose sequence contains i;
- * the encoder works on a snapshot of the set taken at construction. Not thread-safe.
+ * <p>Invariant: symbol i is the XOR (and count) of exactly the elements whose sequence contains i.
+ * The encoder works on a snapshot of the set taken at construction, one record per element
+ * (generator state, checksum, the element's words) in one array so that visiting an element touches
+ * one cache line. Not thread-safe.
  */
 public final class RatelessEncoder {
 
   private final ElementShape shape;
   private final int words;
-  private final long[] data;
-  private final long[] checks;
-  private final long[] next;
-  private final long[] state;
+  private final int stride;
+  private final long[] records;
   private final IndexCalendar calendar;
   private long produced;
 
@@ -25,15 +25,16 @@ public final class RatelessEncoder {
   public RatelessEncoder(ElementSet set) {
     this.shape = set.shape();
     this.words = shape.words();
+    this.stride = 2 + words;
     int n = set.size();
-    this.data = java.util.Arrays.copyOf(set.words(), n * words);
-    this.checks = new long[n];
-    this.next = new long[n];
-    this.state = new long[n];
+    long[] data = set.words();
+    this.records = new long[n * stride];
     this.calendar = new IndexCalendar(n);
     for (int i = n - 1; i >= 0; i--) {
-      checks[i] = ElementHash.checksum(data, i * words, words);
-      state[i] = IndexSequence.seed(ElementHash.hash(data, i * words, words, ElementHash.MAPPING_SEED));
+      int r = i * stride;
+      records[r] = IndexSequence.seed(ElementHash.hash(data, i * words, words, ElementHash.MAPPING_SEED));
+      records[r + 1] = ElementHash.checksum(data, i * words, words);
+      System.arraycopy(data, i * words, records, r + 2, words);
       calendar.park(i, 0);
     }
   }
@@ -57,7 +58,7 @@ public final class RatelessEncoder {
     return out;
   }
 
-  /** Produces the next symbol into slot {@code s} of {@code out}. */
+  /** Produces the next symbol into slot {@code s} of {@code out}, which must be zero. */
   void fill(CodedSymbols out, int s) {
     if (produced >= Integer.MAX_VALUE - 1) {
       throw new IllegalStateException("symbol index limit reached");
@@ -66,17 +67,18 @@ public final class RatelessEncoder {
     long count = 0;
     long check = 0;
     int base = s * words;
-    for (int id = calendar.drain(index, next) - 1; id >= 0; ) {
+    long[] sums = out.sums;
+    for (int id = calendar.drain(index) - 1; id >= 0; ) {
       int following = calendar.after(id) - 1;
+      int r = id * stride;
       count++;
-      check ^= checks[id];
-      int off = id * words;
+      check ^= records[r + 1];
       for (int w = 0; w < words; w++) {
-        out.sums[base + w] ^= data[off + w];
+        sums[base + w] ^= records[r + 2 + w];
       }
-      state[id] = IndexSequence.advance(state[id]);
-      next[id] = IndexSequence.next(index, state[id]);
-      calendar.park(id, next[id]);
+      long state = IndexSequence.advance(records[r]);
+      records[r] = state;
+      calendar.park(id, IndexSequence.next(index, state));
       id = following;
     }
     out.counts[s] = count;
