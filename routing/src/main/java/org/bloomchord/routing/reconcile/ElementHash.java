@@ -25,6 +25,8 @@ public final class ElementHash {
   static final long STRATUM_SEED = 0x452821E638D01377L;
   /** Seed of the 64-bit fingerprint strata estimators hold. */
   static final long FINGERPRINT_SEED = 0xBE5466CF34E90C6CL;
+  /** Seed of the element hash MinHash sketches are built from. */
+  static final long MINHASH_SEED = 0x9216D5D98979FB1BL;
   /** Seeds of the two halves of the Bloom-filter hash. */
   static final long BLOOM_SEED_1 = 0xC0AC29B7C97C50DDL;
   static final long BLOOM_SEED_2 = 0x3F84D5B5B5470917L;
