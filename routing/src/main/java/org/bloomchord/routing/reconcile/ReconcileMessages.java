@@ -13,6 +13,9 @@ import org.bloomchord.routing.minhash.MinHashSketch;
  */
 public final class ReconcileMessages {
 
+  /** Largest session id: ids are 31-bit so that they cost at most 5 bytes as varints. */
+  public static final long MAX_SESSION = Integer.MAX_VALUE;
+
   private ReconcileMessages() {
   }
 
@@ -76,8 +79,16 @@ public final class ReconcileMessages {
     }
   }
 
-  /** A -> B: the next {@code count} coded symbols of B's set from index {@code from}. */
+  /**
+   * A -> B: the next {@code count} coded symbols of B's set from index {@code from}, in the session
+   * {@code session} (1..{@link #MAX_SESSION}) that A chose.
+   */
   public record SymbolRequest(long session, int elementBytes, long from, int count) implements Message {
+    public SymbolRequest {
+      if (session < 0 || session > MAX_SESSION) {
+        throw new IllegalArgumentException("session id out of range: " + session);
+      }
+    }
   }
 
   /** B -> A: a run of coded symbols; the first run (start 0) also carries B's set size, else -1. */
@@ -91,6 +102,9 @@ public final class ReconcileMessages {
   public record PushRequest(long session, ElementSet elements) implements Message {
     public PushRequest {
       Objects.requireNonNull(elements, "elements");
+      if (session < 0 || session > MAX_SESSION) {
+        throw new IllegalArgumentException("session id out of range: " + session);
+      }
     }
   }
 

@@ -151,7 +151,7 @@ final class ReconcileRun {
   }
 
   private Future<ReconcileResult> riblt() {
-    long session = runtime.random().nextLong();
+    long session = 1 + runtime.random().nextInt((int) ReconcileMessages.MAX_SESSION);
     RatelessDecoder decoder = new RatelessDecoder(set, Integer.MAX_VALUE - 1);
     return nextSymbols(session, decoder, Long.MAX_VALUE);
   }

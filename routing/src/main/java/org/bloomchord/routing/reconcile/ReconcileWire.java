@@ -100,8 +100,8 @@ public final class ReconcileWire {
       m.table().writeCells(out);
     }, in -> new IbltReply(in.readVarLong() - 1, Iblt.readCells(readIbltShape(in), in))));
     registry.register(104, codec(SymbolRequest.class,
-        (m, out) -> out.writeLong(m.session()).writeVarInt(m.elementBytes()).writeVarLong(m.from()).writeVarInt(m.count()),
-        in -> new SymbolRequest(in.readLong(), readElementBytes(in), in.readVarInt(Integer.MAX_VALUE - 1),
+        (m, out) -> out.writeVarLong(m.session()).writeVarInt(m.elementBytes()).writeVarLong(m.from()).writeVarInt(m.count()),
+        in -> new SymbolRequest(readSession(in), readElementBytes(in), in.readVarInt(Integer.MAX_VALUE - 1),
             readRunLength(in))));
     registry.register(105, codec(SymbolReply.class, (m, out) -> {
       CodedSymbols s = m.symbols();
@@ -118,9 +118,9 @@ public final class ReconcileWire {
       return new SymbolReply(senderSize, CodedSymbols.readSymbols(shape, start, size, in));
     }));
     registry.register(106, codec(PushRequest.class, (m, out) -> {
-      out.writeLong(m.session());
+      out.writeVarLong(m.session());
       writeElements(m.elements(), out);
-    }, in -> new PushRequest(in.readLong(), readElements(in))));
+    }, in -> new PushRequest(readSession(in), readElements(in))));
     registry.register(107, codec(PushAck.class, (m, out) -> out.writeVarInt(m.added()),
         in -> new PushAck(in.readVarInt(MAX_ELEMENTS))));
     return registry;
@@ -158,6 +158,14 @@ public final class ReconcileWire {
       throw new MalformedMessageException("element size " + e + " below " + ElementShape.MIN_BYTES);
     }
     return e;
+  }
+
+  private static long readSession(WireReader in) {
+    long s = in.readVarLong();
+    if (s < 0 || s > ReconcileMessages.MAX_SESSION) {
+      throw new MalformedMessageException("session id out of range: " + s);
+    }
+    return s;
   }
 
   private static long readSize(WireReader in) {

@@ -76,14 +76,14 @@ class ReconcileWireTest {
     WireWriter w = new WireWriter().writeVarInt(105).writeVarInt(8).writeVarLong(1).writeVarInt(CodedSymbols.MAX_RUN + 1);
     assertThrows(MalformedMessageException.class, () -> registry.decode(w.toByteArray()));
     // an element size beyond the bound, and one below it
-    WireWriter big = new WireWriter().writeVarInt(106).writeLong(0).writeVarInt(ElementShape.MAX_BYTES + 1).writeVarInt(0);
+    WireWriter big = new WireWriter().writeVarInt(106).writeVarLong(0).writeVarInt(ElementShape.MAX_BYTES + 1).writeVarInt(0);
     assertThrows(MalformedMessageException.class, () -> registry.decode(big.toByteArray()));
-    WireWriter small = new WireWriter().writeVarInt(106).writeLong(0).writeVarInt(4).writeVarInt(0);
+    WireWriter small = new WireWriter().writeVarInt(106).writeVarLong(0).writeVarInt(4).writeVarInt(0);
     assertThrows(MalformedMessageException.class, () -> registry.decode(small.toByteArray()));
     // a list claiming more elements than the frame holds, and one beyond the bound
-    WireWriter claim = new WireWriter().writeVarInt(106).writeLong(0).writeVarInt(8).writeVarInt(1000).writeLong(1);
+    WireWriter claim = new WireWriter().writeVarInt(106).writeVarLong(0).writeVarInt(8).writeVarInt(1000).writeLong(1);
     assertThrows(MalformedMessageException.class, () -> registry.decode(claim.toByteArray()));
-    WireWriter many = new WireWriter().writeVarInt(106).writeLong(0).writeVarInt(8).writeVarInt(ReconcileWire.MAX_ELEMENTS + 1);
+    WireWriter many = new WireWriter().writeVarInt(106).writeVarLong(0).writeVarInt(8).writeVarInt(ReconcileWire.MAX_ELEMENTS + 1);
     assertThrows(MalformedMessageException.class, () -> registry.decode(many.toByteArray()));
     // an IBLT whose cells are not a multiple of k, and a false-positive rate of 1
     WireWriter iblt = new WireWriter().writeVarInt(103).writeVarLong(0).writeVarInt(10).writeVarInt(3).writeVarInt(8);
@@ -95,7 +95,7 @@ class ReconcileWireTest {
 
   @Test
   void aDuplicateElementInAListIsMalformed() {
-    WireWriter w = new WireWriter().writeVarInt(106).writeLong(0).writeVarInt(8).writeVarInt(2).writeLong(5).writeLong(5);
+    WireWriter w = new WireWriter().writeVarInt(106).writeVarLong(0).writeVarInt(8).writeVarInt(2).writeLong(5).writeLong(5);
     assertThrows(MalformedMessageException.class, () -> registry.decode(w.toByteArray()));
   }
 }
