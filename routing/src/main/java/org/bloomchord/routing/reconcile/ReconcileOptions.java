@@ -14,8 +14,9 @@ package org.bloomchord.routing.reconcile;
  * @param strata strata of the estimator (default 32)
  * @param strataCells cells per stratum, a multiple of 4 (default 80)
  * @param ratelessFirstBatch symbols asked for in the first rateless request (default 1)
- * @param ratelessGrowth each further request asks for this share of the symbols received so far,
- *     at least one (default 0.125, so at most about 1/8 of the stream is surplus)
+ * @param ratelessGrowth each further request asks for at least this share of the symbols received
+ *     so far (default 0.125, so the rounds grow logarithmically and at most about 1/8 of a long
+ *     stream is surplus); early requests ask for more, balancing surplus against framing per round
  * @param sketchHashes MinHash functions of the {@code auto} method's sketch (default 64)
  * @param requestTimeoutMs timeout of each request (default 30 000 ms)
  * @param maxSessions rateless sessions a responder keeps open at once (default 64)

@@ -32,6 +32,9 @@ import org.bloomchord.routing.reconcile.ReconcileResult.Outcome;
  */
 final class ReconcileRun {
 
+  /** Framing bytes of one rateless round: the request frame plus the reply's header. */
+  private static final double ROUND_BYTES = 14;
+
   private final PeerRuntime runtime;
   private final ElementSet set;
   private final PeerRef peer;
@@ -158,8 +161,7 @@ final class ReconcileRun {
 
   private Future<ReconcileResult> nextSymbols(long session, RatelessDecoder decoder, long limit) {
     int have = decoder.received();
-    int count = have == 0 ? options.ratelessFirstBatch()
-        : (int) Math.min(CodedSymbols.MAX_RUN, Math.max(1, Math.ceil(have * options.ratelessGrowth())));
+    int count = have == 0 ? options.ratelessFirstBatch() : nextBatch(have);
     count = (int) Math.min(count, Math.max(1, limit - have));
     return ask(new SymbolRequest(session, shape.bytes(), have, count), SymbolReply.class).compose(reply -> {
       // at most about 3 symbols per difference are ever needed; the sets' sizes bound the difference
@@ -178,6 +180,20 @@ final class ReconcileRun {
       }
       return nextSymbols(session, decoder, bound);
     });
+  }
+
+  /**
+   * The next batch after {@code have} symbols: a share g of them, where g minimises the expected
+   * surplus plus the per-round cost. With c bytes of framing per round and s bytes per symbol,
+   * asking for g·have more costs about c ln(have) / g rounds' framing and g·have·s / 2 surplus
+   * bytes, least at g = sqrt(2 c ln(have) / (s have)). It is never below the configured growth (so
+   * the rounds stay logarithmic) nor above 1.
+   */
+  private int nextBatch(int have) {
+    double symbolBytes = shape.bytes() + 8 + 2;
+    double best = Math.sqrt(2 * ROUND_BYTES * Math.log(have + 1.0) / (symbolBytes * have));
+    double g = Math.min(1, Math.max(options.ratelessGrowth(), best));
+    return (int) Math.min(CodedSymbols.MAX_RUN, Math.max(1, Math.ceil(have * g)));
   }
 
   /** Applies a decoded difference after checking it against the set, then pushes the other half. */
