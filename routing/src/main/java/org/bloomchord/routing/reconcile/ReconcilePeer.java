@@ -56,6 +56,7 @@ public final class ReconcilePeer implements PeerProtocol {
   private PeerRuntime runtime;
   private long servedNanos;
   private long malformed;
+  private long nextSession;
 
   private static final class Session {
     final RatelessEncoder encoder;
@@ -119,7 +120,9 @@ public final class ReconcilePeer implements PeerProtocol {
     Objects.requireNonNull(peer, "peer");
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(direction, "direction");
-    return new ReconcileRun(runtime, set, peer, options, direction, method).start();
+    // ids count up per initiator (the responder keys sessions by sender), so they stay 1-byte varints
+    nextSession = nextSession % ReconcileMessages.MAX_SESSION + 1;
+    return new ReconcileRun(runtime, set, peer, options, direction, method, nextSession).start();
   }
 
   @Override

@@ -42,6 +42,7 @@ final class ReconcileRun {
   private final Direction direction;
   private final ReconcileMethod requested;
   private final ElementShape shape;
+  private final long session;
   private long bytes;
   private int messages;
   private int rounds;
@@ -52,7 +53,8 @@ final class ReconcileRun {
   private double jaccard = Double.NaN;
 
   ReconcileRun(PeerRuntime runtime, ElementSet set, PeerRef peer, ReconcileOptions options, Direction direction,
-      ReconcileMethod requested) {
+      ReconcileMethod requested, long session) {
+    this.session = session;
     this.runtime = runtime;
     this.set = set;
     this.peer = peer;
@@ -154,7 +156,6 @@ final class ReconcileRun {
   }
 
   private Future<ReconcileResult> riblt() {
-    long session = 1 + runtime.random().nextInt((int) ReconcileMessages.MAX_SESSION);
     RatelessDecoder decoder = new RatelessDecoder(set, Integer.MAX_VALUE - 1);
     return nextSymbols(session, decoder, Long.MAX_VALUE);
   }
