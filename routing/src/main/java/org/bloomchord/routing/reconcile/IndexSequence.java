@@ -36,9 +36,10 @@ final class IndexSequence {
 
   /** The index that follows {@code last} for a generator in {@code state} (already advanced). */
   static long next(long last, long state) {
-    double u = ((Murmur3.fmix64(state) >>> 11) + 1) * 0x1.0p-53;
+    // 1/u depends on the state only, so its division is off the chain that runs from index to index
+    double inverseU = 0x1.0p53 / ((Murmur3.fmix64(state) >>> 11) + 1);
     double a = (double) (last + 1) * (last + 2);
-    double t = Math.sqrt(a / u + 0.25) - 1.5;
+    double t = Math.sqrt(a * inverseU + 0.25) - 1.5;
     // t >= last >= 0, so the cast is the floor
     long j = (long) t + 1;
     if (j <= last) {

@@ -23,6 +23,9 @@ import org.bloomchord.overlay.MalformedMessageException;
  */
 public final class RatelessDecoder {
 
+  /** Elements peeled together. */
+  private static final int GROUP = 4;
+
   private final ElementShape shape;
   private final int words;
   private final int symStride;
@@ -37,6 +40,8 @@ public final class RatelessDecoder {
   private long[] found;
   private int foundCount;
   private int[] queue = new int[64];
+  private final int[][] walks = new int[GROUP][64];
+  private final int[] walkLength = new int[GROUP];
   private long encodeNanos;
   private long peelNanos;
   private long checkNanos;
@@ -184,8 +189,12 @@ public final class RatelessDecoder {
    */
   public Difference difference() {
     long t0 = System.nanoTime();
-    ElementSet here = new ElementSet(shape);
-    ElementSet there = new ElementSet(shape);
+    int plus = 0;
+    for (int id = 0; id < foundCount; id++) {
+      plus += found[id * foundStride] > 0 ? 1 : 0;
+    }
+    ElementSet here = new ElementSet(shape, plus);
+    ElementSet there = new ElementSet(shape, foundCount - plus);
     for (int id = 0; id < foundCount; id++) {
       int off = id * foundStride + 3;
       boolean ok = found[id * foundStride] > 0 ? !local.contains(found, off) && here.add(found, off)
@@ -198,32 +207,83 @@ public final class RatelessDecoder {
     return new Difference(decoded() ? Difference.Outcome.DECODED : Difference.Outcome.INCOMPLETE, here, there);
   }
 
+  /**
+   * Peels pure symbols until none is left. Up to {@link #GROUP} elements are recovered at once and
+   * their index sequences computed interleaved: each sequence is a chain of dependent square roots,
+   * and several independent chains keep the processor busy. A group never holds the same element
+   * twice (two symbols can both hold it alone); its symbols are identical and the copy is skipped.
+   */
   private void peel(int tail) {
+    int[] ids = new int[GROUP];
     while (tail > 0) {
-      int i = queue[--tail];
-      if (!isPure(i)) {
-        continue;
-      }
-      if (foundCount >= received) {
-        throw new MalformedMessageException("more elements recovered than symbols received");
-      }
-      int id = addFound(i);
-      // walk the element's sequence through the symbols received so far, then park it
-      int f = id * foundStride;
-      long at = 0;
-      long state = found[f + 2];
-      while (at < received) {
-        int j = (int) at;
-        subtract(id, j);
-        if (isPure(j)) {
-          tail = enqueue(tail, j);
+      int g = 0;
+      while (tail > 0 && g < GROUP) {
+        int i = queue[--tail];
+        if (!isPure(i) || sameAsFound(i, ids, g)) {
+          continue;
         }
-        state = IndexSequence.advance(state);
-        at = IndexSequence.next(j, state);
+        if (foundCount >= received) {
+          throw new MalformedMessageException("more elements recovered than symbols received");
+        }
+        ids[g++] = addFound(i);
       }
-      found[f + 2] = state;
-      parked.park(id, at);
+      walkGroup(ids, g);
+      for (int k = 0; k < g; k++) {
+        int[] w = walks[k];
+        for (int x = 0, n = walkLength[k]; x < n; x++) {
+          subtract(ids[k], w[x]);
+        }
+      }
+      for (int k = 0; k < g; k++) {
+        int[] w = walks[k];
+        for (int x = 0, n = walkLength[k]; x < n; x++) {
+          if (isPure(w[x])) {
+            tail = enqueue(tail, w[x]);
+          }
+        }
+      }
     }
+  }
+
+  /** The indexes below {@link #received} of each element of the group, then parks each beyond. */
+  private void walkGroup(int[] ids, int g) {
+    long[] at = new long[GROUP];
+    long[] state = new long[GROUP];
+    int live = g;
+    for (int k = 0; k < g; k++) {
+      state[k] = found[ids[k] * foundStride + 2];
+      walkLength[k] = 0;
+    }
+    while (live > 0) {
+      live = 0;
+      for (int k = 0; k < g; k++) {
+        if (at[k] < received) {
+          if (walkLength[k] == walks[k].length) {
+            walks[k] = Arrays.copyOf(walks[k], walkLength[k] * 2);
+          }
+          walks[k][walkLength[k]++] = (int) at[k];
+          state[k] = IndexSequence.advance(state[k]);
+          at[k] = IndexSequence.next(at[k], state[k]);
+          live++;
+        }
+      }
+    }
+    for (int k = 0; k < g; k++) {
+      found[ids[k] * foundStride + 2] = state[k];
+      parked.park(ids[k], at[k]);
+    }
+  }
+
+  private boolean sameAsFound(int symbol, int[] ids, int g) {
+    int a = symbol * symStride;
+    for (int k = 0; k < g; k++) {
+      int f = ids[k] * foundStride;
+      if (symbols[a] == found[f] && symbols[a + 1] == found[f + 1]
+          && Arrays.equals(symbols, a + 2, a + 2 + words, found, f + 3, f + 3 + words)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int addFound(int symbol) {
