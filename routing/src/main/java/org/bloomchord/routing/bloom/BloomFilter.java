@@ -279,10 +279,11 @@ public final class BloomFilter {
       throw new MalformedMessageException("bloom filter shape out of bounds: m=" + m + ", k=" + k);
     }
     BloomShape shape = new BloomShape(m, k);
-    long[] words = new long[shape.words()];
-    if (in.remaining() < 8L * words.length) {
-      throw new MalformedMessageException("truncated bloom filter: " + words.length + " words expected");
+    // check the length before allocating: m comes from an untrusted peer
+    if (in.remaining() < 8L * shape.words()) {
+      throw new MalformedMessageException("truncated bloom filter: " + shape.words() + " words expected");
     }
+    long[] words = new long[shape.words()];
     for (int i = 0; i < words.length; i++) {
       words[i] = in.readLong();
     }
@@ -305,7 +306,8 @@ public final class BloomFilter {
   }
 
   private void checkShape(BloomShape other) {
-    if (!shape.equals(other)) {
+    // identity first: filters of one shape usually share the instance, and this runs per probe set
+    if (shape != other && !shape.equals(other)) {
       throw new IllegalArgumentException("shape mismatch: " + shape + " vs " + other);
     }
   }

@@ -56,6 +56,8 @@ public final class BloomMath {
 
   /** n ≈ -(m/k) ln(1 - X/m) from X set bits; infinite when every bit is set. */
   public static double estimateElements(long bits, int hashes, long setBits) {
+    requirePositive(bits, "bits");
+    requirePositive(hashes, "hashes");
     if (setBits < 0 || setBits > bits) {
       throw new IllegalArgumentException("set bits " + setBits + " outside [0, " + bits + "]");
     }

@@ -1,0 +1,126 @@
+package org.bloomchord.experiments.metrics;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.bloomchord.experiments.summary.LocateStats;
+
+/**
+ * Thread-safe recorder of locate results for the {@code locate} section, counting only inside the
+ * {@link MeasurementWindow}. {@code withinDepth} counts locates whose nearest holder was at most
+ * {@code depth} hops away by the oracle; {@code withinDepthProbabilistic} those of them resolved
+ * without the Chord fallback (locally or by the filters). Stretch is total hops over oracle distance,
+ * for found locates at distance above 0; chord hops are those of fallback locates.
+ */
+public final class LocateRecorder {
+
+  /** Oracle distance meaning "unknown" or "no live holder". */
+  public static final int NO_DISTANCE = -1;
+
+  private final MeasurementWindow window;
+  private final int depth;
+  private final Map<LocateOutcome, LongAdder> outcomes = new EnumMap<>(LocateOutcome.class);
+  private final LongAdder falsePositives = new LongAdder();
+  private final LongAdder withinDepth = new LongAdder();
+  private final LongAdder withinDepthProbabilistic = new LongAdder();
+  private final LongAdder seen = new LongAdder();
+  private final LongAdder seenNotFound = new LongAdder();
+  private final DistributionRecorder hops;
+  private final DistributionRecorder stretch;
+  private final DistributionRecorder chordHops;
+
+  /**
+   * A recorder for attenuated filters of depth {@code depth}.
+   *
+   * @throws IllegalArgumentException if depth is below 1
+   */
+  public LocateRecorder(MeasurementWindow window, int depth) {
+    if (depth < 1) {
+      throw new IllegalArgumentException("depth must be >= 1, was " + depth);
+    }
+    this.window = window;
+    this.depth = depth;
+    for (LocateOutcome o : LocateOutcome.values()) {
+      outcomes.put(o, new LongAdder());
+    }
+    this.hops = DistributionRecorder.counts(window);
+    // stretch is a ratio: kept to 1/1000 like milliseconds
+    this.stretch = DistributionRecorder.millis(window);
+    this.chordHops = DistributionRecorder.counts(window);
+  }
+
+  /**
+   * Records one completed locate.
+   *
+   * @param atMs completion time on the runtime's clock
+   * @param outcome how it ended
+   * @param hops total hops of both phases to the holder (ignored when not found)
+   * @param chordHops hops of the Chord fallback lookup (used when the outcome is FALLBACK)
+   * @param falsePositives filter matches met that led to a peer without the object
+   * @param oracleDistance hops to the nearest live holder by the oracle, or {@link #NO_DISTANCE}
+   */
+  public void record(long atMs, LocateOutcome outcome, int hops, int chordHops, int falsePositives,
+      int oracleDistance) {
+    seen.increment();
+    if (!outcome.found()) {
+      seenNotFound.increment();
+    }
+    if (!window.includes(atMs)) {
+      return;
+    }
+    outcomes.get(outcome).increment();
+    this.falsePositives.add(falsePositives);
+    if (oracleDistance >= 0 && oracleDistance <= depth) {
+      withinDepth.increment();
+      if (outcome == LocateOutcome.LOCAL || outcome == LocateOutcome.PROBABILISTIC) {
+        withinDepthProbabilistic.increment();
+      }
+    }
+    if (outcome.found()) {
+      this.hops.record(atMs, hops);
+      if (oracleDistance > 0) {
+        stretch.record(atMs, (double) hops / oracleDistance);
+      }
+    }
+    if (outcome == LocateOutcome.FALLBACK) {
+      this.chordHops.record(atMs, chordHops);
+    }
+  }
+
+  /** Locates counted with the given outcome. */
+  public long count(LocateOutcome outcome) {
+    return outcomes.get(outcome).sum();
+  }
+
+  /** Locates counted. */
+  public long total() {
+    return outcomes.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+
+  /** Locates recorded at any time, warm-up included. */
+  public long seen() {
+    return seen.sum();
+  }
+
+  /** Locates that found no holder, recorded at any time. */
+  public long seenNotFound() {
+    return seenNotFound.sum();
+  }
+
+  /** The {@code locate} summary section, or null when no locate was counted. */
+  public LocateStats toStats() {
+    long local = count(LocateOutcome.LOCAL);
+    long probabilistic = count(LocateOutcome.PROBABILISTIC);
+    long fallback = count(LocateOutcome.FALLBACK);
+    long notFound = count(LocateOutcome.NOT_FOUND);
+    long found = local + probabilistic + fallback;
+    if (found + notFound == 0) {
+      return null;
+    }
+    long within = withinDepth.sum();
+    long withinProbabilistic = Math.min(within, withinDepthProbabilistic.sum());
+    return new LocateStats(found + notFound, found, local, probabilistic, fallback, notFound,
+        falsePositives.sum(), Math.min(within, found + notFound), withinProbabilistic,
+        hops.snapshot().toQuantiles(), stretch.snapshot().toMean(), chordHops.snapshot().toMean());
+  }
+}

@@ -1,0 +1,79 @@
+package org.bloomchord.experiments.metrics;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Writes every n-th operation completed inside the {@link MeasurementWindow} as one CSV line
+ * ({@link OperationSample#HEADER}). Safe to call from many threads: lines are never interleaved,
+ * though concurrent offers may land in either order. The header is written when the file is
+ * opened. Close it at the run's end.
+ */
+public final class OperationSampleWriter implements AutoCloseable {
+
+  private final MeasurementWindow window;
+  private final int every;
+  private final AtomicLong offered = new AtomicLong();
+  private final BufferedWriter out;
+  private long written;
+
+  /**
+   * Opens (replacing) {@code file}.
+   *
+   * @param every keep one operation in this many (1 keeps all)
+   * @throws IllegalArgumentException if every is below 1
+   */
+  public OperationSampleWriter(Path file, int every, MeasurementWindow window) {
+    if (every < 1) {
+      throw new IllegalArgumentException("every must be >= 1, was " + every);
+    }
+    this.window = window;
+    this.every = every;
+    try {
+      this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+      out.write(OperationSample.HEADER);
+      out.write('\n');
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  /** Offers one completed operation; it is written if it is inside the window and its turn came. */
+  public void offer(OperationSample sample) {
+    if (!window.includes(sample.atMs())) {
+      return;
+    }
+    if (offered.getAndIncrement() % every != 0) {
+      return;
+    }
+    String line = sample.toCsv();
+    synchronized (this) {
+      try {
+        out.write(line);
+        out.write('\n');
+        written++;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write operation sample", e);
+      }
+    }
+  }
+
+  /** Lines written so far (without the header). */
+  public synchronized long written() {
+    return written;
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      out.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close operation samples", e);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package org.bloomchord.experiments.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws {@link LineChart}s with XChart as PNG and SVG, without a display: the class sets
+ * {@code java.awt.headless=true} before AWT loads unless the property was set already. Measured
+ * series are solid lines with round markers, published ones dashed with diamonds.
+ */
+public final class PlotWriter {
+
+  static {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  /** Width of the drawn charts in pixels. */
+  public static final int WIDTH = 800;
+  /** Height of the drawn charts in pixels. */
+  public static final int HEIGHT = 500;
+
+  /** The two files written for one chart. */
+  public record Files(Path png, Path svg) {
+  }
+
+  private PlotWriter() {
+  }
+
+  /** Writes {@code <dir>/<baseName>.png} and {@code .svg}, replacing them. */
+  public static Files write(LineChart chart, Path dir, String baseName) {
+    XYChart c = draw(chart);
+    Path base = dir.resolve(baseName);
+    try {
+      BitmapEncoder.saveBitmap(c, base.toString(), BitmapEncoder.BitmapFormat.PNG);
+      VectorGraphicsEncoder.saveVectorGraphic(c, base.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write plot " + base, e);
+    }
+    return new Files(dir.resolve(baseName + ".png"), dir.resolve(baseName + ".svg"));
+  }
+
+  /** The chart as PNG bytes (for embedding). */
+  public static byte[] png(LineChart chart) {
+    try {
+      return BitmapEncoder.getBitmapBytes(draw(chart), BitmapEncoder.BitmapFormat.PNG);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot draw plot " + chart.title(), e);
+    }
+  }
+
+  static XYChart draw(LineChart chart) {
+    XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(chart.title())
+        .xAxisTitle(chart.xLabel()).yAxisTitle(chart.yLabel()).build();
+    c.getStyler().setXAxisLogarithmic(chart.logX());
+    c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    for (Series s : chart.series()) {
+      XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
+      if (s.origin() == Series.Origin.PUBLISHED) {
+        xy.setLineStyle(SeriesLines.DASH_DASH);
+        xy.setMarker(SeriesMarkers.DIAMOND);
+      } else {
+        xy.setLineStyle(SeriesLines.SOLID);
+        xy.setMarker(SeriesMarkers.CIRCLE);
+      }
+    }
+    return c;
+  }
+}

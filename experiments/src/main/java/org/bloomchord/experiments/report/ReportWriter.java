@@ -1,0 +1,115 @@
+package org.bloomchord.experiments.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import org.bloomchord.experiments.summary.SummaryTable;
+
+/**
+ * Writes a {@link Report} as one self-contained HTML file: inline CSS, charts embedded as base64
+ * PNG, no external resources, so the file can be mailed or archived alone. Sections, each with a
+ * stable id: {@code summary} (one table per labelled summary), {@code figures}, and
+ * {@code published-vs-measured} when there are comparisons. All text is HTML-escaped.
+ */
+public final class ReportWriter {
+
+  private static final String CSS = """
+      body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;color:#222}
+      h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
+      table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:.15em .8em;text-align:left;vertical-align:top}
+      th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums}
+      tr.section td{font-weight:bold;padding-top:.6em}figure{margin:1em 0}img{max-width:100%}
+      figcaption{color:#555;font-size:.9em}
+      """;
+
+  private ReportWriter() {
+  }
+
+  /** Writes the report to {@code file}, replacing it. */
+  public static void write(Report report, Path file) {
+    try {
+      Files.writeString(file, html(report), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  /** The report as HTML text. */
+  public static String html(Report report) {
+    StringBuilder h = new StringBuilder(64 * 1024);
+    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+        .append(escape(report.title())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
+        .append("<h1>").append(escape(report.title())).append("</h1>\n");
+    if (!report.description().isEmpty()) {
+      h.append("<p>").append(escape(report.description())).append("</p>\n");
+    }
+    if (!report.comparisons().isEmpty()) {
+      comparisons(h, report);
+    }
+    if (!report.figures().isEmpty()) {
+      h.append("<section id=\"figures\">\n<h2>Figures</h2>\n");
+      for (Report.Figure f : report.figures()) {
+        String png = Base64.getEncoder().encodeToString(PlotWriter.png(f.chart()));
+        h.append("<figure>\n<img alt=\"").append(escape(f.chart().title())).append("\" src=\"data:image/png;base64,")
+            .append(png).append("\">\n");
+        if (!f.caption().isEmpty()) {
+          h.append("<figcaption>").append(escape(f.caption())).append("</figcaption>\n");
+        }
+        h.append("</figure>\n");
+      }
+      h.append("</section>\n");
+    }
+    h.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
+    for (Report.Labelled s : report.summaries()) {
+      summary(h, s);
+    }
+    h.append("</section>\n</body>\n</html>\n");
+    return h.toString();
+  }
+
+  private static void comparisons(StringBuilder h, Report report) {
+    h.append("<section id=\"published-vs-measured\">\n<h2>Published vs measured</h2>\n<table>\n")
+        .append("<tr><th>setting</th><th>metric</th><th>published</th><th>measured</th><th>measured / published</th></tr>\n");
+    for (Comparison c : report.comparisons()) {
+      h.append("<tr><td>").append(escape(c.setting())).append("</td><td>").append(escape(c.metric()))
+          .append("</td><td class=\"num\">").append(SummaryTable.number(c.published()))
+          .append("</td><td class=\"num\">").append(SummaryTable.number(c.measured()))
+          .append("</td><td class=\"num\">").append(Double.isNaN(c.ratio()) ? "" : SummaryTable.number(c.ratio()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n</section>\n");
+  }
+
+  private static void summary(StringBuilder h, Report.Labelled s) {
+    h.append("<h3>").append(escape(s.label())).append("</h3>\n<table>\n");
+    String section = null;
+    for (SummaryTable.Row r : SummaryTable.rows(s.summary())) {
+      if (!r.section().equals(section) && !r.section().isEmpty()) {
+        section = r.section();
+        h.append("<tr class=\"section\"><td colspan=\"2\">").append(escape(section)).append("</td></tr>\n");
+      }
+      h.append("<tr><td>").append(escape(r.label().strip())).append("</td><td class=\"num\">")
+          .append(escape(r.value())).append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** Escapes text for HTML element content and attribute values. */
+  static String escape(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (char ch : s.toCharArray()) {
+      switch (ch) {
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '&' -> out.append("&amp;");
+        case '"' -> out.append("&quot;");
+        case '\'' -> out.append("&#39;");
+        default -> out.append(ch);
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,48 @@
+package org.bloomchord.experiments.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
+ * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, requestTimeout 2s, virtualNodes 1,
+ * lookup recursive}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * and the next peers of its list).
+ *
+ * @param idBits ring identifier bits, 1..64
+ * @param successors successor-list length r, 1..64
+ * @param replicas copies of each stored key, 1..successors+1
+ * @param stabilize period of stabilize/notify
+ * @param fixFingers period of fix-fingers
+ * @param checkPredecessor period of check-predecessor
+ * @param requestTimeout how long a request waits for its reply
+ * @param virtualNodes ring ids per physical peer, 1..1024
+ * @param lookup recursive or iterative lookups
+ */
+public record ChordSettings(
+    int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
+    Duration requestTimeout, int virtualNodes, LookupStyle lookup) {
+
+  /** How a lookup travels. */
+  public enum LookupStyle {
+    /** Forwarded hop by hop; the answer goes straight back to the origin. */
+    RECURSIVE,
+    /** The origin asks each hop in turn. */
+    ITERATIVE
+  }
+
+  /** The keys of the section, in the order messages list them. */
+  public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
+      "checkPredecessor", "requestTimeout", "virtualNodes", "lookup");
+
+  /** The defaults. */
+  public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
+      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2), 1, LookupStyle.RECURSIVE);
+
+  public ChordSettings {
+    if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
+        || virtualNodes < 1) {
+      throw new IllegalArgumentException("chord settings out of range");
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package org.bloomchord.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One concrete, validated scenario: what {@code bloomchord run} executes. A file with sweeps
+ * expands into several of these; {@link #sweep()} records the swept values of this one (dotted
+ * path to the value as written, in the file's order), empty when nothing was swept.
+ *
+ * @param name the scenario's name (default: the file name without extension)
+ * @param description free text, or empty
+ * @param seed the seed every random choice derives from (default 1)
+ * @param runtime the runtime (default vertx)
+ * @param peers the peer count of the experiment, >= 1 (the default of join phases)
+ * @param chord Chord settings
+ * @param routing routing settings
+ * @param phases the phases in order (at least one)
+ * @param sweep swept values of this instance, path to value
+ * @param source the file (or resource) it was read from
+ */
+public record Scenario(
+    String name, String description, long seed, RuntimeKind runtime, int peers, ChordSettings chord,
+    RoutingSettings routing, List<Phase> phases, Map<String, String> sweep, String source) {
+
+  /** The top-level keys, in the order messages list them. */
+  public static final List<String> KEYS = List.of("name", "description", "seed", "runtime", "peers", "chord",
+      "routing", "phases");
+
+  public Scenario {
+    phases = List.copyOf(phases);
+    sweep = Collections.unmodifiableMap(new LinkedHashMap<>(sweep));
+    if (phases.isEmpty() || peers < 1) {
+      throw new IllegalArgumentException("a scenario has peers and phases");
+    }
+  }
+
+  /** The name with the swept values, e.g. {@code path-length peers=64}; a folder name for the run. */
+  public String label() {
+    if (sweep.isEmpty()) {
+      return name;
+    }
+    List<String> parts = new ArrayList<>();
+    sweep.forEach((k, v) -> parts.add(k + "=" + v));
+    return name + " " + String.join(" ", parts);
+  }
+
+  /**
+   * A seed for one phase, derived from the scenario's seed and the phase's index, so that changing
+   * one phase does not shift the random choices of the others.
+   */
+  public long phaseSeed(int phaseIndex) {
+    long z = seed + 0x9E3779B97F4A7C15L * (phaseIndex + 1);
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+}

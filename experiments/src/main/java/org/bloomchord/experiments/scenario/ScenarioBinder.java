@@ -1,0 +1,281 @@
+package org.bloomchord.experiments.scenario;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bloomchord.experiments.churn.SessionDistribution;
+import org.bloomchord.experiments.workload.OperationKind;
+import org.bloomchord.experiments.workload.OperationMix;
+import org.bloomchord.experiments.workload.Rate;
+
+/** Turns one sweep-free tree into a {@link Scenario}, validating every key and value. */
+final class ScenarioBinder {
+
+  private static final List<String> SESSION_KEYS = List.of("distribution", "mean", "median", "scale", "shape");
+  private static final List<String> CHURN_KEYS = List.of("for", "session", "rate", "trace", "crashes", "warmup");
+  private static final List<String> RATE_KEYS = List.of("lookups", "gets", "puts", "locates", "keys");
+  private static final List<String> KEY_KEYS = List.of("zipf", "population");
+
+  private final String source;
+  private final Path baseDir;
+  private int published;
+
+  ScenarioBinder(String source, Path baseDir) {
+    this.source = source;
+    this.baseDir = baseDir;
+  }
+
+  Scenario bind(YamlNode root, Map<String, String> sweep) {
+    Fields top = new Fields(root, "", Scenario.KEYS);
+    String name = top.string("name", defaultName());
+    String description = top.has("description") ? top.string("description", "") : "";
+    long seed = top.longValue("seed", 1L);
+    RuntimeKind runtime = top.choice("runtime", RuntimeKind.VERTX, Map.of("vertx", RuntimeKind.VERTX, "sim", RuntimeKind.SIM));
+    int peers = top.integer("peers", null, 1, 10_000_000);
+    ChordSettings chord = chord(top.map("chord", ChordSettings.KEYS));
+    RoutingSettings routing = routing(top.map("routing", RoutingSettings.KEYS));
+    if (!top.has("phases")) {
+      throw top.missing("phases");
+    }
+    YamlNode list = top.raw("phases");
+    if (!(list instanceof YamlNode.Sequence seq) || seq.items().isEmpty()) {
+      throw new ScenarioException(list.position(), "phases must be a list of at least one phase, like - join: { peers: 100 }");
+    }
+    List<Phase> phases = new ArrayList<>();
+    for (int i = 0; i < seq.items().size(); i++) {
+      phases.add(phase(seq.items().get(i), "phases[" + i + "]", peers));
+    }
+    return new Scenario(name, description, seed, runtime, peers, chord, routing, phases, sweep, source);
+  }
+
+  private String defaultName() {
+    String file = Path.of(source).getFileName().toString();
+    int dot = file.lastIndexOf('.');
+    return dot > 0 ? file.substring(0, dot) : file;
+  }
+
+  private static ChordSettings chord(Fields f) {
+    ChordSettings d = ChordSettings.DEFAULTS;
+    int idBits = f.integer("idBits", d.idBits(), 1, 64);
+    int successors = f.integer("successors", d.successors(), 1, 64);
+    int replicas = f.integer("replicas", Math.min(d.replicas(), successors + 1), 1, 65);
+    if (replicas > successors + 1) {
+      throw f.bad("replicas", "at most successors + 1 = " + (successors + 1));
+    }
+    return new ChordSettings(idBits, successors, replicas,
+        f.positiveDuration("stabilize", d.stabilize()),
+        f.positiveDuration("fixFingers", d.fixFingers()),
+        f.positiveDuration("checkPredecessor", d.checkPredecessor()),
+        f.positiveDuration("requestTimeout", d.requestTimeout()),
+        f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
+        f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
+            "iterative", ChordSettings.LookupStyle.ITERATIVE)));
+  }
+
+  private static RoutingSettings routing(Fields f) {
+    RoutingSettings d = RoutingSettings.DEFAULTS;
+    return new RoutingSettings(f.integer("depth", d.depth(), 1, 16),
+        f.integer("bitsPerLevel", d.bitsPerLevel(), 64, 1 << 26),
+        f.positiveDuration("refresh", d.refresh()));
+  }
+
+  private Phase phase(YamlNode item, String path, int scenarioPeers) {
+    YamlNode.Mapping m = Fields.asMapping(item, path);
+    List<String> kinds = new ArrayList<>();
+    for (Map.Entry<String, Position> k : m.keys().entrySet()) {
+      if (!Phase.KINDS.contains(k.getKey())) {
+        throw new ScenarioException(k.getValue(), "unknown phase '" + k.getKey() + "' in " + path
+            + " (expected one of: " + String.join(", ", Phase.KINDS) + ")");
+      }
+      kinds.add(k.getKey());
+    }
+    if (kinds.isEmpty()) {
+      throw new ScenarioException(m.position(), path + " is empty (expected one of: " + String.join(", ", Phase.KINDS) + ")");
+    }
+    String kind = kinds.get(0);
+    if (kinds.size() == 2 && kind.equals("churn") && kinds.get(1).equals("workload")) {
+      return churn(m, path);
+    }
+    if (kinds.size() > 1) {
+      throw new ScenarioException(m.keys().get(kinds.get(1)), path + " holds one phase, found " + String.join(" and ", kinds)
+          + " (only churn takes a workload next to it)");
+    }
+    String p = path + "." + kind;
+    YamlNode body = m.entries().get(kind);
+    return switch (kind) {
+      case "join" -> {
+        Fields f = new Fields(body, p, List.of("peers", "over"));
+        yield new Phase.Join(f.integer("peers", scenarioPeers, 1, 10_000_000), f.duration("over", Duration.ZERO));
+      }
+      case "leave", "fail" -> departure(kind, new Fields(body, p, List.of("fraction", "peers", "over")));
+      case "churn" -> churn(m, path);
+      case "workload" -> {
+        List<String> keys = new ArrayList<>(List.of("for"));
+        keys.addAll(RATE_KEYS);
+        keys.add("warmup");
+        Fields f = new Fields(body, p, keys);
+        Duration duration = f.positiveDuration("for", null);
+        Duration warmup = warmup(f, duration);
+        yield new Phase.Workload(duration, operations(f), warmup);
+      }
+      case "publish" -> {
+        Fields f = new Fields(body, p, List.of("objects", "holdersPerObject", "over"));
+        int objects = f.integer("objects", null, 1, 100_000_000);
+        published = objects;
+        yield new Phase.Publish(objects, f.integer("holdersPerObject", 1, 1, 1_000_000), f.duration("over", Duration.ZERO));
+      }
+      case "reconcile" -> {
+        Fields f = new Fields(body, p, List.of("method", "size", "diff", "pairs"));
+        Phase.ReconcileMethod method = f.choice("method", null, Map.of("bloom", Phase.ReconcileMethod.BLOOM,
+            "iblt", Phase.ReconcileMethod.IBLT, "rateless", Phase.ReconcileMethod.RATELESS));
+        int size = f.integer("size", null, 1, 100_000_000);
+        int diff = f.integer("diff", null, 0, 2 * size);
+        yield new Phase.Reconcile(method, size, diff, f.integer("pairs", 1, 1, 1_000_000));
+      }
+      case "wait" -> {
+        YamlNode b = body instanceof YamlNode.Scalar ? wrap("for", body) : body;
+        yield new Phase.Wait(new Fields(b, p, List.of("for")).positiveDuration("for", null));
+      }
+      default -> measure(new Fields(body, p, List.of("lookups", "gets", "puts", "locates", "keys", "pace")));
+    };
+  }
+
+  private static YamlNode wrap(String key, YamlNode value) {
+    YamlNode.Mapping m = new YamlNode.Mapping(value.position());
+    m.put(key, value.position(), value);
+    return m;
+  }
+
+  private static Phase departure(String kind, Fields f) {
+    String how = f.exactlyOne(List.of("fraction", "peers"));
+    double fraction = how.equals("fraction") ? f.fraction("fraction", null) : 0;
+    int peers = how.equals("peers") ? f.integer("peers", null, 0, 10_000_000) : -1;
+    Duration over = f.duration("over", Duration.ZERO);
+    return kind.equals("leave") ? new Phase.Leave(fraction, peers, over) : new Phase.Fail(fraction, peers, over);
+  }
+
+  private Phase churn(YamlNode.Mapping item, String path) {
+    Fields f = new Fields(item.entries().get("churn"), path + ".churn", CHURN_KEYS);
+    Duration duration = f.positiveDuration("for", null);
+    String how = f.exactlyOne(List.of("session", "rate", "trace"));
+    ChurnSpec spec = switch (how) {
+      case "session" -> new ChurnSpec.Sessions(session(f.map("session", SESSION_KEYS)));
+      case "rate" -> new ChurnSpec.Poisson(f.value("rate", null, "a rate above zero like 0.05/s or 30/min", t -> {
+        Rate r = Rate.parse(t);
+        return r.perSecond() > 0 ? r : null;
+      }));
+      default -> new ChurnSpec.Trace(baseDir.resolve(f.string("trace", null)));
+    };
+    if (spec instanceof ChurnSpec.Trace t && !java.nio.file.Files.isReadable(t.file())) {
+      throw f.bad("trace", "a readable CSV file (looked for " + t.file() + ")");
+    }
+    double crashes = f.fraction("crashes", 0.5);
+    Duration warmup = warmup(f, duration);
+    Phase.Operations workload = null;
+    if (item.entries().containsKey("workload")) {
+      workload = operations(new Fields(item.entries().get("workload"), path + ".workload", RATE_KEYS));
+    }
+    return new Phase.Churn(duration, spec, crashes, warmup, workload);
+  }
+
+  private static Duration warmup(Fields f, Duration duration) {
+    Duration warmup = f.duration("warmup", Duration.ZERO);
+    if (warmup.compareTo(duration) >= 0 && !warmup.isZero()) {
+      throw f.bad("warmup", "a duration shorter than for = " + DurationText.format(duration));
+    }
+    return warmup;
+  }
+
+  private static SessionDistribution session(Fields f) {
+    String distribution = f.choice("distribution", null,
+        mapOf("exponential", "exponential", "weibull", "weibull", "pareto", "pareto"));
+    String expected = "a duration above zero like 20s";
+    if (distribution.equals("exponential")) {
+      String by = f.exactlyOne(List.of("mean", "median"));
+      rejectAll(f, distribution, List.of("scale", "shape"));
+      double seconds = f.positiveDuration(by, null).toMillis() / 1000.0;
+      return new SessionDistribution.Exponential(by.equals("mean") ? seconds : seconds / Math.log(2));
+    }
+    rejectAll(f, distribution, List.of("mean"));
+    String by = f.exactlyOne(List.of("median", "scale"));
+    double seconds = f.value(by, null, expected, t -> {
+      Duration d = DurationText.parse(t);
+      return d.isZero() ? null : d;
+    }).toMillis() / 1000.0;
+    double shape = f.number("shape", null, 1e-3, 1e3, "a shape from 0.001 to 1000, like 0.6");
+    if (distribution.equals("weibull")) {
+      return by.equals("median") ? SessionDistribution.Weibull.withMedian(seconds, shape)
+          : new SessionDistribution.Weibull(seconds, shape);
+    }
+    return by.equals("median") ? SessionDistribution.Pareto.withMedian(seconds, shape)
+        : new SessionDistribution.Pareto(seconds, shape);
+  }
+
+  private static void rejectAll(Fields f, String distribution, List<String> keys) {
+    for (String k : keys) {
+      if (f.has(k)) {
+        throw new ScenarioException(f.keyPosition(k), "key '" + k + "' does not apply to a " + distribution
+            + " session in " + f.where());
+      }
+    }
+  }
+
+  private Phase.Operations operations(Fields f) {
+    Map<OperationKind, Rate> rates = new EnumMap<>(OperationKind.class);
+    for (OperationKind k : OperationKind.values()) {
+      if (f.has(k.plural())) {
+        rates.put(k, f.rate(k.plural(), null));
+      }
+    }
+    if (rates.values().stream().noneMatch(r -> r.perSecond() > 0)) {
+      throw new ScenarioException(f.position(), f.where() + " needs a rate above zero for one of: lookups, gets, puts, locates");
+    }
+    return new Phase.Operations(new OperationMix(rates), keys(f));
+  }
+
+  private Phase.Measure measure(Fields f) {
+    Map<OperationKind, Integer> counts = new EnumMap<>(OperationKind.class);
+    for (OperationKind k : OperationKind.values()) {
+      if (f.has(k.plural())) {
+        counts.put(k, f.integer(k.plural(), null, 0, 100_000_000));
+      }
+    }
+    if (counts.values().stream().noneMatch(n -> n > 0)) {
+      throw new ScenarioException(f.position(), f.where() + " needs a count above zero for one of: lookups, gets, puts, locates");
+    }
+    Rate pace = f.has("pace") ? f.value("pace", null, "a rate above zero like 500/s", t -> {
+      Rate r = Rate.parse(t);
+      return r.perSecond() > 0 ? r : null;
+    }) : null;
+    return new Phase.Measure(counts, keys(f), pace);
+  }
+
+  private KeySpec keys(Fields f) {
+    int population = published > 0 ? published : KeySpec.DEFAULT_POPULATION;
+    YamlNode v = f.raw("keys");
+    if (v == null) {
+      return new KeySpec(0, population);
+    }
+    if (v instanceof YamlNode.Scalar s) {
+      if ("uniform".equals(s.text())) {
+        return new KeySpec(0, population);
+      }
+      throw f.bad("keys", "uniform or a map like { zipf: 0.9, population: 5000 }");
+    }
+    Fields k = f.map("keys", KEY_KEYS);
+    double s = k.number("zipf", 0.0, 0, 100, "a Zipf exponent from 0 to 100, like 0.9");
+    return new KeySpec(s, k.integer("population", population, 1, 100_000_000));
+  }
+
+  private static Map<String, String> mapOf(String... kv) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+}

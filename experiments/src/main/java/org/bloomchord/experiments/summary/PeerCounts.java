@@ -1,0 +1,25 @@
+package org.bloomchord.experiments.summary;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The {@code peers} section: how many peers were started, are alive at the end, and how many
+ * joins, graceful leaves and crashes happened during the run. All counts are {@code >= 0}.
+ *
+ * @param launched peers started over the whole run (initial peers and churn joiners)
+ * @param alive peers alive when the summary was taken
+ * @param joins join operations (including the initial ones)
+ * @param leaves graceful leaves
+ * @param crashes crashes (peers stopped without telling anyone)
+ */
+@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes"})
+public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
+
+  public PeerCounts {
+    Finite.nonNegative("launched", launched);
+    Finite.nonNegative("alive", alive);
+    Finite.nonNegative("joins", joins);
+    Finite.nonNegative("leaves", leaves);
+    Finite.nonNegative("crashes", crashes);
+  }
+}

@@ -1,0 +1,57 @@
+package org.bloomchord.experiments.summary;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The {@code traffic} section. {@code byType} is sorted by type name, and its sums equal
+ * {@code messages} and {@code bytes}.
+ *
+ * @param messages messages sent in the measured interval
+ * @param bytes their encoded bytes
+ * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds
+ * @param byType the same by message type
+ */
+@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "byType"})
+public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType) {
+
+  public TrafficStats {
+    Finite.nonNegative("messages", messages);
+    Finite.nonNegative("bytes", bytes);
+    Finite.check("bytesPerPeerPerSecond", bytesPerPeerPerSecond);
+    byType = Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
+  }
+
+  /**
+   * Builds the section from per-type {messages, bytes} counts (the shape of the overlay's
+   * {@code Traffic.snapshot()}) taken over {@code seconds} with {@code peers} live peers on average.
+   * Without peers or time the rate is 0.
+   */
+  public static TrafficStats of(Map<String, long[]> counts, double peers, double seconds) {
+    Map<String, TypeTraffic> byType = new TreeMap<>();
+    long messages = 0;
+    long bytes = 0;
+    for (Map.Entry<String, long[]> e : counts.entrySet()) {
+      byType.put(e.getKey(), new TypeTraffic(e.getValue()[0], e.getValue()[1]));
+      messages += e.getValue()[0];
+      bytes += e.getValue()[1];
+    }
+    double rate = peers > 0 && seconds > 0 ? bytes / peers / seconds : 0.0;
+    return new TrafficStats(messages, bytes, rate, byType);
+  }
+
+  /**
+   * The difference between two per-type snapshots ({@code after - before}), for excluding a
+   * warm-up: counts taken at the warm-up's end are subtracted from the final ones.
+   */
+  public static Map<String, long[]> difference(Map<String, long[]> after, Map<String, long[]> before) {
+    Map<String, long[]> out = new TreeMap<>();
+    after.forEach((type, c) -> {
+      long[] b = before.getOrDefault(type, new long[2]);
+      out.put(type, new long[] {c[0] - b[0], c[1] - b[1]});
+    });
+    return out;
+  }
+}

@@ -1,0 +1,76 @@
+package org.bloomchord.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LocateCommandTest {
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    return BloomchordCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+  }
+
+  @Test
+  void jsonHasTheLocateAndTrafficSectionsWithTheContractNames() throws Exception {
+    int rc = run("locate", "--peers", "24", "--objects", "20", "--holders-per-object", "2", "--depth", "3",
+        "--bits-per-level", "4096", "--queries", "50", "--runtime", "sim", "--seed", "3", "--json");
+    assertEquals(0, rc, err::toString);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    JsonNode l = json.get("locate");
+    for (String k : new String[] {"total", "found", "local", "probabilistic", "fallback", "notFound", "falsePositives",
+        "withinDepth", "withinDepthProbabilistic"}) {
+      assertTrue(l.has(k), k);
+    }
+    for (String k : new String[] {"mean", "p50", "p99"}) {
+      assertTrue(l.get("hops").has(k), k);
+    }
+    assertTrue(l.get("stretch").has("mean"));
+    assertTrue(l.get("chordHops").has("mean"));
+    JsonNode t = json.get("traffic");
+    for (String k : new String[] {"messages", "bytes", "bytesPerPeerPerSecond", "byType"}) {
+      assertTrue(t.has(k), k);
+    }
+    assertTrue(t.get("byType").has("SummaryReply"));
+    assertEquals(50, l.get("total").asInt());
+    assertEquals(50, l.get("found").asInt(), "every published object has a live holder");
+    assertEquals(l.get("found").asInt(),
+        l.get("local").asInt() + l.get("probabilistic").asInt() + l.get("fallback").asInt());
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "--peers, 0", "--objects, 0", "--holders-per-object, 99", "--depth, 17", "--bits-per-level, 10",
+      "--queries, 0", "--runtime, cluster"})
+  void aBadValueIsOneLineNamingTheFlagAndExitCodeTwo(String flag, String value) {
+    String[] args = {"locate", "--peers", "10", "--objects", "5", "--holders-per-object", "2", "--depth", "3",
+        "--bits-per-level", "4096", "--runtime", "sim"};
+    boolean replaced = false;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals(flag)) {
+        args[i + 1] = value;
+        replaced = true;
+      }
+    }
+    String[] all = replaced ? args : concat(args, flag, value);
+    assertEquals(2, run(all));
+    String e = err.toString().trim();
+    assertTrue(e.contains(flag) && !e.contains("\n"), e);
+    assertEquals("", out.toString());
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}

@@ -1,0 +1,110 @@
+package org.bloomchord.experiments.summary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryJsonTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  static Summary full() {
+    return Summary.of("run", "vertx", 42L)
+        .withPeers(new PeerCounts(1200, 800, 1200, 100, 300))
+        .withRing(new RingHealth(true, 3.5, 0, 12))
+        .withLookups(new LookupStats(10000, 9900, 60, 40, new Spread(4.9, 1, 5, 9), 0.02,
+            new Quantiles(12.5, 10, 48)))
+        .withKeys(new KeyStats(5000, 2, new Load(6.2, 0, 30, 41)))
+        .withLocate(new LocateStats(10000, 9990, 50, 7000, 2940, 10, 321, 8000, 6900,
+            new Quantiles(2.1, 2, 8), new Mean(1.3), new Mean(4.7)))
+        .withReconcile(ReconcileStats.of("iblt", 10000, 100, 4800, 1, true, 0))
+        .withTraffic(TrafficStats.of(Map.of("chord.Stabilize", new long[] {10, 400},
+            "chord.FindSuccessor", new long[] {5, 100}), 800, 40))
+        .withResources(new ResourceStats(41.5, null, 52000.0, null));
+  }
+
+  static List<String> names(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
+  void jsonCarriesExactlyTheContractNamesInOrder() throws Exception {
+    JsonNode root = JSON.readTree(SummaryJson.pretty(full()));
+    assertEquals(List.of("command", "runtime", "seed", "peers", "ring", "lookups", "keys", "locate", "reconcile",
+        "traffic", "resources"), names(root));
+    assertEquals(List.of("launched", "alive", "joins", "leaves", "crashes"), names(root.get("peers")));
+    assertEquals(List.of("stable", "stabilizeSeconds", "successorErrors", "fingerErrors"), names(root.get("ring")));
+    assertEquals(List.of("total", "correct", "incorrect", "failed", "hops", "timeoutsPerLookup", "latencyMs"),
+        names(root.get("lookups")));
+    assertEquals(List.of("mean", "p1", "p50", "p99"), names(root.get("lookups").get("hops")));
+    assertEquals(List.of("mean", "p50", "p99"), names(root.get("lookups").get("latencyMs")));
+    assertEquals(List.of("stored", "lost", "perNode"), names(root.get("keys")));
+    assertEquals(List.of("mean", "p1", "p99", "max"), names(root.get("keys").get("perNode")));
+    assertEquals(List.of("total", "found", "local", "probabilistic", "fallback", "notFound", "falsePositives",
+        "withinDepth", "withinDepthProbabilistic", "hops", "stretch", "chordHops"), names(root.get("locate")));
+    assertEquals(List.of("mean", "p50", "p99"), names(root.get("locate").get("hops")));
+    assertEquals(List.of("mean"), names(root.get("locate").get("stretch")));
+    assertEquals(List.of("mean"), names(root.get("locate").get("chordHops")));
+    assertEquals(List.of("method", "size", "diff", "bytes", "bytesPerDiff", "rounds", "exact", "missed"),
+        names(root.get("reconcile")));
+    assertEquals(List.of("messages", "bytes", "bytesPerPeerPerSecond", "byType"), names(root.get("traffic")));
+    assertEquals(List.of("chord.FindSuccessor", "chord.Stabilize"), names(root.get("traffic").get("byType")));
+    assertEquals(List.of("messages", "bytes"), names(root.get("traffic").get("byType").get("chord.Stabilize")));
+    assertEquals(List.of("wallSeconds", "heapBytesPerPeer"), names(root.get("resources")));
+    assertEquals(48.0, root.get("reconcile").get("bytesPerDiff").asDouble());
+    assertEquals(500.0 / 800 / 40, root.get("traffic").get("bytesPerPeerPerSecond").asDouble(), 1e-12);
+  }
+
+  @Test
+  void unmeasuredSectionsAreAbsentNotNull() throws Exception {
+    Summary s = Summary.of("sketch", null, null).withReconcile(ReconcileStats.of("bloom", 100, 0, 64, 1, false, 3));
+    String compact = SummaryJson.compact(s);
+    JsonNode root = JSON.readTree(compact);
+    assertEquals(List.of("command", "reconcile"), names(root));
+    assertFalse(root.get("reconcile").has("bytesPerDiff"), "bytesPerDiff with diff 0 is omitted");
+    assertFalse(compact.contains("null"));
+    assertFalse(compact.contains("\n"), "compact form is one line");
+  }
+
+  @Test
+  void prettyFormRoundTrips() {
+    Summary s = full();
+    assertEquals(s, SummaryJson.parse(SummaryJson.pretty(s)));
+  }
+
+  @Test
+  void inconsistentCountsAreRejected() {
+    assertThrows(IllegalArgumentException.class, () -> new LookupStats(10, 5, 1, 1, null, 0, null));
+    assertThrows(IllegalArgumentException.class, () -> new Spread(Double.NaN, 1, 2, 3));
+    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 1, 1, 1, 0, 0, 0, null, null, null));
+  }
+
+  @Test
+  void tableAlignsValuesAndUsesTheJsonNames() {
+    String table = SummaryTable.render(full());
+    List<String> lines = table.lines().toList();
+    assertEquals("command run   runtime vertx   seed 42", lines.get(0));
+    assertEquals("peers", lines.get(1));
+    int column = lines.get(2).indexOf("1200");
+    assertTrue(column > 2);
+    assertTrue(table.contains("  hops"));
+    assertTrue(table.contains("mean 4.9  p1 1  p50 5  p99 9"), table);
+    assertTrue(table.contains("    chord.Stabilize"), table);
+    for (String line : lines) {
+      if (line.startsWith("  ") && !line.startsWith("    ") && line.length() > column) {
+        assertEquals(' ', line.charAt(column - 1), "value column aligned in: " + line);
+        assertTrue(line.charAt(column) != ' ', "value column aligned in: " + line);
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package org.bloomchord.routing.location;
+
+import org.bloomchord.routing.bloom.BloomShape;
+
+/**
+ * Settings of the location layer. Durations are milliseconds of the runtime's clock. The canonical
+ * constructor validates every field; {@link #defaults()} gives the documented defaults and the
+ * {@code withX} methods derive variants.
+ *
+ * @param depth d, the levels of each link's attenuated filter, 1..16 (default 3)
+ * @param bitsPerLevel m of every level and of the local filter, 64..2^20 (default 4096)
+ * @param hashes k, probes per object, 1..16 (default 3)
+ * @param refreshMs period of the summary pull from each link (default 1000)
+ * @param leaseMs how long a pointer in the directory lives unless its holder refreshes it; holders
+ *     refresh every leaseMs / 3 (default 30 000)
+ * @param maxQueryHops hops after which a query leaves the probabilistic phase, 1..255 (default 32)
+ * @param filterExpiryMs a link filter not refreshed for this long is dropped; 0 means
+ *     3 * refreshMs (default 0)
+ * @param queryTimeoutMs how long the origin waits for the answer of a forwarded query before it
+ *     resolves the key itself on the deterministic path (default 30 000)
+ * @param maxHoldersPerPointer most holders one pointer record keeps, 1..1024 (default 32); when
+ *     full, the lease that expires first gives way
+ */
+public record LocationConfig(
+    int depth,
+    int bitsPerLevel,
+    int hashes,
+    long refreshMs,
+    long leaseMs,
+    int maxQueryHops,
+    long filterExpiryMs,
+    long queryTimeoutMs,
+    int maxHoldersPerPointer) {
+
+  /** Largest depth accepted. */
+  public static final int MAX_DEPTH = 16;
+  /** Smallest level width accepted. */
+  public static final int MIN_BITS = 64;
+  /** Largest level width accepted. */
+  public static final int MAX_BITS = 1 << 20;
+
+  public LocationConfig {
+    check(depth >= 1 && depth <= MAX_DEPTH, "depth must be in 1.." + MAX_DEPTH + ", got " + depth);
+    check(bitsPerLevel >= MIN_BITS && bitsPerLevel <= MAX_BITS,
+        "bitsPerLevel must be in " + MIN_BITS + ".." + MAX_BITS + ", got " + bitsPerLevel);
+    check(hashes >= 1 && hashes <= 16, "hashes must be in 1..16, got " + hashes);
+    check(refreshMs > 0, "refreshMs must be positive, got " + refreshMs);
+    check(leaseMs >= 3, "leaseMs must be at least 3, got " + leaseMs);
+    check(maxQueryHops >= 1 && maxQueryHops <= 255, "maxQueryHops must be in 1..255, got " + maxQueryHops);
+    if (filterExpiryMs == 0) {
+      filterExpiryMs = 3 * refreshMs;
+    }
+    check(filterExpiryMs > refreshMs, "filterExpiryMs must exceed refreshMs, got " + filterExpiryMs);
+    check(queryTimeoutMs > 0, "queryTimeoutMs must be positive, got " + queryTimeoutMs);
+    check(maxHoldersPerPointer >= 1 && maxHoldersPerPointer <= 1024,
+        "maxHoldersPerPointer must be in 1..1024, got " + maxHoldersPerPointer);
+  }
+
+  /** The documented defaults. */
+  public static LocationConfig defaults() {
+    return new LocationConfig(3, 4096, 3, 1000, 30_000, 32, 0, 30_000, 32);
+  }
+
+  /** The shape of every level. */
+  public BloomShape shape() {
+    return new BloomShape(bitsPerLevel, hashes);
+  }
+
+  /** This configuration with another depth and level width. */
+  public LocationConfig withFilters(int d, int bits) {
+    return new LocationConfig(d, bits, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs, queryTimeoutMs,
+        maxHoldersPerPointer);
+  }
+
+  /** This configuration with another number of probes per object. */
+  public LocationConfig withHashes(int k) {
+    return new LocationConfig(depth, bitsPerLevel, k, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
+        queryTimeoutMs, maxHoldersPerPointer);
+  }
+
+  /** This configuration with other refresh and lease periods; the filter expiry follows the refresh. */
+  public LocationConfig withPeriods(long refresh, long lease) {
+    return new LocationConfig(depth, bitsPerLevel, hashes, refresh, lease, maxQueryHops, 0, queryTimeoutMs,
+        maxHoldersPerPointer);
+  }
+
+  /** This configuration with another query timeout. */
+  public LocationConfig withQueryTimeoutMs(long timeout) {
+    return new LocationConfig(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
+        timeout, maxHoldersPerPointer);
+  }
+
+  private static void check(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+}

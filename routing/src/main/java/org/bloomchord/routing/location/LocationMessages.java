@@ -1,0 +1,103 @@
+package org.bloomchord.routing.location;
+
+import java.util.List;
+import java.util.Objects;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The messages of the location layer, each an immutable record with a codec in
+ * {@link LocationWire} (tags 64..73). Summaries carry their levels encoded, so the receiver
+ * decodes and validates them itself whether or not a runtime decoded the frame.
+ */
+public final class LocationMessages {
+
+  private LocationMessages() {
+  }
+
+  /** How one level of a summary travels. */
+  public enum LevelCoding {
+    /** The filter's words ({@code BloomFilter.toBytes}). */
+    PLAIN,
+    /** Entropy-coded ({@code CompressedBloom.encode}), sent when shorter than plain. */
+    COMPRESSED
+  }
+
+  /** One level of a summary on the wire. */
+  public record EncodedLevel(LevelCoding coding, byte[] bytes) {
+
+    public EncodedLevel {
+      Objects.requireNonNull(coding, "coding");
+      Objects.requireNonNull(bytes, "bytes");
+    }
+  }
+
+  /** Pull of a neighbour's summary; {@code knownVersion} is the version the asker holds (0: none). */
+  public record SummaryRequest(long knownVersion) implements Message {
+  }
+
+  /**
+   * A summary, or "unchanged" when {@code levels} is empty (the asker's known version is current).
+   *
+   * @param version content hash of the summary
+   * @param levels d encoded levels, level 1 first, or none
+   */
+  public record SummaryReply(long version, List<EncodedLevel> levels) implements Message {
+
+    public SummaryReply {
+      levels = List.copyOf(levels);
+    }
+
+    /** Whether this reply only confirms the asker's version. */
+    public boolean unchanged() {
+      return levels.isEmpty();
+    }
+  }
+
+  /**
+   * A query in its probabilistic phase, forwarded one-way from peer to peer.
+   *
+   * @param queryId the origin's id of the query
+   * @param origin where the answer goes
+   * @param key the object's key
+   * @param budget further hops allowed after reaching the receiver
+   * @param hops forwards so far, this one included
+   * @param visited the peers the query passed through (Icarus header)
+   */
+  public record LocateQuery(long queryId, PeerRef origin, String key, int budget, int hops,
+      VisitedPeers visited) implements Message {
+  }
+
+  /** The answer of a forwarded query, sent straight to its origin. */
+  public record LocateDone(long queryId, LocateOutcome outcome, PeerRef holder, int probabilisticHops,
+      int fallbackHops, int finalHops, int falsePositives) implements Message {
+  }
+
+  /** A holder's lease on the pointer of {@code key}, sent to the pointer's primary. */
+  public record PointerUpdate(String key, long leaseMs, boolean remove) implements Message {
+  }
+
+  /** The primary's answer: false when it is not (or no longer) responsible for the pointer key. */
+  public record PointerAck(boolean responsible) implements Message {
+  }
+
+  /** Asks a replica of the pointer of {@code key} for the holders whose lease is current. */
+  public record PointerQuery(String key) implements Message {
+  }
+
+  /** Holders with a current lease; {@code known} is false when the peer has no record at all. */
+  public record PointerHolders(boolean known, List<PeerRef> holders) implements Message {
+
+    public PointerHolders {
+      holders = List.copyOf(holders);
+    }
+  }
+
+  /** Asks a holder whether it really holds {@code key}. */
+  public record HolderProbe(String key) implements Message {
+  }
+
+  /** The holder's answer. */
+  public record HolderAnswer(boolean holds) implements Message {
+  }
+}

@@ -1,0 +1,72 @@
+package org.bloomchord.routing.location;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.routing.bloom.BloomFilter;
+import org.bloomchord.routing.bloom.BloomShape;
+import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
+import org.bloomchord.routing.location.LocationMessages.LevelCoding;
+import org.junit.jupiter.api.Test;
+
+class SummaryCodingTest {
+
+  private static final BloomShape SHAPE = new BloomShape(4096, 3);
+
+  private static BloomFilter filled(int n, long seed) {
+    BloomFilter f = new BloomFilter(SHAPE);
+    SplittableRandom r = new SplittableRandom(seed);
+    for (int i = 0; i < n; i++) {
+      f.add(r.nextLong());
+    }
+    return f;
+  }
+
+  @Test
+  void sparseLevelsTravelCompressedDenseLevelsPlainAndAllRoundTrip() {
+    // 3 objects set at most 9 of 4096 bits; 946 objects with k = 3 set half of them (entropy 1 bit per
+    // bit, so the coded form plus its header is longer than plain)
+    AttenuatedFilter f = new AttenuatedFilter(filled(3, 1), filled(60, 2), filled(946, 3));
+    List<EncodedLevel> levels = SummaryCoding.encode(f);
+    assertEquals(LevelCoding.COMPRESSED, levels.get(0).coding());
+    assertEquals(LevelCoding.COMPRESSED, levels.get(1).coding());
+    assertEquals(LevelCoding.PLAIN, levels.get(2).coding());
+    assertTrue(levels.get(0).bytes().length < 64, "3 objects cost a few dozen bytes, not 512");
+    assertEquals(f, SummaryCoding.decode(levels, 3, SHAPE));
+  }
+
+  @Test
+  void theVersionFollowsTheContent() {
+    AttenuatedFilter f = new AttenuatedFilter(filled(3, 1), filled(60, 2));
+    AttenuatedFilter same = new AttenuatedFilter(filled(3, 1), filled(60, 2));
+    AttenuatedFilter other = new AttenuatedFilter(filled(3, 1), filled(61, 2));
+    assertEquals(SummaryCoding.version(f), SummaryCoding.version(same));
+    assertNotEquals(SummaryCoding.version(f), SummaryCoding.version(other));
+    assertNotEquals(0, SummaryCoding.version(AttenuatedFilter.empty(1, SHAPE)));
+  }
+
+  @Test
+  void wrongDepthWrongShapeAndCorruptLevelsAreMalformed() {
+    List<EncodedLevel> two = SummaryCoding.encode(new AttenuatedFilter(filled(3, 1), filled(60, 2)));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(two, 3, SHAPE));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(two, 2, new BloomShape(2048, 3)));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(two, 2, new BloomShape(4096, 4)));
+    List<EncodedLevel> corrupt = new ArrayList<>(two);
+    byte[] b = two.get(1).bytes().clone();
+    b[b.length - 1] ^= 0x21;
+    corrupt.set(1, new EncodedLevel(LevelCoding.COMPRESSED, b));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(corrupt, 2, SHAPE));
+    List<EncodedLevel> mislabelled = new ArrayList<>(two);
+    mislabelled.set(0, new EncodedLevel(LevelCoding.PLAIN, two.get(0).bytes()));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(mislabelled, 2, SHAPE));
+    List<EncodedLevel> huge = new ArrayList<>(two);
+    huge.set(0, new EncodedLevel(LevelCoding.PLAIN, new byte[SummaryCoding.maxLevelBytes(SHAPE) + 1]));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(huge, 2, SHAPE));
+  }
+}
