@@ -19,7 +19,8 @@ package org.bloomchord.routing.reconcile;
  *     stream is surplus); early requests ask for more, balancing surplus against framing per round
  * @param sketchHashes MinHash functions of the {@code auto} method's sketch (default 64)
  * @param requestTimeoutMs timeout of each request (default 30 000 ms)
- * @param maxSessions rateless sessions a responder keeps open at once (default 64)
+ * @param maxSessions rateless sessions a responder keeps open at once, each with a copy of its set
+ *     (default 8)
  * @param sessionIdleMs a responder drops a rateless session idle this long (default 60 000 ms)
  */
 public record ReconcileOptions(
@@ -66,7 +67,7 @@ public record ReconcileOptions(
   /** The documented defaults. */
   public static ReconcileOptions defaults() {
     return new ReconcileOptions(BloomSummary.DEFAULT_FALSE_POSITIVE_RATE, 3, 2.0, 12, 4,
-        StrataEstimator.DEFAULT_STRATA, StrataEstimator.DEFAULT_CELLS, 1, 0.125, 64, 30_000, 64, 60_000);
+        StrataEstimator.DEFAULT_STRATA, StrataEstimator.DEFAULT_CELLS, 1, 0.125, 64, 30_000, 8, 60_000);
   }
 
   /** A copy with another Bloom false-positive rate. */

@@ -45,10 +45,14 @@ import org.bloomchord.routing.reconcile.ReconcileResult.Direction;
  * rejected (the runtime counts it, the requester's future fails) with the set untouched; the set
  * only ever grows, by elements a peer sent or a decoded difference; the responder keeps at most
  * {@link ReconcileOptions#maxSessions} rateless sessions, each dropped after
- * {@link ReconcileOptions#sessionIdleMs} without a request. All state is touched on the peer's
- * thread only.
+ * {@link ReconcileOptions#sessionIdleMs} without a request, builds IBLTs of at most
+ * 8 (|S_B| + 256) cells and sketches of at most {@link #MAX_SKETCH_HASHES} functions, so no request
+ * makes it allocate or compute without bound. All state is touched on the peer's thread only.
  */
 public final class ReconcilePeer implements PeerProtocol {
+
+  /** Most MinHash functions a responder computes for a sketch request. */
+  public static final int MAX_SKETCH_HASHES = 1024;
 
   private final ElementSet set;
   private final ReconcileOptions options;
@@ -183,6 +187,10 @@ public final class ReconcilePeer implements PeerProtocol {
     }
     if (message instanceof SketchRequest m) {
       checkShape(m.elementBytes());
+      if (m.sketch().hashes() > MAX_SKETCH_HASHES) {
+        throw new MalformedMessageException("sketch of " + m.sketch().hashes() + " functions, at most "
+            + MAX_SKETCH_HASHES + " answered");
+      }
       MinHashSketch mine = new MinHashSketch(m.sketch().hashes(), m.sketch().seed());
       for (int i = 0; i < set.size(); i++) {
         mine.add(set.hash(i, ElementHash.MINHASH_SEED));
@@ -193,7 +201,9 @@ public final class ReconcilePeer implements PeerProtocol {
   }
 
   private IbltReply ibltReply(long estimate, long cells) {
-    IbltShape shape = IbltShape.atLeast(Math.min(cells, IbltShape.MAX_CELLS), options.ibltHashes(), set.shape());
+    // a difference larger than 4 (|S_B| + 256) calls for another method; never allocate beyond it
+    long cap = Math.min(IbltShape.MAX_CELLS, 8L * (set.size() + 256));
+    IbltShape shape = IbltShape.atLeast(Math.min(cells, cap), options.ibltHashes(), set.shape());
     return new IbltReply(estimate, Iblt.of(shape, set));
   }
 

@@ -73,8 +73,7 @@ public final class ReconcileWire {
     registry.register(98, codec(FilterRequest.class, (m, out) -> {
       out.writeVarInt(m.elementBytes()).writeBoolean(m.wantFilter()).writeLong(Double.doubleToLongBits(m.falsePositiveRate()));
       m.filter().writeTo(out);
-    }, in -> new FilterRequest(readElementBytes(in), in.readBoolean(), readRate(in),
-        BloomFilter.readFrom(in, MAX_FILTER_BITS))));
+    }, in -> new FilterRequest(readElementBytes(in), in.readBoolean(), readRate(in), readFilter(in))));
     registry.register(99, codec(SetRequest.class, (m, out) -> {
       out.writeBoolean(m.keep());
       writeElements(m.elements(), out);
@@ -85,7 +84,7 @@ public final class ReconcileWire {
       if (m.filter() != null) {
         m.filter().writeTo(out);
       }
-    }, in -> new ElementsReply(readElements(in), in.readBoolean() ? BloomFilter.readFrom(in, MAX_FILTER_BITS) : null)));
+    }, in -> new ElementsReply(readElements(in), in.readBoolean() ? readFilter(in) : null)));
     registry.register(101, codec(StrataRequest.class, (m, out) -> {
       out.writeVarInt(m.elementBytes());
       m.strata().writeTo(out);
@@ -158,6 +157,11 @@ public final class ReconcileWire {
       throw new MalformedMessageException("element size " + e + " below " + ElementShape.MIN_BYTES);
     }
     return e;
+  }
+
+  /** A filter no larger than the frame can hold, so a short frame cannot make us allocate a large one. */
+  private static BloomFilter readFilter(WireReader in) {
+    return BloomFilter.readFrom(in, Math.max(1, Math.min(MAX_FILTER_BITS, 8L * in.remaining())));
   }
 
   private static long readSession(WireReader in) {

@@ -118,6 +118,10 @@ public final class StrataEstimator {
     if (n < 1 || cells < HASHES || cells % HASHES != 0) {
       throw new MalformedMessageException("strata estimator shape out of bounds: " + n + " strata of " + cells + " cells");
     }
+    // each cell takes at least 17 bytes: check before allocating
+    if (in.remaining() < (long) n * cells * 17) {
+      throw new MalformedMessageException("truncated strata estimator: " + n + " x " + cells + " cells");
+    }
     StrataEstimator s = empty(n, cells);
     for (int i = 0; i < n; i++) {
       s.strata[i] = Iblt.readCells(s.strata[i].shape(), in);

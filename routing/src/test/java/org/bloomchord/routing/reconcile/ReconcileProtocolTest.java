@@ -161,6 +161,10 @@ abstract class ReconcileProtocolTest {
     Throwable outOfOrder = assertThrows(RuntimeException.class,
         () -> net().call(probe, x -> prober.ask(b.ref(), new SymbolRequest(7, 8, 5, 3)), WAIT));
     assertInstanceOf(RemoteRejectedException.class, outOfOrder);
+    // a retry asking for the largest table gets one bounded by B's set size
+    var reply = (ReconcileMessages.IbltReply) net().call(probe,
+        x -> prober.ask(b.ref(), new ReconcileMessages.IbltRequest(8, IbltShape.MAX_CELLS)), WAIT);
+    assertTrue(reply.table().shape().cells() <= 8 * (p.b().size() + 256) + 3);
     assertEquals(p.b(), setOf(b));
     assertEquals(Long.valueOf(2), net().inspect(b, q -> ((ReconcilePeer) q).malformed()));
   }

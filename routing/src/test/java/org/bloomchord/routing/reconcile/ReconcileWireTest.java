@@ -94,6 +94,16 @@ class ReconcileWireTest {
   }
 
   @Test
+  void aShortFrameCannotClaimALargeFilterOrEstimator() {
+    // m = 2^29 bits (64 MiB) announced in a frame of a few bytes: refused before allocation
+    WireWriter filter = new WireWriter().writeVarInt(98).writeVarInt(8).writeBoolean(false)
+        .writeLong(Double.doubleToLongBits(0.01)).writeVarLong(1L << 29).writeByte(3).writeLong(0);
+    assertThrows(MalformedMessageException.class, () -> registry.decode(filter.toByteArray()));
+    WireWriter strata = new WireWriter().writeVarInt(101).writeVarInt(8).writeVarInt(64).writeVarInt(4096);
+    assertThrows(MalformedMessageException.class, () -> registry.decode(strata.toByteArray()));
+  }
+
+  @Test
   void aDuplicateElementInAListIsMalformed() {
     WireWriter w = new WireWriter().writeVarInt(106).writeVarLong(0).writeVarInt(8).writeVarInt(2).writeLong(5).writeLong(5);
     assertThrows(MalformedMessageException.class, () -> registry.decode(w.toByteArray()));
