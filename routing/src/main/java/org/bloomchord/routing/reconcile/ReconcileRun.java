@@ -32,6 +32,8 @@ import org.bloomchord.routing.reconcile.ReconcileResult.Outcome;
  */
 final class ReconcileRun {
 
+  /** Most symbols an initiator takes in one session, whatever sizes the responder claims. */
+  private static final long MAX_SYMBOLS = 1L << 26;
   /** Framing bytes of one rateless round: the request frame plus the reply's header. */
   private static final double ROUND_BYTES = 14;
 
@@ -166,7 +168,7 @@ final class ReconcileRun {
     count = (int) Math.min(count, Math.max(1, limit - have));
     return ask(new SymbolRequest(session, shape.bytes(), have, count), SymbolReply.class).compose(reply -> {
       // at most about 3 symbols per difference are ever needed; the sets' sizes bound the difference
-      long bound = have == 0 ? 3L * (set.size() + reply.senderSize()) + 64 : limit;
+      long bound = have == 0 ? Math.min(MAX_SYMBOLS, 3L * (set.size() + reply.senderSize()) + 64) : limit;
       decoder.add(reply.symbols());
       encodeNanos = decoder.encodeNanos();
       decodeNanos = decoder.peelNanos() + decoder.checkNanos();
