@@ -1,0 +1,228 @@
+package org.bloomchord.routing.reconcile;
+
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.wire.WireCodec;
+import org.bloomchord.overlay.wire.WireReader;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.overlay.wire.WireWriter;
+import org.bloomchord.routing.bloom.BloomFilter;
+import org.bloomchord.routing.minhash.MinHashSketch;
+import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.IbltReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.IbltRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.PushAck;
+import org.bloomchord.routing.reconcile.ReconcileMessages.PushRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SetRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SketchReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SketchRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.StrataRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolRequest;
+
+/**
+ * Wire codecs of the reconciliation messages, tags {@value #FIRST_TAG}..{@value #LAST_TAG} (range
+ * 96..127 of the project's registry; 1..63 are Chord's, 64..95 location's). Every decoder checks
+ * element sizes, counts and shapes against the bounds below before allocating and throws
+ * {@link MalformedMessageException} on anything else, so an oversized or corrupt message is refused
+ * before it reaches a peer's set.
+ *
+ * <p>Common fields: element sizes are varints in [{@value ElementShape#MIN_BYTES},
+ * {@value ElementShape#MAX_BYTES}]; element lists are a varint count and E bytes per element (no
+ * duplicates); an IBLT is its cell count, k and E as varints followed by its cells.
+ */
+public final class ReconcileWire {
+
+  /** First tag used. */
+  public static final int FIRST_TAG = 96;
+  /** Last tag of the reserved range. */
+  public static final int LAST_TAG = 127;
+  /** Most elements in one list. */
+  public static final int MAX_ELEMENTS = 1 << 24;
+  /** Largest Bloom filter accepted, in bits (128 MiB). */
+  public static final long MAX_FILTER_BITS = 1L << 30;
+
+  private static final WireRegistry SIZES = register(new WireRegistry());
+
+  private ReconcileWire() {
+  }
+
+  /** A registry with only the reconciliation codecs. */
+  public static WireRegistry registry() {
+    return register(new WireRegistry());
+  }
+
+  /** The encoded frame length of a reconciliation message: what the runtimes count as its bytes. */
+  public static int frameBytes(Message message) {
+    return SIZES.sizeOf(message);
+  }
+
+  /** Registers every reconciliation codec in {@code registry} and returns it. */
+  public static WireRegistry register(WireRegistry registry) {
+    registry.register(96, codec(SketchRequest.class, (m, out) -> {
+      out.writeVarInt(m.elementBytes()).writeVarLong(m.setSize());
+      m.sketch().writeTo(out);
+    }, in -> new SketchRequest(readElementBytes(in), readSize(in), MinHashSketch.readFrom(in))));
+    registry.register(97, codec(SketchReply.class, (m, out) -> {
+      out.writeVarLong(m.setSize());
+      m.sketch().writeTo(out);
+    }, in -> new SketchReply(readSize(in), MinHashSketch.readFrom(in))));
+    registry.register(98, codec(FilterRequest.class, (m, out) -> {
+      out.writeVarInt(m.elementBytes()).writeBoolean(m.wantFilter()).writeLong(Double.doubleToLongBits(m.falsePositiveRate()));
+      m.filter().writeTo(out);
+    }, in -> new FilterRequest(readElementBytes(in), in.readBoolean(), readRate(in), readFilter(in))));
+    registry.register(99, codec(SetRequest.class, (m, out) -> {
+      out.writeBoolean(m.keep());
+      writeElements(m.elements(), out);
+    }, in -> new SetRequest(in.readBoolean(), readElements(in))));
+    registry.register(100, codec(ElementsReply.class, (m, out) -> {
+      writeElements(m.elements(), out);
+      out.writeBoolean(m.filter() != null);
+      if (m.filter() != null) {
+        m.filter().writeTo(out);
+      }
+    }, in -> new ElementsReply(readElements(in), in.readBoolean() ? readFilter(in) : null)));
+    registry.register(101, codec(StrataRequest.class, (m, out) -> {
+      out.writeVarInt(m.elementBytes());
+      m.strata().writeTo(out);
+    }, in -> new StrataRequest(readElementBytes(in), StrataEstimator.readFrom(in))));
+    registry.register(102, codec(IbltRequest.class,
+        (m, out) -> out.writeVarInt(m.elementBytes()).writeVarInt(m.cells()),
+        in -> new IbltRequest(readElementBytes(in), in.readVarInt(IbltShape.MAX_CELLS))));
+    registry.register(103, codec(IbltReply.class, (m, out) -> {
+      out.writeVarLong(m.estimate() + 1);
+      IbltShape s = m.table().shape();
+      out.writeVarInt(s.cells()).writeVarInt(s.hashes()).writeVarInt(s.element().bytes());
+      m.table().writeCells(out);
+    }, in -> new IbltReply(in.readVarLong() - 1, Iblt.readCells(readIbltShape(in), in))));
+    registry.register(104, codec(SymbolRequest.class,
+        (m, out) -> out.writeVarLong(m.session()).writeVarInt(m.elementBytes()).writeVarLong(m.from()).writeVarInt(m.count()),
+        in -> new SymbolRequest(readSession(in), readElementBytes(in), in.readVarInt(Integer.MAX_VALUE - 1),
+            readRunLength(in))));
+    registry.register(105, codec(SymbolReply.class, (m, out) -> {
+      CodedSymbols s = m.symbols();
+      out.writeVarInt(s.shape().bytes()).writeVarLong(s.start()).writeVarInt(s.size());
+      if (s.start() == 0) {
+        out.writeVarLong(m.senderSize());
+      }
+      s.writeSymbols(out);
+    }, in -> {
+      ElementShape shape = new ElementShape(readElementBytes(in));
+      long start = in.readVarInt(Integer.MAX_VALUE - 1);
+      int size = readRunLength(in);
+      long senderSize = start == 0 ? readSize(in) : -1;
+      return new SymbolReply(senderSize, CodedSymbols.readSymbols(shape, start, size, in));
+    }));
+    registry.register(106, codec(PushRequest.class, (m, out) -> {
+      out.writeVarLong(m.session());
+      writeElements(m.elements(), out);
+    }, in -> new PushRequest(readSession(in), readElements(in))));
+    registry.register(107, codec(PushAck.class, (m, out) -> out.writeVarInt(m.added()),
+        in -> new PushAck(in.readVarInt(MAX_ELEMENTS))));
+    return registry;
+  }
+
+  static void writeElements(ElementSet set, WireWriter out) {
+    ElementShape shape = set.shape();
+    out.writeVarInt(shape.bytes()).writeVarInt(set.size());
+    long[] data = set.words();
+    for (int i = 0; i < set.size(); i++) {
+      shape.write(data, i * shape.words(), out);
+    }
+  }
+
+  static ElementSet readElements(WireReader in) {
+    ElementShape shape = new ElementShape(readElementBytes(in));
+    int n = in.readVarInt(MAX_ELEMENTS);
+    if (in.remaining() < (long) n * shape.bytes()) {
+      throw new MalformedMessageException("truncated element list: " + n + " elements of " + shape.bytes() + " bytes");
+    }
+    ElementSet set = new ElementSet(shape, n);
+    long[] e = new long[shape.words()];
+    for (int i = 0; i < n; i++) {
+      shape.read(in, e, 0);
+      if (!set.add(e, 0)) {
+        throw new MalformedMessageException("duplicate element in list");
+      }
+    }
+    return set;
+  }
+
+  private static int readElementBytes(WireReader in) {
+    int e = in.readVarInt(ElementShape.MAX_BYTES);
+    if (e < ElementShape.MIN_BYTES) {
+      throw new MalformedMessageException("element size " + e + " below " + ElementShape.MIN_BYTES);
+    }
+    return e;
+  }
+
+  /** A filter no larger than the frame can hold, so a short frame cannot make us allocate a large one. */
+  private static BloomFilter readFilter(WireReader in) {
+    return BloomFilter.readFrom(in, Math.max(1, Math.min(MAX_FILTER_BITS, 8L * in.remaining())));
+  }
+
+  private static long readSession(WireReader in) {
+    long s = in.readVarLong();
+    if (s < 0 || s > ReconcileMessages.MAX_SESSION) {
+      throw new MalformedMessageException("session id out of range: " + s);
+    }
+    return s;
+  }
+
+  private static long readSize(WireReader in) {
+    long n = in.readVarLong();
+    if (n < 0 || n > Integer.MAX_VALUE) {
+      throw new MalformedMessageException("set size out of range: " + n);
+    }
+    return n;
+  }
+
+  private static int readRunLength(WireReader in) {
+    int n = in.readVarInt(CodedSymbols.MAX_RUN);
+    if (n < 1) {
+      throw new MalformedMessageException("empty symbol run");
+    }
+    return n;
+  }
+
+  private static double readRate(WireReader in) {
+    double p = Double.longBitsToDouble(in.readLong());
+    if (!(p > 0 && p < 1)) {
+      throw new MalformedMessageException("false-positive rate outside (0, 1): " + p);
+    }
+    return p;
+  }
+
+  private static IbltShape readIbltShape(WireReader in) {
+    int cells = in.readVarInt(IbltShape.MAX_CELLS);
+    int hashes = in.readVarInt(IbltShape.MAX_HASHES);
+    ElementShape element = new ElementShape(readElementBytes(in));
+    if (hashes < 2 || cells < hashes || cells % hashes != 0) {
+      throw new MalformedMessageException("IBLT shape out of bounds: " + cells + " cells, k = " + hashes);
+    }
+    return new IbltShape(cells, hashes, element);
+  }
+
+  private static <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encode,
+      Function<WireReader, M> decode) {
+    return new WireCodec<>() {
+      @Override
+      public Class<M> type() {
+        return type;
+      }
+
+      @Override
+      public void encode(M message, WireWriter out) {
+        encode.accept(message, out);
+      }
+
+      @Override
+      public M decode(WireReader in) {
+        return decode.apply(in);
+      }
+    };
+  }
+}
