@@ -10,21 +10,19 @@ import org.bloomchord.routing.hash.Hash128;
 public final class Probes {
 
   private final BloomShape shape;
-  private final int[] wordIndex;
-  private final long[] mask;
+  // bit positions: the word index is pos >>> 6 and, since shifts use the low six bits, the mask is
+  // 1L << pos; one array keeps a probe to a single load
+  private final long[] positions;
 
   Probes(BloomShape shape, Hash128 h) {
     this.shape = shape;
     int k = shape.hashes();
     long m = shape.bits();
-    wordIndex = new int[k];
-    mask = new long[k];
+    positions = new long[k];
     long g = h.h1();
     long d = h.h2();
     for (int i = 0; i < k; i++) {
-      long pos = (g >>> 1) % m;
-      wordIndex[i] = (int) (pos >>> 6);
-      mask[i] = 1L << pos;
+      positions[i] = (g >>> 1) % m;
       g += d;
       d += i + 1;
     }
@@ -37,24 +35,24 @@ public final class Probes {
 
   /** The bit position of probe i (positions may repeat). */
   public long position(int i) {
-    return ((long) wordIndex[i] << 6) + Long.numberOfTrailingZeros(mask[i]);
+    return positions[i];
   }
 
   /** Number of probes, k. */
   public int count() {
-    return wordIndex.length;
+    return positions.length;
   }
 
   void set(long[] words) {
-    for (int i = 0; i < wordIndex.length; i++) {
-      words[wordIndex[i]] |= mask[i];
+    for (long p : positions) {
+      words[(int) (p >>> 6)] |= 1L << p;
     }
   }
 
   boolean allSetAt(long[] words, int offset) {
     long missing = 0;
-    for (int i = 0; i < wordIndex.length; i++) {
-      missing |= mask[i] & ~words[offset + wordIndex[i]];
+    for (long p : positions) {
+      missing |= (1L << p) & ~words[offset + (int) (p >>> 6)];
     }
     return missing == 0;
   }
@@ -62,8 +60,8 @@ public final class Probes {
   boolean allSet(long[] words) {
     // no early exit: with few probes per filter, a mispredicted branch costs more than the loads
     long missing = 0;
-    for (int i = 0; i < wordIndex.length; i++) {
-      missing |= mask[i] & ~words[wordIndex[i]];
+    for (long p : positions) {
+      missing |= (1L << p) & ~words[(int) (p >>> 6)];
     }
     return missing == 0;
   }
