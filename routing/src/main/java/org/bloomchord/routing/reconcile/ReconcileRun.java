@@ -196,11 +196,14 @@ public final class ReconcileRun {
 
   private Future<ReconcileResult> nextSymbols(long session, RatelessDecoder decoder, long limit) {
     int have = decoder.received();
-    int count = have == 0 ? options.ratelessFirstBatch() : nextBatch(have);
-    count = (int) Math.min(count, Math.max(1, limit - have));
+    int wanted = have == 0 ? options.ratelessFirstBatch() : nextBatch(have);
+    int count = (int) Math.min(wanted, Math.max(1, limit - have));
     return ask(new SymbolRequest(session, shape.bytes(), have, count), SymbolReply.class).compose(reply -> {
       // at most about 3 symbols per difference are ever needed; the sets' sizes bound the difference
       long bound = have == 0 ? Math.min(MAX_SYMBOLS, 3L * (set.size() + reply.senderSize()) + 64) : limit;
+      if (reply.symbols().size() > count) {
+        throw new MalformedMessageException(reply.symbols().size() + " symbols in reply, " + count + " asked for");
+      }
       decoder.add(reply.symbols());
       encodeNanos = decoder.encodeNanos();
       decodeNanos = decoder.peelNanos() + decoder.checkNanos();
