@@ -130,6 +130,9 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
 
   @Override
   public Future<Void> sync(PeerRef target, long from, long to) {
+    if (target.equals(peer.self())) {
+      return Future.succeededFuture();
+    }
     return repair(target, from, to).mapEmpty();
   }
 
