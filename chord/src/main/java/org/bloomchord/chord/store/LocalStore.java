@@ -90,6 +90,16 @@ public final class LocalStore {
     return h.keyId;
   }
 
+  /**
+   * Drops the entry of {@code key} as a lost disk would, tombstone included: for fault injection by
+   * drivers and tests (replica repair restores it). The protocol never calls it.
+   *
+   * @return whether an entry was dropped
+   */
+  public boolean forget(String key) {
+    return entries.remove(key) != null;
+  }
+
   /** Whether an entry (live or tombstone) exists for {@code key}. */
   public boolean contains(String key) {
     return entries.containsKey(key);

@@ -9,7 +9,7 @@ import org.bloomchord.experiments.scenario.ScenarioException;
 import org.bloomchord.experiments.workload.OperationKind;
 
 /**
- * The step that runs each kind of phase. Publish and reconcile phases, and locate operations, are
+ * The step that runs each kind of phase. Publish phases and locate operations are
  * reported as not available yet: a scenario that uses them fails before it starts, with one line
  * naming the phase; a scenario that does not use them runs.
  */
@@ -33,7 +33,7 @@ final class PhaseSteps {
         .register(Phase.Wait.class, new WaitStep())
         .register(Phase.Measure.class, new MeasureStep())
         .register(Phase.Publish.class, new UnavailableStep<>("publishing objects needs the location service"))
-        .register(Phase.Reconcile.class, new UnavailableStep<>("set reconciliation between peers"));
+        .register(Phase.Reconcile.class, new ReconcileStep());
   }
 
   /** Checks every phase of {@code scenario} before anything runs. */

@@ -56,6 +56,8 @@ final class RunContext implements AutoCloseable {
   private Map<String, long[]> trafficAtMark;
   long lastChangeMs;
   Long stableAtMs;
+  /** The last reconcile phase's figures, or null. */
+  org.bloomchord.experiments.summary.ReconcileStats reconcile;
 
   RunContext(Scenario scenario, ChordCluster cluster, java.nio.file.Path operationsCsv, int sampleEvery,
       Progress progress) {

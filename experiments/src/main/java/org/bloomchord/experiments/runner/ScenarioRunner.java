@@ -129,6 +129,9 @@ public final class ScenarioRunner {
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
     }
     s = s.withLookups(ctx.lookups.toStats());
+    if (ctx.reconcile != null) {
+      s = s.withReconcile(ctx.reconcile);
+    }
     var stored = ctx.issuer.stored();
     if (!stored.isEmpty() && ctx.roster.size() > 0) {
       stored.forEach(ctx.cluster::expectKey);

@@ -3,8 +3,6 @@ package org.bloomchord.routing.reconcile;
 import io.vertx.core.Future;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
-import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.PeerRuntime;
 import org.bloomchord.routing.minhash.MinHashSketch;
 import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
@@ -22,24 +20,33 @@ import org.bloomchord.routing.reconcile.ReconcileResult.Direction;
 import org.bloomchord.routing.reconcile.ReconcileResult.Outcome;
 
 /**
- * One reconciliation from the initiator's side: the exchanges of each method, the byte and round
- * accounting (every request and reply counted by its encoded frame) and the timings. Runs on the
- * initiating peer's thread.
+ * One reconciliation from the initiator's side: the exchanges of each method (drawn in
+ * {@link ReconcilePeer}), the byte and round accounting (every request and reply counted by its
+ * encoded frame) and the timings. Requests go through a {@link Channel}, so the same run serves a
+ * {@link ReconcilePeer} and protocols that wrap the requests (replica repair names the key range
+ * of each). Runs on the initiating peer's thread; one run, one {@link #start()}.
  *
  * <p>Invariant: the local set changes only after a difference has been fully decoded and checked
  * (or, for the approximate methods, with elements the responder sent); a failed or malformed
- * exchange leaves it as it was.
+ * exchange leaves it as it was. After the run, {@link #received()} holds what was added to it and
+ * {@link #missingThere()} what the responder lacks, when the method learnt it.
  */
-final class ReconcileRun {
+public final class ReconcileRun {
+
+  /** Carries one request of the run to the responder and brings back its reply. */
+  @FunctionalInterface
+  public interface Channel {
+    /** Sends {@code request}; the future fails on timeout, rejection or a transport error. */
+    Future<Message> request(Message request, long timeoutMs);
+  }
 
   /** Most symbols an initiator takes in one session, whatever sizes the responder claims. */
   private static final long MAX_SYMBOLS = 1L << 26;
   /** Framing bytes of one rateless round: the request frame plus the reply's header. */
   private static final double ROUND_BYTES = 14;
 
-  private final PeerRuntime runtime;
+  private final Channel channel;
   private final ElementSet set;
-  private final PeerRef peer;
   private final ReconcileOptions options;
   private final Direction direction;
   private final ReconcileMethod requested;
@@ -53,21 +60,46 @@ final class ReconcileRun {
   private long estimate = -1;
   private long units;
   private double jaccard = Double.NaN;
+  private ElementSet received;
+  private ElementSet missingThere;
 
-  ReconcileRun(PeerRuntime runtime, ElementSet set, PeerRef peer, ReconcileOptions options, Direction direction,
+  /**
+   * A run that reconciles {@code set} (changed in place) with the responder behind {@code channel}.
+   *
+   * @param session the rateless session id, 1..{@link ReconcileMessages#MAX_SESSION}, unique among
+   *     this initiator's open runs with the same responder
+   */
+  public ReconcileRun(ElementSet set, Channel channel, ReconcileOptions options, Direction direction,
       ReconcileMethod requested, long session) {
+    if (session < 1 || session > ReconcileMessages.MAX_SESSION) {
+      throw new IllegalArgumentException("session id out of range: " + session);
+    }
     this.session = session;
-    this.runtime = runtime;
+    this.channel = channel;
     this.set = set;
-    this.peer = peer;
     this.options = options;
     this.direction = direction;
     this.requested = requested;
     this.shape = set.shape();
   }
 
-  Future<ReconcileResult> start() {
+  /** Runs the reconciliation; the future fails when an exchange failed or a reply was malformed. */
+  public Future<ReconcileResult> start() {
     return run(requested);
+  }
+
+  /** The elements added to the set by the run (empty until it succeeded). */
+  public ElementSet received() {
+    return received == null ? new ElementSet(shape) : received;
+  }
+
+  /**
+   * The elements of the set the responder lacks, as an exact method decoded them (also in
+   * {@link Direction#PULL}); null when the method does not learn them (set, bloom pull) or the run
+   * failed.
+   */
+  public ElementSet missingThere() {
+    return missingThere;
   }
 
   private Future<ReconcileResult> run(ReconcileMethod method) {
@@ -112,8 +144,8 @@ final class ReconcileRun {
         push = BloomSummary.wrap(reply.filter(), shape).unmatched(set);
         decodeNanos += System.nanoTime() - t1;
       }
-      int received = set.addAll(reply.elements());
-      return finish(ReconcileMethod.BLOOM, Outcome.APPROXIMATE, received, push, 0);
+      missingThere = push;
+      return finish(ReconcileMethod.BLOOM, Outcome.APPROXIMATE, take(reply.elements()), push, 0);
     });
   }
 
@@ -121,8 +153,8 @@ final class ReconcileRun {
     boolean both = direction == Direction.BOTH;
     return ask(new SetRequest(both, set.copy()), ElementsReply.class).map(reply -> {
       checkShape(reply.elements().shape());
-      int received = set.addAll(reply.elements());
-      return result(ReconcileMethod.SET, Outcome.EXACT, received, set.size() - received);
+      int added = take(reply.elements());
+      return result(ReconcileMethod.SET, Outcome.EXACT, added, set.size() - added);
     });
   }
 
@@ -164,11 +196,14 @@ final class ReconcileRun {
 
   private Future<ReconcileResult> nextSymbols(long session, RatelessDecoder decoder, long limit) {
     int have = decoder.received();
-    int count = have == 0 ? options.ratelessFirstBatch() : nextBatch(have);
-    count = (int) Math.min(count, Math.max(1, limit - have));
+    int wanted = have == 0 ? options.ratelessFirstBatch() : nextBatch(have);
+    int count = (int) Math.min(wanted, Math.max(1, limit - have));
     return ask(new SymbolRequest(session, shape.bytes(), have, count), SymbolReply.class).compose(reply -> {
       // at most about 3 symbols per difference are ever needed; the sets' sizes bound the difference
       long bound = have == 0 ? Math.min(MAX_SYMBOLS, 3L * (set.size() + reply.senderSize()) + 64) : limit;
+      if (reply.symbols().size() > count) {
+        throw new MalformedMessageException(reply.symbols().size() + " symbols in reply, " + count + " asked for");
+      }
       decoder.add(reply.symbols());
       encodeNanos = decoder.encodeNanos();
       decodeNanos = decoder.peelNanos() + decoder.checkNanos();
@@ -213,8 +248,15 @@ final class ReconcileRun {
         throw new MalformedMessageException("decoded element not held");
       }
     }
-    int received = set.addAll(here);
-    return finish(method, Outcome.EXACT, received, direction == Direction.BOTH ? there : new ElementSet(shape), session);
+    missingThere = there;
+    return finish(method, Outcome.EXACT, take(here), direction == Direction.BOTH ? there : new ElementSet(shape), session);
+  }
+
+  /** Adds the responder's elements to the set and records those that were new. */
+  private int take(ElementSet elements) {
+    received = elements.minus(set);
+    set.addAll(received);
+    return received.size();
   }
 
   /** Pushes {@code push} (null: nothing, no session) to the peer, then builds the result. */
@@ -236,7 +278,7 @@ final class ReconcileRun {
     bytes += ReconcileWire.frameBytes(request);
     messages++;
     rounds++;
-    return runtime.request(peer, request, options.requestTimeoutMs()).map(reply -> {
+    return channel.request(request, options.requestTimeoutMs()).map(reply -> {
       bytes += ReconcileWire.frameBytes(reply);
       messages++;
       if (!replyType.isInstance(reply)) {

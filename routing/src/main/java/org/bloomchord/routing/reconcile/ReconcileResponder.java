@@ -1,0 +1,183 @@
+package org.bloomchord.routing.reconcile;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.routing.minhash.MinHashSketch;
+import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.IbltReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.IbltRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.PushAck;
+import org.bloomchord.routing.reconcile.ReconcileMessages.PushRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SetRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SketchReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SketchRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.StrataRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolRequest;
+
+/**
+ * The responder's half of the reconciliation protocol over one set (the exchanges are drawn in
+ * {@link ReconcilePeer}): answers each request of an initiator from the set, keeping the rateless
+ * sessions open between requests. {@link ReconcilePeer} serves its whole set through one; replica
+ * repair serves the digests of one key range through one per conversation.
+ *
+ * <p>Invariants: a request is validated before anything changes and a malformed one throws
+ * {@link MalformedMessageException} with the set untouched; the set only grows, by pushed
+ * elements; at most {@link ReconcileOptions#maxSessions} rateless sessions are open, each dropped
+ * after {@link ReconcileOptions#sessionIdleMs} without a request; IBLTs have at most
+ * 8 (|S| + 256) cells and sketches at most {@link ReconcilePeer#MAX_SKETCH_HASHES} functions.
+ * Use on the owning peer's thread only.
+ */
+public final class ReconcileResponder {
+
+  private final ElementSet set;
+  private final ReconcileOptions options;
+  private final PeerRuntime runtime;
+  private final Map<String, Session> sessions = new HashMap<>();
+
+  private static final class Session {
+    final RatelessEncoder encoder;
+    Cancellable expiry;
+
+    Session(RatelessEncoder encoder) {
+      this.encoder = encoder;
+    }
+  }
+
+  /**
+   * A responder over {@code set}.
+   *
+   * @param runtime the peer's runtime, for the sessions' idle timers
+   */
+  public ReconcileResponder(ElementSet set, ReconcileOptions options, PeerRuntime runtime) {
+    this.set = Objects.requireNonNull(set, "set");
+    this.options = Objects.requireNonNull(options, "options");
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+  }
+
+  /** The set served. */
+  public ElementSet set() {
+    return set;
+  }
+
+  /** Rateless sessions currently open. */
+  public int openSessions() {
+    return sessions.size();
+  }
+
+  /** Closes every session and cancels its timer. */
+  public void close() {
+    sessions.values().forEach(s -> s.expiry.cancel());
+    sessions.clear();
+  }
+
+  /**
+   * The reply to one request of {@code from}.
+   *
+   * @throws MalformedMessageException for a request of another type, shape or session state
+   */
+  public Message answer(PeerRef from, Message message) {
+    if (message instanceof SymbolRequest m) {
+      return symbols(from, m);
+    }
+    if (message instanceof PushRequest m) {
+      checkShape(m.elements().shape().bytes());
+      closeSession(from, m.session());
+      return new PushAck(set.addAll(m.elements()));
+    }
+    if (message instanceof StrataRequest m) {
+      checkShape(m.elementBytes());
+      StrataEstimator mine;
+      try {
+        mine = StrataEstimator.of(set, m.strata().strata(), m.strata().cellsPerStratum());
+      } catch (IllegalArgumentException e) {
+        throw new MalformedMessageException(e.getMessage());
+      }
+      long estimate = mine.estimateDifference(m.strata());
+      return ibltReply(estimate, options.ibltCellsFor(estimate));
+    }
+    if (message instanceof IbltRequest m) {
+      checkShape(m.elementBytes());
+      return ibltReply(-1, m.cells());
+    }
+    if (message instanceof FilterRequest m) {
+      checkShape(m.elementBytes());
+      ElementSet unmatched = BloomSummary.wrap(m.filter(), set.shape()).unmatched(set);
+      return new ElementsReply(unmatched, m.wantFilter() ? BloomSummary.of(set, m.falsePositiveRate()).filter() : null);
+    }
+    if (message instanceof SetRequest m) {
+      checkShape(m.elements().shape().bytes());
+      ElementSet missing = set.minus(m.elements());
+      if (m.keep()) {
+        set.addAll(m.elements());
+      }
+      return new ElementsReply(missing, null);
+    }
+    if (message instanceof SketchRequest m) {
+      checkShape(m.elementBytes());
+      if (m.sketch().hashes() > ReconcilePeer.MAX_SKETCH_HASHES) {
+        throw new MalformedMessageException("sketch of " + m.sketch().hashes() + " functions, at most "
+            + ReconcilePeer.MAX_SKETCH_HASHES + " answered");
+      }
+      MinHashSketch mine = new MinHashSketch(m.sketch().hashes(), m.sketch().seed());
+      for (int i = 0; i < set.size(); i++) {
+        mine.add(set.hash(i, ElementHash.MINHASH_SEED));
+      }
+      return new SketchReply(set.size(), mine);
+    }
+    throw new MalformedMessageException("unexpected request " + message.typeName());
+  }
+
+  private IbltReply ibltReply(long estimate, long cells) {
+    // a difference larger than 4 (|S_B| + 256) calls for another method; never allocate beyond it
+    long cap = Math.min(IbltShape.MAX_CELLS, 8L * (set.size() + 256));
+    IbltShape shape = IbltShape.atLeast(Math.min(cells, cap), options.ibltHashes(), set.shape());
+    return new IbltReply(estimate, Iblt.of(shape, set));
+  }
+
+  private SymbolReply symbols(PeerRef from, SymbolRequest m) {
+    checkShape(m.elementBytes());
+    String key = from.address() + "/" + m.session();
+    Session s = sessions.get(key);
+    if (s == null) {
+      if (m.from() != 0) {
+        throw new MalformedMessageException("no symbol session " + m.session() + " for symbols from " + m.from());
+      }
+      if (sessions.size() >= options.maxSessions()) {
+        throw new MalformedMessageException("too many open symbol sessions (" + sessions.size() + ")");
+      }
+      s = new Session(new RatelessEncoder(set));
+      sessions.put(key, s);
+    } else {
+      s.expiry.cancel();
+      if (m.from() != s.encoder.produced()) {
+        sessions.remove(key);
+        throw new MalformedMessageException("symbols asked from " + m.from() + ", session is at " + s.encoder.produced());
+      }
+    }
+    s.expiry = runtime.after(options.sessionIdleMs(), () -> sessions.remove(key));
+    long size = m.from() == 0 ? set.size() : -1;
+    return new SymbolReply(size, s.encoder.next(m.count()));
+  }
+
+  private void closeSession(PeerRef from, long session) {
+    Session s = sessions.remove(from.address() + "/" + session);
+    if (s != null) {
+      s.expiry.cancel();
+    }
+  }
+
+  private void checkShape(int elementBytes) {
+    if (elementBytes != set.shape().bytes()) {
+      throw new MalformedMessageException("elements of " + elementBytes + " bytes, this peer holds "
+          + set.shape().bytes());
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package org.bloomchord.routing.repair;
+
+import java.util.Objects;
+import org.bloomchord.routing.reconcile.ReconcileMethod;
+import org.bloomchord.routing.reconcile.ReconcileOptions;
+
+/**
+ * Settings of reconciling replica repair, validated on construction; {@link #defaults()} holds the
+ * default of every setting. The repair period is the Chord peer's {@code replicaSyncMs} (the peer
+ * calls its replica sync every period and whenever its predecessor or replica targets change).
+ *
+ * @param method how the (key, version) digests are reconciled: {@code riblt} (default),
+ *     {@code iblt}, {@code auto} or {@code set}; {@code bloom} is refused because an approximate
+ *     method can miss keys and repair must be exact
+ * @param maxConversations repair conversations a responder keeps open at once, each holding the
+ *     digests of one range (default 16); more are refused
+ * @param conversationIdleMs a responder drops a conversation idle this long (default 10 000 ms)
+ * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()})
+ */
+public record RepairConfig(ReconcileMethod method, int maxConversations, long conversationIdleMs,
+    ReconcileOptions reconcile) {
+
+  public RepairConfig {
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(reconcile, "reconcile");
+    if (method == ReconcileMethod.BLOOM) {
+      throw new IllegalArgumentException("replica repair needs an exact method (riblt, iblt, auto or set), not bloom");
+    }
+    if (maxConversations < 1 || maxConversations > 4096) {
+      throw new IllegalArgumentException("maxConversations must be in 1..4096, got " + maxConversations);
+    }
+    if (conversationIdleMs < 1) {
+      throw new IllegalArgumentException("conversationIdleMs must be positive, got " + conversationIdleMs);
+    }
+  }
+
+  /** The documented defaults. */
+  public static RepairConfig defaults() {
+    return new RepairConfig(ReconcileMethod.RIBLT, 16, 10_000, ReconcileOptions.defaults());
+  }
+
+  /** A copy with another method. */
+  public RepairConfig withMethod(ReconcileMethod m) {
+    return new RepairConfig(m, maxConversations, conversationIdleMs, reconcile);
+  }
+}
