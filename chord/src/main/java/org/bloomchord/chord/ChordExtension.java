@@ -1,0 +1,42 @@
+package org.bloomchord.chord;
+
+import io.vertx.core.Future;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * A protocol that runs on top of a {@link ChordPeer} (the routing module's filters and
+ * reconciliation): it shares the peer's runtime, links and store, and adds its own message types.
+ *
+ * <p>Lifecycle, all on the peer's thread: {@link #attach} once at the start of
+ * {@link ChordPeer#start}, before the peer joins (register handlers there with
+ * {@link ChordPeer#handleRequests} / {@link ChordPeer#handleMessages}, and start timers through
+ * {@link ChordPeer#runtime()}); {@link #linksChanged} after any change of the peer's links
+ * (coalesced: one call for several changes in one event); {@link #stop} when the peer stops. The
+ * extension's message codecs go into the network's wire registry under tags 64 and above.
+ */
+public interface ChordExtension {
+
+  /** Called once when the peer starts, before it joins. */
+  void attach(ChordPeer peer);
+
+  /** Called after the peer's links changed; {@code links} is the new snapshot. */
+  default void linksChanged(Links links) {
+  }
+
+  /** Called when the peer stops (leave or crash); cancel timers here. */
+  default void stop() {
+  }
+
+  /** Handles requests of one extra message type; throw MalformedMessageException to reject. */
+  @FunctionalInterface
+  interface RequestHandler<M extends Message> {
+    Future<Message> handle(PeerRef from, M message);
+  }
+
+  /** Handles one-way messages of one extra message type; throw MalformedMessageException to reject. */
+  @FunctionalInterface
+  interface MessageHandler<M extends Message> {
+    void handle(PeerRef from, M message);
+  }
+}

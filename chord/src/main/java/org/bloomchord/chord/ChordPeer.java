@@ -1,0 +1,453 @@
+package org.bloomchord.chord;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.bloomchord.chord.ChordExtension.MessageHandler;
+import org.bloomchord.chord.ChordExtension.RequestHandler;
+import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.store.LocalStore;
+import org.bloomchord.chord.store.PushReplicaSync;
+import org.bloomchord.chord.store.ReadResult;
+import org.bloomchord.chord.store.ReplicaSync;
+import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.chord.wire.ChordMessages.Ack;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
+import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.MessageBounds;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.MetricsSink;
+import org.bloomchord.overlay.PeerProtocol;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.PeerRuntime;
+
+/**
+ * A Chord peer (Stoica et al.): one ring id, a finger table, a successor list, a predecessor, and
+ * a share of the replicated key-value store. Written once against {@link PeerRuntime}, so it runs
+ * on the Vert.x runtime and in the simulator alike.
+ *
+ * <p>Threading: every method must run on the peer's thread (handlers and timers do; drivers use
+ * {@code Network.call} / {@code Network.inspect}). Nothing here blocks.
+ *
+ * <p>Untrusted input: a message of a type the peer does not expect, from a sender id outside the
+ * ring, or asking a peer that is not on the ring to route, is rejected with
+ * {@link MalformedMessageException} before any table is touched, and counted
+ * ({@link #rejectedMessages()}). Field bounds are checked by the decoders of
+ * {@link org.bloomchord.chord.wire.ChordWire}.
+ *
+ * <p>Invariants: see {@link RoutingTable} for the tables and {@link PeerState} for the life
+ * cycle. The peer's ring id is {@code runtime.self().id()}; the ring has {@code config.idBits()}
+ * bits.
+ */
+public final class ChordPeer implements PeerProtocol {
+
+  private final ChordConfig config;
+  private final IdRing ring;
+  private final PeerRef bootstrap;
+  private final List<ChordExtension> extensions;
+  private final Map<Class<?>, RequestHandler<Message>> requestHandlers = new HashMap<>();
+  private final Map<Class<?>, MessageHandler<Message>> messageHandlers = new HashMap<>();
+  private final Promise<Void> joined = Promise.promise();
+  private final MessageBounds bounds;
+  private PeerRuntime runtime;
+  private RoutingTable table;
+  private LocalStore store;
+  private LookupEngine lookups;
+  private Maintenance maintenance;
+  private Storage storage;
+  private PeerState state = PeerState.JOINING;
+  private long rejected;
+  private boolean linksEventPending;
+
+  /**
+   * A peer that joins through {@code bootstrap}, or creates a new ring when it is null.
+   *
+   * @param extensions protocols that run on top of this peer (may be empty)
+   */
+  public ChordPeer(ChordConfig config, PeerRef bootstrap, List<ChordExtension> extensions) {
+    this.config = config;
+    this.ring = new IdRing(config.idBits());
+    this.bootstrap = bootstrap;
+    this.extensions = List.copyOf(extensions);
+    this.bounds = new MessageBounds(config);
+  }
+
+  /** A peer without extensions; {@code bootstrap} null creates a new ring. */
+  public ChordPeer(ChordConfig config, PeerRef bootstrap) {
+    this(config, bootstrap, List.of());
+  }
+
+  // ---- PeerProtocol
+
+  @Override
+  public Future<Void> start(PeerRuntime rt) {
+    this.runtime = rt;
+    PeerRef self = rt.self();
+    if (!ring.contains(self.id())) {
+      return Future.failedFuture(new IllegalArgumentException("peer id outside the " + ring.bits() + "-bit ring: " + self));
+    }
+    table = new RoutingTable(ring, self, config.successors(), config.suspectMs());
+    table.onChange(this::linksChanged);
+    store = new LocalStore(ring);
+    lookups = new LookupEngine(this);
+    maintenance = new Maintenance(this);
+    storage = new Storage(this, new PushReplicaSync(store, config.maxEntriesPerTransfer(), this::request));
+    registerChordHandlers();
+    extensions.forEach(e -> e.attach(this));
+    if (bootstrap == null || bootstrap.equals(self)) {
+      activate();
+      joined.tryComplete();
+    } else {
+      maintenance.join(bootstrap).onComplete(ar -> {
+        if (ar.failed()) {
+          state = PeerState.STOPPED;
+          metrics().increment("chord.joinFailed", 1);
+        }
+        joined.handle(ar);
+      });
+    }
+    return Future.succeededFuture();
+  }
+
+  @Override
+  public Future<Message> onRequest(PeerRef from, Message message) {
+    RequestHandler<Message> h = requestHandlers.get(message.getClass());
+    if (h == null) {
+      throw reject("unexpected request type " + message.typeName());
+    }
+    try {
+      checkSender(from);
+      bounds.check(message);
+      return h.handle(from, message);
+    } catch (MalformedMessageException e) {
+      countRejection();
+      throw e;
+    }
+  }
+
+  @Override
+  public void onMessage(PeerRef from, Message message) {
+    MessageHandler<Message> h = messageHandlers.get(message.getClass());
+    if (h == null) {
+      throw reject("unexpected message type " + message.typeName());
+    }
+    try {
+      checkSender(from);
+      bounds.check(message);
+      h.handle(from, message);
+    } catch (MalformedMessageException e) {
+      countRejection();
+      throw e;
+    }
+  }
+
+  @Override
+  public Future<Void> leave() {
+    if (state != PeerState.ACTIVE) {
+      state = PeerState.STOPPED;
+      return Future.succeededFuture();
+    }
+    state = PeerState.LEAVING;
+    maintenance.stopTimers();
+    storage.stopTimer();
+    PeerRef pred = table.predecessor();
+    PeerRef succ = table.successor();
+    return storage.handOverOnLeave().recover(t -> Future.succeededFuture()).map(v -> {
+      if (pred != null && !pred.equals(runtime.self())) {
+        runtime.send(pred, new SuccessorLeaving(table.successors()));
+      }
+      if (!succ.equals(runtime.self())) {
+        runtime.send(succ, new PredecessorLeaving(pred));
+      }
+      return (Void) null;
+    });
+  }
+
+  @Override
+  public void stop() {
+    if (maintenance != null) {
+      maintenance.stopTimers();
+      storage.stopTimer();
+      lookups.cancelAll();
+    }
+    state = PeerState.STOPPED;
+    extensions.forEach(ChordExtension::stop);
+  }
+
+  // ---- operations (on the peer's thread)
+
+  /** Looks up the successor of {@code key} in the configured mode. */
+  public Future<LookupResult> lookup(long key) {
+    return lookup(key, config.lookupMode());
+  }
+
+  /** Looks up the successor of {@code key} in the given mode. */
+  public Future<LookupResult> lookup(long key, LookupMode mode) {
+    if (!ring.contains(key)) {
+      return Future.failedFuture(new IllegalArgumentException("key id outside the ring: " + IdRing.format(key)));
+    }
+    if (state != PeerState.ACTIVE) {
+      return Future.failedFuture(new IllegalStateException("peer is " + state));
+    }
+    return lookups.lookup(key, mode);
+  }
+
+  /** Stores {@code value} under {@code key} on the key's successor and its replicas. */
+  public Future<WriteResult> put(String key, String value) {
+    if (value == null) {
+      return Future.failedFuture(new IllegalArgumentException("value must not be null; use delete"));
+    }
+    return guarded(() -> storage.write(key, value));
+  }
+
+  /** Deletes {@code key} by writing a versioned tombstone. */
+  public Future<WriteResult> delete(String key) {
+    return guarded(() -> storage.write(key, null));
+  }
+
+  /** Reads {@code key} from its successor, or from the next replicas when the successor holds none. */
+  public Future<ReadResult> get(String key) {
+    return guarded(() -> storage.read(key));
+  }
+
+  // ---- state (read on the peer's thread)
+
+  /** This peer's identity. */
+  public PeerRef self() {
+    return runtime.self();
+  }
+
+  /** Where the peer is in its life cycle. */
+  public PeerState state() {
+    return state;
+  }
+
+  /** Completes when the peer is on the ring; fails when the join failed. */
+  public Future<Void> joined() {
+    return joined.future();
+  }
+
+  /** The configuration. */
+  public ChordConfig config() {
+    return config;
+  }
+
+  /** The identifier ring. */
+  public IdRing ring() {
+    return ring;
+  }
+
+  /** A snapshot of the current links. */
+  public Links links() {
+    return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
+  }
+
+  /** The finger table entries, index 0 holding finger 1 (null where unknown). */
+  public PeerRef[] fingers() {
+    return table.fingers().snapshot();
+  }
+
+  /** The entries this peer holds (as primary or replica). Touch only on the peer's thread. */
+  public LocalStore store() {
+    return store;
+  }
+
+  /** Messages this peer rejected as malformed or unexpected. */
+  public long rejectedMessages() {
+    return rejected;
+  }
+
+  // ---- extension point
+
+  /** The runtime this peer runs on (for extensions' own requests and timers). */
+  public PeerRuntime runtime() {
+    return runtime;
+  }
+
+  /** Registers the handler of requests of type {@code type} (one handler per type). */
+  @SuppressWarnings("unchecked")
+  public <M extends Message> void handleRequests(Class<M> type, RequestHandler<? super M> handler) {
+    if (requestHandlers.containsKey(type) || messageHandlers.containsKey(type)) {
+      throw new IllegalArgumentException("a handler for " + type.getSimpleName() + " is already registered");
+    }
+    requestHandlers.put(type, (RequestHandler<Message>) handler);
+  }
+
+  /** Registers the handler of one-way messages of type {@code type} (one handler per type). */
+  @SuppressWarnings("unchecked")
+  public <M extends Message> void handleMessages(Class<M> type, MessageHandler<? super M> handler) {
+    if (requestHandlers.containsKey(type) || messageHandlers.containsKey(type)) {
+      throw new IllegalArgumentException("a handler for " + type.getSimpleName() + " is already registered");
+    }
+    messageHandlers.put(type, (MessageHandler<Message>) handler);
+  }
+
+  /** The extension of the given class, or null. */
+  public <E extends ChordExtension> E extension(Class<E> type) {
+    for (ChordExtension e : extensions) {
+      if (type.isInstance(e)) {
+        return type.cast(e);
+      }
+    }
+    return null;
+  }
+
+  /** Replaces the replica-sync strategy (call from {@link ChordExtension#attach}). */
+  public void replicaSync(ReplicaSync sync) {
+    storage.replicaSync(sync);
+  }
+
+  // ---- collaborators' access (package-private)
+
+  RoutingTable table() {
+    return table;
+  }
+
+  LookupEngine lookups() {
+    return lookups;
+  }
+
+  Storage storage() {
+    return storage;
+  }
+
+  MetricsSink metrics() {
+    return runtime.metrics();
+  }
+
+  long now() {
+    return runtime.now();
+  }
+
+  /** A request with the configured timeout; a reply that breaks the message bounds fails it. */
+  Future<Message> request(PeerRef to, Message m) {
+    return runtime.request(to, m, config.requestTimeoutMs()).compose(reply -> {
+      bounds.check(reply);
+      return Future.succeededFuture(reply);
+    });
+  }
+
+  void activate() {
+    state = PeerState.ACTIVE;
+    maintenance.startTimers();
+    storage.startTimer();
+  }
+
+  /** Suspects a peer that did not answer: it leaves the tables and its fingers are repaired. */
+  void suspect(PeerRef p) {
+    drop(p, true);
+  }
+
+  /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */
+  void drop(PeerRef p, boolean failure) {
+    if (p == null || p.equals(runtime.self())) {
+      return;
+    }
+    List<Integer> cleared = table.suspect(p, now());
+    metrics().increment(failure ? "chord.suspected" : "chord.departed", 1);
+    if (!cleared.isEmpty()) {
+      maintenance.repairFinger(cleared.get(0));
+    }
+  }
+
+  static int utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  // ---- internals
+
+  private void registerChordHandlers() {
+    handleRequests(Ping.class, (from, m) -> Future.succeededFuture(new Ack()));
+    handleRequests(FindSuccessor.class, (from, m) -> {
+      requireOnRing("FindSuccessor");
+      return Future.succeededFuture(lookups.onFindSuccessor(m));
+    });
+    handleRequests(NextHopQuery.class, (from, m) -> {
+      requireOnRing("NextHopQuery");
+      return Future.succeededFuture(lookups.onNextHopQuery(m));
+    });
+    handleRequests(GetNeighbors.class, (from, m) -> {
+      requireOnRing("GetNeighbors");
+      return Future.succeededFuture(maintenance.onGetNeighbors());
+    });
+    handleRequests(StoreTransfer.class, (from, m) -> Future.succeededFuture(storage.onTransfer(m)));
+    handleRequests(PutRequest.class, (from, m) -> {
+      requireOnRing("PutRequest");
+      return storage.onPut(m);
+    });
+    handleRequests(GetRequest.class, (from, m) -> Future.succeededFuture(storage.onGet(m)));
+    handleMessages(LookupDone.class, (from, m) -> lookups.onLookupDone(m));
+    handleMessages(Notify.class, (from, m) -> {
+      if (state == PeerState.ACTIVE) {
+        maintenance.onNotify(from);
+      }
+    });
+    handleMessages(SuccessorLeaving.class, (from, m) -> maintenance.onSuccessorLeaving(from, m));
+    handleMessages(PredecessorLeaving.class, (from, m) -> maintenance.onPredecessorLeaving(from, m));
+  }
+
+  private void requireOnRing(String what) {
+    if (state != PeerState.ACTIVE) {
+      throw new MalformedMessageException(what + " sent to a peer that is " + state);
+    }
+  }
+
+  private void checkSender(PeerRef from) {
+    if (from == null || !ring.contains(from.id())) {
+      throw new MalformedMessageException("sender id outside the ring: " + from);
+    }
+  }
+
+  private MalformedMessageException reject(String why) {
+    countRejection();
+    return new MalformedMessageException(why);
+  }
+
+  private void countRejection() {
+    rejected++;
+    metrics().increment("chord.rejected", 1);
+  }
+
+  private <T> Future<T> guarded(java.util.function.Supplier<Future<T>> op) {
+    if (state != PeerState.ACTIVE) {
+      return Future.failedFuture(new IllegalStateException("peer is " + state));
+    }
+    try {
+      return op.get();
+    } catch (IllegalArgumentException | NullPointerException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
+  private void linksChanged() {
+    if (linksEventPending) {
+      return;
+    }
+    linksEventPending = true;
+    runtime.after(0, () -> {
+      linksEventPending = false;
+      if (state != PeerState.ACTIVE) {
+        return;
+      }
+      storage.onLinksChanged();
+      Links l = links();
+      extensions.forEach(e -> e.linksChanged(l));
+    });
+  }
+}

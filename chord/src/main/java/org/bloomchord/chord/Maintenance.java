@@ -1,0 +1,226 @@
+package org.bloomchord.chord;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
+import java.util.List;
+import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.wire.ChordMessages.Ack;
+import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
+import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Ring maintenance of one peer: join, stabilize/notify, fix-fingers, check-predecessor, finger
+ * repair after a suspicion, and the handling of neighbours' graceful leaves.
+ *
+ * <p>Stabilize asks the successor for its predecessor and successor list, adopts a closer successor
+ * if one appeared, rebuilds the successor list from the successor's, and notifies the successor.
+ * Fix-fingers refreshes one finger per round by a lookup of its start (and every later finger the
+ * answer covers). Check-predecessor pings the predecessor and forgets it when it does not answer.
+ * At most one round of each task is in flight at a time.
+ */
+final class Maintenance {
+
+  private final ChordPeer peer;
+  private final List<Cancellable> timers = new ArrayList<>();
+  private int nextFinger = 1;
+  private boolean stabilizing;
+  private boolean fixing;
+  private boolean checking;
+
+  Maintenance(ChordPeer peer) {
+    this.peer = peer;
+  }
+
+  /** Joins through {@code bootstrap}: looks up the own id there, retrying up to operationAttempts. */
+  Future<Void> join(PeerRef bootstrap) {
+    Promise<Void> joined = Promise.promise();
+    attemptJoin(bootstrap, 1, joined);
+    return joined.future();
+  }
+
+  private void attemptJoin(PeerRef bootstrap, int attempt, Promise<Void> joined) {
+    if (peer.state() != PeerState.JOINING) {
+      joined.tryFail("join abandoned: peer is " + peer.state());
+      return;
+    }
+    peer.lookups().recursive(peer.self().id(), bootstrap).onComplete(ar -> {
+      LookupResult r = ar.succeeded() ? ar.result() : null;
+      if (peer.state() != PeerState.JOINING) {
+        joined.tryFail("join abandoned: peer is " + peer.state());
+      } else if (r != null && r.found() && !r.successor().equals(peer.self())
+          && r.successor().id() != peer.self().id()) {
+        peer.table().adoptSuccessors(r.successor(), r.successors(), peer.now());
+        peer.activate();
+        peer.runtime().send(peer.table().successor(), new Notify());
+        refreshAllFingers(1);
+        joined.tryComplete();
+      } else if (r != null && r.found()) {
+        joined.tryFail("id " + Long.toUnsignedString(peer.self().id(), 16) + " is already on the ring");
+      } else if (attempt < peer.config().operationAttempts()) {
+        peer.runtime().after(peer.config().stabilizeMs(), () -> attemptJoin(bootstrap, attempt + 1, joined));
+      } else {
+        joined.tryFail("join through " + bootstrap + " failed after " + attempt + " attempts");
+      }
+    });
+  }
+
+  /** Starts the periodic tasks. */
+  void startTimers() {
+    ChordConfig c = peer.config();
+    timers.add(peer.runtime().every(c.stabilizeMs(), c.jitter(), this::stabilize));
+    timers.add(peer.runtime().every(c.fixFingersMs(), c.jitter(), this::fixNextFinger));
+    timers.add(peer.runtime().every(c.checkPredecessorMs(), c.jitter(), this::checkPredecessor));
+  }
+
+  /** Cancels the periodic tasks. */
+  void stopTimers() {
+    timers.forEach(Cancellable::cancel);
+    timers.clear();
+  }
+
+  /** One stabilize round. */
+  void stabilize() {
+    if (stabilizing || peer.state() != PeerState.ACTIVE) {
+      return;
+    }
+    RoutingTable table = peer.table();
+    PeerRef succ = table.successor();
+    if (succ.equals(peer.self())) {
+      PeerRef pred = table.predecessor();
+      if (pred != null && table.offerSuccessor(pred, peer.now())) {
+        peer.runtime().send(pred, new Notify());
+      }
+      return;
+    }
+    stabilizing = true;
+    peer.request(succ, new GetNeighbors()).onComplete(ar -> {
+      stabilizing = false;
+      if (peer.state() != PeerState.ACTIVE) {
+        return;
+      }
+      if (!(ar.succeeded() && ar.result() instanceof Neighbors n)) {
+        peer.suspect(succ);
+        return;
+      }
+      PeerRef x = n.predecessor();
+      long now = peer.now();
+      if (x != null && peer.ring().inOpen(x.id(), peer.self().id(), succ.id()) && table.usable(x, now)) {
+        table.offerSuccessor(x, now);
+      } else {
+        table.adoptSuccessors(succ, n.successors(), now);
+      }
+      PeerRef target = table.successor();
+      if (!target.equals(peer.self())) {
+        peer.runtime().send(target, new Notify());
+      }
+    });
+  }
+
+  /** Handles Notify from {@code from}: adopts it as predecessor if it is closer. */
+  void onNotify(PeerRef from) {
+    RoutingTable table = peer.table();
+    PeerRef pred = table.predecessor();
+    long now = peer.now();
+    if (from.equals(peer.self()) || !table.usable(from, now)) {
+      return;
+    }
+    if (pred == null || peer.ring().inOpen(from.id(), pred.id(), peer.self().id())) {
+      table.setPredecessor(from);
+      peer.storage().handOff(pred, from);
+    }
+    if (table.successor().equals(peer.self())) {
+      table.offerSuccessor(from, now);
+    }
+  }
+
+  /** Answers GetNeighbors. */
+  Message onGetNeighbors() {
+    return new Neighbors(peer.table().predecessor(), peer.table().successors());
+  }
+
+  /** One fix-fingers round: refreshes the next finger and those the answer covers. */
+  void fixNextFinger() {
+    if (fixing || peer.state() != PeerState.ACTIVE) {
+      return;
+    }
+    fixing = true;
+    int i = nextFinger;
+    lookupFinger(i).onComplete(ar -> {
+      fixing = false;
+      nextFinger = ar.succeeded() ? ar.result() : (i == peer.ring().bits() ? 1 : i + 1);
+    });
+  }
+
+  /** Repairs finger {@code i} after its peer was suspected. */
+  void repairFinger(int i) {
+    if (peer.state() == PeerState.ACTIVE) {
+      lookupFinger(i);
+    }
+  }
+
+  private void refreshAllFingers(int i) {
+    lookupFinger(i).onSuccess(next -> {
+      if (next > i && peer.state() == PeerState.ACTIVE) {
+        refreshAllFingers(next);
+      }
+    });
+  }
+
+  /** Looks up the start of finger i and fills it; the future gives the next finger to refresh. */
+  private Future<Integer> lookupFinger(int i) {
+    long start = peer.table().fingers().start(i);
+    return peer.lookups().lookup(start, LookupMode.RECURSIVE).map(r -> {
+      if (!r.found() || peer.state() != PeerState.ACTIVE) {
+        return i == peer.ring().bits() ? 1 : i + 1;
+      }
+      return peer.table().fillFinger(i, r.successor(), peer.now());
+    });
+  }
+
+  /** One check-predecessor round. */
+  void checkPredecessor() {
+    PeerRef pred = peer.table().predecessor();
+    if (checking || pred == null || peer.state() != PeerState.ACTIVE) {
+      return;
+    }
+    checking = true;
+    peer.request(pred, new Ping()).onComplete(ar -> {
+      checking = false;
+      if (!(ar.succeeded() && ar.result() instanceof Ack)) {
+        peer.suspect(pred);
+      }
+    });
+  }
+
+  /** Handles the leave of our successor {@code from}, which passes its successor list. */
+  void onSuccessorLeaving(PeerRef from, SuccessorLeaving m) {
+    RoutingTable table = peer.table();
+    boolean wasSuccessor = table.successor().equals(from);
+    peer.drop(from, false);
+    if (wasSuccessor && !m.successors().isEmpty()) {
+      List<PeerRef> rest = m.successors().subList(1, m.successors().size());
+      table.adoptSuccessors(m.successors().get(0), rest, peer.now());
+    }
+  }
+
+  /** Handles the leave of our predecessor {@code from}, which passes its own predecessor. */
+  void onPredecessorLeaving(PeerRef from, PredecessorLeaving m) {
+    RoutingTable table = peer.table();
+    boolean wasPredecessor = from.equals(table.predecessor());
+    peer.drop(from, false);
+    PeerRef p = m.predecessor();
+    if (wasPredecessor && p != null && !p.equals(peer.self()) && table.usable(p, peer.now())) {
+      table.setPredecessor(p);
+    }
+  }
+}

@@ -1,0 +1,259 @@
+package org.bloomchord.chord;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.store.LocalStore;
+import org.bloomchord.chord.store.ReadOutcome;
+import org.bloomchord.chord.store.ReadResult;
+import org.bloomchord.chord.store.ReplicaSync;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.chord.store.WriteOutcome;
+import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.chord.wire.ChordMessages.Ack;
+import org.bloomchord.chord.wire.ChordMessages.GetReply;
+import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.PutReply;
+import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The replicated key-value store of one peer: client side of put/get/delete, the primary's write
+ * path, hand-off to a new predecessor, and re-replication of the primary range.
+ *
+ * <p>Placement: a key lives on its successor (the primary, which assigns versions) and the next
+ * replicas-1 peers. The primary range of a peer is (predecessor, self]. Whenever the predecessor or
+ * the first replicas-1 successors change, and every replicaSyncMs, the peer syncs its primary range
+ * to those successors through the {@link ReplicaSync}; so after a crash the new primary
+ * re-creates the missing copy, and a joiner receives its range from its successor (hand-off) and
+ * the replicas of its predecessors' ranges from them.
+ */
+final class Storage {
+
+  private final ChordPeer peer;
+  private ReplicaSync sync;
+  private List<PeerRef> syncedTargets = List.of();
+  private PeerRef syncedPredecessor;
+  private Cancellable timer;
+
+  Storage(ChordPeer peer, ReplicaSync sync) {
+    this.peer = peer;
+    this.sync = sync;
+  }
+
+  void replicaSync(ReplicaSync s) {
+    this.sync = Objects.requireNonNull(s);
+  }
+
+  void startTimer() {
+    timer = peer.runtime().every(peer.config().replicaSyncMs(), peer.config().jitter(), this::syncPrimaryRange);
+  }
+
+  void stopTimer() {
+    if (timer != null) {
+      timer.cancel();
+    }
+  }
+
+  private LocalStore store() {
+    return peer.store();
+  }
+
+  // ---- client side
+
+  Future<WriteResult> write(String key, String value) {
+    checkKey(key);
+    if (value != null && ChordPeer.utf8(value) > peer.config().maxValueBytes()) {
+      return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
+    }
+    Promise<WriteResult> done = Promise.promise();
+    attemptWrite(key, value, 1, done);
+    return done.future();
+  }
+
+  private void attemptWrite(String key, String value, int attempt, Promise<WriteResult> done) {
+    peer.lookup(peer.ring().hash(key)).compose(r -> {
+      if (!r.found()) {
+        return Future.failedFuture("lookup " + r.outcome());
+      }
+      PeerRef primary = r.successor();
+      Future<Message> reply = primary.equals(peer.self())
+          ? onPut(new PutRequest(key, value)) : peer.request(primary, new PutRequest(key, value));
+      return reply.recover(t -> {
+        peer.suspect(primary);
+        return Future.failedFuture(t);
+      });
+    }).onComplete(ar -> {
+      if (ar.succeeded() && ar.result() instanceof PutReply p && p.responsible() && p.version() != null) {
+        done.tryComplete(new WriteResult(key, p.version(), p.replicas(), WriteOutcome.STORED, attempt));
+      } else if (attempt < peer.config().operationAttempts() && peer.state() == PeerState.ACTIVE) {
+        peer.runtime().after(peer.config().stabilizeMs(), () -> attemptWrite(key, value, attempt + 1, done));
+      } else {
+        done.tryComplete(new WriteResult(key, null, 0, WriteOutcome.FAILED, attempt));
+      }
+    });
+  }
+
+  Future<ReadResult> read(String key) {
+    checkKey(key);
+    Promise<ReadResult> done = Promise.promise();
+    attemptRead(key, 1, done);
+    return done.future();
+  }
+
+  private void attemptRead(String key, int attempt, Promise<ReadResult> done) {
+    peer.lookup(peer.ring().hash(key)).onComplete(ar -> {
+      LookupResult r = ar.succeeded() ? ar.result() : null;
+      if (r != null && r.found()) {
+        List<PeerRef> candidates = r.successors().subList(0, Math.min(peer.config().replicas(), r.successors().size()));
+        readFrom(key, candidates, 0, false, attempt, done);
+      } else {
+        retryRead(key, attempt, done);
+      }
+    });
+  }
+
+  private void readFrom(String key, List<PeerRef> candidates, int index, boolean anyAnswered, int attempt,
+      Promise<ReadResult> done) {
+    if (index == candidates.size()) {
+      if (anyAnswered) {
+        done.tryComplete(new ReadResult(key, null, null, ReadOutcome.NOT_FOUND, attempt));
+      } else {
+        retryRead(key, attempt, done);
+      }
+      return;
+    }
+    PeerRef target = candidates.get(index);
+    Future<Message> reply = target.equals(peer.self())
+        ? Future.succeededFuture(onGet(new GetRequest(key))) : peer.request(target, new GetRequest(key));
+    reply.onComplete(ar -> {
+      if (ar.succeeded() && ar.result() instanceof GetReply g) {
+        StoredEntry e = g.entry();
+        if (e != null && e.key().equals(key)) {
+          ReadOutcome o = e.tombstone() ? ReadOutcome.NOT_FOUND : ReadOutcome.FOUND;
+          done.tryComplete(new ReadResult(key, e.value(), e.version(), o, attempt));
+        } else {
+          readFrom(key, candidates, index + 1, true, attempt, done);
+        }
+      } else {
+        peer.suspect(target);
+        readFrom(key, candidates, index + 1, anyAnswered, attempt, done);
+      }
+    });
+  }
+
+  private void retryRead(String key, int attempt, Promise<ReadResult> done) {
+    if (attempt < peer.config().operationAttempts() && peer.state() == PeerState.ACTIVE) {
+      peer.runtime().after(peer.config().stabilizeMs(), () -> attemptRead(key, attempt + 1, done));
+    } else {
+      done.tryComplete(new ReadResult(key, null, null, ReadOutcome.FAILED, attempt));
+    }
+  }
+
+  private void checkKey(String key) {
+    Objects.requireNonNull(key, "key");
+    if (ChordPeer.utf8(key) > peer.config().maxKeyBytes()) {
+      throw new IllegalArgumentException("key longer than maxKeyBytes");
+    }
+  }
+
+  // ---- server side
+
+  /** The primary's write path: assign a version, store, copy to the next replicas-1 successors. */
+  Future<Message> onPut(PutRequest m) {
+    long keyId = peer.ring().hash(m.key());
+    PeerRef pred = peer.table().predecessor();
+    if (pred != null && !peer.ring().inHalfOpen(keyId, pred.id(), peer.self().id())) {
+      return Future.succeededFuture(new PutReply(false, null, 0));
+    }
+    StoredEntry prev = store().get(m.key());
+    Version v = Version.next(prev == null ? null : prev.version(), peer.now(), peer.self().id());
+    StoredEntry e = new StoredEntry(m.key(), v, m.value());
+    store().merge(e);
+    List<Future<Message>> copies = new ArrayList<>();
+    for (PeerRef t : replicaTargets()) {
+      copies.add(peer.request(t, new StoreTransfer(List.of(e))));
+    }
+    if (copies.isEmpty()) {
+      return Future.succeededFuture(new PutReply(true, v, 1));
+    }
+    return Future.join(copies).transform(ignored -> {
+      int acked = 1;
+      for (Future<Message> f : copies) {
+        if (f.succeeded() && f.result() instanceof Ack) {
+          acked++;
+        }
+      }
+      return Future.succeededFuture(new PutReply(true, v, acked));
+    });
+  }
+
+  GetReply onGet(GetRequest m) {
+    return new GetReply(store().get(m.key()));
+  }
+
+  Ack onTransfer(StoreTransfer m) {
+    store().mergeAll(m.entries());
+    return new Ack();
+  }
+
+  // ---- hand-off and re-replication
+
+  /** Gives a new predecessor the keys that are now its own: (old predecessor, new predecessor]. */
+  void handOff(PeerRef oldPredecessor, PeerRef newPredecessor) {
+    long from = oldPredecessor == null ? peer.self().id() : oldPredecessor.id();
+    sync.sync(newPredecessor, from, newPredecessor.id())
+        .onFailure(t -> peer.metrics().increment("chord.handOffFailed", 1));
+  }
+
+  /** Called when links changed: re-replicates if the predecessor or the replica targets changed. */
+  void onLinksChanged() {
+    List<PeerRef> targets = replicaTargets();
+    PeerRef pred = peer.table().predecessor();
+    if (!targets.equals(syncedTargets) || !Objects.equals(pred, syncedPredecessor)) {
+      syncPrimaryRange();
+    }
+  }
+
+  /** Syncs the primary range (predecessor, self] to the next replicas-1 successors. */
+  void syncPrimaryRange() {
+    if (peer.state() != PeerState.ACTIVE) {
+      return;
+    }
+    List<PeerRef> targets = replicaTargets();
+    PeerRef pred = peer.table().predecessor();
+    syncedTargets = targets;
+    syncedPredecessor = pred;
+    if (pred == null) {
+      return;
+    }
+    for (PeerRef t : targets) {
+      sync.sync(t, pred.id(), peer.self().id())
+          .onFailure(x -> peer.metrics().increment("chord.replicaSyncFailed", 1));
+    }
+  }
+
+  /** Hands the primary range (everything when the predecessor is unknown) to the successor. */
+  Future<Void> handOverOnLeave() {
+    PeerRef succ = peer.table().successor();
+    if (succ.equals(peer.self())) {
+      return Future.succeededFuture();
+    }
+    PeerRef pred = peer.table().predecessor();
+    long from = pred == null ? peer.self().id() : pred.id();
+    return sync.sync(succ, from, peer.self().id());
+  }
+
+  /** The first replicas-1 successors: where the primary keeps the other copies. */
+  List<PeerRef> replicaTargets() {
+    List<PeerRef> s = peer.table().successors();
+    return List.copyOf(s.subList(0, Math.min(s.size(), peer.config().replicas() - 1)));
+  }
+}

@@ -1,0 +1,382 @@
+package org.bloomchord.chord.cluster;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordExtension;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.store.ReadResult;
+import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.wire.WireRegistry;
+
+/**
+ * The driver's handle on a Chord ring running on one {@link Network}: launches peers (joins run
+ * concurrently), waits for the ring to stabilize by the {@link RingOracle}, runs operations from a
+ * chosen peer, makes peers leave or crash, and checks tables and keys against the oracle. Used by
+ * the tests and by the CLI. Methods block the driver thread.
+ *
+ * <p>Peers are named {@code p<i>} (with virtual nodes, {@code p<i>.v<j>} for j &lt; v, all of one
+ * host crashing and leaving together); ids are the top m bits of SHA-1 of the name, and a name
+ * whose id is taken is skipped. Random choices come from a generator seeded by the network seed,
+ * so a simulator run repeats exactly.
+ */
+public final class ChordCluster implements AutoCloseable {
+
+  private final Network<ChordPeer> network;
+  private final ChordConfig config;
+  private final IdRing ring;
+  private final Function<PeerRef, List<ChordExtension>> extensions;
+  private final SplittableRandom random;
+  private final Set<Long> usedIds = new HashSet<>();
+  private final Map<String, List<PeerHandle<ChordPeer>>> hosts = new LinkedHashMap<>();
+  private final Set<String> expectedKeys = new LinkedHashSet<>();
+  private int nextHost;
+
+  /**
+   * A cluster over an existing network (whose wire registry holds the Chord codecs).
+   *
+   * @param seed seeds the cluster's own random choices (bootstraps, victims)
+   * @param extensions the extensions of each new peer
+   */
+  public ChordCluster(Network<ChordPeer> network, ChordConfig config, long seed,
+      Function<PeerRef, List<ChordExtension>> extensions) {
+    this.network = network;
+    this.config = config;
+    this.ring = new IdRing(config.idBits());
+    this.extensions = extensions;
+    this.random = new SplittableRandom(seed);
+  }
+
+  /** A cluster on a new network of the named runtime ("sim" or "vertx") with the Chord codecs. */
+  public static ChordCluster create(String runtime, NetworkOptions options, ChordConfig config) {
+    Network<ChordPeer> net = Networks.create(runtime, options, ChordWire.registry(config));
+    return new ChordCluster(net, config, options.seed(), ref -> List.of());
+  }
+
+  /** A registry with the Chord codecs, for building a network by hand. */
+  public static WireRegistry wireRegistry(ChordConfig config) {
+    return ChordWire.registry(config);
+  }
+
+  /** The network underneath. */
+  public Network<ChordPeer> network() {
+    return network;
+  }
+
+  /** The peers' configuration. */
+  public ChordConfig config() {
+    return config;
+  }
+
+  /** The identifier ring. */
+  public IdRing ring() {
+    return ring;
+  }
+
+  /** Peers still running, in launch order. */
+  public List<PeerHandle<ChordPeer>> peers() {
+    return network.alive();
+  }
+
+  /** Running peers that are on the ring (ACTIVE). */
+  public List<PeerHandle<ChordPeer>> activePeers() {
+    List<PeerHandle<ChordPeer>> out = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : network.alive()) {
+      if (network.inspect(h, ChordPeer::state) == PeerState.ACTIVE) {
+        out.add(h);
+      }
+    }
+    return out;
+  }
+
+  /** A uniformly chosen active peer. */
+  public PeerHandle<ChordPeer> randomPeer() {
+    List<PeerHandle<ChordPeer>> a = activePeers();
+    if (a.isEmpty()) {
+      throw new IllegalStateException("no active peer");
+    }
+    return a.get(random.nextInt(a.size()));
+  }
+
+  /**
+   * Launches {@code hostCount} hosts (each with virtualNodes peers). Joins run concurrently in waves
+   * that at most double the ring, each joiner bootstrapping through a random peer already on it;
+   * between waves the ring is given up to 200 stabilize periods to become stable (as in a real
+   * deployment, where joins spread over time). Returns once every joiner has its successor; call
+   * {@link #awaitStable} for a stable ring.
+   */
+  public List<PeerHandle<ChordPeer>> launch(int hostCount) {
+    List<PeerRef> refs = new ArrayList<>();
+    for (int i = 0; i < hostCount; i++) {
+      refs.addAll(newHost());
+    }
+    List<PeerHandle<ChordPeer>> out = new ArrayList<>();
+    int i = 0;
+    if (activePeers().isEmpty() && !refs.isEmpty()) {
+      out.addAll(launchWave(refs.subList(0, 1), null));
+      i = 1;
+    }
+    while (i < refs.size()) {
+      List<PeerHandle<ChordPeer>> on = activePeers();
+      int wave = Math.min(refs.size() - i, Math.max(1, on.size()));
+      out.addAll(launchWave(refs.subList(i, i + wave), on));
+      i += wave;
+      if (i < refs.size()) {
+        awaitStable(200 * config.stabilizeMs());
+      }
+    }
+    return out;
+  }
+
+  /** Launches {@code count} peers at once, all joining through {@code bootstrap}. */
+  public List<PeerHandle<ChordPeer>> launchThrough(PeerHandle<ChordPeer> bootstrap, int count) {
+    List<PeerRef> refs = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      refs.addAll(newHost());
+    }
+    return launchWave(refs, List.of(bootstrap));
+  }
+
+  private List<PeerHandle<ChordPeer>> launchWave(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
+      PeerRef boot = on == null ? null : on.get(random.nextInt(on.size())).ref();
+      return new ChordPeer(config, boot, extensions.apply(ref));
+    });
+    for (PeerHandle<ChordPeer> h : started) {
+      hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
+    }
+    long wait = config.operationAttempts() * (config.lookupTimeoutMs() + config.stabilizeMs() * 2);
+    network.callAll(started, ChordPeer::joined, wait);
+    return started;
+  }
+
+  private List<PeerRef> newHost() {
+    String host = "p" + nextHost++;
+    List<PeerRef> refs = new ArrayList<>();
+    for (int v = 0; v < config.virtualNodes(); v++) {
+      String base = config.virtualNodes() == 1 ? host : host + ".v" + v;
+      String name = base;
+      long id = ring.hash(name);
+      for (int k = 1; usedIds.contains(id); k++) {
+        name = base + "~" + k;
+        id = ring.hash(name);
+      }
+      usedIds.add(id);
+      refs.add(new PeerRef(name, id));
+    }
+    return refs;
+  }
+
+  /** The host name of a peer: its name without the virtual-node and collision suffixes. */
+  public static String hostOf(PeerRef p) {
+    String a = p.address();
+    int cut = a.length();
+    for (char c : new char[] {'.', '~'}) {
+      int i = a.indexOf(c);
+      if (i >= 0) {
+        cut = Math.min(cut, i);
+      }
+    }
+    return a.substring(0, cut);
+  }
+
+  /** Lets time pass until the ring is {@link RingCheck#stable()}; returns whether it became so. */
+  public boolean awaitStable(long maxMs) {
+    return network.awaitUntil(() -> check().stable(), maxMs, config.stabilizeMs());
+  }
+
+  /** Lets time pass until every finger is correct as well; returns whether it did. */
+  public boolean awaitConverged(long maxMs) {
+    return network.awaitUntil(() -> check().converged(), maxMs, config.stabilizeMs());
+  }
+
+  /** Snapshots of every running peer. */
+  public List<PeerSnapshot> snapshots() {
+    List<PeerSnapshot> out = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : network.alive()) {
+      out.add(network.inspect(h, PeerSnapshot::of));
+    }
+    return out;
+  }
+
+  /** The oracle of the active peers. */
+  public RingOracle oracle() {
+    return oracle(snapshots());
+  }
+
+  private RingOracle oracle(List<PeerSnapshot> snaps) {
+    List<PeerRef> live = new ArrayList<>();
+    for (PeerSnapshot s : snaps) {
+      if (s.state() == PeerState.ACTIVE) {
+        live.add(s.self());
+      }
+    }
+    return new RingOracle(ring, live);
+  }
+
+  /** Checks every active peer's tables against the oracle. */
+  public RingCheck check() {
+    List<PeerSnapshot> snaps = snapshots();
+    return oracle(snaps).check(snaps, config.successors());
+  }
+
+  /** Where the keys put (and not deleted) through this cluster are. */
+  public KeyReport keys() {
+    List<PeerSnapshot> snaps = snapshots();
+    return oracle(snaps).keys(expectedKeys, snaps, config.replicas());
+  }
+
+  /**
+   * For each running host, how many of the expected keys its peers are primary of (with virtual
+   * nodes, summed over the host's ring ids): the load-balance figure.
+   */
+  public Map<String, Integer> keysPerHost() {
+    List<PeerSnapshot> snaps = snapshots();
+    RingOracle o = oracle(snaps);
+    Map<String, Integer> out = new LinkedHashMap<>();
+    for (PeerSnapshot s : snaps) {
+      out.putIfAbsent(hostOf(s.self()), 0);
+    }
+    for (String key : expectedKeys) {
+      out.merge(hostOf(o.successor(ring.hash(key))), 1, Integer::sum);
+    }
+    return out;
+  }
+
+  /** Adds a key to those expected in the store (for keys written other than through {@link #put}). */
+  public void expectKey(String key) {
+    expectedKeys.add(key);
+  }
+
+  /** Keys put through this cluster and not deleted since. */
+  public Set<String> expectedKeys() {
+    return Set.copyOf(expectedKeys);
+  }
+
+  private long opWait() {
+    return config.operationAttempts() * (config.lookupTimeoutMs() + 2 * config.requestTimeoutMs()
+        + config.stabilizeMs()) + config.requestTimeoutMs();
+  }
+
+  /** Looks up {@code key} from {@code from} in the configured mode. */
+  public LookupResult lookup(PeerHandle<ChordPeer> from, long key) {
+    return network.call(from, p -> p.lookup(key), opWait());
+  }
+
+  /** Looks up {@code key} from {@code from} in the given mode. */
+  public LookupResult lookup(PeerHandle<ChordPeer> from, long key, LookupMode mode) {
+    return network.call(from, p -> p.lookup(key, mode), opWait());
+  }
+
+  /** Puts from {@code from}; a stored key is remembered as expected. */
+  public WriteResult put(PeerHandle<ChordPeer> from, String key, String value) {
+    WriteResult r = network.call(from, p -> p.put(key, value), opWait());
+    if (r.stored()) {
+      expectedKeys.add(key);
+    }
+    return r;
+  }
+
+  /** Deletes from {@code from}; a deleted key is no longer expected. */
+  public WriteResult delete(PeerHandle<ChordPeer> from, String key) {
+    WriteResult r = network.call(from, p -> p.delete(key), opWait());
+    if (r.stored()) {
+      expectedKeys.remove(key);
+    }
+    return r;
+  }
+
+  /** Gets from {@code from}. */
+  public ReadResult get(PeerHandle<ChordPeer> from, String key) {
+    return network.call(from, p -> p.get(key), opWait());
+  }
+
+  /** Graceful leave of a peer's whole host (all its virtual nodes). */
+  public void leave(PeerHandle<ChordPeer> peer) {
+    for (PeerHandle<ChordPeer> h : hostPeers(peer)) {
+      network.leave(h);
+    }
+  }
+
+  /** Crash of a peer's whole host (all its virtual nodes); nobody is told. */
+  public void crash(PeerHandle<ChordPeer> peer) {
+    for (PeerHandle<ChordPeer> h : hostPeers(peer)) {
+      network.crash(h);
+    }
+  }
+
+  /** Crashes {@code k} hosts whose peers follow each other on the ring, starting at a random one. */
+  public List<PeerHandle<ChordPeer>> crashConsecutive(int k) {
+    RingOracle o = oracle();
+    List<PeerRef> order = o.peers();
+    int start = random.nextInt(order.size());
+    Map<PeerRef, PeerHandle<ChordPeer>> byRef = new LinkedHashMap<>();
+    network.alive().forEach(h -> byRef.put(h.ref(), h));
+    List<PeerHandle<ChordPeer>> victims = new ArrayList<>();
+    for (int i = 0; i < k && i < order.size(); i++) {
+      PeerHandle<ChordPeer> h = byRef.get(order.get((start + i) % order.size()));
+      if (h != null) {
+        victims.add(h);
+      }
+    }
+    victims.forEach(this::crash);
+    return victims;
+  }
+
+  /** Crashes a uniformly chosen {@code fraction} of the hosts at once. */
+  public List<PeerHandle<ChordPeer>> crashFraction(double fraction) {
+    if (!(fraction >= 0 && fraction <= 1)) {
+      throw new IllegalArgumentException("fraction must be in [0, 1]: " + fraction);
+    }
+    List<String> names = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : network.alive()) {
+      String host = hostOf(h.ref());
+      if (!names.contains(host)) {
+        names.add(host);
+      }
+    }
+    int count = (int) Math.round(fraction * names.size());
+    List<PeerHandle<ChordPeer>> victims = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      String host = names.remove(random.nextInt(names.size()));
+      victims.add(hosts.get(host).get(0));
+    }
+    victims.forEach(this::crash);
+    return victims;
+  }
+
+  private List<PeerHandle<ChordPeer>> hostPeers(PeerHandle<ChordPeer> peer) {
+    List<PeerHandle<ChordPeer>> all = hosts.getOrDefault(hostOf(peer.ref()), List.of(peer));
+    List<PeerHandle<ChordPeer>> live = new ArrayList<>();
+    Set<PeerRef> alive = new HashSet<>();
+    network.alive().forEach(h -> alive.add(h.ref()));
+    for (PeerHandle<ChordPeer> h : all) {
+      if (alive.contains(h.ref())) {
+        live.add(h);
+      }
+    }
+    return live;
+  }
+
+  @Override
+  public void close() {
+    network.close();
+  }
+}

@@ -1,0 +1,39 @@
+package org.bloomchord.chord.cluster;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * A consistent copy of one peer's tables and stored keys, taken on the peer's thread for the oracle.
+ *
+ * @param self the peer
+ * @param state its life-cycle state
+ * @param predecessor its predecessor, or null
+ * @param successors its successor list
+ * @param fingers finger i at index i-1; null where unknown
+ * @param liveKeys the keys it holds with a live (non-tombstone) value
+ * @param entries all entries it holds, tombstones included
+ * @param rejected messages it rejected
+ */
+public record PeerSnapshot(PeerRef self, PeerState state, PeerRef predecessor, List<PeerRef> successors,
+    List<PeerRef> fingers, List<String> liveKeys, int entries, long rejected) {
+
+  /** Takes the snapshot; call on the peer's thread (through {@code Network.inspect}). */
+  public static PeerSnapshot of(ChordPeer p) {
+    List<String> keys = new ArrayList<>();
+    for (StoredEntry e : p.store().all()) {
+      if (!e.tombstone()) {
+        keys.add(e.key());
+      }
+    }
+    return new PeerSnapshot(p.self(), p.state(), p.links().predecessor(), p.links().successors(),
+        Collections.unmodifiableList(new ArrayList<>(Arrays.asList(p.fingers()))), List.copyOf(keys),
+        p.store().size(), p.rejectedMessages());
+  }
+}

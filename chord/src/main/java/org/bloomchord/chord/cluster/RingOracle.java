@@ -1,0 +1,192 @@
+package org.bloomchord.chord.cluster;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The truth about a ring: the live peers sorted by unsigned id. It answers what every table should
+ * hold (successor of a key, predecessor, successor list, finger) and counts how far snapshots of
+ * the peers' tables are from it.
+ *
+ * <p>Invariant: at least one peer; ids distinct. Immutable.
+ */
+public final class RingOracle {
+
+  private final IdRing ring;
+  private final PeerRef[] sorted;
+  private final Map<PeerRef, Integer> index = new HashMap<>();
+
+  /** The oracle of the ring formed by {@code live}. */
+  public RingOracle(IdRing ring, Collection<PeerRef> live) {
+    if (live.isEmpty()) {
+      throw new IllegalArgumentException("a ring needs at least one live peer");
+    }
+    this.ring = ring;
+    this.sorted = live.toArray(new PeerRef[0]);
+    java.util.Arrays.sort(sorted, (a, b) -> Long.compareUnsigned(a.id(), b.id()));
+    for (int i = 0; i < sorted.length; i++) {
+      if (i > 0 && sorted[i].id() == sorted[i - 1].id()) {
+        throw new IllegalArgumentException("two live peers share id " + IdRing.format(sorted[i].id()));
+      }
+      index.put(sorted[i], i);
+    }
+  }
+
+  /** The number of live peers. */
+  public int size() {
+    return sorted.length;
+  }
+
+  /** The live peers in ring order. */
+  public List<PeerRef> peers() {
+    return List.of(sorted);
+  }
+
+  /** The live peer responsible for {@code key}: the first whose id is at or after it, wrapping. */
+  public PeerRef successor(long key) {
+    return sorted[successorIndex(key)];
+  }
+
+  /** The next live peer after {@code p} (itself when alone). */
+  public PeerRef successorOf(PeerRef p) {
+    return sorted[(indexOf(p) + 1) % sorted.length];
+  }
+
+  /** The previous live peer before {@code p} (itself when alone). */
+  public PeerRef predecessorOf(PeerRef p) {
+    return sorted[(indexOf(p) - 1 + sorted.length) % sorted.length];
+  }
+
+  /** The next min(r, N-1) live peers after {@code p}. */
+  public List<PeerRef> successorsOf(PeerRef p, int r) {
+    int i = indexOf(p);
+    List<PeerRef> out = new ArrayList<>();
+    for (int k = 1; k <= Math.min(r, sorted.length - 1); k++) {
+      out.add(sorted[(i + k) % sorted.length]);
+    }
+    return out;
+  }
+
+  /** The r peers that should hold {@code key}: its successor and the next r-1 (fewer on small rings). */
+  public List<PeerRef> replicasOf(long key, int r) {
+    int i = successorIndex(key);
+    List<PeerRef> out = new ArrayList<>();
+    for (int k = 0; k < Math.min(r, sorted.length); k++) {
+      out.add(sorted[(i + k) % sorted.length]);
+    }
+    return out;
+  }
+
+  /** What finger i of {@code p} should be: successor(p + 2^(i-1)). */
+  public PeerRef finger(PeerRef p, int i) {
+    return successor(ring.fingerStart(p.id(), i));
+  }
+
+  /** Compares every snapshot of a live peer with the truth; {@code r} is the successor-list length. */
+  public RingCheck check(Collection<PeerSnapshot> snapshots, int r) {
+    int peers = 0;
+    int succ = 0;
+    int pred = 0;
+    int lists = 0;
+    long fingers = 0;
+    long checked = 0;
+    for (PeerSnapshot s : snapshots) {
+      if (!index.containsKey(s.self())) {
+        continue;
+      }
+      peers++;
+      List<PeerRef> want = successorsOf(s.self(), r);
+      PeerRef firstWant = want.isEmpty() ? s.self() : want.get(0);
+      PeerRef firstHave = s.successors().isEmpty() ? s.self() : s.successors().get(0);
+      if (!firstWant.equals(firstHave)) {
+        succ++;
+      }
+      PeerRef predWant = sorted.length == 1 ? null : predecessorOf(s.self());
+      if (!Objects.equals(predWant, s.predecessor())) {
+        pred++;
+      }
+      if (!want.equals(s.successors())) {
+        lists++;
+      }
+      for (int i = 1; i <= s.fingers().size(); i++) {
+        checked++;
+        if (!finger(s.self(), i).equals(s.fingers().get(i - 1))) {
+          fingers++;
+        }
+      }
+    }
+    return new RingCheck(peers, succ, pred, lists, fingers, checked);
+  }
+
+  /** Where the {@code expected} keys are among the snapshots, with r replicas wanted. */
+  public KeyReport keys(Collection<String> expected, Collection<PeerSnapshot> snapshots, int r) {
+    Map<PeerRef, Set<String>> held = new HashMap<>();
+    for (PeerSnapshot s : snapshots) {
+      if (index.containsKey(s.self())) {
+        held.put(s.self(), new HashSet<>(s.liveKeys()));
+      }
+    }
+    int lost = 0;
+    int under = 0;
+    List<String> lostKeys = new ArrayList<>();
+    int[] primary = new int[sorted.length];
+    for (String key : expected) {
+      long id = ring.hash(key);
+      primary[successorIndex(id)]++;
+      boolean anywhere = false;
+      for (Set<String> h : held.values()) {
+        if (h.contains(key)) {
+          anywhere = true;
+          break;
+        }
+      }
+      if (!anywhere) {
+        lost++;
+        if (lostKeys.size() < 100) {
+          lostKeys.add(key);
+        }
+      }
+      for (PeerRef p : replicasOf(id, r)) {
+        if (!held.getOrDefault(p, Set.of()).contains(key)) {
+          under++;
+          break;
+        }
+      }
+    }
+    List<Integer> perPeer = new ArrayList<>();
+    for (int c : primary) {
+      perPeer.add(c);
+    }
+    return new KeyReport(expected.size(), lost, under, lostKeys, perPeer);
+  }
+
+  private int indexOf(PeerRef p) {
+    Integer i = index.get(p);
+    if (i == null) {
+      throw new IllegalArgumentException(p + " is not a live peer of this ring");
+    }
+    return i;
+  }
+
+  private int successorIndex(long key) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (Long.compareUnsigned(sorted[mid].id(), key) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo == sorted.length ? 0 : lo;
+  }
+}

@@ -1,0 +1,129 @@
+package org.bloomchord.chord.finger;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The finger table of one peer n on a ring of m bits: finger i (1 &le; i &le; m) should point at
+ * successor(n + 2^(i-1)). Entries may be empty (unknown, or cleared because the peer they named was
+ * suspected); finger 1 is the peer's successor.
+ *
+ * <p>Invariant: no entry names a peer outside the ring. Entries are refreshed by
+ * {@link #fill}, which also sets every later finger the same answer provably covers: if
+ * s = successor(start(i)) then s is also the successor of every start(j), j &gt; i, that lies in
+ * (n, s]. Not thread-safe; owned by one peer.
+ */
+public final class FingerTable {
+
+  private final IdRing ring;
+  private final long owner;
+  private final PeerRef[] fingers;
+
+  /** An empty table for the peer with id {@code owner}. */
+  public FingerTable(IdRing ring, long owner) {
+    if (!ring.contains(owner)) {
+      throw new IllegalArgumentException("owner id outside the ring: " + IdRing.format(owner));
+    }
+    this.ring = ring;
+    this.owner = owner;
+    this.fingers = new PeerRef[ring.bits()];
+  }
+
+  /** The number of fingers, m. */
+  public int size() {
+    return fingers.length;
+  }
+
+  /** The start of finger i: owner + 2^(i-1). */
+  public long start(int i) {
+    return ring.fingerStart(owner, i);
+  }
+
+  /** Finger i, or null when unknown. */
+  public PeerRef get(int i) {
+    return fingers[index(i)];
+  }
+
+  /** Sets finger i (null clears it). */
+  public void set(int i, PeerRef peer) {
+    if (peer != null && !ring.contains(peer.id())) {
+      throw new IllegalArgumentException("finger outside the ring: " + peer);
+    }
+    fingers[index(i)] = peer;
+  }
+
+  /**
+   * Records that {@code successor} is successor(start(i)) and sets every later finger whose start
+   * lies in (owner, successor] as well.
+   *
+   * @return the index of the next finger to refresh, wrapping from m back to 1
+   */
+  public int fill(int i, PeerRef successor) {
+    set(i, successor);
+    int j = i + 1;
+    while (j <= fingers.length && ring.inHalfOpen(start(j), owner, successor.id())) {
+      fingers[j - 1] = successor;
+      j++;
+    }
+    return j > fingers.length ? 1 : j;
+  }
+
+  /**
+   * Clears every finger naming {@code peer}.
+   *
+   * @return the indices cleared, ascending
+   */
+  public List<Integer> remove(PeerRef peer) {
+    List<Integer> cleared = new ArrayList<>();
+    for (int k = 0; k < fingers.length; k++) {
+      if (Objects.equals(fingers[k], peer)) {
+        fingers[k] = null;
+        cleared.add(k + 1);
+      }
+    }
+    return cleared;
+  }
+
+  /**
+   * The finger that most closely precedes {@code key}: the usable entry in the open interval
+   * (owner, key) farthest from the owner, or null when there is none.
+   */
+  public PeerRef closestPreceding(long key, Predicate<PeerRef> usable) {
+    for (int k = fingers.length - 1; k >= 0; k--) {
+      PeerRef f = fingers[k];
+      if (f != null && ring.inOpen(f.id(), owner, key) && usable.test(f)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** The distinct non-empty fingers in ascending finger order. */
+  public List<PeerRef> distinct() {
+    LinkedHashSet<PeerRef> out = new LinkedHashSet<>();
+    for (PeerRef f : fingers) {
+      if (f != null) {
+        out.add(f);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** A copy of all entries, index 0 holding finger 1; empty entries are null. */
+  public PeerRef[] snapshot() {
+    return Arrays.copyOf(fingers, fingers.length);
+  }
+
+  private int index(int i) {
+    if (i < 1 || i > fingers.length) {
+      throw new IllegalArgumentException("finger index must be in 1.." + fingers.length + ", got " + i);
+    }
+    return i - 1;
+  }
+}

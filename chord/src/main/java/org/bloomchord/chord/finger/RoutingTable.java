@@ -1,0 +1,250 @@
+package org.bloomchord.chord.finger;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Everything one peer knows about others: predecessor, successor list, finger table, and the peers
+ * it currently suspects of having failed.
+ *
+ * <p>Invariants: the owner never appears in its successor list or as its own predecessor; a
+ * suspected peer appears nowhere in the tables and is not re-admitted until its suspicion expires;
+ * finger 1 is always the successor (the owner itself when alone); when the successor list empties while other
+ * peers are still known, the nearest of them becomes the successor. Every mutation bumps
+ * {@link #version()} and calls the change listener. Not thread-safe; owned by one peer.
+ */
+public final class RoutingTable {
+
+  private final IdRing ring;
+  private final PeerRef self;
+  private final FingerTable fingers;
+  private final SuccessorList successors;
+  private final Map<PeerRef, Long> suspects = new HashMap<>();
+  private final long suspectMs;
+  private PeerRef predecessor;
+  private long version;
+  private Runnable onChange = () -> { };
+
+  /**
+   * An empty table for {@code self}.
+   *
+   * @param successorCount successor-list length r
+   * @param suspectMs how long a suspected peer is kept out
+   */
+  public RoutingTable(IdRing ring, PeerRef self, int successorCount, long suspectMs) {
+    this.ring = ring;
+    this.self = self;
+    this.fingers = new FingerTable(ring, self.id());
+    this.successors = new SuccessorList(ring, self, successorCount);
+    this.suspectMs = suspectMs;
+    syncFirstFinger();
+  }
+
+  /** Sets the listener called after every change. */
+  public void onChange(Runnable listener) {
+    this.onChange = listener;
+  }
+
+  /** The owner. */
+  public PeerRef self() {
+    return self;
+  }
+
+  /** The immediate successor; the owner itself when it knows no other peer. */
+  public PeerRef successor() {
+    return successors.first();
+  }
+
+  /** The successor list, nearest first. */
+  public List<PeerRef> successors() {
+    return successors.entries();
+  }
+
+  /** The predecessor, or null. */
+  public PeerRef predecessor() {
+    return predecessor;
+  }
+
+  /** The finger table (read it; change it through this class). */
+  public FingerTable fingers() {
+    return fingers;
+  }
+
+  /** A counter bumped by every change. */
+  public long version() {
+    return version;
+  }
+
+  /** Whether {@code peer} may be used at time {@code now}: not the owner and not suspected. */
+  public boolean usable(PeerRef peer, long now) {
+    if (peer == null || peer.equals(self)) {
+      return false;
+    }
+    Long until = suspects.get(peer);
+    if (until == null) {
+      return true;
+    }
+    if (until <= now) {
+      suspects.remove(peer);
+      return true;
+    }
+    return false;
+  }
+
+  /** Whether {@code peer} is currently suspected. */
+  public boolean suspected(PeerRef peer, long now) {
+    return peer != null && !peer.equals(self) && !usable(peer, now);
+  }
+
+  /** Sets the predecessor (null forgets it); returns whether it changed. */
+  public boolean setPredecessor(PeerRef p) {
+    if (p != null && p.equals(self)) {
+      return false;
+    }
+    if (Objects.equals(p, predecessor)) {
+      return false;
+    }
+    predecessor = p;
+    changed();
+    return true;
+  }
+
+  /** Rebuilds the successor list from a successor and its own list; returns whether it changed. */
+  public boolean adoptSuccessors(PeerRef successor, List<PeerRef> theirs, long now) {
+    boolean c = successors.adopt(successor, theirs, p -> usable(p, now));
+    if (c) {
+      syncFirstFinger();
+      changed();
+    }
+    return c;
+  }
+
+  /** Puts a closer successor first; returns whether it changed. */
+  public boolean offerSuccessor(PeerRef p, long now) {
+    if (!usable(p, now) || !successors.offerFirst(p)) {
+      return false;
+    }
+    syncFirstFinger();
+    changed();
+    return true;
+  }
+
+  /**
+   * Refreshes finger i with the successor of its start (and every later finger it covers).
+   *
+   * @return the next finger index to refresh
+   */
+  public int fillFinger(int i, PeerRef successorOfStart, long now) {
+    if (!successorOfStart.equals(self) && !usable(successorOfStart, now)) {
+      return i == fingers.size() ? 1 : i + 1;
+    }
+    PeerRef[] before = fingers.snapshot();
+    int next = fingers.fill(i, successorOfStart);
+    syncFirstFinger();
+    if (!Arrays.equals(before, fingers.snapshot())) {
+      changed();
+    }
+    return next;
+  }
+
+  /**
+   * Suspects {@code peer} until {@code now + suspectMs}: it leaves every table.
+   *
+   * @return the finger indices it occupied, ascending (the fingers to repair)
+   */
+  public List<Integer> suspect(PeerRef peer, long now) {
+    if (peer == null || peer.equals(self)) {
+      return List.of();
+    }
+    if (suspectMs > 0) {
+      suspects.put(peer, now + suspectMs);
+    }
+    return forget(peer, now);
+  }
+
+  /** Removes {@code peer} from every table without suspecting it; returns the fingers it held. */
+  public List<Integer> forget(PeerRef peer, long now) {
+    boolean c = successors.remove(peer);
+    List<Integer> cleared = fingers.remove(peer);
+    if (peer.equals(predecessor)) {
+      predecessor = null;
+      c = true;
+    }
+    if (successors.isEmpty()) {
+      PeerRef nearest = nearestKnown(now);
+      if (nearest != null) {
+        successors.offerFirst(nearest);
+        c = true;
+      }
+    }
+    if (c || !cleared.isEmpty()) {
+      syncFirstFinger();
+      changed();
+    }
+    return cleared;
+  }
+
+  /**
+   * The next hop towards {@code key}: the usable finger in the open interval (owner, key) closest to
+   * the key, or, when no finger qualifies (all suspected or excluded), the usable successor-list
+   * entry closest to the key; ids in {@code exclude} are left out. Null when there is none.
+   * Fingers come first so that paths keep the finger-table length of the Chord paper (about
+   * ½·log2 N); the successor list is the way around failed fingers.
+   */
+  public PeerRef closestPreceding(long key, long now, Set<Long> exclude) {
+    Predicate<PeerRef> ok = p -> usable(p, now) && !exclude.contains(p.id());
+    PeerRef f = fingers.closestPreceding(key, ok);
+    return f != null ? f : successors.closestPreceding(key, ok);
+  }
+
+  /** As {@link #closestPreceding(long, long, Set)} with nothing excluded. */
+  public PeerRef closestPreceding(long key, long now) {
+    return closestPreceding(key, now, Collections.emptySet());
+  }
+
+  /** The distinct peers linked to (successors, fingers, predecessor), the owner excluded. */
+  public List<PeerRef> distinctLinks() {
+    List<PeerRef> out = new ArrayList<>(successors.entries());
+    for (PeerRef f : fingers.distinct()) {
+      if (!out.contains(f) && !f.equals(self)) {
+        out.add(f);
+      }
+    }
+    if (predecessor != null && !out.contains(predecessor)) {
+      out.add(predecessor);
+    }
+    return out;
+  }
+
+  private PeerRef nearestKnown(long now) {
+    PeerRef best = null;
+    List<PeerRef> known = new ArrayList<>(fingers.distinct());
+    if (predecessor != null) {
+      known.add(predecessor);
+    }
+    for (PeerRef p : known) {
+      if (usable(p, now) && (best == null || ring.compareFrom(self.id(), p.id(), best.id()) < 0)) {
+        best = p;
+      }
+    }
+    return best;
+  }
+
+  private void syncFirstFinger() {
+    fingers.set(1, successors.first());
+  }
+
+  private void changed() {
+    version++;
+    onChange.run();
+  }
+}

@@ -1,0 +1,123 @@
+package org.bloomchord.chord.finger;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The first r successors of a peer, nearest first.
+ *
+ * <p>Invariants: at most r entries, no duplicates, never the owner itself (a peer alone on the ring
+ * has an empty list and is its own successor), entries in strictly increasing clockwise distance
+ * from the owner. Not thread-safe; owned by one peer.
+ */
+public final class SuccessorList {
+
+  private final IdRing ring;
+  private final PeerRef owner;
+  private final int capacity;
+  private final List<PeerRef> entries = new ArrayList<>();
+
+  /** An empty list of capacity r for {@code owner}. */
+  public SuccessorList(IdRing ring, PeerRef owner, int capacity) {
+    if (capacity < 1) {
+      throw new IllegalArgumentException("capacity must be positive");
+    }
+    this.ring = ring;
+    this.owner = owner;
+    this.capacity = capacity;
+  }
+
+  /** The immediate successor; the owner itself when the list is empty. */
+  public PeerRef first() {
+    return entries.isEmpty() ? owner : entries.get(0);
+  }
+
+  /** The entries, nearest first (an immutable copy). */
+  public List<PeerRef> entries() {
+    return List.copyOf(entries);
+  }
+
+  /** Whether the list holds no successor. */
+  public boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /** The list's capacity r. */
+  public int capacity() {
+    return capacity;
+  }
+
+  /** Whether {@code peer} is in the list. */
+  public boolean contains(PeerRef peer) {
+    return entries.contains(peer);
+  }
+
+  /**
+   * Rebuilds the list as {@code successor} followed by the successor's own list, keeping only
+   * usable peers in clockwise order and stopping at the owner or at r entries.
+   *
+   * @return whether the list changed
+   */
+  public boolean adopt(PeerRef successor, List<PeerRef> theirs, Predicate<PeerRef> usable) {
+    List<PeerRef> next = new ArrayList<>(capacity);
+    long last = owner.id();
+    List<PeerRef> candidates = new ArrayList<>(theirs.size() + 1);
+    candidates.add(successor);
+    candidates.addAll(theirs);
+    for (PeerRef p : candidates) {
+      if (next.size() == capacity || p.id() == owner.id()) {
+        break;
+      }
+      // clockwise order: each entry must lie strictly after the previous one and before the owner
+      if (usable.test(p) && ring.inOpen(p.id(), last, owner.id()) && !next.contains(p)) {
+        next.add(p);
+        last = p.id();
+      }
+    }
+    if (next.equals(entries)) {
+      return false;
+    }
+    entries.clear();
+    entries.addAll(next);
+    return true;
+  }
+
+  /**
+   * Puts {@code peer} first if it lies between the owner and the current first entry (or the list
+   * is empty), dropping the last entry when full.
+   *
+   * @return whether the list changed
+   */
+  public boolean offerFirst(PeerRef peer) {
+    if (peer.id() == owner.id() || entries.contains(peer)) {
+      return false;
+    }
+    if (!entries.isEmpty() && !ring.inOpen(peer.id(), owner.id(), entries.get(0).id())) {
+      return false;
+    }
+    entries.add(0, peer);
+    if (entries.size() > capacity) {
+      entries.remove(entries.size() - 1);
+    }
+    return true;
+  }
+
+  /** Removes {@code peer}; returns whether it was there. */
+  public boolean remove(PeerRef peer) {
+    return entries.remove(peer);
+  }
+
+  /** The usable entry in (owner, key) farthest from the owner, or null. */
+  public PeerRef closestPreceding(long key, Predicate<PeerRef> usable) {
+    for (int k = entries.size() - 1; k >= 0; k--) {
+      PeerRef p = entries.get(k);
+      if (ring.inOpen(p.id(), owner.id(), key) && usable.test(p)) {
+        return p;
+      }
+    }
+    return null;
+  }
+}

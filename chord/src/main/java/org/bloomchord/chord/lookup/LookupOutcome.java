@@ -1,0 +1,11 @@
+package org.bloomchord.chord.lookup;
+
+/** How a lookup ended. */
+public enum LookupOutcome {
+  /** A peer named the key's successor. */
+  FOUND,
+  /** No answer reached the origin within the lookup timeout. */
+  TIMED_OUT,
+  /** The lookup gave up: no usable next hop, or the hop limit was reached. */
+  FAILED
+}

@@ -1,0 +1,113 @@
+package org.bloomchord.chord.store;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bloomchord.chord.ring.IdRing;
+
+/**
+ * The entries one peer holds, as primary or as replica. Merging keeps, per key, the entry with the
+ * greatest {@link Version}, so any two stores that exchange all their entries end up equal.
+ *
+ * <p>Invariants: at most one entry per key; an entry is never replaced by an older version;
+ * tombstones are kept (they carry the delete's version). Iteration is in key order so that runs
+ * are reproducible. Not thread-safe; owned by one peer.
+ */
+public final class LocalStore {
+
+  private final IdRing ring;
+  private final Map<String, Held> entries = new TreeMap<>();
+
+  private record Held(long keyId, StoredEntry entry) {
+  }
+
+  /** An empty store for keys hashed onto {@code ring}. */
+  public LocalStore(IdRing ring) {
+    this.ring = ring;
+  }
+
+  /** The entry of {@code key} (possibly a tombstone), or null. */
+  public StoredEntry get(String key) {
+    Held h = entries.get(key);
+    return h == null ? null : h.entry;
+  }
+
+  /** Merges one entry: it wins when its version is newer than the stored one. */
+  public MergeOutcome merge(StoredEntry e) {
+    Held h = entries.get(e.key());
+    if (h == null) {
+      entries.put(e.key(), new Held(ring.hash(e.key()), e));
+      return MergeOutcome.ADDED;
+    }
+    if (e.version().newerThan(h.entry.version())) {
+      entries.put(e.key(), new Held(h.keyId, e));
+      return MergeOutcome.REPLACED;
+    }
+    return MergeOutcome.KEPT;
+  }
+
+  /** Merges many entries; returns how many changed the store. */
+  public int mergeAll(Collection<StoredEntry> batch) {
+    int changed = 0;
+    for (StoredEntry e : batch) {
+      if (merge(e) != MergeOutcome.KEPT) {
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  /** The entries whose key id lies in the half-open interval (from, to] (the whole ring if equal). */
+  public List<StoredEntry> range(long from, long to) {
+    List<StoredEntry> out = new ArrayList<>();
+    for (Held h : entries.values()) {
+      if (ring.inHalfOpen(h.keyId, from, to)) {
+        out.add(h.entry);
+      }
+    }
+    return out;
+  }
+
+  /** Every entry, tombstones included, in key order. */
+  public List<StoredEntry> all() {
+    List<StoredEntry> out = new ArrayList<>(entries.size());
+    entries.values().forEach(h -> out.add(h.entry));
+    return out;
+  }
+
+  /**
+   * The ring id of a stored key.
+   *
+   * @throws IllegalArgumentException if the key is not stored
+   */
+  public long keyId(String key) {
+    Held h = entries.get(key);
+    if (h == null) {
+      throw new IllegalArgumentException("no such key: " + key);
+    }
+    return h.keyId;
+  }
+
+  /** Whether an entry (live or tombstone) exists for {@code key}. */
+  public boolean contains(String key) {
+    return entries.containsKey(key);
+  }
+
+  /** Number of entries, tombstones included. */
+  public int size() {
+    return entries.size();
+  }
+
+  /** Number of live (non-tombstone) entries. */
+  public int liveSize() {
+    int n = 0;
+    for (Held h : entries.values()) {
+      if (!h.entry.tombstone()) {
+        n++;
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,25 @@
+package org.bloomchord.chord.store;
+
+import io.vertx.core.Future;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * How a peer brings another peer's copy of a key range up to date. The peer calls it for its
+ * primary range (predecessor, self] towards each of its next replicas-1 successors whenever its
+ * predecessor or those successors change, and periodically; hand-offs on join and leave use it too.
+ *
+ * <p>The default, {@link PushReplicaSync}, pushes every entry of the range; a reconciling
+ * implementation may exchange (key, version) digests first. Whatever it does, after the returned
+ * future succeeds the target must hold, for every key of the range, an entry at least as new as
+ * this peer's. Implementations run on the peer's thread.
+ */
+@FunctionalInterface
+public interface ReplicaSync {
+
+  /**
+   * Brings {@code target} up to date with this peer's entries whose key ids lie in (from, to].
+   *
+   * @return a future that succeeds once the target confirmed, or fails
+   */
+  Future<Void> sync(PeerRef target, long from, long to);
+}

@@ -1,0 +1,176 @@
+package org.bloomchord.chord.wire;
+
+import java.util.List;
+import java.util.Objects;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The messages of the Chord protocol. Each is an immutable record with a codec in
+ * {@link ChordWire}; nullable fields are stated. Lists are copied on construction.
+ */
+public final class ChordMessages {
+
+  private ChordMessages() {
+  }
+
+  /** The empty reply that acknowledges a request. */
+  public record Ack() implements Message {
+  }
+
+  /** A liveness probe (check-predecessor); answered with {@link Ack}. */
+  public record Ping() implements Message {
+  }
+
+  /**
+   * A recursive lookup step: the receiver acknowledges at once, then answers the origin with
+   * {@link LookupDone} if it is the key's predecessor, or forwards with {@code hops + 1}.
+   *
+   * @param lookupId the origin's identifier of this lookup
+   * @param key the key id looked up
+   * @param origin the peer waiting for the answer
+   * @param hops forwarding messages so far, this one included
+   * @param timeouts next hops that timed out so far
+   */
+  public record FindSuccessor(long lookupId, long key, PeerRef origin, int hops, int timeouts)
+      implements Message {
+    public FindSuccessor {
+      Objects.requireNonNull(origin, "origin");
+    }
+  }
+
+  /**
+   * The end of a recursive lookup, sent one-way to the origin.
+   *
+   * @param lookupId the origin's identifier of the lookup
+   * @param successor the key's successor, or null when the lookup failed
+   * @param successors the successor's own successors as the answering peer knows them
+   * @param hops forwarding messages from the origin to the answering peer
+   * @param timeouts next hops that timed out on the way
+   */
+  public record LookupDone(long lookupId, PeerRef successor, List<PeerRef> successors, int hops, int timeouts)
+      implements Message {
+    public LookupDone {
+      successors = List.copyOf(successors);
+    }
+  }
+
+  /**
+   * An iterative lookup step: "is the key yours to answer, or who is next?".
+   *
+   * @param key the key id
+   * @param exclude ids of peers the origin found unresponsive; the receiver must not name them
+   */
+  public record NextHopQuery(long key, List<Long> exclude) implements Message {
+    public NextHopQuery {
+      exclude = List.copyOf(exclude);
+    }
+  }
+
+  /**
+   * The reply to {@link NextHopQuery}.
+   *
+   * @param done whether the replying peer is the key's predecessor ({@code peer} is then the successor)
+   * @param peer the successor when done, else the next hop; null when the peer knows no next hop
+   * @param successors when done, the successors after {@code peer} as the replier knows them
+   */
+  public record NextHop(boolean done, PeerRef peer, List<PeerRef> successors) implements Message {
+    public NextHop {
+      successors = List.copyOf(successors);
+    }
+  }
+
+  /** Stabilize: asks a peer for its predecessor and successor list. */
+  public record GetNeighbors() implements Message {
+  }
+
+  /**
+   * The reply to {@link GetNeighbors}.
+   *
+   * @param predecessor the replier's predecessor, or null
+   * @param successors the replier's successor list, nearest first
+   */
+  public record Neighbors(PeerRef predecessor, List<PeerRef> successors) implements Message {
+    public Neighbors {
+      successors = List.copyOf(successors);
+    }
+  }
+
+  /** Notify: the sender believes it may be the receiver's predecessor (one-way). */
+  public record Notify() implements Message {
+  }
+
+  /**
+   * A graceful leave told to the leaver's predecessor (one-way).
+   *
+   * @param successors the leaver's successor list, so the predecessor can skip the leaver
+   */
+  public record SuccessorLeaving(List<PeerRef> successors) implements Message {
+    public SuccessorLeaving {
+      successors = List.copyOf(successors);
+    }
+  }
+
+  /**
+   * A graceful leave told to the leaver's successor (one-way), after its keys were handed over.
+   *
+   * @param predecessor the leaver's predecessor, or null
+   */
+  public record PredecessorLeaving(PeerRef predecessor) implements Message {
+  }
+
+  /**
+   * Store entries pushed to a peer (hand-off on join and leave, replication); answered with
+   * {@link Ack} once merged.
+   *
+   * @param entries at most {@code maxEntriesPerTransfer} entries
+   */
+  public record StoreTransfer(List<StoredEntry> entries) implements Message {
+    public StoreTransfer {
+      entries = List.copyOf(entries);
+    }
+  }
+
+  /**
+   * A write sent to the key's primary (its successor), which assigns the version.
+   *
+   * @param key the key
+   * @param value the value, or null to delete
+   */
+  public record PutRequest(String key, String value) implements Message {
+    public PutRequest {
+      Objects.requireNonNull(key, "key");
+    }
+  }
+
+  /**
+   * The reply to {@link PutRequest}.
+   *
+   * @param responsible false when the receiver is not the key's successor (the writer looks up again)
+   * @param version the version assigned, or null when not responsible
+   * @param replicas copies acknowledged, the primary's included
+   */
+  public record PutReply(boolean responsible, Version version, int replicas) implements Message {
+  }
+
+  /**
+   * A read of one key from a replica.
+   *
+   * @param key the key
+   */
+  public record GetRequest(String key) implements Message {
+    public GetRequest {
+      Objects.requireNonNull(key, "key");
+    }
+  }
+
+  /**
+   * The reply to {@link GetRequest}.
+   *
+   * @param entry the replier's entry (possibly a tombstone), or null when it holds none
+   */
+  public record GetReply(StoredEntry entry) implements Message {
+  }
+}

@@ -1,0 +1,150 @@
+package org.bloomchord.chord.wire;
+
+import java.util.List;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.GetReply;
+import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.NextHop;
+import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
+import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.PutReply;
+import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The same bounds the {@link ChordWire} decoders enforce, checked on a message object. Needed
+ * because a runtime may hand messages over by reference without decoding them (the Vert.x runtime
+ * within one JVM does), so handlers must not rely on the decoder having run.
+ */
+public final class MessageBounds {
+
+  private final ChordConfig config;
+  private final IdRing ring;
+
+  /** Bounds taken from {@code config}. */
+  public MessageBounds(ChordConfig config) {
+    this.config = config;
+    this.ring = new IdRing(config.idBits());
+  }
+
+  /**
+   * Checks a Chord message; other types pass unchecked.
+   *
+   * @throws MalformedMessageException when a bound is violated
+   */
+  public void check(Message m) {
+    if (m instanceof FindSuccessor f) {
+      id(f.key());
+      peer(f.origin());
+      hops(f.hops());
+      hops(f.timeouts());
+    } else if (m instanceof LookupDone d) {
+      nullablePeer(d.successor());
+      peers(d.successors());
+      hops(d.hops());
+      hops(d.timeouts());
+    } else if (m instanceof NextHopQuery q) {
+      id(q.key());
+      if (q.exclude().size() > config.maxPeersPerMessage()) {
+        throw new MalformedMessageException("exclude list longer than " + config.maxPeersPerMessage());
+      }
+      q.exclude().forEach(this::id);
+    } else if (m instanceof NextHop h) {
+      nullablePeer(h.peer());
+      peers(h.successors());
+    } else if (m instanceof Neighbors n) {
+      nullablePeer(n.predecessor());
+      peers(n.successors());
+    } else if (m instanceof SuccessorLeaving s) {
+      peers(s.successors());
+    } else if (m instanceof PredecessorLeaving p) {
+      nullablePeer(p.predecessor());
+    } else if (m instanceof StoreTransfer t) {
+      if (t.entries().size() > config.maxEntriesPerTransfer()) {
+        throw new MalformedMessageException("more than " + config.maxEntriesPerTransfer() + " entries");
+      }
+      t.entries().forEach(this::entry);
+    } else if (m instanceof PutRequest p) {
+      key(p.key());
+      value(p.value());
+    } else if (m instanceof PutReply p) {
+      if (p.version() != null) {
+        version(p.version());
+      }
+      if (p.replicas() < 0 || p.replicas() > config.successors() + 1) {
+        throw new MalformedMessageException("replica count out of range: " + p.replicas());
+      }
+    } else if (m instanceof GetRequest g) {
+      key(g.key());
+    } else if (m instanceof GetReply g && g.entry() != null) {
+      entry(g.entry());
+    }
+  }
+
+  private void id(long id) {
+    if (!ring.contains(id)) {
+      throw new MalformedMessageException("id " + IdRing.format(id) + " outside the " + ring.bits() + "-bit ring");
+    }
+  }
+
+  private void hops(int n) {
+    if (n < 0 || n > config.maxHops()) {
+      throw new MalformedMessageException("count " + n + " outside [0, " + config.maxHops() + "]");
+    }
+  }
+
+  private void peer(PeerRef p) {
+    if (p == null) {
+      throw new MalformedMessageException("missing peer");
+    }
+    if (ChordWire.utf8Length(p.address()) > PeerRef.MAX_ADDRESS_BYTES) {
+      throw new MalformedMessageException("peer address too long");
+    }
+    id(p.id());
+  }
+
+  private void nullablePeer(PeerRef p) {
+    if (p != null) {
+      peer(p);
+    }
+  }
+
+  private void peers(List<PeerRef> ps) {
+    if (ps.size() > config.maxPeersPerMessage()) {
+      throw new MalformedMessageException("peer list longer than " + config.maxPeersPerMessage());
+    }
+    ps.forEach(this::peer);
+  }
+
+  private void key(String k) {
+    if (ChordWire.utf8Length(k) > config.maxKeyBytes()) {
+      throw new MalformedMessageException("key longer than " + config.maxKeyBytes() + " bytes");
+    }
+  }
+
+  private void value(String v) {
+    if (v != null && ChordWire.utf8Length(v) > config.maxValueBytes()) {
+      throw new MalformedMessageException("value longer than " + config.maxValueBytes() + " bytes");
+    }
+  }
+
+  private void version(Version v) {
+    id(v.writer());
+  }
+
+  private void entry(StoredEntry e) {
+    key(e.key());
+    value(e.value());
+    version(e.version());
+  }
+}

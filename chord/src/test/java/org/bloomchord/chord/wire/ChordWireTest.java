@@ -1,0 +1,131 @@
+package org.bloomchord.chord.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.chord.wire.ChordMessages.Ack;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.GetReply;
+import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.NextHop;
+import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
+import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.PutReply;
+import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.overlay.wire.WireWriter;
+import org.junit.jupiter.api.Test;
+
+class ChordWireTest {
+
+  private final ChordConfig config = ChordConfig.defaults().withIdBits(16);
+  private final WireRegistry registry = ChordWire.registry(config);
+  private final MessageBounds bounds = new MessageBounds(config);
+  private final PeerRef a = new PeerRef("peer-a", 0x1234);
+  private final PeerRef b = new PeerRef("peer-b", 0xFFFF);
+
+  private List<Message> samples() {
+    StoredEntry live = new StoredEntry("key", new Version(7, 0x1234), "value");
+    StoredEntry dead = new StoredEntry("gone", new Version(8, 0xFFFF), null);
+    return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1),
+        new LookupDone(9, b, List.of(b, a), 4, 0), new LookupDone(9, null, List.of(), 2, 2),
+        new NextHopQuery(17, List.of(1L, 2L)), new NextHop(true, a, List.of(a)), new NextHop(false, null, List.of()),
+        new GetNeighbors(), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(),
+        new SuccessorLeaving(List.of(b)), new PredecessorLeaving(null), new PredecessorLeaving(a),
+        new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
+        new PutReply(true, new Version(3, 4), 3), new PutReply(false, null, 0), new GetRequest("k"),
+        new GetReply(live), new GetReply(null));
+  }
+
+  @Test
+  void everyMessageRoundTripsAndPassesItsBounds() {
+    for (Message m : samples()) {
+      assertEquals(m, registry.decode(registry.encode(m)), m.typeName());
+      bounds.check(m);
+    }
+  }
+
+  @Test
+  void everyTruncationIsRejected() {
+    for (Message m : samples()) {
+      byte[] frame = registry.encode(m);
+      for (int len = 0; len < frame.length; len++) {
+        byte[] cut = Arrays.copyOf(frame, len);
+        assertThrows(MalformedMessageException.class, () -> registry.decode(cut), m.typeName() + " cut at " + len);
+      }
+    }
+  }
+
+  @Test
+  void randomCorruptionNeverEscapesAsAnotherException() {
+    SplittableRandom r = new SplittableRandom(1);
+    for (Message m : samples()) {
+      byte[] frame = registry.encode(m);
+      for (int i = 0; i < 200; i++) {
+        byte[] bad = frame.clone();
+        bad[r.nextInt(bad.length)] = (byte) r.nextInt(256);
+        try {
+          registry.decode(bad);
+        } catch (MalformedMessageException expected) {
+          // rejected: fine
+        }
+      }
+    }
+  }
+
+  @Test
+  void idsWithBitsAboveTheRingAreRejected() {
+    Message bad = new FindSuccessor(1, 0x10000, a, 1, 0);
+    assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(bad)));
+    assertThrows(MalformedMessageException.class, () -> bounds.check(bad));
+    Message badPeer = new Neighbors(new PeerRef("x", -1), List.of());
+    assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(badPeer)));
+    assertThrows(MalformedMessageException.class, () -> bounds.check(badPeer));
+  }
+
+  @Test
+  void oversizedListsStringsAndCountsAreRejected() {
+    List<PeerRef> many = new ArrayList<>();
+    for (int i = 0; i <= config.maxPeersPerMessage(); i++) {
+      many.add(new PeerRef("p" + i, i));
+    }
+    String longKey = "k".repeat(config.maxKeyBytes() + 1);
+    List<StoredEntry> entries = new ArrayList<>();
+    for (int i = 0; i <= config.maxEntriesPerTransfer(); i++) {
+      entries.add(new StoredEntry("k" + i, new Version(1, 1), "v"));
+    }
+    List<Message> bad = List.of(new SuccessorLeaving(many), new Neighbors(null, many), new GetRequest(longKey),
+        new PutRequest("k", "v".repeat(config.maxValueBytes() + 1)), new StoreTransfer(entries),
+        new FindSuccessor(1, 1, a, config.maxHops() + 1, 0), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1));
+    for (Message m : bad) {
+      assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(m)), m.typeName());
+      assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.typeName());
+    }
+  }
+
+  @Test
+  void emptyAddressesTrailingBytesAndUnknownTagsAreRejected() {
+    byte[] emptyAddress = new WireWriter().writeVarInt(11).writeBoolean(true).writeString("").writeLong(1).toByteArray();
+    assertThrows(MalformedMessageException.class, () -> registry.decode(emptyAddress));
+    byte[] trailing = Arrays.copyOf(registry.encode(new Ping()), 2);
+    assertThrows(MalformedMessageException.class, () -> registry.decode(trailing));
+    assertThrows(MalformedMessageException.class, () -> registry.decode(new byte[] {63}));
+  }
+}
