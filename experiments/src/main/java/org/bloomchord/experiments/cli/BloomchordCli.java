@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "A Chord overlay of Vert.x peers with attenuated Bloom filter location and set reconciliation.",
-    subcommands = {DemoCommand.class, SketchCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {DemoCommand.class, RingCommand.class, SketchCommand.class, CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 
   /** Exit code for bad user input. */
