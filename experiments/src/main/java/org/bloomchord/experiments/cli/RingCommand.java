@@ -86,8 +86,8 @@ public final class RingCommand implements Callable<Integer> {
   long maxWaitSeconds;
 
   @Option(names = "--bench-pings", paramLabel = "P", defaultValue = "0",
-      description = "Benchmark: after the lookups every peer pings P random peers one after the other; the"
-          + " ping round-trip rate and the lookup hop rate as a share of it go to stderr"
+      description = "Benchmark: just before and just after the lookups every peer pings P random peers one after"
+          + " the other; the mean ping round-trip rate and the lookup hop rate as a share of it go to stderr"
           + " (default: ${DEFAULT-VALUE}, off).")
   int benchPings;
 

@@ -46,7 +46,9 @@ import org.bloomchord.overlay.sim.SimNetwork;
  *   <li>{@code resources.heapBytesPerPeer}: heap in use after collections once the ring is stable,
  *       minus the same before the network was made, divided by the peers launched;</li>
  *   <li>{@link Rates}: lookups and lookup hops per wall second of the lookup phase, and with
- *       {@code benchPings} the ping round trips per wall second between the same peers.</li>
+ *       {@code benchPings} the ping round trips per wall second between the same peers, measured
+ *       just before and just after the lookups (the mean of the two, so that a change of the
+ *       machine's load during the run shows in both figures);</li>
  * </ul>
  * Same settings on the simulator, same summary (apart from wall-clock figures).
  */
@@ -74,7 +76,8 @@ public final class RingTrial {
    *
    * @param lookupsPerSecond lookups completed per second of the lookup phase
    * @param hopsPerSecond forwarding hops of those lookups per second of the lookup phase
-   * @param pingsPerSecond answered ping round trips per second, or null without {@code benchPings}
+   * @param pingsPerSecond answered ping round trips per second (mean of the rounds before and after
+   *     the lookups), or null without {@code benchPings}
    */
   public record Rates(double lookupsPerSecond, double hopsPerSecond, Double pingsPerSecond) {
   }
@@ -108,8 +111,14 @@ public final class RingTrial {
       }
       SplittableRandom random = new SplittableRandom(settings.seed() ^ 0x5DEECE66DL);
       LookupRecorder lookups = new LookupRecorder(MeasurementWindow.always());
+      Double pings = null;
+      if (settings.benchPings() > 0) {
+        pings = pingBaseline(cluster, "before the lookups");
+      }
       double[] lookupRates = runLookups(cluster, random, lookups);
-      Double pings = settings.benchPings() > 0 ? pingBaseline(cluster) : null;
+      if (settings.benchPings() > 0) {
+        pings = (pings + pingBaseline(cluster, "after the lookups")) / 2;
+      }
       mark(net);
       RingCheck check = cluster.check();
       KeyReport keys = cluster.keys();
@@ -202,7 +211,9 @@ public final class RingTrial {
           cluster.expectKey(o.value().key());
           stored++;
         } else {
-          failed++;
+          if (failed++ == 0) {
+            progress.line("keys: first failed put: %s", o.succeeded() ? o.value().outcome() : o.failure());
+          }
         }
       }
       done += n;
@@ -256,7 +267,7 @@ public final class RingTrial {
     return new double[] {settings.lookups() / seconds, hops / seconds};
   }
 
-  private double pingBaseline(ChordCluster cluster) {
+  private double pingBaseline(ChordCluster cluster, String when) {
     Network<ChordPeer> net = cluster.network();
     List<PeerHandle<ChordPeer>> active = cluster.activePeers();
     List<PeerRef> targets = active.stream().map(PeerHandle::ref).toList();
@@ -272,7 +283,7 @@ public final class RingTrial {
     }
     double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
     mark(net);
-    progress.line("pings: %d answered of %d in %.2f s wall = %.0f round trips/s", answered,
+    progress.line("pings %s: %d answered of %d in %.2f s wall = %.0f round trips/s", when, answered,
         (long) count * active.size(), seconds, answered / seconds);
     return answered / seconds;
   }
