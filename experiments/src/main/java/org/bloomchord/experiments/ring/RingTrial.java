@@ -122,6 +122,7 @@ public final class RingTrial {
       mark(net);
       RingCheck check = cluster.check();
       KeyReport keys = cluster.keys();
+      progress.line("protocol counters: %s", net.metrics().counters());
       double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
       double runSeconds = (net.now() - startMs) / 1000.0;
       Summary summary = Summary.of("ring", settings.runtime(), settings.seed())
