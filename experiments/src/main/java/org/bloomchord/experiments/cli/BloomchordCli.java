@@ -15,8 +15,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "A Chord overlay of Vert.x peers with attenuated Bloom filter location and set reconciliation.",
-    subcommands = {RunCommand.class, DemoCommand.class, SketchCommand.class, LocateCommand.class,
-        ReconcileCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, DemoCommand.class, RingCommand.class, LocateCommand.class,
+        ReconcileCommand.class, SketchCommand.class, CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 
   /** Exit code for bad user input. */

@@ -1,0 +1,127 @@
+package org.bloomchord.experiments.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.bloomchord.experiments.ring.Progress;
+import org.bloomchord.experiments.ring.RingSettings;
+import org.bloomchord.experiments.ring.RingTrial;
+import org.bloomchord.experiments.summary.SummaryJson;
+import org.bloomchord.experiments.summary.SummaryTable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bloomchord ring}: launches a Chord ring of N peers on the Vert.x runtime or in the
+ * simulator, waits until it is stable by the oracle, stores keys, optionally crashes a share of the
+ * peers and waits for the repair, runs lookups and judges them against the oracle. Prints the
+ * summary (sections peers, ring, lookups, keys, traffic, resources) as a table, or as one JSON
+ * object with {@code --json}; progress goes to the error stream. See {@link RingTrial} for what
+ * each figure measures.
+ */
+@Command(
+    name = "ring",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+        "Launch a Chord ring, wait until it is stable, store keys, optionally crash a share of the peers"
+            + " at once and wait for the repair, then run lookups of random keys and check each against"
+            + " the oracle.",
+        "Prints the summary (peers, ring, lookups, keys, traffic, resources) as a table, or one JSON"
+            + " object with --json. Progress lines go to stderr."})
+public final class RingCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--peers", required = true, paramLabel = "N", description = "Physical peers launched (at least 1).")
+  int peers;
+
+  @Option(names = "--runtime", paramLabel = "RUNTIME", defaultValue = "vertx",
+      description = "vertx or sim (default: ${DEFAULT-VALUE}).")
+  String runtime;
+
+  @Option(names = "--id-bits", paramLabel = "B", defaultValue = "64",
+      description = "Ring width in bits, 1..64 (default: ${DEFAULT-VALUE}).")
+  int idBits;
+
+  @Option(names = "--successors", paramLabel = "R", defaultValue = "8",
+      description = "Successor-list length, 1..64 (default: ${DEFAULT-VALUE}).")
+  int successors;
+
+  @Option(names = "--replicas", paramLabel = "R", defaultValue = "3",
+      description = "Copies of each key, 1..successors (default: ${DEFAULT-VALUE}).")
+  int replicas;
+
+  @Option(names = "--virtual-nodes", paramLabel = "V", defaultValue = "1",
+      description = "Ring ids per physical peer, 1..64 (default: ${DEFAULT-VALUE}).")
+  int virtualNodes;
+
+  @Option(names = "--keys", paramLabel = "K", defaultValue = "1000",
+      description = "Random keys stored once the ring is stable (default: ${DEFAULT-VALUE}).")
+  int keys;
+
+  @Option(names = "--fail-fraction", paramLabel = "F", defaultValue = "0",
+      description = "Share of the peers crashed at once after the keys are stored, in [0, 1)"
+          + " (default: ${DEFAULT-VALUE}).")
+  double failFraction;
+
+  @Option(names = "--lookups", paramLabel = "L", defaultValue = "1000",
+      description = "Lookups of random keys from random peers, run concurrently in batches of up to"
+          + " min(live peers, 10000) (default: ${DEFAULT-VALUE}).")
+  int lookups;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--stabilize-ms", paramLabel = "MS", defaultValue = "500",
+      description = "Period of stabilize and fix-fingers in runtime milliseconds; check-predecessor runs at"
+          + " twice it (default: ${DEFAULT-VALUE}).")
+  long stabilizeMs;
+
+  @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "600",
+      description = "Longest wait for a stable ring, after the launch and after the crash, in runtime seconds"
+          + " (default: ${DEFAULT-VALUE}).")
+  long maxWaitSeconds;
+
+  @Option(names = "--bench-pings", paramLabel = "P", defaultValue = "0",
+      description = "Benchmark: just before and just after the lookups every peer pings P random peers one after"
+          + " the other; the mean ping round-trip rate and the lookup hop rate as a share of it go to stderr"
+          + " (default: ${DEFAULT-VALUE}, off).")
+  int benchPings;
+
+  @Option(names = "--json", description = "Print one JSON object instead of the table.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    RingSettings settings;
+    try {
+      settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
+          lookups, seed, stabilizeMs, maxWaitSeconds, benchPings);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Progress progress = new Progress(err, 2000);
+    progress.line("ring: %d peers on %s, %d-bit ids, seed %d", settings.peers(), settings.runtime(),
+        settings.idBits(), settings.seed());
+    RingTrial.Outcome outcome = new RingTrial(settings, progress).run();
+    RingTrial.Rates r = outcome.rates();
+    if (r.pingsPerSecond() != null) {
+      err.printf(Locale.ROOT, "bench: %.0f lookups/s, %.0f lookup hops/s, %.0f ping round trips/s;"
+          + " hops/s are %.1f%% of the ping rate%n", r.lookupsPerSecond(), r.hopsPerSecond(), r.pingsPerSecond(),
+          r.pingsPerSecond() > 0 ? 100 * r.hopsPerSecond() / r.pingsPerSecond() : 0.0);
+      err.flush();
+    }
+    if (json) {
+      out.println(SummaryJson.compact(outcome.summary()));
+    } else {
+      out.print(SummaryTable.render(outcome.summary()));
+    }
+    out.flush();
+    return 0;
+  }
+}

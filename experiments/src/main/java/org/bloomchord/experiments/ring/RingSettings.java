@@ -1,0 +1,90 @@
+package org.bloomchord.experiments.ring;
+
+import java.util.Locale;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.overlay.Networks;
+
+/**
+ * What one ring trial ({@code bloomchord ring}) does. Validated on construction; every message
+ * names the command-line flag of the field and the value given, so the CLI can show it as is.
+ * {@link #defaults(int)} documents the default of every field.
+ *
+ * <p>A <em>peer</em> here is a physical peer (a host): with {@code virtualNodes} v it holds v ring
+ * ids, and crashes take all of them down together.
+ *
+ * @param runtime "vertx" (default) or "sim"
+ * @param peers physical peers launched, at least 1
+ * @param idBits ring width m, 1..64 (default 64); peers times virtual nodes must fit in 2^m ids
+ * @param successors successor-list length, 1..64 (default 8)
+ * @param replicas copies of each key, 1..successors (default 3)
+ * @param virtualNodes ring ids per peer, 1..64 (default 1)
+ * @param keys random keys stored before any failure (default 1000)
+ * @param failFraction share of the peers crashed at once after the keys are stored, in [0, 1)
+ *     (default 0: none); it must leave at least one peer
+ * @param lookups lookups of random keys measured at the end (default 1000)
+ * @param seed root of every random choice (default 42)
+ * @param stabilizeMs period of stabilize and fix-fingers in runtime milliseconds; check-predecessor
+ *     runs at twice it (default 500, the protocol's default)
+ * @param maxWaitSeconds longest wait, in runtime seconds, for the ring to become stable after the
+ *     launch and again after the failure (default 600)
+ * @param benchPings when positive, each peer also sends this many pings to random peers, one after
+ *     the other, to measure the raw message rate of the runtime (default 0: off)
+ */
+public record RingSettings(
+    String runtime,
+    int peers,
+    int idBits,
+    int successors,
+    int replicas,
+    int virtualNodes,
+    int keys,
+    double failFraction,
+    int lookups,
+    long seed,
+    long stabilizeMs,
+    long maxWaitSeconds,
+    int benchPings) {
+
+  public RingSettings {
+    runtime = runtime == null ? null : runtime.toLowerCase(Locale.ROOT);
+    check(Networks.VERTX.equals(runtime) || Networks.SIM.equals(runtime),
+        "--runtime must be 'vertx' or 'sim', got '" + runtime + "'");
+    check(peers >= 1, "--peers must be at least 1, got " + peers);
+    check(idBits >= 1 && idBits <= 64, "--id-bits must be in 1..64, got " + idBits);
+    check(successors >= 1 && successors <= 64, "--successors must be in 1..64, got " + successors);
+    check(replicas >= 1 && replicas <= successors,
+        "--replicas must be in 1..--successors (" + successors + "), got " + replicas);
+    check(virtualNodes >= 1 && virtualNodes <= 64, "--virtual-nodes must be in 1..64, got " + virtualNodes);
+    check(idBits == 64 || (long) peers * virtualNodes <= 1L << idBits,
+        "--peers " + peers + " with --virtual-nodes " + virtualNodes + " need " + (long) peers * virtualNodes
+            + " ring ids, more than the 2^" + idBits + " of --id-bits " + idBits);
+    check(keys >= 0, "--keys must not be negative, got " + keys);
+    check(failFraction >= 0 && failFraction < 1, "--fail-fraction must be in [0, 1), got " + failFraction);
+    check(Math.round(failFraction * peers) < peers,
+        "--fail-fraction " + failFraction + " with --peers " + peers + " would crash every peer");
+    check(lookups >= 0, "--lookups must not be negative, got " + lookups);
+    check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
+    check(maxWaitSeconds >= 1, "--max-wait must be positive, got " + maxWaitSeconds);
+    check(benchPings >= 0, "--bench-pings must not be negative, got " + benchPings);
+  }
+
+  /** The defaults for a ring of {@code peers} peers. */
+  public static RingSettings defaults(int peers) {
+    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0);
+  }
+
+  /** The Chord configuration of every peer. */
+  public ChordConfig chordConfig() {
+    ChordConfig base = ChordConfig.defaults();
+    return base.withIdBits(idBits)
+        .withSuccessors(successors, replicas)
+        .withVirtualNodes(virtualNodes)
+        .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs);
+  }
+
+  private static void check(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+}
