@@ -202,13 +202,17 @@ public final class Experiment {
       OperationCounts o = r.operations();
       total = total == null ? o : new OperationCounts(total.gets() + o.gets(), total.getsFound() + o.getsFound(),
           total.getsMissing() + o.getsMissing(), total.getsFailed() + o.getsFailed(), total.puts() + o.puts(),
-          total.putsStored() + o.putsStored(), total.putsFailed() + o.putsFailed(), total.notIssued() + o.notIssued());
+          total.putsStored() + o.putsStored(), total.putsFailed() + o.putsFailed(), total.notIssued() + o.notIssued(),
+          total.publishesFailed() + o.publishesFailed());
     }
     if (total != null && (total.gets() + total.puts() > 0)) {
       d.append(" Gets and puts over all runs: ").append(total.gets()).append(" gets (").append(total.getsFound())
           .append(" found, ").append(total.getsMissing()).append(" of a stored key found nothing, ")
           .append(total.getsFailed()).append(" failed), ").append(total.puts()).append(" puts (")
           .append(total.putsStored()).append(" stored, ").append(total.putsFailed()).append(" failed).");
+    }
+    if (total != null && total.publishesFailed() > 0) {
+      d.append(" Holders whose publications were not all acknowledged: ").append(total.publishesFailed()).append('.');
     }
     return d.toString();
   }

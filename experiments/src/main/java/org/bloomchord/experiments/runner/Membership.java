@@ -113,7 +113,8 @@ final class Membership {
     joining.add(number);
     joinsRunning.incrementAndGet();
     ctx.peers.joined();
-    List<PeerHandle<ChordPeer>> host = ctx.network.launchAll(refs, ref -> new ChordPeer(config, bootstrap.ref(), List.of()));
+    List<PeerHandle<ChordPeer>> host = ctx.network.launchAll(refs,
+        ref -> new ChordPeer(config, bootstrap.ref(), ctx.extensions.apply(ref)));
     AtomicInteger left = new AtomicInteger(host.size());
     boolean[] failed = {false};
     for (PeerHandle<ChordPeer> h : host) {
@@ -172,6 +173,7 @@ final class Membership {
     if (host == null) {
       return;
     }
+    ctx.holdings.departed(number);
     ctx.changed();
     if (crash) {
       ctx.peers.crashed();

@@ -6,12 +6,11 @@ import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.scenario.Position;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.scenario.ScenarioException;
-import org.bloomchord.experiments.workload.OperationKind;
 
 /**
- * The step that runs each kind of phase. Publish and reconcile phases, and locate operations, are
- * reported as not available yet: a scenario that uses them fails before it starts, with one line
- * naming the phase; a scenario that does not use them runs.
+ * The step that runs each kind of phase. Reconcile phases are reported as not available yet: a
+ * scenario that uses them fails before it starts, with one line naming the phase; a scenario that
+ * does not use them runs.
  */
 final class PhaseSteps {
 
@@ -22,7 +21,7 @@ final class PhaseSteps {
     return this;
   }
 
-  /** The steps of a Chord run. */
+  /** The steps of a run. */
   static PhaseSteps chord() {
     return new PhaseSteps()
         .register(Phase.Join.class, new JoinStep())
@@ -32,7 +31,7 @@ final class PhaseSteps {
         .register(Phase.Workload.class, new WorkloadStep())
         .register(Phase.Wait.class, new WaitStep())
         .register(Phase.Measure.class, new MeasureStep())
-        .register(Phase.Publish.class, new UnavailableStep<>("publishing objects needs the location service"))
+        .register(Phase.Publish.class, new PublishStep())
         .register(Phase.Reconcile.class, new UnavailableStep<>("set reconciliation between peers"));
   }
 
@@ -56,16 +55,6 @@ final class PhaseSteps {
       throw new IllegalStateException("no step for " + phase.kind() + " phases");
     }
     return (PhaseStep<P>) s;
-  }
-
-  /** Rejects locate operations until the location service is part of the runner. */
-  static void requireChordOperations(Iterable<OperationKind> kinds, String where) {
-    for (OperationKind k : kinds) {
-      if (k == OperationKind.LOCATE) {
-        throw new ScenarioException(Position.of(where), "locates are not available yet (they need the location "
-            + "service); remove them or run a scenario without locates");
-      }
-    }
   }
 
   /** A phase kind the runner cannot execute yet. */
