@@ -174,6 +174,9 @@ final class Membership {
       return;
     }
     ctx.holdings.departed(number);
+    Set<String> addresses = new HashSet<>();
+    host.forEach(h -> addresses.add(h.ref().address()));
+    ctx.issuer.originsDeparted(addresses);
     ctx.changed();
     if (crash) {
       ctx.peers.crashed();

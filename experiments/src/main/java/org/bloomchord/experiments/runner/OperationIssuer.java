@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.runner;
 
 import io.vertx.core.Future;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,6 +59,11 @@ final class OperationIssuer {
   private final OperationSampleWriter samples;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
+  /** Locates started and not yet recorded, by token, with their origin's address. */
+  private final Map<Object, PendingLocate> pendingLocates = new ConcurrentHashMap<>();
+
+  private record PendingLocate(PeerRef origin, String key, long issued) {
+  }
   final LongAdder hopSum = new LongAdder();
   final LongAdder answered = new LongAdder();
 
@@ -130,13 +136,15 @@ final class OperationIssuer {
           ar.succeeded() ? ar.result() : null));
       case LOCATE -> {
         LocationService s = peer.extension(LocationService.class);
+        Object token = new Object();
+        pendingLocates.put(token, new PendingLocate(origin, key, issued));
         s.locate(key).onComplete(ar -> {
           LocateResult r = ar.succeeded() ? ar.result() : null;
           if (compare && foundElsewhere(r)) {
-            s.locateByChord(key).onComplete(c -> locateDone(origin, key, issued, r, distance,
+            s.locateByChord(key).onComplete(c -> locateDone(token, origin, key, issued, r, distance,
                 c.succeeded() && foundElsewhere(c.result()) ? c.result().hops() : -1));
           } else {
-            locateDone(origin, key, issued, r, distance, -1);
+            locateDone(token, origin, key, issued, r, distance, -1);
           }
         });
       }
@@ -169,7 +177,23 @@ final class OperationIssuer {
     return r != null && r.found() && r.outcome() != org.bloomchord.routing.location.LocateOutcome.LOCAL;
   }
 
-  private void locateDone(PeerRef origin, String key, long issued, LocateResult r, int distance, int chordHops) {
+  /**
+   * The origins at {@code addresses} are departing: their unfinished locates are recorded as
+   * FAILED now (a crashed peer's pending requests may never complete).
+   */
+  void originsDeparted(Set<String> addresses) {
+    pendingLocates.forEach((token, p) -> {
+      if (addresses.contains(p.origin().address())) {
+        locateDone(token, p.origin(), p.key(), p.issued(), null, LocateRecorder.NO_DISTANCE, -1);
+      }
+    });
+  }
+
+  private void locateDone(Object token, PeerRef origin, String key, long issued, LocateResult r, int distance,
+      int chordHops) {
+    if (pendingLocates.remove(token) == null) {
+      return;
+    }
     long at = clock.getAsLong();
     LocateOutcome outcome = r == null ? LocateOutcome.FAILED : LocateOutcome.valueOf(r.outcome().name());
     int hops = r == null ? 0 : r.hops();

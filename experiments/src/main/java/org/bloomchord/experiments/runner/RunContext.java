@@ -200,7 +200,7 @@ final class RunContext implements AutoCloseable {
   long operationWaitMs() {
     var c = cluster.config();
     long chord = c.operationAttempts() * (c.lookupTimeoutMs() + 3 * c.requestTimeoutMs());
-    return location == null ? chord : 2 * chord + location.queryTimeoutMs() + 4 * c.requestTimeoutMs();
+    return location == null ? chord : chord + location.queryTimeoutMs() + 4 * c.requestTimeoutMs();
   }
 
   /** Waits until every issued operation completed, for at most {@code maxMs} of runtime time. */

@@ -34,7 +34,7 @@ class ScenarioLoaderTest {
     return assertThrows(ScenarioException.class, () -> parse(text, overrides)).getMessage();
   }
 
-  /** The example of DESIGN §6 (the bundled quickstart leaves out publish and locates until location lands). */
+  /** The example of DESIGN §6 (the bundled quickstart has its shape, smaller). */
   private static final String DESIGN_EXAMPLE = """
       name: churn-quickstart
       seed: 42
@@ -87,7 +87,7 @@ class ScenarioLoaderTest {
   @Test
   void everyBundledScenarioParsesAndValidates() {
     Map<String, Integer> instances = Map.of("quickstart.yaml", 1, "path-length.yaml", 12, "load-balance.yaml", 5,
-        "mass-failure.yaml", 5, "continuous-churn.yaml", 8, "churn-hour.yaml", 1);
+        "mass-failure.yaml", 5, "continuous-churn.yaml", 8, "churn-hour.yaml", 1, "filter-depth-width.yaml", 12);
     instances.forEach((name, n) -> assertEquals(n, ScenarioLoader.loadBundled(name, List.of()).size(), name));
   }
 
