@@ -1,12 +1,24 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
-import org.bloomchord.experiments.report.LocateReport;
+import org.bloomchord.experiments.summary.LocateStats;
+import org.bloomchord.experiments.summary.Mean;
+import org.bloomchord.experiments.summary.Quantiles;
+import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.experiments.summary.SummaryJson;
+import org.bloomchord.experiments.summary.SummaryTable;
+import org.bloomchord.experiments.summary.TrafficStats;
+import org.bloomchord.experiments.summary.TypeTraffic;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.cluster.LocateExperiment;
+import org.bloomchord.routing.location.cluster.LocateSummary;
+import org.bloomchord.routing.location.cluster.TrafficWindow;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -14,8 +26,11 @@ import picocli.CommandLine.Option;
 /**
  * {@code bloomchord locate}: launches a ring with the location layer, publishes O objects at H
  * random peers each, lets the link filters settle, runs Q locates from random peers and prints the
- * {@code locate} and {@code traffic} sections of the summary (a table, or one JSON object with
- * --json).
+ * {@code locate} and {@code traffic} sections of the shared {@link Summary} (a table, or one JSON
+ * object with --json). Here {@code traffic.bytesPerPeerPerSecond} is the filter maintenance alone
+ * (summary requests and replies) per peer per second, and {@code locate.chordHops} the hops of the
+ * same queries resolved by the pointer lookup alone; every published object has live holders, so
+ * {@code locate.noLiveHolder} is 0.
  */
 @Command(
     name = "locate",
@@ -86,12 +101,36 @@ public final class LocateCommand implements Callable<Integer> {
         ChordConfig.defaults(), LocationConfig.defaults().withFilters(depth, bits));
     LocateExperiment.Outcome o = e.run();
     PrintWriter out = spec.commandLine().getOut();
+    Summary summary = summary(e, o);
     if (json) {
-      LocateReport.printJson(out, LocateReport.json("locate", e, o));
+      out.println(SummaryJson.pretty(summary).stripTrailing());
     } else {
-      LocateReport.printTable(out, e, o);
+      out.printf(Locale.ROOT, "locate: N=%d, O=%d, H=%d, d=%d, m=%d bits/level, k=%d, Q=%d%n", e.peers(), e.objects(),
+          e.holdersPerObject(), e.location().depth(), e.location().bitsPerLevel(), e.location().hashes(), e.queries());
+      out.printf(Locale.ROOT, "ring stable: %s, filters settled: %s, runtime time: %.1f s%n", o.ringStable(),
+          o.filtersSettled(), o.simulatedMs() / 1000.0);
+      out.print(SummaryTable.render(summary));
+      LocateStats l = summary.locate();
+      if (l.withinDepth() > 0) {
+        out.printf(Locale.ROOT, "within depth: %.1f%% resolved probabilistically, oracle distance %.3f, hops %.3f%n",
+            100 * l.withinDepthShare(), o.locate().withinDepthDistanceMean(), o.locate().withinDepthHopsMean());
+      }
     }
     out.flush();
     return 0;
+  }
+
+  /** The measurement as the shared summary: header, {@code locate} and {@code traffic}. */
+  static Summary summary(LocateExperiment e, LocateExperiment.Outcome o) {
+    LocateSummary s = o.locate();
+    Quantiles hops = s.found() == 0 ? null : new Quantiles(s.hopsMean(), s.hopsP50(), s.hopsP99());
+    LocateStats locate = new LocateStats(s.total(), s.found(), s.local(), s.probabilistic(), s.fallback(),
+        s.notFound(), s.falsePositives(), s.withinDepth(), s.withinDepthProbabilistic(), hops,
+        new Mean(s.stretchMean()), new Mean(s.chordHopsMean()), s.failed(), 0);
+    TrafficWindow w = o.traffic();
+    Map<String, TypeTraffic> byType = new TreeMap<>();
+    w.byType().forEach((type, c) -> byType.put(type, new TypeTraffic(c[0], c[1])));
+    TrafficStats traffic = new TrafficStats(w.messages(), w.bytes(), w.selectedBytesPerPeerPerSecond(), byType);
+    return Summary.of("locate", e.runtime(), e.seed()).withLocate(locate).withTraffic(traffic);
   }
 }

@@ -8,11 +8,13 @@ public enum LocateOutcome {
   PROBABILISTIC,
   /** The Chord fallback (pointer lookup, then holder) reached a holder. */
   FALLBACK,
-  /** No holder was reached. */
-  NOT_FOUND;
+  /** The answer was "no live holder". */
+  NOT_FOUND,
+  /** No answer: the deterministic path itself failed or the locate timed out. */
+  FAILED;
 
   /** Whether a holder was reached. */
   public boolean found() {
-    return this != NOT_FOUND;
+    return this == LOCAL || this == PROBABILISTIC || this == FALLBACK;
   }
 }

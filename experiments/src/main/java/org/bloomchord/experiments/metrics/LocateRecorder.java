@@ -7,14 +7,16 @@ import org.bloomchord.experiments.summary.LocateStats;
 
 /**
  * Thread-safe recorder of locate results for the {@code locate} section, counting only inside the
- * {@link MeasurementWindow}. {@code withinDepth} counts locates whose nearest holder was at most
- * {@code depth} hops away by the oracle; {@code withinDepthProbabilistic} those of them resolved
- * without the Chord fallback (locally or by the filters). Stretch is total hops over oracle distance,
- * for found locates at distance above 0; chord hops are those of fallback locates.
+ * {@link MeasurementWindow}. Definitions as in {@link LocateStats}: {@code withinDepth} counts
+ * locates whose nearest live holder was 1..{@code depth} hops away by the oracle,
+ * {@code withinDepthProbabilistic} those of them the filters resolved; stretch is total hops over
+ * oracle distance, for found locates at distance above 0; chord hops are recorded separately, for
+ * the locates that were also resolved by the pointer path alone; {@code noLiveHolder} counts the
+ * NOT_FOUND answers for objects without a live holder.
  */
 public final class LocateRecorder {
 
-  /** Oracle distance meaning "unknown" or "no live holder". */
+  /** Oracle distance meaning "unknown" or "no live holder reachable". */
   public static final int NO_DISTANCE = -1;
 
   private final MeasurementWindow window;
@@ -23,8 +25,9 @@ public final class LocateRecorder {
   private final LongAdder falsePositives = new LongAdder();
   private final LongAdder withinDepth = new LongAdder();
   private final LongAdder withinDepthProbabilistic = new LongAdder();
+  private final LongAdder noLiveHolder = new LongAdder();
   private final LongAdder seen = new LongAdder();
-  private final LongAdder seenNotFound = new LongAdder();
+  private final LongAdder seenMissed = new LongAdder();
   private final DistributionRecorder hops;
   private final DistributionRecorder stretch;
   private final DistributionRecorder chordHops;
@@ -55,24 +58,28 @@ public final class LocateRecorder {
    * @param atMs completion time on the runtime's clock
    * @param outcome how it ended
    * @param hops total hops of both phases to the holder (ignored when not found)
-   * @param chordHops hops of the Chord fallback lookup (used when the outcome is FALLBACK)
    * @param falsePositives filter matches met that led to a peer without the object
    * @param oracleDistance hops to the nearest live holder by the oracle, or {@link #NO_DISTANCE}
+   * @param liveHolder whether the object had a live holder when the locate completed
    */
-  public void record(long atMs, LocateOutcome outcome, int hops, int chordHops, int falsePositives,
-      int oracleDistance) {
+  public void record(long atMs, LocateOutcome outcome, int hops, int falsePositives, int oracleDistance,
+      boolean liveHolder) {
     seen.increment();
-    if (!outcome.found()) {
-      seenNotFound.increment();
+    boolean missed = !outcome.found() && (liveHolder || outcome == LocateOutcome.FAILED);
+    if (missed) {
+      seenMissed.increment();
     }
     if (!window.includes(atMs)) {
       return;
     }
     outcomes.get(outcome).increment();
     this.falsePositives.add(falsePositives);
-    if (oracleDistance >= 0 && oracleDistance <= depth) {
+    if (outcome == LocateOutcome.NOT_FOUND && !liveHolder) {
+      noLiveHolder.increment();
+    }
+    if (oracleDistance >= 1 && oracleDistance <= depth) {
       withinDepth.increment();
-      if (outcome == LocateOutcome.LOCAL || outcome == LocateOutcome.PROBABILISTIC) {
+      if (outcome == LocateOutcome.PROBABILISTIC) {
         withinDepthProbabilistic.increment();
       }
     }
@@ -82,9 +89,11 @@ public final class LocateRecorder {
         stretch.record(atMs, (double) hops / oracleDistance);
       }
     }
-    if (outcome == LocateOutcome.FALLBACK) {
-      this.chordHops.record(atMs, chordHops);
-    }
+  }
+
+  /** Records the hops of a query resolved by the pointer lookup alone (the comparison with Chord). */
+  public void recordChordHops(long atMs, int hops) {
+    chordHops.record(atMs, hops);
   }
 
   /** Locates counted with the given outcome. */
@@ -102,9 +111,12 @@ public final class LocateRecorder {
     return seen.sum();
   }
 
-  /** Locates that found no holder, recorded at any time. */
-  public long seenNotFound() {
-    return seenNotFound.sum();
+  /**
+   * Locates recorded at any time that found no holder although the object had a live one, or got
+   * no answer.
+   */
+  public long seenMissed() {
+    return seenMissed.sum();
   }
 
   /** The {@code locate} summary section, or null when no locate was counted. */
@@ -113,14 +125,17 @@ public final class LocateRecorder {
     long probabilistic = count(LocateOutcome.PROBABILISTIC);
     long fallback = count(LocateOutcome.FALLBACK);
     long notFound = count(LocateOutcome.NOT_FOUND);
+    long failed = count(LocateOutcome.FAILED);
     long found = local + probabilistic + fallback;
-    if (found + notFound == 0) {
+    long total = found + notFound + failed;
+    if (total == 0) {
       return null;
     }
-    long within = withinDepth.sum();
+    long within = Math.min(total, withinDepth.sum());
     long withinProbabilistic = Math.min(within, withinDepthProbabilistic.sum());
-    return new LocateStats(found + notFound, found, local, probabilistic, fallback, notFound,
-        falsePositives.sum(), Math.min(within, found + notFound), withinProbabilistic,
-        hops.snapshot().toQuantiles(), stretch.snapshot().toMean(), chordHops.snapshot().toMean());
+    return new LocateStats(total, found, local, probabilistic, fallback, notFound,
+        falsePositives.sum(), within, withinProbabilistic, hops.snapshot().toQuantiles(),
+        stretch.snapshot().toMean(), chordHops.snapshot().toMean(), failed,
+        Math.min(notFound, noLiveHolder.sum()));
   }
 }

@@ -31,8 +31,8 @@ public final class TimeSeriesSampler {
   public static final String FAILURES = "failures";
   /** Standard column: locates completed in the interval. */
   public static final String LOCATES = "locates";
-  /** Standard column: locates in the interval that found no holder. */
-  public static final String LOCATES_NOT_FOUND = "locatesNotFound";
+  /** Standard column: locates in the interval that found no holder although one was live, or got no answer. */
+  public static final String LOCATES_MISSED = "locatesMissed";
   /** Standard column: bytes sent per live peer per second over the interval. */
   public static final String BYTES_PER_PEER_PER_SECOND = "bytesPerPeerPerSecond";
 
@@ -56,7 +56,7 @@ public final class TimeSeriesSampler {
 
   /**
    * The standard columns: {@value #PEERS_ALIVE}, {@value #LOOKUPS}, {@value #FAILURES},
-   * {@value #LOCATES}, {@value #LOCATES_NOT_FOUND}, {@value #BYTES_PER_PEER_PER_SECOND}.
+   * {@value #LOCATES}, {@value #LOCATES_MISSED}, {@value #BYTES_PER_PEER_PER_SECOND}.
    *
    * @param alive live peers now
    * @param lookups the run's lookup recorder (its warm-up-inclusive counters are used)
@@ -70,7 +70,7 @@ public final class TimeSeriesSampler {
         .delta(LOOKUPS, lookups::seen)
         .delta(FAILURES, lookups::seenFailures)
         .delta(LOCATES, locates::seen)
-        .delta(LOCATES_NOT_FOUND, locates::seenNotFound)
+        .delta(LOCATES_MISSED, locates::seenMissed)
         .perPeerRate(BYTES_PER_PEER_PER_SECOND, bytes, () -> alive.getAsLong())
         .build();
   }

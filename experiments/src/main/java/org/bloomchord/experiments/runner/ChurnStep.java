@@ -14,13 +14,6 @@ import org.bloomchord.experiments.workload.Operation;
 final class ChurnStep implements PhaseStep<Phase.Churn> {
 
   @Override
-  public void check(Phase.Churn phase, String where) {
-    if (phase.workload() != null) {
-      PhaseSteps.requireChordOperations(WorkloadStep.kinds(phase.workload()), where + ".workload");
-    }
-  }
-
-  @Override
   public void run(Phase.Churn phase, PhaseRun run) {
     RunContext ctx = run.ctx();
     long durationMs = phase.duration().toMillis();

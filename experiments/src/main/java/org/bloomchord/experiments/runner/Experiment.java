@@ -131,12 +131,10 @@ public final class Experiment {
       }
     }
     for (String[] m : metrics) {
-      List<Series> series = new ArrayList<>();
-      Series measured = measured(runs, parameter, m[0], "measured");
-      if (measured == null) {
+      List<Series> series = measured(runs, parameter, m[0]);
+      if (series.isEmpty()) {
         continue;
       }
-      series.add(measured);
       String caption = "Measured " + m[1] + " against " + xLabel + ".";
       if (published != null) {
         for (Reproduction.Curve c : published.curves()) {
@@ -155,20 +153,30 @@ public final class Experiment {
     return out;
   }
 
-  private static Series measured(List<RunResult> runs, String parameter, String metric, String name) {
-    List<double[]> points = new ArrayList<>();
+  /**
+   * The measured series of {@code metric} against {@code parameter}: one series, or, when other
+   * values are swept too, one per combination of them (named by it, e.g. {@code bitsPerLevel=1024}).
+   */
+  private static List<Series> measured(List<RunResult> runs, String parameter, String metric) {
+    Map<String, List<double[]>> groups = new java.util.LinkedHashMap<>();
     for (RunResult r : runs) {
       String v = r.scenario().sweep().get(parameter);
       double y = RunMetrics.value(r, metric);
       if (v != null && !Double.isNaN(y)) {
-        points.add(new double[] {sweptValue(v), y});
+        List<String> others = new ArrayList<>();
+        r.scenario().sweep().forEach((k, o) -> {
+          if (!k.equals(parameter)) {
+            others.add(k.substring(k.lastIndexOf('.') + 1) + "=" + o);
+          }
+        });
+        String name = others.isEmpty() ? "measured" : String.join(", ", others);
+        groups.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {sweptValue(v), y});
       }
     }
-    if (points.isEmpty()) {
-      return null;
-    }
-    return Series.measured(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-        points.stream().mapToDouble(p -> p[1]).toArray());
+    List<Series> out = new ArrayList<>();
+    groups.forEach((name, points) -> out.add(Series.measured(name, points.stream().mapToDouble(p -> p[0]).toArray(),
+        points.stream().mapToDouble(p -> p[1]).toArray())));
+    return out;
   }
 
   private static List<Comparison> comparisons(List<RunResult> runs, Reproduction published) {
@@ -202,13 +210,17 @@ public final class Experiment {
       OperationCounts o = r.operations();
       total = total == null ? o : new OperationCounts(total.gets() + o.gets(), total.getsFound() + o.getsFound(),
           total.getsMissing() + o.getsMissing(), total.getsFailed() + o.getsFailed(), total.puts() + o.puts(),
-          total.putsStored() + o.putsStored(), total.putsFailed() + o.putsFailed(), total.notIssued() + o.notIssued());
+          total.putsStored() + o.putsStored(), total.putsFailed() + o.putsFailed(), total.notIssued() + o.notIssued(),
+          total.publishesFailed() + o.publishesFailed());
     }
     if (total != null && (total.gets() + total.puts() > 0)) {
       d.append(" Gets and puts over all runs: ").append(total.gets()).append(" gets (").append(total.getsFound())
           .append(" found, ").append(total.getsMissing()).append(" of a stored key found nothing, ")
           .append(total.getsFailed()).append(" failed), ").append(total.puts()).append(" puts (")
           .append(total.putsStored()).append(" stored, ").append(total.putsFailed()).append(" failed).");
+    }
+    if (total != null && total.publishesFailed() > 0) {
+      d.append(" Holders whose publications were not all acknowledged: ").append(total.publishesFailed()).append('.');
     }
     return d.toString();
   }
@@ -217,7 +229,8 @@ public final class Experiment {
     ObjectMapper json = new ObjectMapper();
     ArrayNode all = json.createArrayNode();
     StringBuilder csv = new StringBuilder("label,lookups,failureFraction,hopsMean,hopsP1,hopsP99,keysP1OverMean,"
-        + "keysP99OverMean,getFailureFraction,wallSeconds\n");
+        + "keysP99OverMean,getFailureFraction,locates,withinDepthShare,falsePositivesPerLocate,"
+        + "maintenanceBytesPerPeerPerSecond,wallSeconds\n");
     for (RunResult r : runs) {
       ObjectNode o = all.addObject();
       o.put("label", r.scenario().label());
@@ -230,7 +243,8 @@ public final class Experiment {
       csv.append('"').append(r.scenario().label().replace("\"", "\"\"")).append('"');
       for (String m : List.of("lookups.total", "lookups.failureFraction", "lookups.hops.mean", "lookups.hops.p1",
           "lookups.hops.p99", "keys.perNode.p1OverMean", "keys.perNode.p99OverMean", "gets.failureFraction",
-          "resources.wallSeconds")) {
+          "locate.total", "locate.withinDepthShare", "locate.falsePositivesPerLocate",
+          "traffic.maintenanceBytesPerPeerPerSecond", "resources.wallSeconds")) {
         double v = RunMetrics.value(r, m);
         csv.append(',').append(Double.isNaN(v) ? "" : Double.toString(v));
       }

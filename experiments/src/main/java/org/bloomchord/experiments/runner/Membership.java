@@ -113,7 +113,8 @@ final class Membership {
     joining.add(number);
     joinsRunning.incrementAndGet();
     ctx.peers.joined();
-    List<PeerHandle<ChordPeer>> host = ctx.network.launchAll(refs, ref -> new ChordPeer(config, bootstrap.ref(), List.of()));
+    List<PeerHandle<ChordPeer>> host = ctx.network.launchAll(refs,
+        ref -> new ChordPeer(config, bootstrap.ref(), ctx.extensions.apply(ref)));
     AtomicInteger left = new AtomicInteger(host.size());
     boolean[] failed = {false};
     for (PeerHandle<ChordPeer> h : host) {
@@ -172,6 +173,10 @@ final class Membership {
     if (host == null) {
       return;
     }
+    ctx.holdings.departed(number);
+    Set<String> addresses = new HashSet<>();
+    host.forEach(h -> addresses.add(h.ref().address()));
+    ctx.issuer.originsDeparted(addresses);
     ctx.changed();
     if (crash) {
       ctx.peers.crashed();

@@ -3,7 +3,7 @@ package org.bloomchord.experiments.runner;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * Get and put counts of one run.
+ * Get, put and publish counts of one run.
  *
  * @param gets gets counted
  * @param getsFound gets that found a live value
@@ -13,10 +13,13 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param putsStored puts the key's primary stored
  * @param putsFailed puts that failed
  * @param notIssued operations not issued because no peer was on the ring
+ * @param publishesFailed holders whose publications the directory did not all acknowledge (they
+ *     keep the objects; their lease renewal keeps trying)
  */
-@JsonPropertyOrder({"gets", "getsFound", "getsMissing", "getsFailed", "puts", "putsStored", "putsFailed", "notIssued"})
+@JsonPropertyOrder({"gets", "getsFound", "getsMissing", "getsFailed", "puts", "putsStored", "putsFailed", "notIssued",
+    "publishesFailed"})
 public record OperationCounts(long gets, long getsFound, long getsMissing, long getsFailed, long puts, long putsStored,
-    long putsFailed, long notIssued) {
+    long putsFailed, long notIssued, long publishesFailed) {
 
   /** Gets of stored keys that did not return the value, as a fraction of gets (NaN without gets). */
   public double getFailureFraction() {

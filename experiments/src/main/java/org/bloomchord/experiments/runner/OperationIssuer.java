@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.runner;
 
 import io.vertx.core.Future;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,6 +13,8 @@ import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.experiments.metrics.LocateOutcome;
+import org.bloomchord.experiments.metrics.LocateRecorder;
 import org.bloomchord.experiments.metrics.LookupOutcome;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
@@ -21,6 +24,9 @@ import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.location.LocateResult;
+import org.bloomchord.routing.location.LocationService;
+import org.bloomchord.routing.location.cluster.LinkOracle;
 
 /**
  * Issues workload operations without waiting for them: the operation starts on a random ring
@@ -28,6 +34,12 @@ import org.bloomchord.overlay.PeerRef;
  * rate however slow single operations are, and a simulator run interleaves them with everything
  * else. Lookups are judged when they complete: correct when the answer is the live successor of the
  * key by the {@link Roster}'s oracle at that moment.
+ *
+ * <p>Locates ask for {@code object-<n>} ({@link Holdings#objectName}) and are judged by
+ * {@link Holdings} when they complete: NOT_FOUND is the correct answer for an object without a live
+ * holder. In measure phases ({@link RunContext#linkOracle} set) each locate also gets the oracle
+ * distance from its origin to the nearest live holder (computed on the driver thread when it is
+ * issued) and, once answered, is resolved again by the pointer lookup alone for {@code chordHops}.
  *
  * <p>Keys are named {@code key-<n>} by their workload number. Invariant: {@link #inFlight()}
  * counts operations started and not yet recorded. Thread-safe.
@@ -37,6 +49,7 @@ final class OperationIssuer {
   /** How long the driver waits for an operation to start on its peer (not for it to finish). */
   private static final long START_WAIT_MS = 5_000;
 
+  private final RunContext ctx;
   private final Network<ChordPeer> network;
   private final Roster roster;
   private final LongSupplier clock;
@@ -46,18 +59,23 @@ final class OperationIssuer {
   private final OperationSampleWriter samples;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
+  /** Locates started and not yet recorded, by token, with their origin's address. */
+  private final Map<Object, PendingLocate> pendingLocates = new ConcurrentHashMap<>();
+
+  private record PendingLocate(PeerRef origin, String key, long issued) {
+  }
   final LongAdder hopSum = new LongAdder();
   final LongAdder answered = new LongAdder();
 
-  OperationIssuer(Network<ChordPeer> network, Roster roster, LongSupplier clock, MeasurementWindow window,
-      LookupRecorder lookups, OperationTally tally, OperationSampleWriter samples) {
-    this.network = network;
-    this.roster = roster;
-    this.clock = clock;
-    this.window = window;
-    this.lookups = lookups;
-    this.tally = tally;
-    this.samples = samples;
+  OperationIssuer(RunContext ctx) {
+    this.ctx = ctx;
+    this.network = ctx.network;
+    this.roster = ctx.roster;
+    this.clock = ctx::runMs;
+    this.window = ctx.window;
+    this.lookups = ctx.lookups;
+    this.tally = ctx.tally;
+    this.samples = ctx.samples;
   }
 
   /** The key name of workload key number {@code n}. */
@@ -82,10 +100,17 @@ final class OperationIssuer {
       if (origin == null) {
         break;
       }
+      int distance = LocateRecorder.NO_DISTANCE;
+      LinkOracle oracle = ctx.linkOracle;
+      if (kind == OperationKind.LOCATE && oracle != null) {
+        distance = oracle.distance(origin.ref(), Holdings.objectName(key));
+      }
+      int d = distance;
       inFlight.incrementAndGet();
       try {
         network.call(origin, p -> {
-          start(p, origin.ref(), kind, keyName(key));
+          start(p, origin.ref(), kind, kind == OperationKind.LOCATE ? Holdings.objectName(key) : keyName(key), d,
+              oracle != null);
           return Future.succeededFuture(null);
         }, START_WAIT_MS);
         return;
@@ -99,7 +124,7 @@ final class OperationIssuer {
     }
   }
 
-  private void start(ChordPeer peer, PeerRef origin, OperationKind kind, String key) {
+  private void start(ChordPeer peer, PeerRef origin, OperationKind kind, String key, int distance, boolean compare) {
     long issued = clock.getAsLong();
     switch (kind) {
       case LOOKUP -> {
@@ -109,7 +134,21 @@ final class OperationIssuer {
       case GET -> peer.get(key).onComplete(ar -> getDone(origin, key, issued, ar.succeeded() ? ar.result() : null));
       case PUT -> peer.put(key, "v" + issued).onComplete(ar -> putDone(origin, key, issued,
           ar.succeeded() ? ar.result() : null));
-      default -> throw new IllegalStateException(kind + " is not an operation of the Chord runner");
+      case LOCATE -> {
+        LocationService s = peer.extension(LocationService.class);
+        Object token = new Object();
+        pendingLocates.put(token, new PendingLocate(origin, key, issued));
+        s.locate(key).onComplete(ar -> {
+          LocateResult r = ar.succeeded() ? ar.result() : null;
+          if (compare && foundElsewhere(r)) {
+            s.locateByChord(key).onComplete(c -> locateDone(token, origin, key, issued, r, distance,
+                c.succeeded() && foundElsewhere(c.result()) ? c.result().hops() : -1));
+          } else {
+            locateDone(token, origin, key, issued, r, distance, -1);
+          }
+        });
+      }
+      default -> throw new IllegalStateException(kind + " is not an operation of the runner");
     }
   }
 
@@ -131,6 +170,39 @@ final class OperationIssuer {
     finish(new OperationSample(at, OperationKind.LOOKUP, key, origin.address(),
         outcome == LookupOutcome.FAILED ? -1 : hops, outcome == LookupOutcome.FAILED ? Double.NaN : at - issued,
         outcome.name().toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  /** Found on another peer than the querier (the only answers with a path to compare). */
+  private static boolean foundElsewhere(LocateResult r) {
+    return r != null && r.found() && r.outcome() != org.bloomchord.routing.location.LocateOutcome.LOCAL;
+  }
+
+  /**
+   * The origins at {@code addresses} are departing: their unfinished locates are recorded as
+   * FAILED now (a crashed peer's pending requests may never complete).
+   */
+  void originsDeparted(Set<String> addresses) {
+    pendingLocates.forEach((token, p) -> {
+      if (addresses.contains(p.origin().address())) {
+        locateDone(token, p.origin(), p.key(), p.issued(), null, LocateRecorder.NO_DISTANCE, -1);
+      }
+    });
+  }
+
+  private void locateDone(Object token, PeerRef origin, String key, long issued, LocateResult r, int distance,
+      int chordHops) {
+    if (pendingLocates.remove(token) == null) {
+      return;
+    }
+    long at = clock.getAsLong();
+    LocateOutcome outcome = r == null ? LocateOutcome.FAILED : LocateOutcome.valueOf(r.outcome().name());
+    int hops = r == null ? 0 : r.hops();
+    ctx.locates.record(at, outcome, hops, r == null ? 0 : r.falsePositives(), distance, ctx.holdings.live(key));
+    if (chordHops >= 0) {
+      ctx.locates.recordChordHops(at, chordHops);
+    }
+    finish(new OperationSample(at, OperationKind.LOCATE, key, origin.address(), outcome.found() ? hops : -1,
+        outcome == LocateOutcome.FAILED ? Double.NaN : at - issued, outcome.name().toLowerCase(java.util.Locale.ROOT)));
   }
 
   private void getDone(PeerRef origin, String key, long issued, ReadResult r) {

@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class OperationTally {
 
-
   final LongAdder gets = new LongAdder();
   final LongAdder getsFound = new LongAdder();
   final LongAdder getsMissing = new LongAdder();
@@ -19,10 +18,12 @@ final class OperationTally {
   final LongAdder putsStored = new LongAdder();
   final LongAdder putsFailed = new LongAdder();
   final LongAdder notIssued = new LongAdder();
+  final LongAdder publishesFailed = new LongAdder();
 
   /** A snapshot for the report. */
   OperationCounts snapshot() {
     return new OperationCounts(gets.sum(), getsFound.sum(), getsMissing.sum(), getsFailed.sum(), puts.sum(),
-        putsStored.sum(), putsFailed.sum(), notIssued.sum());
+        putsStored.sum(), putsFailed.sum(), notIssued.sum(),
+        publishesFailed.sum());
   }
 }

@@ -4,7 +4,7 @@ import org.bloomchord.experiments.scenario.Phase;
 
 /**
  * How the runner executes one kind of {@link Phase}. One implementation per kind, registered in
- * {@link PhaseSteps}; a new kind of phase (publish, reconcile) is one new class there.
+ * {@link PhaseSteps}; a new kind of phase (reconcile) is one new class there.
  *
  * @param <P> the phase kind
  */

@@ -3,15 +3,10 @@ package org.bloomchord.experiments.runner;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bloomchord.experiments.scenario.Phase;
-import org.bloomchord.experiments.scenario.Position;
 import org.bloomchord.experiments.scenario.Scenario;
-import org.bloomchord.experiments.scenario.ScenarioException;
-import org.bloomchord.experiments.workload.OperationKind;
 
 /**
- * The step that runs each kind of phase. Publish phases and locate operations are
- * reported as not available yet: a scenario that uses them fails before it starts, with one line
- * naming the phase; a scenario that does not use them runs.
+ * The step that runs each kind of phase.
  */
 final class PhaseSteps {
 
@@ -22,7 +17,7 @@ final class PhaseSteps {
     return this;
   }
 
-  /** The steps of a Chord run. */
+  /** The steps of a run. */
   static PhaseSteps chord() {
     return new PhaseSteps()
         .register(Phase.Join.class, new JoinStep())
@@ -32,7 +27,7 @@ final class PhaseSteps {
         .register(Phase.Workload.class, new WorkloadStep())
         .register(Phase.Wait.class, new WaitStep())
         .register(Phase.Measure.class, new MeasureStep())
-        .register(Phase.Publish.class, new UnavailableStep<>("publishing objects needs the location service"))
+        .register(Phase.Publish.class, new PublishStep())
         .register(Phase.Reconcile.class, new ReconcileStep());
   }
 
@@ -56,35 +51,5 @@ final class PhaseSteps {
       throw new IllegalStateException("no step for " + phase.kind() + " phases");
     }
     return (PhaseStep<P>) s;
-  }
-
-  /** Rejects locate operations until the location service is part of the runner. */
-  static void requireChordOperations(Iterable<OperationKind> kinds, String where) {
-    for (OperationKind k : kinds) {
-      if (k == OperationKind.LOCATE) {
-        throw new ScenarioException(Position.of(where), "locates are not available yet (they need the location "
-            + "service); remove them or run a scenario without locates");
-      }
-    }
-  }
-
-  /** A phase kind the runner cannot execute yet. */
-  private static final class UnavailableStep<P extends Phase> implements PhaseStep<P> {
-    private final String what;
-
-    UnavailableStep(String what) {
-      this.what = what;
-    }
-
-    @Override
-    public void check(P phase, String where) {
-      throw new ScenarioException(Position.of(where), phase.kind() + " phases are not available yet (" + what
-          + " is not part of the runner); remove the phase to run the rest");
-    }
-
-    @Override
-    public void run(P phase, PhaseStep.PhaseRun run) {
-      check(phase, run.ctx().scenario.source() + ": phases[" + run.index() + "]." + phase.kind());
-    }
   }
 }

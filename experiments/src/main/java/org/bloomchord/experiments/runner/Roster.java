@@ -117,6 +117,32 @@ final class Roster {
     return host.get(random.nextInt(host.size()));
   }
 
+  /**
+   * A ring peer of a host on the ring.
+   *
+   * @param number the host's number
+   * @param peer one of its ring peers
+   */
+  record Member(int number, PeerHandle<ChordPeer> peer) {
+  }
+
+  /** A uniformly chosen host and one of its ring peers, or null when the ring is empty. */
+  synchronized Member pickMember(SplittableRandom random) {
+    if (numbers.isEmpty()) {
+      return null;
+    }
+    int number = numbers.get(random.nextInt(numbers.size()));
+    List<PeerHandle<ChordPeer>> host = hosts.get(number);
+    return new Member(number, host.get(random.nextInt(host.size())));
+  }
+
+  /** Every ring peer on the ring, a copy. */
+  synchronized List<PeerHandle<ChordPeer>> handles() {
+    List<PeerHandle<ChordPeer>> out = new ArrayList<>();
+    hosts.values().forEach(out::addAll);
+    return out;
+  }
+
   /** The oracle of the current ring, or null when it is empty. */
   RingOracle oracle() {
     return oracle;

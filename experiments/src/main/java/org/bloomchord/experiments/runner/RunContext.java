@@ -10,8 +10,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.experiments.metrics.LocateRecorder;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
 import org.bloomchord.experiments.metrics.OperationSampleWriter;
@@ -19,6 +22,9 @@ import org.bloomchord.experiments.metrics.PeerRecorder;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.location.LocationConfig;
+import org.bloomchord.routing.location.cluster.LinkOracle;
 
 /**
  * Everything one run of a scenario shares: the cluster and its network, the {@link Roster}, the
@@ -34,6 +40,11 @@ final class RunContext implements AutoCloseable {
 
   final Scenario scenario;
   final ChordCluster cluster;
+  final Function<PeerRef, List<ChordExtension>> extensions;
+  final LocationConfig location;
+  final Holdings holdings = new Holdings();
+  final LocateRecorder locates;
+  volatile LinkOracle linkOracle;
   final Network<ChordPeer> network;
   final boolean simulated;
   final Roster roster;
@@ -59,17 +70,20 @@ final class RunContext implements AutoCloseable {
   /** The last reconcile phase's figures, or null. */
   org.bloomchord.experiments.summary.ReconcileStats reconcile;
 
-  RunContext(Scenario scenario, ChordCluster cluster, java.nio.file.Path operationsCsv, int sampleEvery,
-      Progress progress) {
+  RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
+      LocationConfig location, java.nio.file.Path operationsCsv, int sampleEvery, Progress progress) {
     this.scenario = scenario;
     this.cluster = cluster;
+    this.extensions = extensions;
+    this.location = location;
+    this.locates = new LocateRecorder(window, location == null ? 1 : location.depth());
     this.network = cluster.network();
     this.simulated = !"vertx".equals(network.runtimeName());
     this.originMs = network.now();
     this.roster = new Roster(cluster.ring());
     this.samples = new OperationSampleWriter(operationsCsv, sampleEvery, window);
     this.progress = progress;
-    this.issuer = new OperationIssuer(network, roster, this::runMs, window, lookups, tally, samples);
+    this.issuer = new OperationIssuer(this);
     this.membership = new Membership(this, !simulated);
     this.sampler = sampler();
     sampler.sample(0);
@@ -87,7 +101,7 @@ final class RunContext implements AutoCloseable {
 
   private TimeSeriesSampler sampler() {
     long[] last = {0, 0};
-    return TimeSeriesSampler.builder()
+    TimeSeriesSampler.Builder b = TimeSeriesSampler.builder()
         .gauge(TimeSeriesSampler.PEERS_ALIVE, roster::size)
         .delta(TimeSeriesSampler.LOOKUPS, lookups::seen)
         .delta(TimeSeriesSampler.FAILURES, lookups::seenFailures)
@@ -100,8 +114,11 @@ final class RunContext implements AutoCloseable {
           return mean;
         })
         .gauge("inFlight", issuer::inFlight)
-        .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::size)
-        .build();
+        .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::size);
+    if (location != null) {
+      b.delta(TimeSeriesSampler.LOCATES, locates::seen).delta(TimeSeriesSampler.LOCATES_MISSED, locates::seenMissed);
+    }
+    return b.build();
   }
 
   static java.util.concurrent.ThreadFactory daemon(String name) {
@@ -179,6 +196,13 @@ final class RunContext implements AutoCloseable {
   /** When the measured interval began, or -1 (then traffic covers the whole run). */
   synchronized long trafficMarkAt() {
     return trafficMarkAt;
+  }
+
+  /** The longest an operation may take: Chord's attempts, plus a locate's forwarding and Chord paths. */
+  long operationWaitMs() {
+    var c = cluster.config();
+    long chord = c.operationAttempts() * (c.lookupTimeoutMs() + 3 * c.requestTimeoutMs());
+    return location == null ? chord : chord + location.queryTimeoutMs() + 4 * c.requestTimeoutMs();
   }
 
   /** Waits until every issued operation completed, for at most {@code maxMs} of runtime time. */

@@ -11,7 +11,11 @@ import org.bloomchord.experiments.summary.SummaryJson;
  *   <li>{@code lookups.failuresPer10k}: the same per 10,000 lookups;</li>
  *   <li>{@code keys.perNode.p1OverMean}, {@code keys.perNode.p99OverMean}: percentiles of keys per
  *       node as multiples of the mean;</li>
- *   <li>{@code gets.failureFraction}: gets of stored keys that did not return the value.</li>
+ *   <li>{@code gets.failureFraction}: gets of stored keys that did not return the value;</li>
+ *   <li>{@code locate.withinDepthShare}: withinDepthProbabilistic / withinDepth;</li>
+ *   <li>{@code locate.falsePositivesPerLocate}: falsePositives / total;</li>
+ *   <li>{@code traffic.maintenanceBytesPerPeerPerSecond}: the share of {@code bytesPerPeerPerSecond}
+ *       that the filter summaries (SummaryRequest, SummaryReply) took.</li>
  * </ul>
  */
 public final class RunMetrics {
@@ -39,6 +43,23 @@ public final class RunMetrics {
           return Double.NaN;
         }
         return k.path(metric.contains("p1Over") ? "p1" : "p99").asDouble() / mean;
+      }
+      case "locate.withinDepthShare", "locate.falsePositivesPerLocate" -> {
+        JsonNode l = tree.path("locate");
+        double total = l.path(metric.endsWith("Share") ? "withinDepth" : "total").asDouble(0);
+        double part = l.path(metric.endsWith("Share") ? "withinDepthProbabilistic" : "falsePositives").asDouble(0);
+        return total == 0 ? Double.NaN : part / total;
+      }
+      case "traffic.maintenanceBytesPerPeerPerSecond" -> {
+        JsonNode t = tree.path("traffic");
+        double bytes = t.path("bytes").asDouble(0);
+        if (bytes == 0) {
+          return Double.NaN;
+        }
+        JsonNode by = t.path("byType");
+        double summaries = by.path("SummaryRequest").path("bytes").asDouble(0) + by.path("SummaryReply").path("bytes")
+            .asDouble(0);
+        return t.path("bytesPerPeerPerSecond").asDouble() * summaries / bytes;
       }
       case "gets.failureFraction" -> {
         return run.operations().getFailureFraction();

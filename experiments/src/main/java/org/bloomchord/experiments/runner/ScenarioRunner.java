@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordExtension;
+import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.RingCheck;
@@ -23,8 +26,17 @@ import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.TrafficStats;
+import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.experiments.scenario.RoutingSettings;
+import org.bloomchord.experiments.workload.OperationKind;
+import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.sim.SimNetwork;
+import org.bloomchord.routing.location.LocationConfig;
+import org.bloomchord.routing.location.LocationService;
+import org.bloomchord.routing.location.LocationWire;
 
 /**
  * Runs one concrete {@link Scenario} on its runtime and writes its files into a folder:
@@ -32,6 +44,11 @@ import org.bloomchord.overlay.sim.SimNetwork;
  * peers alive, lookups, failures, mean hops, operations in flight, bytes per peer per second),
  * {@code operations.csv} (a sample of the operations, at most about {@value #MAX_SAMPLES} rows) and
  * the time-series plots as PNG and SVG.
+ *
+ * <p>Peers carry the location layer ({@code LocationService}, with the scenario's {@code routing}
+ * settings) only when the scenario has a publish phase or locate operations: its filter
+ * maintenance (a summary pull per link and refresh period) is most of a quiet ring's traffic, so a
+ * Chord-only scenario is measured without it.
  *
  * <p>Every phase is checked before anything starts: a scenario using a phase or operation the
  * runner cannot execute yet fails at once with one line. The simulator's runs are repeatable: the
@@ -57,6 +74,27 @@ public final class ScenarioRunner {
     return c.withTimeouts(request, Math.max(c.lookupTimeoutMs(), 5 * request));
   }
 
+  /** The location settings a scenario's {@code routing} section describes, the lease renewal included. */
+  public static LocationConfig locationConfig(RoutingSettings r) {
+    return LocationConfig.defaults().withFilters(r.depth(), r.bitsPerLevel()).withHashes(r.hashes())
+        .withPeriods(r.refresh().toMillis(), r.lease().toMillis()).withQueryTimeoutMs(r.queryTimeout().toMillis());
+  }
+
+  /** Whether a scenario publishes objects or locates them, so that its peers need the location layer. */
+  public static boolean usesLocation(Scenario scenario) {
+    for (Phase p : scenario.phases()) {
+      boolean locates = p instanceof Phase.Publish
+          || p instanceof Phase.Measure m && m.counts().getOrDefault(OperationKind.LOCATE, 0) > 0
+          || p instanceof Phase.Workload w && WorkloadStep.kinds(w.operations()).contains(OperationKind.LOCATE)
+          || p instanceof Phase.Churn c && c.workload() != null
+              && WorkloadStep.kinds(c.workload()).contains(OperationKind.LOCATE);
+      if (locates) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Checks that every phase of {@code scenario} can run; throws a ScenarioException otherwise. */
   public static void check(Scenario scenario) {
     PhaseSteps.chord().check(scenario);
@@ -76,15 +114,27 @@ public final class ScenarioRunner {
       throw new UncheckedIOException("cannot create " + folder, e);
     }
     NetworkOptions options = NetworkOptions.defaults().withSeed(scenario.seed()).withMaxRecordedEvents(10_000);
-    try (ChordCluster cluster = ChordCluster.create(scenario.runtime().label(), options, chordConfig(scenario.chord()));
-        RunContext ctx = new RunContext(scenario, cluster, folder.resolve("operations.csv"), sampleEvery(scenario),
-            progress)) {
+    ChordConfig chord = chordConfig(scenario.chord());
+    LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
+    Function<PeerRef, List<ChordExtension>> extensions;
+    Network<ChordPeer> net;
+    if (location == null) {
+      extensions = ref -> List.of();
+      net = Networks.create(scenario.runtime().label(), options, ChordWire.registry(chord));
+    } else {
+      LocationWire wire = new LocationWire(location, chord);
+      extensions = ref -> List.of(new LocationService(location, wire));
+      net = Networks.create(scenario.runtime().label(), options,
+          LocationWire.register(ChordWire.registry(chord), location, chord));
+    }
+    try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
+        RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
+            sampleEvery(scenario), progress)) {
       List<Phase> phases = scenario.phases();
       for (int i = 0; i < phases.size(); i++) {
         steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));
       }
-      ChordConfig c = cluster.config();
-      ctx.awaitOperations(c.operationAttempts() * (c.lookupTimeoutMs() + 3 * c.requestTimeoutMs()));
+      ctx.awaitOperations(ctx.operationWaitMs());
       ctx.close();
       ctx.advanceTo(ctx.runMs());
       if (ctx.runMs() > lastSample(ctx.sampler.series())) {
@@ -128,7 +178,7 @@ public final class ScenarioRunner {
           ? (ctx.stableAtMs - ctx.lastChangeMs) / 1000.0 : null;
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
     }
-    s = s.withLookups(ctx.lookups.toStats());
+    s = s.withLookups(ctx.lookups.toStats()).withLocate(ctx.locates.toStats());
     if (ctx.reconcile != null) {
       s = s.withReconcile(ctx.reconcile);
     }

@@ -27,11 +27,6 @@ final class WorkloadStep implements PhaseStep<Phase.Workload> {
   }
 
   @Override
-  public void check(Phase.Workload phase, String where) {
-    PhaseSteps.requireChordOperations(kinds(phase.operations()), where);
-  }
-
-  @Override
   public void run(Phase.Workload phase, PhaseRun run) {
     RunContext ctx = run.ctx();
     long durationMs = phase.duration().toMillis();

@@ -11,6 +11,7 @@ import org.bloomchord.experiments.churn.SessionDistribution;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.experiments.workload.OperationMix;
 import org.bloomchord.experiments.workload.Rate;
+import org.bloomchord.routing.location.LocationConfig;
 
 /** Turns one sweep-free tree into a {@link Scenario}, validating every key and value. */
 final class ScenarioBinder {
@@ -78,9 +79,12 @@ final class ScenarioBinder {
 
   private static RoutingSettings routing(Fields f) {
     RoutingSettings d = RoutingSettings.DEFAULTS;
-    return new RoutingSettings(f.integer("depth", d.depth(), 1, 16),
-        f.integer("bitsPerLevel", d.bitsPerLevel(), 64, 1 << 26),
-        f.positiveDuration("refresh", d.refresh()));
+    return new RoutingSettings(f.integer("depth", d.depth(), 1, LocationConfig.MAX_DEPTH),
+        f.integer("bitsPerLevel", d.bitsPerLevel(), LocationConfig.MIN_BITS, LocationConfig.MAX_BITS),
+        f.integer("hashes", d.hashes(), 1, 16),
+        f.positiveDuration("refresh", d.refresh()),
+        f.positiveDuration("lease", d.lease()),
+        f.positiveDuration("queryTimeout", d.queryTimeout()));
   }
 
   private Phase phase(YamlNode item, String path, int scenarioPeers) {

@@ -1,32 +1,42 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * The {@code locate} section. {@code found == local + probabilistic + fallback} and
- * {@code found + notFound == total}. {@code withinDepth} counts locates whose nearest holder was
- * at most d hops away by the oracle; {@code withinDepthProbabilistic} those of them that the
- * probabilistic phase resolved.
+ * The {@code locate} section. {@code found == local + probabilistic + fallback},
+ * {@code found + notFound + failed == total} and {@code noLiveHolder <= notFound}.
+ *
+ * <p>Definitions: {@code withinDepth} counts locates whose nearest live holder was 1..d hops away
+ * by the link oracle (a querier that holds the object itself is counted in {@code local} only);
+ * {@code withinDepthProbabilistic} those of them that the probabilistic phase resolved, so their
+ * ratio is the filters' success rate. The oracle distance is computed only where the command says
+ * so (in {@code run}: the locates of measure phases); locates without it count in neither.
+ * {@code noLiveHolder} counts the NOT_FOUND answers for objects that had no live holder when the
+ * locate completed: those answers are correct, so {@code notFound - noLiveHolder} are misses.
  *
  * @param total locates measured
  * @param found locates that reached a holder
  * @param local found on the querying peer itself
  * @param probabilistic found by the attenuated-filter phase
  * @param fallback found by the Chord fallback after the probabilistic phase gave up
- * @param notFound locates that reached no holder
+ * @param notFound locates answered "no live holder"
  * @param falsePositives filter matches that led to a peer without the object, over all locates
- * @param withinDepth locates whose nearest holder was within d hops by the oracle
+ * @param withinDepth locates whose nearest holder was 1..d hops away by the oracle
  * @param withinDepthProbabilistic those of {@code withinDepth} resolved probabilistically
  * @param hops total hops of found locates (both phases), or null (omitted)
  * @param stretch hops divided by the oracle distance, over found locates at distance > 0, or null
- * @param chordHops hops of the Chord fallback lookups, or null when no fallback ran
+ * @param chordHops hops of the same queries resolved by the pointer lookup alone, or null when not
+ *     measured
+ * @param failed locates without an answer (the deterministic path itself failed or timed out)
+ * @param noLiveHolder of {@code notFound}, those whose object had no live holder
  */
 @JsonPropertyOrder({"total", "found", "local", "probabilistic", "fallback", "notFound", "falsePositives",
-    "withinDepth", "withinDepthProbabilistic", "hops", "stretch", "chordHops"})
+    "withinDepth", "withinDepthProbabilistic", "hops", "stretch", "chordHops", "failed", "noLiveHolder"})
 public record LocateStats(
     long total, long found, long local, long probabilistic, long fallback, long notFound,
     long falsePositives, long withinDepth, long withinDepthProbabilistic, Quantiles hops, Mean stretch,
-    Mean chordHops) {
+    Mean chordHops, long failed, long noLiveHolder) {
 
   public LocateStats {
     Finite.nonNegative("local", local);
@@ -35,11 +45,23 @@ public record LocateStats(
     Finite.nonNegative("notFound", notFound);
     Finite.nonNegative("falsePositives", falsePositives);
     Finite.nonNegative("withinDepthProbabilistic", withinDepthProbabilistic);
-    if (local + probabilistic + fallback != found || found + notFound != total) {
-      throw new IllegalArgumentException("found must be local + probabilistic + fallback, total found + notFound");
+    Finite.nonNegative("failed", failed);
+    Finite.nonNegative("noLiveHolder", noLiveHolder);
+    if (local + probabilistic + fallback != found || found + notFound + failed != total) {
+      throw new IllegalArgumentException(
+          "found must be local + probabilistic + fallback, total found + notFound + failed");
     }
     if (withinDepthProbabilistic > withinDepth || withinDepth > total) {
       throw new IllegalArgumentException("withinDepthProbabilistic <= withinDepth <= total");
     }
+    if (noLiveHolder > notFound) {
+      throw new IllegalArgumentException("noLiveHolder <= notFound");
+    }
+  }
+
+  /** The share of within-depth locates the probabilistic phase resolved, or NaN when none was within depth. */
+  @JsonIgnore
+  public double withinDepthShare() {
+    return withinDepth == 0 ? Double.NaN : (double) withinDepthProbabilistic / withinDepth;
   }
 }

@@ -43,20 +43,10 @@ class RunCommandTest {
   }
 
   @Test
-  void aPublishPhaseIsReportedAsNotAvailableYet(@TempDir Path dir) throws Exception {
-    Path f = dir.resolve("publish.yaml");
-    Files.writeString(f, "peers: 10\nruntime: sim\nphases:\n  - join: {}\n  - publish: { objects: 10 }\n");
-    Outcome o = run("run", f.toString(), "--out", dir.resolve("out").toString());
-    assertUsageError(o, "phases[1].publish");
-    assertTrue(o.err().contains("not available yet"));
-    assertTrue(!Files.exists(dir.resolve("out")), "nothing ran");
-  }
-
-  @Test
-  void locatesAreReportedAsNotAvailableYet(@TempDir Path dir) throws Exception {
-    Path f = dir.resolve("locate.yaml");
-    Files.writeString(f, "peers: 10\nruntime: sim\nphases:\n  - join: {}\n  - measure: { locates: 10 }\n");
-    assertUsageError(run("run", f.toString(), "--out", dir.resolve("out").toString()), "locates are not available yet");
+  void aBitsPerLevelBeyondTheLocationLayersBoundIsOneLine(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("wide.yaml");
+    Files.writeString(f, "peers: 10\nruntime: sim\nrouting: { bitsPerLevel: 4194304 }\nphases:\n  - join: {}\n");
+    assertUsageError(run("run", f.toString(), "--out", dir.resolve("out").toString()), "bitsPerLevel");
   }
 
   @Test

@@ -102,22 +102,31 @@ class RecordersTest {
   @Test
   void locateSectionSplitsOutcomesAndDepth() {
     LocateRecorder rec = new LocateRecorder(MeasurementWindow.always(), 3);
-    rec.record(0, LocateOutcome.LOCAL, 0, 0, 0, 0);
-    rec.record(0, LocateOutcome.PROBABILISTIC, 2, 0, 1, 2);
-    rec.record(0, LocateOutcome.PROBABILISTIC, 4, 0, 0, 2);
-    rec.record(0, LocateOutcome.FALLBACK, 8, 5, 2, 3);
-    rec.record(0, LocateOutcome.FALLBACK, 6, 3, 1, 6);
-    rec.record(0, LocateOutcome.NOT_FOUND, 0, 0, 0, LocateRecorder.NO_DISTANCE);
+    rec.record(0, LocateOutcome.LOCAL, 0, 0, 0, true);
+    rec.record(0, LocateOutcome.PROBABILISTIC, 2, 1, 2, true);
+    rec.record(0, LocateOutcome.PROBABILISTIC, 4, 0, 2, true);
+    rec.record(0, LocateOutcome.FALLBACK, 8, 2, 3, true);
+    rec.record(0, LocateOutcome.FALLBACK, 6, 1, 6, true);
+    rec.record(0, LocateOutcome.NOT_FOUND, 0, 0, LocateRecorder.NO_DISTANCE, false);
+    rec.record(0, LocateOutcome.NOT_FOUND, 0, 0, 2, true);
+    rec.record(0, LocateOutcome.FAILED, 0, 0, LocateRecorder.NO_DISTANCE, true);
+    rec.recordChordHops(0, 5);
+    rec.recordChordHops(0, 3);
     LocateStats s = rec.toStats();
-    assertEquals(6, s.total());
+    assertEquals(8, s.total());
     assertEquals(5, s.found());
     assertEquals(1, s.local());
     assertEquals(2, s.probabilistic());
     assertEquals(2, s.fallback());
-    assertEquals(1, s.notFound());
+    assertEquals(2, s.notFound());
+    assertEquals(1, s.failed());
+    assertEquals(1, s.noLiveHolder(), "the NOT_FOUND of an object without a live holder is a correct answer");
+    assertEquals(2, rec.seenMissed(), "the NOT_FOUND with a live holder and the FAILED are misses");
     assertEquals(4, s.falsePositives());
+    // distances 1..3, LOCAL (distance 0) excluded: two probabilistic, one fallback, one not found
     assertEquals(4, s.withinDepth());
-    assertEquals(3, s.withinDepthProbabilistic());
+    assertEquals(2, s.withinDepthProbabilistic());
+    assertEquals(0.5, s.withinDepthShare());
     assertEquals(4.0, s.hops().mean());
     // stretches 2/2, 4/2, 8/3, 6/6
     assertEquals((1 + 2 + 8.0 / 3 + 1) / 4, s.stretch().mean(), 1e-3);

@@ -56,7 +56,7 @@ class SeriesFilesTest {
     lookups.record(0, LookupOutcome.CORRECT, 3, 1, 0);
     sampler.sample(1000);
     TimeSeries s = sampler.series();
-    assertEquals(List.of("peersAlive", "lookups", "failures", "locates", "locatesNotFound", "bytesPerPeerPerSecond"),
+    assertEquals(List.of("peersAlive", "lookups", "failures", "locates", "locatesMissed", "bytesPerPeerPerSecond"),
         s.columns());
     assertArrayEquals(new double[] {2}, s.column("lookups"), "warm-up lookups still show in the time series");
     assertArrayEquals(new double[] {1}, s.column("failures"));

@@ -116,6 +116,67 @@ class ScenarioRunnerTest {
     return n;
   }
 
+  /**
+   * 40 peers publish objects 0..29 at two hosts each; locates run beside a workload, then 6 hosts
+   * crash and locates are measured over objects 0..39: objects 30..39 were never published and some
+   * may have lost both holders, so NOT_FOUND is their correct answer.
+   */
+  private static String located(String runtime, int peers, String failPhase) {
+    return """
+        name: located
+        seed: 5
+        runtime: %s
+        peers: %d
+        chord: { stabilize: 200ms, fixFingers: 200ms, checkPredecessor: 400ms, requestTimeout: 500ms }
+        routing: { depth: 3, bitsPerLevel: 2048, refresh: 500ms, queryTimeout: 2s }
+        phases:
+          - join:     { over: 0s }
+          - wait:     { for: 3s }
+          - publish:  { objects: 30, holdersPerObject: 2 }
+          - wait:     { for: 3s }
+          - workload: { for: 3s, locates: 20/s, lookups: 10/s }
+          %s
+          - measure:  { locates: 200, lookups: 50, keys: { population: 40 } }
+        """.formatted(runtime, peers, failPhase);
+  }
+
+  private static final String FAIL_AND_HEAL = "- fail: { peers: 6 }\n  - wait: { for: 6s }";
+
+  @Test
+  void publishedObjectsWithALiveHolderAreAlwaysFoundAndRunsRepeat(@TempDir Path dir) throws Exception {
+    Scenario s = scenario(located("sim", 40, FAIL_AND_HEAL));
+    RunResult a = ScenarioRunner.run(s, dir.resolve("a"), Progress.silent());
+    checkLocates(a, 200);
+    var l = a.summary().locate();
+    assertTrue(l.noLiveHolder() >= 10 * 200 / 40 / 2, "about a quarter of the measured keys were never published");
+    assertTrue(l.withinDepth() > 0 && l.probabilistic() > 0, "the filters resolve nearby copies");
+    assertNotNull(l.chordHops(), "measured locates are compared with the pointer path");
+    assertNotNull(l.stretch());
+    String series = Files.readString(dir.resolve("a/timeseries.csv"));
+    assertTrue(series.startsWith("time,peersAlive,lookups,failures,hopsMean,inFlight,bytesPerPeerPerSecond,"
+        + "locates,locatesMissed\n"));
+    ScenarioRunner.run(s, dir.resolve("b"), Progress.silent());
+    assertEquals(withoutMachineFields(dir.resolve("a/summary.json")), withoutMachineFields(dir.resolve("b/summary.json")));
+    assertEquals(Files.readString(dir.resolve("a/operations.csv")), Files.readString(dir.resolve("b/operations.csv")));
+  }
+
+  @Test
+  void vertxPeersPublishAndLocate(@TempDir Path dir) {
+    RunResult r = ScenarioRunner.run(scenario(located("vertx", 12, "")), dir, Progress.silent());
+    checkLocates(r, 200);
+  }
+
+  /** Every locate was answered, and every NOT_FOUND was for an object without a live holder. */
+  private static void checkLocates(RunResult r, long atLeast) {
+    var l = r.summary().locate();
+    assertNotNull(l, "a locate section");
+    assertTrue(l.total() >= atLeast, "the workload's and the measured locates: " + l.total());
+    assertEquals(0, l.failed(), "every locate answered");
+    assertEquals(l.notFound(), l.noLiveHolder(), "found == total for the objects with a live holder");
+    assertEquals(l.total(), l.found() + l.noLiveHolder());
+    assertEquals(r.summary().lookups().total(), r.summary().lookups().correct(), "lookups stay correct");
+  }
+
   @Test
   void lookupsOnAStableRingAreCorrectAndTakeAboutHalfLog2NHops(@TempDir Path dir) {
     Scenario s = scenario("""

@@ -34,7 +34,7 @@ class ScenarioLoaderTest {
     return assertThrows(ScenarioException.class, () -> parse(text, overrides)).getMessage();
   }
 
-  /** The example of DESIGN §6 (the bundled quickstart leaves out publish and locates until location lands). */
+  /** The example of DESIGN §6 (the bundled quickstart has its shape, smaller). */
   private static final String DESIGN_EXAMPLE = """
       name: churn-quickstart
       seed: 42
@@ -62,7 +62,7 @@ class ScenarioLoaderTest {
     assertEquals(1000, s.peers());
     assertEquals(new ChordSettings(64, 8, 3, Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofSeconds(1),
         Duration.ofSeconds(2), 1, ChordSettings.LookupStyle.RECURSIVE), s.chord());
-    assertEquals(new RoutingSettings(3, 4096, Duration.ofSeconds(1)), s.routing());
+    assertEquals(RoutingSettings.DEFAULTS.withFilters(3, 4096), s.routing());
     assertEquals(List.of("join", "publish", "churn", "fail", "measure"), s.phases().stream().map(Phase::kind).toList());
     assertEquals(new Phase.Join(1000, Duration.ofSeconds(10)), s.phases().get(0));
     assertEquals(new Phase.Publish(5000, 3, Duration.ZERO), s.phases().get(1));
@@ -87,7 +87,7 @@ class ScenarioLoaderTest {
   @Test
   void everyBundledScenarioParsesAndValidates() {
     Map<String, Integer> instances = Map.of("quickstart.yaml", 1, "path-length.yaml", 12, "load-balance.yaml", 5,
-        "mass-failure.yaml", 5, "continuous-churn.yaml", 8, "churn-hour.yaml", 1);
+        "mass-failure.yaml", 5, "continuous-churn.yaml", 8, "churn-hour.yaml", 1, "filter-depth-width.yaml", 12);
     instances.forEach((name, n) -> assertEquals(n, ScenarioLoader.loadBundled(name, List.of()).size(), name));
   }
 

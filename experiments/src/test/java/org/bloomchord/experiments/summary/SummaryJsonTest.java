@@ -24,7 +24,7 @@ class SummaryJsonTest {
             new Quantiles(12.5, 10, 48)))
         .withKeys(new KeyStats(5000, 2, new Load(6.2, 0, 30, 41)))
         .withLocate(new LocateStats(10000, 9990, 50, 7000, 2940, 10, 321, 8000, 6900,
-            new Quantiles(2.1, 2, 8), new Mean(1.3), new Mean(4.7)))
+            new Quantiles(2.1, 2, 8), new Mean(1.3), new Mean(4.7), 0, 4))
         .withReconcile(ReconcileStats.of("iblt", 10000, 100, 4800, 1, true, 0))
         .withTraffic(TrafficStats.of(Map.of("chord.Stabilize", new long[] {10, 400},
             "chord.FindSuccessor", new long[] {5, 100}), 800, 40))
@@ -51,7 +51,8 @@ class SummaryJsonTest {
     assertEquals(List.of("stored", "lost", "perNode"), names(root.get("keys")));
     assertEquals(List.of("mean", "p1", "p99", "max"), names(root.get("keys").get("perNode")));
     assertEquals(List.of("total", "found", "local", "probabilistic", "fallback", "notFound", "falsePositives",
-        "withinDepth", "withinDepthProbabilistic", "hops", "stretch", "chordHops"), names(root.get("locate")));
+        "withinDepth", "withinDepthProbabilistic", "hops", "stretch", "chordHops", "failed", "noLiveHolder"),
+        names(root.get("locate")));
     assertEquals(List.of("mean", "p50", "p99"), names(root.get("locate").get("hops")));
     assertEquals(List.of("mean"), names(root.get("locate").get("stretch")));
     assertEquals(List.of("mean"), names(root.get("locate").get("chordHops")));
@@ -86,7 +87,11 @@ class SummaryJsonTest {
   void inconsistentCountsAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> new LookupStats(10, 5, 1, 1, null, 0, null));
     assertThrows(IllegalArgumentException.class, () -> new Spread(Double.NaN, 1, 2, 3));
-    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 1, 1, 1, 0, 0, 0, null, null, null));
+    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 1, 1, 1, 0, 0, 0, null, null, null, 0, 0));
+    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 8, 1, 3, 4, 1, 0, 0, 0, null, null, null, 2, 0),
+        "found + notFound + failed must be total");
+    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 4, 4, 1, 0, 0, 0, null, null, null, 0, 2),
+        "noLiveHolder is part of notFound");
   }
 
   @Test
