@@ -3,8 +3,6 @@ package org.bloomchord.chord.wire;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.StoredEntry;
@@ -69,20 +67,20 @@ public final class ChordWire {
   }
 
   private void fill(WireRegistry r) {
-    r.register(1, codec(Ack.class, (m, out) -> { }, in -> new Ack()));
-    r.register(2, codec(Ping.class, (m, out) -> { }, in -> new Ping()));
-    r.register(3, codec(FindSuccessor.class, (m, out) -> {
+    r.register(1, WireCodec.of(Ack.class, (m, out) -> { }, in -> new Ack()));
+    r.register(2, WireCodec.of(Ping.class, (m, out) -> { }, in -> new Ping()));
+    r.register(3, WireCodec.of(FindSuccessor.class, (m, out) -> {
       out.writeLong(m.lookupId()).writeLong(m.key());
       writePeer(m.origin(), out);
       out.writeVarInt(m.hops()).writeVarInt(m.timeouts());
     }, in -> new FindSuccessor(in.readLong(), readId(in), readPeer(in), readHops(in), readHops(in))));
-    r.register(4, codec(LookupDone.class, (m, out) -> {
+    r.register(4, WireCodec.of(LookupDone.class, (m, out) -> {
       out.writeLong(m.lookupId());
       writeNullablePeer(m.successor(), out);
       writePeers(m.successors(), out);
       out.writeVarInt(m.hops()).writeVarInt(m.timeouts());
     }, in -> new LookupDone(in.readLong(), readNullablePeer(in), readPeers(in), readHops(in), readHops(in))));
-    r.register(5, codec(NextHopQuery.class, (m, out) -> {
+    r.register(5, WireCodec.of(NextHopQuery.class, (m, out) -> {
       out.writeLong(m.key()).writeVarInt(m.exclude().size());
       m.exclude().forEach(out::writeLong);
     }, in -> {
@@ -94,22 +92,22 @@ public final class ChordWire {
       }
       return new NextHopQuery(key, ids);
     }));
-    r.register(6, codec(NextHop.class, (m, out) -> {
+    r.register(6, WireCodec.of(NextHop.class, (m, out) -> {
       out.writeBoolean(m.done());
       writeNullablePeer(m.peer(), out);
       writePeers(m.successors(), out);
     }, in -> new NextHop(in.readBoolean(), readNullablePeer(in), readPeers(in))));
-    r.register(7, codec(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
-    r.register(8, codec(Neighbors.class, (m, out) -> {
+    r.register(7, WireCodec.of(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
+    r.register(8, WireCodec.of(Neighbors.class, (m, out) -> {
       writeNullablePeer(m.predecessor(), out);
       writePeers(m.successors(), out);
     }, in -> new Neighbors(readNullablePeer(in), readPeers(in))));
-    r.register(9, codec(Notify.class, (m, out) -> { }, in -> new Notify()));
-    r.register(10, codec(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
+    r.register(9, WireCodec.of(Notify.class, (m, out) -> { }, in -> new Notify()));
+    r.register(10, WireCodec.of(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorLeaving(readPeers(in))));
-    r.register(11, codec(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+    r.register(11, WireCodec.of(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new PredecessorLeaving(readNullablePeer(in))));
-    r.register(12, codec(StoreTransfer.class, (m, out) -> {
+    r.register(12, WireCodec.of(StoreTransfer.class, (m, out) -> {
       out.writeVarInt(m.entries().size());
       m.entries().forEach(e -> writeEntry(e, out));
     }, in -> {
@@ -120,11 +118,11 @@ public final class ChordWire {
       }
       return new StoreTransfer(entries);
     }));
-    r.register(13, codec(PutRequest.class, (m, out) -> {
+    r.register(13, WireCodec.of(PutRequest.class, (m, out) -> {
       out.writeString(m.key());
       writeNullableString(m.value(), out);
     }, in -> new PutRequest(readKey(in), readNullableValue(in))));
-    r.register(14, codec(PutReply.class, (m, out) -> {
+    r.register(14, WireCodec.of(PutReply.class, (m, out) -> {
       out.writeBoolean(m.responsible());
       out.writeBoolean(m.version() != null);
       if (m.version() != null) {
@@ -136,9 +134,9 @@ public final class ChordWire {
       Version v = in.readBoolean() ? readVersion(in) : null;
       return new PutReply(responsible, v, in.readVarInt(config.successors() + 1));
     }));
-    r.register(15, codec(GetRequest.class, (m, out) -> out.writeString(m.key()),
+    r.register(15, WireCodec.of(GetRequest.class, (m, out) -> out.writeString(m.key()),
         in -> new GetRequest(readKey(in))));
-    r.register(16, codec(GetReply.class, (m, out) -> {
+    r.register(16, WireCodec.of(GetReply.class, (m, out) -> {
       out.writeBoolean(m.entry() != null);
       if (m.entry() != null) {
         writeEntry(m.entry(), out);
@@ -237,23 +235,4 @@ public final class ChordWire {
     return s.getBytes(StandardCharsets.UTF_8).length;
   }
 
-  private static <M extends Message> WireCodec<M> codec(
-      Class<M> type, BiConsumer<M, WireWriter> encoder, Function<WireReader, M> decoder) {
-    return new WireCodec<>() {
-      @Override
-      public Class<M> type() {
-        return type;
-      }
-
-      @Override
-      public void encode(M message, WireWriter out) {
-        encoder.accept(message, out);
-      }
-
-      @Override
-      public M decode(WireReader in) {
-        return decoder.apply(in);
-      }
-    };
-  }
 }

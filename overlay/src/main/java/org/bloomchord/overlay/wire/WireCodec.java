@@ -1,5 +1,7 @@
 package org.bloomchord.overlay.wire;
 
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.bloomchord.overlay.Message;
 
 /**
@@ -19,4 +21,25 @@ public interface WireCodec<M extends Message> {
 
   /** Reads a message body. */
   M decode(WireReader in);
+
+  /** A codec from an encoder and a decoder function. */
+  static <M extends Message> WireCodec<M> of(Class<M> type, BiConsumer<M, WireWriter> encoder,
+      Function<WireReader, M> decoder) {
+    return new WireCodec<>() {
+      @Override
+      public Class<M> type() {
+        return type;
+      }
+
+      @Override
+      public void encode(M message, WireWriter out) {
+        encoder.accept(message, out);
+      }
+
+      @Override
+      public M decode(WireReader in) {
+        return decoder.apply(in);
+      }
+    };
+  }
 }

@@ -249,23 +249,10 @@ public final class LocationWire {
 
   private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,
       Function<WireReader, M> decoder) {
-    return new WireCodec<>() {
-      @Override
-      public Class<M> type() {
-        return type;
-      }
-
-      @Override
-      public void encode(M message, WireWriter out) {
-        encoder.accept(message, out);
-      }
-
-      @Override
-      public M decode(WireReader in) {
-        M m = decoder.apply(in);
-        check(m);
-        return m;
-      }
-    };
+    return WireCodec.of(type, encoder, in -> {
+      M m = decoder.apply(in);
+      check(m);
+      return m;
+    });
   }
 }

@@ -1,7 +1,5 @@
 package org.bloomchord.routing.reconcile;
 
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.wire.WireCodec;
@@ -62,47 +60,47 @@ public final class ReconcileWire {
 
   /** Registers every reconciliation codec in {@code registry} and returns it. */
   public static WireRegistry register(WireRegistry registry) {
-    registry.register(96, codec(SketchRequest.class, (m, out) -> {
+    registry.register(96, WireCodec.of(SketchRequest.class, (m, out) -> {
       out.writeVarInt(m.elementBytes()).writeVarLong(m.setSize());
       m.sketch().writeTo(out);
     }, in -> new SketchRequest(readElementBytes(in), readSize(in), MinHashSketch.readFrom(in))));
-    registry.register(97, codec(SketchReply.class, (m, out) -> {
+    registry.register(97, WireCodec.of(SketchReply.class, (m, out) -> {
       out.writeVarLong(m.setSize());
       m.sketch().writeTo(out);
     }, in -> new SketchReply(readSize(in), MinHashSketch.readFrom(in))));
-    registry.register(98, codec(FilterRequest.class, (m, out) -> {
+    registry.register(98, WireCodec.of(FilterRequest.class, (m, out) -> {
       out.writeVarInt(m.elementBytes()).writeBoolean(m.wantFilter()).writeLong(Double.doubleToLongBits(m.falsePositiveRate()));
       m.filter().writeTo(out);
     }, in -> new FilterRequest(readElementBytes(in), in.readBoolean(), readRate(in), readFilter(in))));
-    registry.register(99, codec(SetRequest.class, (m, out) -> {
+    registry.register(99, WireCodec.of(SetRequest.class, (m, out) -> {
       out.writeBoolean(m.keep());
       writeElements(m.elements(), out);
     }, in -> new SetRequest(in.readBoolean(), readElements(in))));
-    registry.register(100, codec(ElementsReply.class, (m, out) -> {
+    registry.register(100, WireCodec.of(ElementsReply.class, (m, out) -> {
       writeElements(m.elements(), out);
       out.writeBoolean(m.filter() != null);
       if (m.filter() != null) {
         m.filter().writeTo(out);
       }
     }, in -> new ElementsReply(readElements(in), in.readBoolean() ? readFilter(in) : null)));
-    registry.register(101, codec(StrataRequest.class, (m, out) -> {
+    registry.register(101, WireCodec.of(StrataRequest.class, (m, out) -> {
       out.writeVarInt(m.elementBytes());
       m.strata().writeTo(out);
     }, in -> new StrataRequest(readElementBytes(in), StrataEstimator.readFrom(in))));
-    registry.register(102, codec(IbltRequest.class,
+    registry.register(102, WireCodec.of(IbltRequest.class,
         (m, out) -> out.writeVarInt(m.elementBytes()).writeVarInt(m.cells()),
         in -> new IbltRequest(readElementBytes(in), in.readVarInt(IbltShape.MAX_CELLS))));
-    registry.register(103, codec(IbltReply.class, (m, out) -> {
+    registry.register(103, WireCodec.of(IbltReply.class, (m, out) -> {
       out.writeVarLong(m.estimate() + 1);
       IbltShape s = m.table().shape();
       out.writeVarInt(s.cells()).writeVarInt(s.hashes()).writeVarInt(s.element().bytes());
       m.table().writeCells(out);
     }, in -> new IbltReply(in.readVarLong() - 1, Iblt.readCells(readIbltShape(in), in))));
-    registry.register(104, codec(SymbolRequest.class,
+    registry.register(104, WireCodec.of(SymbolRequest.class,
         (m, out) -> out.writeVarLong(m.session()).writeVarInt(m.elementBytes()).writeVarLong(m.from()).writeVarInt(m.count()),
         in -> new SymbolRequest(readSession(in), readElementBytes(in), in.readVarInt(Integer.MAX_VALUE - 1),
             readRunLength(in))));
-    registry.register(105, codec(SymbolReply.class, (m, out) -> {
+    registry.register(105, WireCodec.of(SymbolReply.class, (m, out) -> {
       CodedSymbols s = m.symbols();
       out.writeVarInt(s.shape().bytes()).writeVarLong(s.start()).writeVarInt(s.size());
       if (s.start() == 0) {
@@ -116,11 +114,11 @@ public final class ReconcileWire {
       long senderSize = start == 0 ? readSize(in) : -1;
       return new SymbolReply(senderSize, CodedSymbols.readSymbols(shape, start, size, in));
     }));
-    registry.register(106, codec(PushRequest.class, (m, out) -> {
+    registry.register(106, WireCodec.of(PushRequest.class, (m, out) -> {
       out.writeVarLong(m.session());
       writeElements(m.elements(), out);
     }, in -> new PushRequest(readSession(in), readElements(in))));
-    registry.register(107, codec(PushAck.class, (m, out) -> out.writeVarInt(m.added()),
+    registry.register(107, WireCodec.of(PushAck.class, (m, out) -> out.writeVarInt(m.added()),
         in -> new PushAck(in.readVarInt(MAX_ELEMENTS))));
     return registry;
   }
@@ -206,23 +204,4 @@ public final class ReconcileWire {
     return new IbltShape(cells, hashes, element);
   }
 
-  private static <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encode,
-      Function<WireReader, M> decode) {
-    return new WireCodec<>() {
-      @Override
-      public Class<M> type() {
-        return type;
-      }
-
-      @Override
-      public void encode(M message, WireWriter out) {
-        encode.accept(message, out);
-      }
-
-      @Override
-      public M decode(WireReader in) {
-        return decode.apply(in);
-      }
-    };
-  }
 }

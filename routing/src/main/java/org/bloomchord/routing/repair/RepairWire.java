@@ -1,8 +1,6 @@
 package org.bloomchord.routing.repair;
 
 import java.util.Set;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -58,7 +56,7 @@ public final class RepairWire {
     }
     IdRing ring = new IdRing(config.idBits());
     int maxDigests = config.maxEntriesPerTransfer();
-    registry.register(108, codec(RangeRequest.class, (m, out) -> {
+    registry.register(108, WireCodec.of(RangeRequest.class, (m, out) -> {
       out.writeVarLong(m.conversation()).writeLong(m.from()).writeLong(m.to());
       INNER.encode(m.inner(), out);
     }, in -> {
@@ -69,7 +67,7 @@ public final class RepairWire {
       checkInner(inner);
       return new RangeRequest(conv, from, to, inner);
     }));
-    registry.register(109, codec(EntryRequest.class, (m, out) -> {
+    registry.register(109, WireCodec.of(EntryRequest.class, (m, out) -> {
       out.writeVarLong(m.conversation()).writeVarInt(m.digests().length);
       for (long d : m.digests()) {
         out.writeLong(d);
@@ -86,7 +84,7 @@ public final class RepairWire {
       }
       return new EntryRequest(conv, d);
     }));
-    registry.register(110, codec(RepairDone.class, (m, out) -> out.writeVarLong(m.conversation()),
+    registry.register(110, WireCodec.of(RepairDone.class, (m, out) -> out.writeVarLong(m.conversation()),
         in -> new RepairDone(readConversation(in))));
     return registry;
   }
@@ -114,23 +112,4 @@ public final class RepairWire {
     return id;
   }
 
-  private static <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encode,
-      Function<WireReader, M> decode) {
-    return new WireCodec<>() {
-      @Override
-      public Class<M> type() {
-        return type;
-      }
-
-      @Override
-      public void encode(M message, WireWriter out) {
-        encode.accept(message, out);
-      }
-
-      @Override
-      public M decode(WireReader in) {
-        return decode.apply(in);
-      }
-    };
-  }
 }
