@@ -268,6 +268,11 @@ public final class ChordPeer implements PeerProtocol {
     return store;
   }
 
+  /** How many peers this peer currently suspects of having failed. */
+  public int suspects() {
+    return table.suspectedCount(now());
+  }
+
   /** Messages this peer rejected as malformed or unexpected. */
   public long rejectedMessages() {
     return rejected;
@@ -317,6 +322,11 @@ public final class ChordPeer implements PeerProtocol {
 
   RoutingTable table() {
     return table;
+  }
+
+  /** The peer this one joined through, or null for the ring's first peer. */
+  PeerRef bootstrap() {
+    return bootstrap;
   }
 
   LookupEngine lookups() {

@@ -1,0 +1,53 @@
+package org.bloomchord.chord.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.sim.LatencyModel;
+import org.bloomchord.overlay.sim.SimNetwork;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Chord under faults the contract suite does not inject, on the simulator at the default periods
+ * and timeouts: a stall of every peer longer than every timeout, replies slower than the base
+ * request timeout, and the steady-state cost of maintenance.
+ */
+class SimRobustnessTest {
+
+  private static ChordCluster cluster(NetworkOptions options, ChordConfig config) {
+    return ChordCluster.create(Networks.SIM, options, config);
+  }
+
+  private static void assertLookupsCorrect(ChordCluster c, int count, long seed) {
+    RingOracle oracle = c.oracle();
+    SplittableRandom r = new SplittableRandom(seed);
+    for (int i = 0; i < count; i++) {
+      long key = r.nextLong();
+      LookupResult res = c.lookup(c.randomPeer(), key);
+      assertTrue(res.found(), () -> "lookup failed: " + res);
+      assertEquals(oracle.successor(key), res.successor(), "successor of " + Long.toUnsignedString(key, 16));
+    }
+  }
+
+  @Test
+  void aStallOfEveryPeerLongerThanTheTimeoutsHealsBackToTheCorrectRing() {
+    ChordConfig config = ChordConfig.defaults();
+    try (ChordCluster c = cluster(NetworkOptions.defaults().withSeed(21), config)) {
+      c.launch(48);
+      assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
+      // longer than the lookup timeout and the suspicion period: every peer suspects every link
+      ((SimNetwork<ChordPeer>) c.network()).blackout(15_000);
+      c.network().runFor(15_000);
+      assertTrue(c.awaitStable(60_000), () -> "ring did not heal after the stall: " + c.check());
+      assertLookupsCorrect(c, 200, 4);
+    }
+  }
+}
