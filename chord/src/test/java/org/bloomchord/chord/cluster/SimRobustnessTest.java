@@ -50,4 +50,24 @@ class SimRobustnessTest {
       assertLookupsCorrect(c, 200, 4);
     }
   }
+
+  @Test
+  void repliesSlowerThanTheBaseTimeoutLeaveNoLivePeerSuspectedAndLookupsCorrect() {
+    // one-way delays up to 900 ms: a round trip takes up to 1.8 s against the 1 s base timeout
+    NetworkOptions options = NetworkOptions.defaults().withSeed(22).withLatency(LatencyModel.uniform(100, 900));
+    try (ChordCluster c = cluster(options, ChordConfig.defaults())) {
+      c.launch(32);
+      assertTrue(c.awaitStable(300_000), () -> "ring did not stabilize: " + c.check());
+      c.network().runFor(20_000);
+      List<PeerHandle<ChordPeer>> peers = c.peers();
+      int suspicions = 0;
+      for (PeerHandle<ChordPeer> p : peers) {
+        suspicions += c.network().inspect(p, ChordPeer::suspects);
+      }
+      assertTrue(c.network().metrics().counter("chord.lateReply") > 0, "no reply came after the base timeout");
+      assertEquals(0, suspicions, "live peers suspected at the end");
+      assertTrue(c.check().stable(), () -> "ring not stable: " + c.check());
+      assertLookupsCorrect(c, 200, 5);
+    }
+  }
 }
