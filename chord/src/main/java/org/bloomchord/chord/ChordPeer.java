@@ -345,9 +345,19 @@ public final class ChordPeer implements PeerProtocol {
     storage.startTimer();
   }
 
-  /** Suspects a peer that did not answer: it leaves the tables and its fingers are repaired. */
+  /**
+   * Counts a failed request to {@code p}; at the second failure in a row (see
+   * {@link RoutingTable#strike}) the peer is suspected: it leaves the tables and its fingers are repaired.
+   */
   void suspect(PeerRef p) {
-    drop(p, true);
+    if (p == null || p.equals(runtime.self())) {
+      return;
+    }
+    if (table.strike(p)) {
+      drop(p, true);
+    } else {
+      metrics().increment("chord.strike", 1);
+    }
   }
 
   /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */
@@ -406,7 +416,7 @@ public final class ChordPeer implements PeerProtocol {
       throw new MalformedMessageException("sender id outside the ring: " + from);
     }
     bounds.check(message);
-    table.clearSuspicion(from);
+    table.heard(from);
   }
 
   private MalformedMessageException reject(String why) {

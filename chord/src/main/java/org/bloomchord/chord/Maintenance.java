@@ -218,7 +218,7 @@ final class Maintenance {
           peer.runtime().send(c, new Notify());
         }
       } else {
-        peer.suspect(c);
+        peer.drop(c, true);
       }
     });
   }

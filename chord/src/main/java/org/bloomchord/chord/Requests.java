@@ -2,6 +2,7 @@ package org.bloomchord.chord;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -15,7 +16,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * <p>A request fails with {@link RequestTimeoutException} once the current timeout passes, but the
  * reply is still awaited up to the estimate's ceiling: a late reply is measured (so the timeout
  * grows under load instead of staying below every round trip) and lifts the suspicion its
- * lateness caused. Invariants: the returned future completes once; a reply that breaks the
+ * lateness caused; a timeout doubles the next timeouts until the next reply (Karn's back-off), so
+ * that the retry that {@link RoutingTable#strike} waits for is given more time. Invariants: the returned future completes once; a reply that breaks the
  * message bounds fails it.
  */
 final class Requests {
@@ -40,7 +42,10 @@ final class Requests {
     long sent = peer.now();
     Promise<Message> result = Promise.promise();
     Cancellable soft = timeout < rtt.ceilingMs()
-        ? peer.runtime().after(timeout, () -> result.tryFail(new RequestTimeoutException(to, timeout)))
+        ? peer.runtime().after(timeout, () -> {
+          rtt.backOff();
+          result.tryFail(new RequestTimeoutException(to, timeout));
+        })
         : null;
     peer.runtime().request(to, m, rtt.ceilingMs()).onComplete(ar -> {
       if (soft != null) {
@@ -51,6 +56,7 @@ final class Requests {
         return;
       }
       rtt.sample(peer.now() - sent);
+      peer.table().heard(to);
       if (result.future().isComplete()) {
         peer.metrics().increment("chord.lateReply", 1);
         peer.table().answered(to);

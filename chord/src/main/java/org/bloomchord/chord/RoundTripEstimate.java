@@ -8,7 +8,7 @@ package org.bloomchord.chord;
  * few fields where one per link would cost a map entry per link.
  *
  * <p>Invariants: {@code floorMs <= timeoutMs() <= ceilingMs}; before the first sample the timeout
- * is the floor. Not thread-safe; owned by one peer.
+ * is the floor; after a timeout it doubles until the next sample. Not thread-safe; owned by one peer.
  */
 final class RoundTripEstimate {
 
@@ -16,6 +16,7 @@ final class RoundTripEstimate {
   private final long ceilingMs;
   private double srtt = -1;
   private double rttvar;
+  private int backOff = 1;
 
   RoundTripEstimate(long floorMs, long ceilingMs) {
     if (floorMs <= 0 || ceilingMs < floorMs) {
@@ -33,6 +34,7 @@ final class RoundTripEstimate {
 
   /** Adds one measured round trip (a reply, on time or late). */
   void sample(long ms) {
+    backOff = 1;
     if (srtt < 0) {
       srtt = ms;
       rttvar = ms / 2.0;
@@ -44,10 +46,13 @@ final class RoundTripEstimate {
 
   /** How long to wait for a reply before suspecting the peer. */
   long timeoutMs() {
-    if (srtt < 0) {
-      return floorMs;
-    }
-    return Math.max(floorMs, Math.min(ceilingMs, Math.round(srtt + 4 * rttvar)));
+    long base = srtt < 0 ? floorMs : Math.max(floorMs, Math.round(srtt + 4 * rttvar));
+    return Math.min(ceilingMs, base * backOff);
+  }
+
+  /** A request timed out: the timeout doubles (up to the ceiling) until the next sample. */
+  void backOff() {
+    backOff = Math.min(backOff * 2, 16);
   }
 
   /** How long a late reply is still waited for (and measured); the longest timeout. */

@@ -26,6 +26,9 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class RoutingTable {
 
+  /** Failed requests in a row after which a peer is suspected. */
+  public static final int SUSPICION_STRIKES = 2;
+
   /** Suspicions in a row after which a remembered peer is no longer a recovery candidate. */
   public static final int MAX_CANDIDATE_FAILURES = 8;
 
@@ -36,6 +39,7 @@ public final class RoutingTable {
   private final Map<PeerRef, Long> suspects = new HashMap<>();
   private final List<PeerRef> former = new ArrayList<>();
   private final Map<PeerRef, Integer> formerFailures = new HashMap<>();
+  private final Map<PeerRef, Integer> strikes = new HashMap<>();
   private final long suspectMs;
   private PeerRef predecessor;
   private long version;
@@ -185,6 +189,28 @@ public final class RoutingTable {
     return forget(peer, now);
   }
 
+  /**
+   * Counts a failed request to {@code peer}; returns whether it was the
+   * {@link #SUSPICION_STRIKES}-th in a row, after which the caller suspects it. Under load a single
+   * late reply is no evidence of a crash; two in a row, with the timeout backed off between them,
+   * are taken as one.
+   */
+  public boolean strike(PeerRef peer) {
+    if (strikes.merge(peer, 1, Integer::sum) < SUSPICION_STRIKES) {
+      return false;
+    }
+    strikes.remove(peer);
+    return true;
+  }
+
+  /** {@code peer} was heard from (a message or a reply): its strikes and suspicion are lifted. */
+  public void heard(PeerRef peer) {
+    if (!strikes.isEmpty()) {
+      strikes.remove(peer);
+    }
+    clearSuspicion(peer);
+  }
+
   /** Lifts the suspicion of {@code peer}, which has just been heard from; returns whether it was suspected. */
   public boolean clearSuspicion(PeerRef peer) {
     return !suspects.isEmpty() && suspects.remove(peer) != null;
@@ -217,7 +243,7 @@ public final class RoutingTable {
 
   /** {@code peer} answered: it is no longer suspected nor a recovery candidate. */
   public void answered(PeerRef peer) {
-    clearSuspicion(peer);
+    heard(peer);
     if (former.remove(peer)) {
       formerFailures.remove(peer);
     }
@@ -248,6 +274,7 @@ public final class RoutingTable {
 
   /** Removes {@code peer} from every table without suspecting it; returns the fingers it held. */
   public List<Integer> forget(PeerRef peer, long now) {
+    strikes.remove(peer);
     boolean c = successors.remove(peer);
     List<Integer> cleared = fingers.remove(peer);
     if (peer.equals(predecessor)) {
