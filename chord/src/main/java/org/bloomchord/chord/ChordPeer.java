@@ -417,6 +417,7 @@ public final class ChordPeer implements PeerProtocol {
     }
     bounds.check(message);
     table.heard(from);
+    maintenance.heardFrom(from);
   }
 
   private MalformedMessageException reject(String why) {

@@ -26,6 +26,8 @@ import org.bloomchord.overlay.PeerRef;
  * if one appeared, rebuilds the successor list from the successor's, and notifies the successor.
  * Fix-fingers refreshes one finger per round by a lookup of its start (and every later finger the
  * answer covers). Check-predecessor pings the predecessor and forgets it when it does not answer.
+ * Neither sends what the other side already knows: no Notify to a successor that names us as its
+ * predecessor, no Ping to a predecessor heard from within the last check period.
  * At most one round of each task is in flight at a time.
  *
  * <p>Recovery: a peer whose successor list ran empty through suspicion (not through graceful leaves)
@@ -42,6 +44,8 @@ final class Maintenance {
   private boolean checking;
   private boolean recovering;
   private boolean probing;
+  private PeerRef heardPredecessor;
+  private long heardAt;
   private int recoveryFailures;
   private int recoveryWait;
 
@@ -131,7 +135,8 @@ final class Maintenance {
         table.adoptSuccessors(succ, n.successors(), now);
       }
       PeerRef target = table.successor();
-      if (!target.equals(peer.self())) {
+      // a successor that already names us as its predecessor needs no Notify
+      if (!target.equals(peer.self()) && !(target.equals(succ) && peer.self().equals(x))) {
         peer.runtime().send(target, new Notify());
       }
     });
@@ -240,6 +245,14 @@ final class Maintenance {
     }
   }
 
+  /** Notes that {@code from} was heard from (any accepted message), for check-predecessor. */
+  void heardFrom(PeerRef from) {
+    if (from.equals(peer.table().predecessor())) {
+      heardPredecessor = from;
+      heardAt = peer.now();
+    }
+  }
+
   /** Answers GetNeighbors. */
   Message onGetNeighbors() {
     return new Neighbors(peer.table().predecessor(), peer.table().successors());
@@ -284,10 +297,15 @@ final class Maintenance {
     });
   }
 
-  /** One check-predecessor round. */
+  /**
+   * One check-predecessor round: pings the predecessor unless it was heard from within the last
+   * period (a live predecessor stabilizes with us every stabilize period, so on a stable ring the
+   * ping is redundant and skipped).
+   */
   void checkPredecessor() {
     PeerRef pred = peer.table().predecessor();
-    if (checking || pred == null || peer.state() != PeerState.ACTIVE) {
+    if (checking || pred == null || peer.state() != PeerState.ACTIVE
+        || (pred.equals(heardPredecessor) && peer.now() - heardAt < peer.config().checkPredecessorMs())) {
       return;
     }
     checking = true;
