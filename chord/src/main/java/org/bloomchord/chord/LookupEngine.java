@@ -28,8 +28,9 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <p>Recursive: each hop acknowledges a {@link FindSuccessor} at once, then either answers the origin
  * directly with {@link LookupDone} (when the key lies between it and its successor) or forwards to
- * its closest preceding peer; a next hop that does not acknowledge within the request timeout is
- * suspected and the hop routes around it. Iterative: the origin asks each peer on the path for its
+ * its closest preceding peer; a next hop that does not acknowledge within the request timeout gets
+ * a strike and is asked again (it drops a copy it already routed), and at the second failure in a
+ * row it is suspected and the hop routes around it. Iterative: the origin asks each peer on the path for its
  * next hop and backs up one step when a peer does not answer. Either way a lookup is abandoned when
  * hops plus timeouts reach {@code maxHops}, and the origin gives up after {@code lookupTimeoutMs}.
  *

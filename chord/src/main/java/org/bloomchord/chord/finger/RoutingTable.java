@@ -21,7 +21,9 @@ import org.bloomchord.overlay.PeerRef;
  * finger 1 is always the successor (the owner itself when alone); when the successor list empties while other
  * peers are still known, the nearest of them becomes the successor. Suspected peers are also
  * remembered (the nearest 2·r, clockwise order) as recovery candidates, so that a peer that
- * suspected every link at once (a stall longer than the timeouts) still knows whom to ask. Every mutation bumps
+ * suspected every link at once (a stall longer than the timeouts) still knows whom to ask. A peer is
+ * suspected only after {@link #SUSPICION_STRIKES} failed requests in a row; hearing from it clears
+ * its strikes and its suspicion. Every mutation bumps
  * {@link #version()} and calls the change listener. Not thread-safe; owned by one peer.
  */
 public final class RoutingTable {
