@@ -205,7 +205,9 @@ final class Maintenance {
    */
   private void probeFormerSuccessor() {
     RoutingTable table = peer.table();
-    PeerRef c = probing ? null : table.probeCandidate(peer.now());
+    // a peer without successor asks its candidates in recover() instead
+    boolean alone = table.successor().equals(peer.self());
+    PeerRef c = probing || alone ? null : table.probeCandidate(peer.now());
     if (c == null) {
       return;
     }
@@ -217,8 +219,8 @@ final class Maintenance {
       }
       if (ar.succeeded() && ar.result() instanceof Neighbors n) {
         table.answered(c);
-        boolean alone = table.successor().equals(peer.self());
-        if (alone ? table.adoptSuccessors(c, n.successors(), peer.now()) : table.offerSuccessor(c, peer.now())) {
+        boolean nowAlone = table.successor().equals(peer.self());
+        if (nowAlone ? table.adoptSuccessors(c, n.successors(), peer.now()) : table.offerSuccessor(c, peer.now())) {
           peer.metrics().increment("chord.recovered", 1);
           peer.runtime().send(c, new Notify());
         }
