@@ -345,18 +345,12 @@ public final class ChordPeer implements PeerProtocol {
     storage.startTimer();
   }
 
-  /**
-   * Counts a failed request to {@code p}; at the second failure in a row (see
-   * {@link RoutingTable#strike}) the peer is suspected: it leaves the tables and its fingers are repaired.
-   */
+  /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
   void suspect(PeerRef p) {
-    if (p == null || p.equals(runtime.self())) {
-      return;
-    }
-    if (table.strike(p)) {
-      drop(p, true);
-    } else {
+    if (p != null && !p.equals(runtime.self()) && !table.strike(p)) {
       metrics().increment("chord.strike", 1);
+    } else {
+      drop(p, true);
     }
   }
 
