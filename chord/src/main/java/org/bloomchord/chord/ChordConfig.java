@@ -19,9 +19,11 @@ import org.bloomchord.overlay.PeerRef;
  * @param replicaSyncMs period of the safety-net replica sync; sync also runs when links change
  *     (default 5000)
  * @param jitter relative jitter of every periodic task, in [0, 1) (default 0.2)
- * @param requestTimeoutMs timeout of one peer-to-peer request (default 1000)
+ * @param requestTimeoutMs base timeout of one peer-to-peer request (default 1000): the floor of the
+ *     adaptive timeout, which follows measured round trips up to min(lookupTimeoutMs, 4 times this)
  * @param lookupTimeoutMs how long the origin waits for a whole lookup (default 10000)
- * @param suspectMs how long a peer that timed out is kept out of the routing tables (default 5000)
+ * @param suspectMs how long a suspected peer (two failed requests in a row) is kept out of the
+ *     routing tables before it may be asked again (default 5000)
  * @param operationAttempts attempts of a put, get or join before it fails (default 3)
  * @param virtualNodes ring ids per physical peer, 1..64 (default 1, no virtual nodes)
  * @param lookupMode recursive or iterative (default recursive)

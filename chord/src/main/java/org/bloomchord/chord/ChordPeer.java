@@ -2,10 +2,7 @@ package org.bloomchord.chord;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.bloomchord.chord.ChordExtension.MessageHandler;
 import org.bloomchord.chord.ChordExtension.RequestHandler;
 import org.bloomchord.chord.finger.RoutingTable;
@@ -52,7 +49,8 @@ import org.bloomchord.overlay.PeerRuntime;
  * {@link org.bloomchord.chord.wire.ChordWire}.
  *
  * <p>Invariants: see {@link RoutingTable} for the tables and {@link PeerState} for the life
- * cycle. The peer's ring id is {@code runtime.self().id()}; the ring has {@code config.idBits()}
+ * cycle. A peer heard from (any accepted message or reply, even late) is not suspected; requests
+ * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the ring has {@code config.idBits()}
  * bits.
  */
 public final class ChordPeer implements PeerProtocol {
@@ -61,8 +59,7 @@ public final class ChordPeer implements PeerProtocol {
   private final IdRing ring;
   private final PeerRef bootstrap;
   private final List<ChordExtension> extensions;
-  private final Map<Class<?>, RequestHandler<Message>> requestHandlers = new HashMap<>();
-  private final Map<Class<?>, MessageHandler<Message>> messageHandlers = new HashMap<>();
+  private final Handlers handlers = new Handlers();
   private final Promise<Void> joined = Promise.promise();
   private final MessageBounds bounds;
   private PeerRuntime runtime;
@@ -71,6 +68,7 @@ public final class ChordPeer implements PeerProtocol {
   private LookupEngine lookups;
   private Maintenance maintenance;
   private Storage storage;
+  private Requests requests;
   private PeerState state = PeerState.JOINING;
   private long rejected;
   private boolean linksEventPending;
@@ -105,6 +103,7 @@ public final class ChordPeer implements PeerProtocol {
     table = new RoutingTable(ring, self, config.successors(), config.suspectMs());
     table.onChange(this::linksChanged);
     store = new LocalStore(ring);
+    requests = new Requests(this, bounds);
     lookups = new LookupEngine(this);
     maintenance = new Maintenance(this);
     storage = new Storage(this, new PushReplicaSync(store, config.maxEntriesPerTransfer(), this::request));
@@ -127,13 +126,12 @@ public final class ChordPeer implements PeerProtocol {
 
   @Override
   public Future<Message> onRequest(PeerRef from, Message message) {
-    RequestHandler<Message> h = requestHandlers.get(message.getClass());
+    RequestHandler<Message> h = handlers.request(message);
     if (h == null) {
       throw reject("unexpected request type " + message.typeName());
     }
     try {
-      checkSender(from);
-      bounds.check(message);
+      admit(from, message);
       return h.handle(from, message);
     } catch (MalformedMessageException e) {
       countRejection();
@@ -143,13 +141,12 @@ public final class ChordPeer implements PeerProtocol {
 
   @Override
   public void onMessage(PeerRef from, Message message) {
-    MessageHandler<Message> h = messageHandlers.get(message.getClass());
+    MessageHandler<Message> h = handlers.message(message);
     if (h == null) {
       throw reject("unexpected message type " + message.typeName());
     }
     try {
-      checkSender(from);
-      bounds.check(message);
+      admit(from, message);
       h.handle(from, message);
     } catch (MalformedMessageException e) {
       countRejection();
@@ -268,6 +265,11 @@ public final class ChordPeer implements PeerProtocol {
     return store;
   }
 
+  /** How many peers this peer currently suspects of having failed. */
+  public int suspects() {
+    return table.suspectedCount(now());
+  }
+
   /** Messages this peer rejected as malformed or unexpected. */
   public long rejectedMessages() {
     return rejected;
@@ -281,21 +283,13 @@ public final class ChordPeer implements PeerProtocol {
   }
 
   /** Registers the handler of requests of type {@code type} (one handler per type). */
-  @SuppressWarnings("unchecked")
   public <M extends Message> void handleRequests(Class<M> type, RequestHandler<? super M> handler) {
-    if (requestHandlers.containsKey(type) || messageHandlers.containsKey(type)) {
-      throw new IllegalArgumentException("a handler for " + type.getSimpleName() + " is already registered");
-    }
-    requestHandlers.put(type, (RequestHandler<Message>) handler);
+    handlers.addRequest(type, handler);
   }
 
   /** Registers the handler of one-way messages of type {@code type} (one handler per type). */
-  @SuppressWarnings("unchecked")
   public <M extends Message> void handleMessages(Class<M> type, MessageHandler<? super M> handler) {
-    if (requestHandlers.containsKey(type) || messageHandlers.containsKey(type)) {
-      throw new IllegalArgumentException("a handler for " + type.getSimpleName() + " is already registered");
-    }
-    messageHandlers.put(type, (MessageHandler<Message>) handler);
+    handlers.addMessage(type, handler);
   }
 
   /** The extension of the given class, or null. */
@@ -319,6 +313,11 @@ public final class ChordPeer implements PeerProtocol {
     return table;
   }
 
+  /** The peer this one joined through, or null for the ring's first peer. */
+  PeerRef bootstrap() {
+    return bootstrap;
+  }
+
   LookupEngine lookups() {
     return lookups;
   }
@@ -335,12 +334,9 @@ public final class ChordPeer implements PeerProtocol {
     return runtime.now();
   }
 
-  /** A request with the configured timeout; a reply that breaks the message bounds fails it. */
+  /** A request with the adaptive timeout of {@link Requests}. */
   Future<Message> request(PeerRef to, Message m) {
-    return runtime.request(to, m, config.requestTimeoutMs()).compose(reply -> {
-      bounds.check(reply);
-      return Future.succeededFuture(reply);
-    });
+    return requests.request(to, m);
   }
 
   void activate() {
@@ -349,9 +345,13 @@ public final class ChordPeer implements PeerProtocol {
     storage.startTimer();
   }
 
-  /** Suspects a peer that did not answer: it leaves the tables and its fingers are repaired. */
+  /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
   void suspect(PeerRef p) {
-    drop(p, true);
+    if (p != null && !p.equals(runtime.self()) && !table.strike(p)) {
+      metrics().increment("chord.strike", 1);
+    } else {
+      drop(p, true);
+    }
   }
 
   /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */
@@ -364,10 +364,6 @@ public final class ChordPeer implements PeerProtocol {
     if (!cleared.isEmpty()) {
       maintenance.repairFinger(cleared.get(0));
     }
-  }
-
-  static int utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
   }
 
   // ---- internals
@@ -408,10 +404,14 @@ public final class ChordPeer implements PeerProtocol {
     }
   }
 
-  private void checkSender(PeerRef from) {
+  /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
+  private void admit(PeerRef from, Message message) {
     if (from == null || !ring.contains(from.id())) {
       throw new MalformedMessageException("sender id outside the ring: " + from);
     }
+    bounds.check(message);
+    table.heard(from);
+    maintenance.heardFrom(from);
   }
 
   private MalformedMessageException reject(String why) {

@@ -28,15 +28,25 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <p>Recursive: each hop acknowledges a {@link FindSuccessor} at once, then either answers the origin
  * directly with {@link LookupDone} (when the key lies between it and its successor) or forwards to
- * its closest preceding peer; a next hop that does not acknowledge within the request timeout is
- * suspected and the hop routes around it. Iterative: the origin asks each peer on the path for its
+ * its closest preceding peer; a next hop that does not acknowledge within the request timeout gets
+ * a strike and is asked again (it drops a copy it already routed), and at the second failure in a
+ * row it is suspected and the hop routes around it. Iterative: the origin asks each peer on the path for its
  * next hop and backs up one step when a peer does not answer. Either way a lookup is abandoned when
  * hops plus timeouts reach {@code maxHops}, and the origin gives up after {@code lookupTimeoutMs}.
+ *
+ * <p>Invariants: a hop routes each recursive lookup (lookup id, origin) at most once among its last
+ * {@value #SEEN}; the origin accepts the first answer of a lookup and counts later ones
+ * ({@code chord.lateLookupAnswer}).
  */
 final class LookupEngine {
 
+  /** Recent recursive lookups remembered per peer, to drop duplicate forwards (512 bytes). */
+  private static final int SEEN = 64;
+
   private final ChordPeer peer;
   private final Map<Long, Pending> pending = new HashMap<>();
+  private final long[] seen = new long[SEEN];
+  private int seenNext;
 
   private record Pending(long key, Promise<LookupResult> promise, Cancellable timer, long started) {
   }
@@ -79,10 +89,29 @@ final class LookupEngine {
     return promise.future();
   }
 
-  /** Handles a {@link FindSuccessor}: routes it on and acknowledges. */
+  /**
+   * Handles a {@link FindSuccessor}: routes it on and acknowledges; a query this peer has already
+   * routed (a second copy, sent on by a hop that timed out while the first still travelled) is
+   * acknowledged and dropped, so that a late Ack does not multiply one lookup into several.
+   */
   Message onFindSuccessor(FindSuccessor q) {
-    route(q);
+    if (firstSeen(q.lookupId() ^ q.origin().id())) {
+      route(q);
+    } else {
+      peer.metrics().increment("chord.duplicateLookup", 1);
+    }
     return new Ack();
+  }
+
+  private boolean firstSeen(long tag) {
+    for (long t : seen) {
+      if (t == tag) {
+        return false;
+      }
+    }
+    seen[seenNext] = tag;
+    seenNext = (seenNext + 1) % SEEN;
+    return true;
   }
 
   /** Handles the answer of a lookup this peer started. */

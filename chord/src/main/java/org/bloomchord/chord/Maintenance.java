@@ -26,7 +26,13 @@ import org.bloomchord.overlay.PeerRef;
  * if one appeared, rebuilds the successor list from the successor's, and notifies the successor.
  * Fix-fingers refreshes one finger per round by a lookup of its start (and every later finger the
  * answer covers). Check-predecessor pings the predecessor and forgets it when it does not answer.
+ * Neither sends what the other side already knows: no Notify to a successor that names us as its
+ * predecessor, no Ping to a predecessor heard from within the last check period.
  * At most one round of each task is in flight at a time.
+ *
+ * <p>Recovery: a peer whose successor list ran empty through suspicion (not through graceful leaves)
+ * does not settle as a ring of one: it asks the suspected peers it remembers, nearest first, and the
+ * bootstrap for their neighbours, with back-off between rounds, until one answers (see {@link #recover()}).
  */
 final class Maintenance {
 
@@ -36,6 +42,12 @@ final class Maintenance {
   private boolean stabilizing;
   private boolean fixing;
   private boolean checking;
+  private boolean recovering;
+  private boolean probing;
+  private PeerRef heardPredecessor;
+  private long heardAt;
+  private int recoveryFailures;
+  private int recoveryWait;
 
   Maintenance(ChordPeer peer) {
     this.peer = peer;
@@ -94,11 +106,14 @@ final class Maintenance {
       return;
     }
     RoutingTable table = peer.table();
+    probeFormerSuccessor();
     PeerRef succ = table.successor();
     if (succ.equals(peer.self())) {
       PeerRef pred = table.predecessor();
       if (pred != null && table.offerSuccessor(pred, peer.now())) {
         peer.runtime().send(pred, new Notify());
+      } else {
+        recover();
       }
       return;
     }
@@ -120,8 +135,97 @@ final class Maintenance {
         table.adoptSuccessors(succ, n.successors(), now);
       }
       PeerRef target = table.successor();
-      if (!target.equals(peer.self())) {
+      // a successor that already names us as its predecessor needs no Notify
+      if (!target.equals(peer.self()) && !(target.equals(succ) && peer.self().equals(x))) {
         peer.runtime().send(target, new Notify());
+      }
+    });
+  }
+
+  /**
+   * One recovery round of a peer that knows no successor: asks the recovery candidates (the
+   * suspected peers it remembers, nearest first, then the bootstrap) one after the other for their
+   * neighbours and takes the first that answers as successor; stabilize then walks on to the true
+   * successor. Nearest first matters: after a stall of every peer the nearest candidate is the
+   * former successor, while a farther one could close a loop that stabilize never opens. After a
+   * round in which nobody answered, the next rounds are skipped with back-off (1, 3, 7, then 15
+   * rounds). A peer with no candidate at all is truly alone and does nothing.
+   */
+  private void recover() {
+    if (recovering) {
+      return;
+    }
+    if (recoveryWait > 0) {
+      recoveryWait--;
+      return;
+    }
+    List<PeerRef> candidates = new ArrayList<>(peer.table().recoveryCandidates());
+    PeerRef bootstrap = peer.bootstrap();
+    if (bootstrap != null && !bootstrap.equals(peer.self()) && !candidates.contains(bootstrap)) {
+      candidates.add(bootstrap);
+    }
+    if (!candidates.isEmpty()) {
+      recovering = true;
+      tryCandidate(candidates, 0);
+    }
+  }
+
+  private void tryCandidate(List<PeerRef> candidates, int k) {
+    RoutingTable table = peer.table();
+    if (peer.state() != PeerState.ACTIVE || !table.successor().equals(peer.self())) {
+      recovering = false;
+      return;
+    }
+    if (k == candidates.size()) {
+      recovering = false;
+      recoveryFailures++;
+      recoveryWait = (1 << Math.min(recoveryFailures, 4)) - 1;
+      return;
+    }
+    PeerRef c = candidates.get(k);
+    peer.request(c, new GetNeighbors()).onComplete(ar -> {
+      if (peer.state() == PeerState.ACTIVE && ar.succeeded() && ar.result() instanceof Neighbors n) {
+        recovering = false;
+        recoveryFailures = 0;
+        table.answered(c);
+        if (table.successor().equals(peer.self()) && table.adoptSuccessors(c, n.successors(), peer.now())) {
+          peer.metrics().increment("chord.recovered", 1);
+          peer.runtime().send(c, new Notify());
+        }
+      } else {
+        tryCandidate(candidates, k + 1);
+      }
+    });
+  }
+
+  /**
+   * Asks again the nearest remembered suspected peer that lies before the successor, once its
+   * suspicion has expired; when it answers it becomes the successor again. This undoes false
+   * suspicions, and the wrong successors a stall leaves behind, which stabilize alone never would.
+   */
+  private void probeFormerSuccessor() {
+    RoutingTable table = peer.table();
+    // a peer without successor asks its candidates in recover() instead
+    boolean alone = table.successor().equals(peer.self());
+    PeerRef c = probing || alone ? null : table.probeCandidate(peer.now());
+    if (c == null) {
+      return;
+    }
+    probing = true;
+    peer.request(c, new GetNeighbors()).onComplete(ar -> {
+      probing = false;
+      if (peer.state() != PeerState.ACTIVE) {
+        return;
+      }
+      if (ar.succeeded() && ar.result() instanceof Neighbors n) {
+        table.answered(c);
+        boolean nowAlone = table.successor().equals(peer.self());
+        if (nowAlone ? table.adoptSuccessors(c, n.successors(), peer.now()) : table.offerSuccessor(c, peer.now())) {
+          peer.metrics().increment("chord.recovered", 1);
+          peer.runtime().send(c, new Notify());
+        }
+      } else {
+        peer.drop(c, true);
       }
     });
   }
@@ -140,6 +244,14 @@ final class Maintenance {
     }
     if (table.successor().equals(peer.self())) {
       table.offerSuccessor(from, now);
+    }
+  }
+
+  /** Notes that {@code from} was heard from (any accepted message), for check-predecessor. */
+  void heardFrom(PeerRef from) {
+    if (from.equals(peer.table().predecessor())) {
+      heardPredecessor = from;
+      heardAt = peer.now();
     }
   }
 
@@ -187,10 +299,15 @@ final class Maintenance {
     });
   }
 
-  /** One check-predecessor round. */
+  /**
+   * One check-predecessor round: pings the predecessor unless it was heard from within the last
+   * period (a live predecessor stabilizes with us every stabilize period, so on a stable ring the
+   * ping is redundant and skipped).
+   */
   void checkPredecessor() {
     PeerRef pred = peer.table().predecessor();
-    if (checking || pred == null || peer.state() != PeerState.ACTIVE) {
+    if (checking || pred == null || peer.state() != PeerState.ACTIVE
+        || (pred.equals(heardPredecessor) && peer.now() - heardAt < peer.config().checkPredecessorMs())) {
       return;
     }
     checking = true;

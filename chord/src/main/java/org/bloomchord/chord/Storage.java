@@ -2,6 +2,7 @@ package org.bloomchord.chord;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -70,7 +71,7 @@ final class Storage {
 
   Future<WriteResult> write(String key, String value) {
     checkKey(key);
-    if (value != null && ChordPeer.utf8(value) > peer.config().maxValueBytes()) {
+    if (value != null && utf8(value) > peer.config().maxValueBytes()) {
       return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
     }
     Promise<WriteResult> done = Promise.promise();
@@ -159,7 +160,7 @@ final class Storage {
 
   private void checkKey(String key) {
     Objects.requireNonNull(key, "key");
-    if (ChordPeer.utf8(key) > peer.config().maxKeyBytes()) {
+    if (utf8(key) > peer.config().maxKeyBytes()) {
       throw new IllegalArgumentException("key longer than maxKeyBytes");
     }
   }
@@ -255,5 +256,9 @@ final class Storage {
   List<PeerRef> replicaTargets() {
     List<PeerRef> s = peer.table().successors();
     return List.copyOf(s.subList(0, Math.min(s.size(), peer.config().replicas() - 1)));
+  }
+
+  private static int utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8).length;
   }
 }

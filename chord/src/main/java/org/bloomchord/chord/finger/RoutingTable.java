@@ -19,16 +19,29 @@ import org.bloomchord.overlay.PeerRef;
  * <p>Invariants: the owner never appears in its successor list or as its own predecessor; a
  * suspected peer appears nowhere in the tables and is not re-admitted until its suspicion expires;
  * finger 1 is always the successor (the owner itself when alone); when the successor list empties while other
- * peers are still known, the nearest of them becomes the successor. Every mutation bumps
+ * peers are still known, the nearest of them becomes the successor. Suspected peers are also
+ * remembered (the nearest 2·r, clockwise order) as recovery candidates, so that a peer that
+ * suspected every link at once (a stall longer than the timeouts) still knows whom to ask. A peer is
+ * suspected only after {@link #SUSPICION_STRIKES} failed requests in a row; hearing from it clears
+ * its strikes and its suspicion. Every mutation bumps
  * {@link #version()} and calls the change listener. Not thread-safe; owned by one peer.
  */
 public final class RoutingTable {
+
+  /** Failed requests in a row after which a peer is suspected. */
+  public static final int SUSPICION_STRIKES = 2;
+
+  /** Suspicions in a row after which a remembered peer is no longer a recovery candidate. */
+  public static final int MAX_CANDIDATE_FAILURES = 8;
 
   private final IdRing ring;
   private final PeerRef self;
   private final FingerTable fingers;
   private final SuccessorList successors;
   private final Map<PeerRef, Long> suspects = new HashMap<>();
+  private final List<PeerRef> former = new ArrayList<>();
+  private final Map<PeerRef, Integer> formerFailures = new HashMap<>();
+  private final Map<PeerRef, Integer> strikes = new HashMap<>();
   private final long suspectMs;
   private PeerRef predecessor;
   private long version;
@@ -105,6 +118,12 @@ public final class RoutingTable {
     return peer != null && !peer.equals(self) && !usable(peer, now);
   }
 
+  /** How many peers are suspected at time {@code now}. */
+  public int suspectedCount(long now) {
+    suspects.values().removeIf(until -> until <= now);
+    return suspects.size();
+  }
+
   /** Sets the predecessor (null forgets it); returns whether it changed. */
   public boolean setPredecessor(PeerRef p) {
     if (p != null && p.equals(self)) {
@@ -168,11 +187,96 @@ public final class RoutingTable {
     if (suspectMs > 0) {
       suspects.put(peer, now + suspectMs);
     }
+    remember(peer);
     return forget(peer, now);
+  }
+
+  /**
+   * Counts a failed request to {@code peer}; returns whether it was the
+   * {@link #SUSPICION_STRIKES}-th in a row, after which the caller suspects it. Under load a single
+   * late reply is no evidence of a crash; two in a row, with the timeout backed off between them,
+   * are taken as one.
+   */
+  public boolean strike(PeerRef peer) {
+    if (strikes.merge(peer, 1, Integer::sum) < SUSPICION_STRIKES) {
+      return false;
+    }
+    strikes.remove(peer);
+    return true;
+  }
+
+  /** {@code peer} was heard from (a message or a reply): its strikes and suspicion are lifted. */
+  public void heard(PeerRef peer) {
+    if (!strikes.isEmpty()) {
+      strikes.remove(peer);
+    }
+    clearSuspicion(peer);
+  }
+
+  /** Lifts the suspicion of {@code peer}, which has just been heard from; returns whether it was suspected. */
+  public boolean clearSuspicion(PeerRef peer) {
+    return !suspects.isEmpty() && suspects.remove(peer) != null;
+  }
+
+  /**
+   * The peers to try when the owner has lost every successor: the suspected peers it remembers
+   * (suspicion is what empties the list, and a suspicion may be wrong), nearest clockwise first.
+   */
+  public List<PeerRef> recoveryCandidates() {
+    return List.copyOf(former);
+  }
+
+  /**
+   * The nearest remembered suspected peer whose suspicion has expired and that lies between the
+   * owner and its successor (anywhere when alone): a former successor worth asking again, or null.
+   */
+  public PeerRef probeCandidate(long now) {
+    PeerRef succ = successor();
+    for (PeerRef p : former) {
+      if (!succ.equals(self) && !ring.inOpen(p.id(), self.id(), succ.id())) {
+        return null;
+      }
+      if (usable(p, now)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** {@code peer} answered: it is no longer suspected nor a recovery candidate. */
+  public void answered(PeerRef peer) {
+    heard(peer);
+    if (former.remove(peer)) {
+      formerFailures.remove(peer);
+    }
+  }
+
+  /**
+   * Keeps a suspected peer as a recovery candidate: only the nearest 2·r, each forgotten after
+   * {@link #MAX_CANDIDATE_FAILURES} suspicions in a row (a crashed peer is not asked forever).
+   */
+  private void remember(PeerRef peer) {
+    if (former.contains(peer)) {
+      if (formerFailures.merge(peer, 1, Integer::sum) > MAX_CANDIDATE_FAILURES) {
+        former.remove(peer);
+        formerFailures.remove(peer);
+      }
+      return;
+    }
+    int at = 0;
+    while (at < former.size() && ring.compareFrom(self.id(), former.get(at).id(), peer.id()) < 0) {
+      at++;
+    }
+    former.add(at, peer);
+    formerFailures.put(peer, 1);
+    if (former.size() > 2 * successors.capacity()) {
+      formerFailures.remove(former.remove(former.size() - 1));
+    }
   }
 
   /** Removes {@code peer} from every table without suspecting it; returns the fingers it held. */
   public List<Integer> forget(PeerRef peer, long now) {
+    strikes.remove(peer);
     boolean c = successors.remove(peer);
     List<Integer> cleared = fingers.remove(peer);
     if (peer.equals(predecessor)) {

@@ -211,6 +211,19 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     return "sim";
   }
 
+  /**
+   * Fault injection: every message (request, reply or one-way) sent during the next {@code ms}
+   * milliseconds is lost, as in a partition of every peer or a stall of the whole process. Timers
+   * keep running, so pending requests time out.
+   */
+  public void blackout(long ms) {
+    driverOnly();
+    if (ms < 0) {
+      throw new IllegalArgumentException("ms must be >= 0: " + ms);
+    }
+    transport.blackout(ms);
+  }
+
   /** Events fired since the network was created: the simulator's unit of work. */
   public long eventsFired() {
     return loop.fired();

@@ -27,7 +27,7 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * (undecodable, or refused by the handler with {@link MalformedMessageException}) are counted in
  * {@link Traffic#rejected} and answered with a rejection the requester sees as
  * {@link RemoteRejectedException}; all random draws come from one generator seeded by the network
- * seed, in event order, so runs repeat exactly.
+ * seed, in event order, so runs repeat exactly; during a blackout every message sent is lost.
  */
 final class SimTransport {
 
@@ -47,6 +47,7 @@ final class SimTransport {
   private final boolean roundTrip;
   private final SplittableRandom random;
   private long errorsLogged;
+  private long blackoutUntil = Long.MIN_VALUE;
 
   SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
     this.loop = new EventLoop(e -> handlerError("event", null, e));
@@ -101,7 +102,12 @@ final class SimTransport {
   }
 
   private boolean lost() {
-    return loss > 0 && random.nextDouble() < loss;
+    return loop.now() < blackoutUntil || (loss > 0 && random.nextDouble() < loss);
+  }
+
+  /** Drops every message sent from now until {@code ms} later (a fault injected by tests). */
+  void blackout(long ms) {
+    blackoutUntil = loop.now() + ms;
   }
 
   void deliver(Delivery d) {

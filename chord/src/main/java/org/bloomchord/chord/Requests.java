@@ -1,0 +1,74 @@
+package org.bloomchord.chord;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.wire.MessageBounds;
+import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.RequestTimeoutException;
+
+/**
+ * The requests of one peer, with an adaptive timeout ({@link RoundTripEstimate}) and late replies.
+ *
+ * <p>A request fails with {@link RequestTimeoutException} once the current timeout passes, but the
+ * reply is still awaited up to the estimate's ceiling: a late reply is measured (so the timeout
+ * grows under load instead of staying below every round trip) and lifts the suspicion its
+ * lateness caused; a timeout doubles the next timeouts until the next reply (Karn's back-off), so
+ * that the retry that {@link RoutingTable#strike} waits for is given more time. Invariants: the returned future completes once; a reply that breaks the
+ * message bounds fails it.
+ */
+final class Requests {
+
+  private final ChordPeer peer;
+  private final MessageBounds bounds;
+  private final RoundTripEstimate rtt;
+
+  Requests(ChordPeer peer, MessageBounds bounds) {
+    this.peer = peer;
+    this.bounds = bounds;
+    this.rtt = RoundTripEstimate.of(peer.config());
+  }
+
+  /** The current timeout, in milliseconds. */
+  long timeoutMs() {
+    return rtt.timeoutMs();
+  }
+
+  Future<Message> request(PeerRef to, Message m) {
+    long timeout = rtt.timeoutMs();
+    long sent = peer.now();
+    Promise<Message> result = Promise.promise();
+    Cancellable soft = timeout < rtt.ceilingMs()
+        ? peer.runtime().after(timeout, () -> {
+          rtt.backOff();
+          result.tryFail(new RequestTimeoutException(to, timeout));
+        })
+        : null;
+    peer.runtime().request(to, m, rtt.ceilingMs()).onComplete(ar -> {
+      if (soft != null) {
+        soft.cancel();
+      }
+      if (ar.failed()) {
+        result.tryFail(ar.cause());
+        return;
+      }
+      rtt.sample(peer.now() - sent);
+      peer.table().heard(to);
+      if (result.future().isComplete()) {
+        peer.metrics().increment("chord.lateReply", 1);
+        peer.table().answered(to);
+        return;
+      }
+      try {
+        bounds.check(ar.result());
+        result.complete(ar.result());
+      } catch (MalformedMessageException e) {
+        result.fail(e);
+      }
+    });
+    return result.future();
+  }
+}

@@ -1,0 +1,56 @@
+package org.bloomchord.chord.finger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.PeerRef;
+import org.junit.jupiter.api.Test;
+
+class RoutingTableTest {
+
+  private final IdRing ring = new IdRing(8);
+  private final PeerRef self = new PeerRef("s", 250);
+
+  private static PeerRef p(long id) {
+    return new PeerRef("p" + id, id);
+  }
+
+  @Test
+  void suspectingEveryLinkLeavesTheOwnerAloneButRemembersWhomToAskNearestFirst() {
+    RoutingTable t = new RoutingTable(ring, self, 3, 5000);
+    t.adoptSuccessors(p(5), List.of(p(9), p(30)), 0);
+    t.setPredecessor(p(200));
+    for (PeerRef q : List.of(p(30), p(200), p(5), p(9))) {
+      t.suspect(q, 0);
+    }
+    assertEquals(self, t.successor());
+    assertEquals(List.of(p(5), p(9), p(30), p(200)), t.recoveryCandidates());
+    assertNull(t.probeCandidate(4999), "nobody is asked again while suspected");
+    assertEquals(p(5), t.probeCandidate(5000), "the nearest once its suspicion expired");
+    t.answered(p(5));
+    assertEquals(List.of(p(9), p(30), p(200)), t.recoveryCandidates());
+  }
+
+  @Test
+  void onlyPeersBeforeTheSuccessorAreProbedAndACrashedOneIsForgottenAfterRepeatedSuspicions() {
+    RoutingTable t = new RoutingTable(ring, self, 3, 10);
+    t.adoptSuccessors(p(5), List.of(p(9)), 0);
+    t.suspect(p(5), 0);
+    assertEquals(p(9), t.successor());
+    assertEquals(p(5), t.probeCandidate(10));
+    t.suspect(p(9), 0);
+    t.offerSuccessor(p(40), 20);
+    t.suspect(p(40), 20);
+    t.offerSuccessor(p(20), 20);
+    assertEquals(p(5), t.probeCandidate(40), "5 and 9 lie before the successor 20, 40 does not");
+    for (int i = 1; i < RoutingTable.MAX_CANDIDATE_FAILURES; i++) {
+      t.suspect(p(5), 40);
+    }
+    assertTrue(t.recoveryCandidates().contains(p(5)));
+    t.suspect(p(5), 40);
+    assertEquals(List.of(p(9), p(40)), t.recoveryCandidates());
+  }
+}
