@@ -37,7 +37,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** The bundled scenarios, by name. */
   public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
-      "mass-failure", "continuous-churn", "churn-hour", "filter-depth-width");
+      "mass-failure", "continuous-churn", "churn-hour", "filter-depth-width", "reconcile-bytes");
 
   /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
   private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");
@@ -135,14 +135,25 @@ public final class RunCommand implements Callable<Integer> {
         + String.join(", ", BUNDLED) + ")");
   }
 
+  /** One row per run; the reconciliation columns only when a run measured reconciliation. */
   private static TextTable sweepTable(List<RunResult> runs) {
-    TextTable t = new TextTable("run", "lookups", "failed", "hops mean", "hops p99", "keys p99/mean",
-        "gets failed", "wall s");
+    List<String[]> columns = new java.util.ArrayList<>(List.of(new String[] {"lookups", "lookups.total"},
+        new String[] {"failed", "lookups.failureFraction"}, new String[] {"hops mean", "lookups.hops.mean"},
+        new String[] {"hops p99", "lookups.hops.p99"}, new String[] {"keys p99/mean", "keys.perNode.p99OverMean"},
+        new String[] {"gets failed", "gets.failureFraction"}));
+    if (runs.stream().anyMatch(r -> r.summary().reconcile() != null)) {
+      columns.add(new String[] {"bytes/diff", "reconcile.bytesPerDiff"});
+      columns.add(new String[] {"rounds", "reconcile.rounds"});
+      columns.add(new String[] {"missed", "reconcile.missed"});
+    }
+    columns.add(new String[] {"wall s", "resources.wallSeconds"});
+    List<String> header = new java.util.ArrayList<>(List.of("run"));
+    columns.forEach(c -> header.add(c[0]));
+    TextTable t = new TextTable(header.toArray(String[]::new));
     for (RunResult r : runs) {
-      t.row(r.scenario().label(), fmt(RunMetrics.value(r, "lookups.total")),
-          fmt(RunMetrics.value(r, "lookups.failureFraction")), fmt(RunMetrics.value(r, "lookups.hops.mean")),
-          fmt(RunMetrics.value(r, "lookups.hops.p99")), fmt(RunMetrics.value(r, "keys.perNode.p99OverMean")),
-          fmt(RunMetrics.value(r, "gets.failureFraction")), fmt(RunMetrics.value(r, "resources.wallSeconds")));
+      List<Object> cells = new java.util.ArrayList<>(List.of(r.scenario().label()));
+      columns.forEach(c -> cells.add(fmt(RunMetrics.value(r, c[1]))));
+      t.row(cells.toArray());
     }
     return t;
   }

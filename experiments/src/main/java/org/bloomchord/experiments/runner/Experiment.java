@@ -163,13 +163,8 @@ public final class Experiment {
       String v = r.scenario().sweep().get(parameter);
       double y = RunMetrics.value(r, metric);
       if (v != null && !Double.isNaN(y)) {
-        List<String> others = new ArrayList<>();
-        r.scenario().sweep().forEach((k, o) -> {
-          if (!k.equals(parameter)) {
-            others.add(k.substring(k.lastIndexOf('.') + 1) + "=" + o);
-          }
-        });
-        String name = others.isEmpty() ? "measured" : String.join(", ", others);
+        String others = otherSweeps(r, parameter);
+        String name = others.isEmpty() ? "measured" : others.substring(2, others.length() - 1);
         groups.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {sweptValue(v), y});
       }
     }
@@ -177,6 +172,17 @@ public final class Experiment {
     groups.forEach((name, points) -> out.add(Series.measured(name, points.stream().mapToDouble(p -> p[0]).toArray(),
         points.stream().mapToDouble(p -> p[1]).toArray())));
     return out;
+  }
+
+  /** The other swept values of a run, e.g. {@code " (method=iblt)"}, or nothing when only one value is swept. */
+  private static String otherSweeps(RunResult r, String parameter) {
+    List<String> others = new ArrayList<>();
+    r.scenario().sweep().forEach((k, o) -> {
+      if (!k.equals(parameter)) {
+        others.add(k.substring(k.lastIndexOf('.') + 1) + "=" + o);
+      }
+    });
+    return others.isEmpty() ? "" : " (" + String.join(", ", others) + ")";
   }
 
   private static List<Comparison> comparisons(List<RunResult> runs, Reproduction published) {
@@ -190,7 +196,7 @@ public final class Experiment {
           }
           double measured = RunMetrics.value(r, c.metric());
           if (!Double.isNaN(measured)) {
-            out.add(new Comparison(published.xLabel() + " = " + v,
+            out.add(new Comparison(published.xLabel() + " = " + v + otherSweeps(r, published.parameter()),
                 c.label() + (c.approximate() ? " (approximate reading)" : ""), p[1], measured));
           }
         }
@@ -230,7 +236,7 @@ public final class Experiment {
     ArrayNode all = json.createArrayNode();
     StringBuilder csv = new StringBuilder("label,lookups,failureFraction,hopsMean,hopsP1,hopsP99,keysP1OverMean,"
         + "keysP99OverMean,getFailureFraction,locates,withinDepthShare,falsePositivesPerLocate,"
-        + "maintenanceBytesPerPeerPerSecond,wallSeconds\n");
+        + "maintenanceBytesPerPeerPerSecond,reconcileBytesPerDiff,reconcileMissed,wallSeconds\n");
     for (RunResult r : runs) {
       ObjectNode o = all.addObject();
       o.put("label", r.scenario().label());
@@ -244,7 +250,8 @@ public final class Experiment {
       for (String m : List.of("lookups.total", "lookups.failureFraction", "lookups.hops.mean", "lookups.hops.p1",
           "lookups.hops.p99", "keys.perNode.p1OverMean", "keys.perNode.p99OverMean", "gets.failureFraction",
           "locate.total", "locate.withinDepthShare", "locate.falsePositivesPerLocate",
-          "traffic.maintenanceBytesPerPeerPerSecond", "resources.wallSeconds")) {
+          "traffic.maintenanceBytesPerPeerPerSecond", "reconcile.bytesPerDiff", "reconcile.missed",
+          "resources.wallSeconds")) {
         double v = RunMetrics.value(r, m);
         csv.append(',').append(Double.isNaN(v) ? "" : Double.toString(v));
       }

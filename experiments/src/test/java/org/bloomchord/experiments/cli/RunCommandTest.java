@@ -80,6 +80,12 @@ class RunCommandTest {
       var instances = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled(name + ".yaml", java.util.List.of());
       org.bloomchord.experiments.runner.Experiment.check(instances);
       assertEquals(name, instances.get(0).name());
+      var published = org.bloomchord.experiments.runner.Reproduction.of(name);
+      if (published != null) {
+        String parameter = published.parameter();
+        assertTrue(instances.stream().allMatch(i -> i.sweep().containsKey(parameter)),
+            name + ": its reproduction's x axis " + parameter + " is not swept");
+      }
     }
     var quickstart = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled("quickstart.yaml", java.util.List.of());
     assertEquals(1000, quickstart.get(0).peers());
