@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = "Run the bundled quickstart: 1000 Vert.x peers join, churn and fail for about a minute.")
+    description = "Run the bundled quickstart: 1000 Vert.x peers join, publish, locate, churn and fail (about two minutes).")
 public final class DemoCommand implements Callable<Integer> {
 
   @CommandLine.Spec
