@@ -80,6 +80,18 @@ public final class FilterStack {
     }
   }
 
+  /** 64-bit words per level. */
+  public int wordsPerLevel() {
+    return wordsPerLevel;
+  }
+
+  /** Word {@code w} of level {@code i} (1-based), read without copying the level. */
+  public long word(int i, int w) {
+    Objects.checkIndex(i - 1, depth);
+    Objects.checkIndex(w, wordsPerLevel);
+    return words[(i - 1) * wordsPerLevel + w];
+  }
+
   /** Whether level {@code i} (1-based) may contain the key. */
   public boolean matchesAt(int i, Probes probes) {
     Objects.checkIndex(i - 1, depth);

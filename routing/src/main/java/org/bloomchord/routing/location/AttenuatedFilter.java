@@ -76,6 +76,16 @@ public final class AttenuatedFilter {
     return levels.matchesAt(i, probes);
   }
 
+  /** 64-bit words per level. */
+  int wordsPerLevel() {
+    return levels.wordsPerLevel();
+  }
+
+  /** Word {@code w} of level {@code i} (1-based), without copying the level. */
+  long word(int i, int w) {
+    return levels.word(i, w);
+  }
+
   /** ORs level {@code i} (1-based) into {@code target} without copying the level. */
   void unionLevelInto(int i, BloomFilter target) {
     levels.unionLevelInto(i, target);

@@ -80,7 +80,8 @@ public final class SummaryCoding {
   public static long version(AttenuatedFilter summary) {
     long h = Murmur3.fmix64(summary.depth() * 0x9E3779B97F4A7C15L + summary.shape().bits() * 31 + summary.shape().hashes());
     for (int i = 1; i <= summary.depth(); i++) {
-      for (long w : summary.level(i).toLongArray()) {
+      for (int j = 0; j < summary.wordsPerLevel(); j++) {
+        long w = summary.word(i, j);
         h = Murmur3.fmix64(h ^ (w + 0x9E3779B97F4A7C15L + (h << 6) + (h >>> 2)));
       }
     }
