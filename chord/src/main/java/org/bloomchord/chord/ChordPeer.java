@@ -16,12 +16,15 @@ import org.bloomchord.chord.store.ReplicaSync;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
@@ -381,6 +384,14 @@ public final class ChordPeer implements PeerProtocol {
     handleRequests(GetNeighbors.class, (from, m) -> {
       requireOnRing("GetNeighbors");
       return Future.succeededFuture(maintenance.onGetNeighbors());
+    });
+    handleRequests(GetPredecessor.class, (from, m) -> {
+      requireOnRing("GetPredecessor");
+      return Future.succeededFuture(new Predecessor(table.predecessor()));
+    });
+    handleRequests(GetFingers.class, (from, m) -> {
+      requireOnRing("GetFingers");
+      return Future.succeededFuture(maintenance.onGetFingers());
     });
     handleRequests(StoreTransfer.class, (from, m) -> Future.succeededFuture(storage.onTransfer(m)));
     handleRequests(PutRequest.class, (from, m) -> {

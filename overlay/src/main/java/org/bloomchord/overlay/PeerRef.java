@@ -23,6 +23,17 @@ public record PeerRef(String address, long id) {
     }
   }
 
+  /** Equal address and id; the id is compared first, as it tells most refs apart at once. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PeerRef p && id == p.id && address.equals(p.address);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * address.hashCode() + Long.hashCode(id);
+  }
+
   @Override
   public String toString() {
     return address + "#" + Long.toUnsignedString(id, 16);

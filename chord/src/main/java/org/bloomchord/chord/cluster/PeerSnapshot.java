@@ -24,16 +24,27 @@ import org.bloomchord.overlay.PeerRef;
 public record PeerSnapshot(PeerRef self, PeerState state, PeerRef predecessor, List<PeerRef> successors,
     List<PeerRef> fingers, List<String> liveKeys, int entries, long rejected) {
 
-  /** Takes the snapshot; call on the peer's thread (through {@code Network.inspect}). */
+  /** Takes the whole snapshot; call on the peer's thread (through {@code Network.inspect}). */
   public static PeerSnapshot of(ChordPeer p) {
+    return of(p, true, true);
+  }
+
+  /**
+   * Takes a snapshot, leaving out the fingers or the keys (empty lists) when not wanted: a check
+   * of successors and predecessors of a million peers should not copy every finger and key.
+   */
+  public static PeerSnapshot of(ChordPeer p, boolean withFingers, boolean withKeys) {
     List<String> keys = new ArrayList<>();
-    for (StoredEntry e : p.store().all()) {
-      if (!e.tombstone()) {
-        keys.add(e.key());
+    if (withKeys) {
+      for (StoredEntry e : p.store().all()) {
+        if (!e.tombstone()) {
+          keys.add(e.key());
+        }
       }
     }
+    List<PeerRef> fingers = withFingers
+        ? Collections.unmodifiableList(new ArrayList<>(Arrays.asList(p.fingers()))) : List.of();
     return new PeerSnapshot(p.self(), p.state(), p.links().predecessor(), p.links().successors(),
-        Collections.unmodifiableList(new ArrayList<>(Arrays.asList(p.fingers()))), List.copyOf(keys),
-        p.store().size(), p.rejectedMessages());
+        fingers, List.copyOf(keys), p.store().size(), p.rejectedMessages());
   }
 }

@@ -129,9 +129,11 @@ public final class RingOracle {
   /** Where the {@code expected} keys are among the snapshots, with r replicas wanted. */
   public KeyReport keys(Collection<String> expected, Collection<PeerSnapshot> snapshots, int r) {
     Map<PeerRef, Set<String>> held = new HashMap<>();
+    Set<String> anyPeer = new HashSet<>();
     for (PeerSnapshot s : snapshots) {
       if (index.containsKey(s.self())) {
         held.put(s.self(), new HashSet<>(s.liveKeys()));
+        anyPeer.addAll(s.liveKeys());
       }
     }
     int lost = 0;
@@ -141,14 +143,7 @@ public final class RingOracle {
     for (String key : expected) {
       long id = ring.hash(key);
       primary[successorIndex(id)]++;
-      boolean anywhere = false;
-      for (Set<String> h : held.values()) {
-        if (h.contains(key)) {
-          anywhere = true;
-          break;
-        }
-      }
-      if (!anywhere) {
+      if (!anyPeer.contains(key)) {
         lost++;
         if (lostKeys.size() < 100) {
           lostKeys.add(key);

@@ -176,6 +176,42 @@ public final class RoutingTable {
   }
 
   /**
+   * Fills the empty fingers from hints (a joiner's successor's fingers): finger i gets the usable
+   * peer among the hints and the successor list that is nearest at or after its start. Such a
+   * finger may be too far (a peer between the start and the hint is not known) but is never
+   * before the start, so lookups through it stay correct; fix-fingers then checks each one.
+   *
+   * @return how many fingers were filled
+   */
+  public int seedFingers(List<PeerRef> hints, long now) {
+    List<PeerRef> known = new ArrayList<>(successors.entries());
+    for (PeerRef h : hints) {
+      if (usable(h, now) && !known.contains(h)) {
+        known.add(h);
+      }
+    }
+    int filled = 0;
+    for (int i = 2; i <= fingers.size() && !known.isEmpty(); i++) {
+      if (fingers.get(i) != null) {
+        continue;
+      }
+      long start = fingers.start(i);
+      PeerRef best = null;
+      for (PeerRef p : known) {
+        if (best == null || Long.compareUnsigned(ring.distance(start, p.id()), ring.distance(start, best.id())) < 0) {
+          best = p;
+        }
+      }
+      fingers.set(i, best);
+      filled++;
+    }
+    if (filled > 0) {
+      changed();
+    }
+    return filled;
+  }
+
+  /**
    * Suspects {@code peer} until {@code now + suspectMs}: it leaves every table.
    *
    * @return the finger indices it occupied, ascending (the fingers to repair)

@@ -98,6 +98,33 @@ public final class ChordMessages {
     }
   }
 
+  /** Fix-fingers: asks a finger for its predecessor, to check that no peer joined before it. */
+  public record GetPredecessor() implements Message {
+  }
+
+  /**
+   * The reply to {@link GetPredecessor}.
+   *
+   * @param predecessor the replier's predecessor, or null
+   */
+  public record Predecessor(PeerRef predecessor) implements Message {
+  }
+
+  /** Join: asks the new successor for its fingers, as hints for the joiner's own. */
+  public record GetFingers() implements Message {
+  }
+
+  /**
+   * The reply to {@link GetFingers}.
+   *
+   * @param fingers the replier's distinct fingers in finger order, at most {@code maxPeersPerMessage}
+   */
+  public record Fingers(List<PeerRef> fingers) implements Message {
+    public Fingers {
+      fingers = List.copyOf(fingers);
+    }
+  }
+
   /** Notify: the sender believes it may be the receiver's predecessor (one-way). */
   public record Notify() implements Message {
   }

@@ -9,7 +9,10 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.Fingers;
+import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
@@ -18,6 +21,7 @@ import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
@@ -142,6 +146,12 @@ public final class ChordWire {
         writeEntry(m.entry(), out);
       }
     }, in -> new GetReply(in.readBoolean() ? readEntry(in) : null)));
+    r.register(17, WireCodec.of(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
+    r.register(18, WireCodec.of(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+        in -> new Predecessor(readNullablePeer(in))));
+    r.register(19, WireCodec.of(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
+    r.register(20, WireCodec.of(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
+        in -> new Fingers(readPeers(in))));
   }
 
   private long readId(WireReader in) {

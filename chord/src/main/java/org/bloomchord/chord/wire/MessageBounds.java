@@ -6,12 +6,14 @@ import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
+import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
@@ -65,6 +67,10 @@ public final class MessageBounds {
     } else if (m instanceof Neighbors n) {
       nullablePeer(n.predecessor());
       peers(n.successors());
+    } else if (m instanceof Predecessor p) {
+      nullablePeer(p.predecessor());
+    } else if (m instanceof Fingers f) {
+      peers(f.fingers());
     } else if (m instanceof SuccessorLeaving s) {
       peers(s.successors());
     } else if (m instanceof PredecessorLeaving p) {

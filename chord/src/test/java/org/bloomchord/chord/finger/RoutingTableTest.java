@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
 import org.junit.jupiter.api.Test;
@@ -52,5 +54,37 @@ class RoutingTableTest {
     assertTrue(t.recoveryCandidates().contains(p(5)));
     t.suspect(p(5), 40);
     assertEquals(List.of(p(9), p(40)), t.recoveryCandidates());
+  }
+
+  @Test
+  void seededFingersAreTheNearestKnownPeerAtOrAfterEachStartAndKeepWhatIsKnown() {
+    SplittableRandom random = new SplittableRandom(7);
+    for (int trial = 0; trial < 50; trial++) {
+      RoutingTable t = new RoutingTable(ring, self, 3, 5000);
+      t.adoptSuccessors(p(3), List.of(p(17)), 0);
+      PeerRef suspected = p(120);
+      t.suspect(suspected, 0);
+      t.fingers().set(8, p(122));
+      List<PeerRef> hints = new ArrayList<>(List.of(suspected));
+      for (int k = 0; k < 6; k++) {
+        long id = random.nextInt(256);
+        if (id != self.id()) {
+          hints.add(p(id));
+        }
+      }
+      t.seedFingers(hints, 1);
+      List<PeerRef> known = new ArrayList<>(List.of(p(3), p(17)));
+      hints.stream().filter(h -> !h.equals(suspected)).forEach(known::add);
+      for (int i = 2; i <= 7; i++) {
+        long start = ring.fingerStart(self.id(), i);
+        long best = Long.MAX_VALUE;
+        for (PeerRef k : known) {
+          best = Math.min(best, ring.distance(start, k.id()));
+        }
+        assertEquals(best, ring.distance(start, t.fingers().get(i).id()), "finger " + i);
+      }
+      assertEquals(p(122), t.fingers().get(8), "a known finger is kept");
+      assertEquals(p(3), t.fingers().get(1), "finger 1 stays the successor");
+    }
   }
 }

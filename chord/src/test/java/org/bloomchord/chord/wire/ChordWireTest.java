@@ -12,7 +12,10 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.Fingers;
+import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
@@ -21,6 +24,7 @@ import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
@@ -51,7 +55,8 @@ class ChordWireTest {
         new SuccessorLeaving(List.of(b)), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
         new PutReply(true, new Version(3, 4), 3), new PutReply(false, null, 0), new GetRequest("k"),
-        new GetReply(live), new GetReply(null));
+        new GetReply(live), new GetReply(null), new GetPredecessor(), new Predecessor(null), new Predecessor(b),
+        new GetFingers(), new Fingers(List.of()), new Fingers(List.of(a, b)));
   }
 
   @Test
@@ -111,7 +116,7 @@ class ChordWireTest {
     for (int i = 0; i <= config.maxEntriesPerTransfer(); i++) {
       entries.add(new StoredEntry("k" + i, new Version(1, 1), "v"));
     }
-    List<Message> bad = List.of(new SuccessorLeaving(many), new Neighbors(null, many), new GetRequest(longKey),
+    List<Message> bad = List.of(new SuccessorLeaving(many), new Neighbors(null, many), new Fingers(many), new GetRequest(longKey),
         new PutRequest("k", "v".repeat(config.maxValueBytes() + 1)), new StoreTransfer(entries),
         new FindSuccessor(1, 1, a, config.maxHops() + 1, 0), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1));
     for (Message m : bad) {

@@ -157,12 +157,12 @@ public final class RingTrial {
     Network<ChordPeer> net = cluster.network();
     RingCheck[] last = new RingCheck[1];
     boolean stable = net.awaitUntil(() -> {
-      last[0] = cluster.check();
+      last[0] = cluster.checkRing();
       progress.tick("%s: waiting for a stable ring: %d successor, %d predecessor, %d successor-list errors"
           + " among %d peers", phase, last[0].successorErrors(), last[0].predecessorErrors(),
           last[0].successorListErrors(), last[0].peers());
       return last[0].stable();
-    }, settings.maxWaitSeconds() * 1000, config.stabilizeMs());
+    }, settings.maxWaitSeconds() * 1000, cluster.checkPeriodMs());
     mark(net);
     double seconds = (net.now() - sinceMs) / 1000.0;
     progress.line("%s: ring %s after %.1f s (runtime time)", phase, stable ? "stable" : "NOT stable", seconds);
@@ -178,7 +178,7 @@ public final class RingTrial {
       last[0] = cluster.check();
       progress.tick("fingers: %d of %d wrong", last[0].fingerErrors(), last[0].fingersChecked());
       return last[0].converged();
-    }, 2L * config.idBits() * config.fixFingersMs(), config.fixFingersMs());
+    }, 2L * config.idBits() * config.fixFingersMs(), Math.max(config.fixFingersMs(), cluster.checkPeriodMs()));
     mark(net);
     progress.line("fingers: %s after %.1f s more (%d of %d wrong)", converged ? "all correct" : "not all correct",
         (net.now() - since) / 1000.0, last[0].fingerErrors(), last[0].fingersChecked());

@@ -48,7 +48,7 @@ final class JoinStep implements PhaseStep<Phase.Join> {
   private static void settle(RunContext ctx) {
     long stabilizeMs = ctx.cluster.config().stabilizeMs();
     long end = ctx.runMs() + Math.max(MIN_SETTLE_MS, SETTLE_PERIODS * stabilizeMs);
-    while (ctx.roster.size() > 0 && !ctx.cluster.check().stable() && ctx.runMs() < end) {
+    while (ctx.roster.size() > 0 && !ctx.cluster.checkRing().stable() && ctx.runMs() < end) {
       ctx.advanceTo(ctx.runMs() + stabilizeMs);
     }
   }

@@ -18,7 +18,7 @@ final class WaitStep implements PhaseStep<Phase.Wait> {
     long every = Math.max(1000, ctx.cluster.config().stabilizeMs());
     long end = run.startMs() + durationMs;
     while (ctx.runMs() < end) {
-      if (ctx.stableAtMs == null && ctx.roster.size() > 0 && ctx.cluster.check().stable()) {
+      if (ctx.stableAtMs == null && ctx.roster.size() > 0 && ctx.cluster.checkRing().stable()) {
         ctx.stableAtMs = ctx.runMs();
       }
       ctx.advanceTo(Math.min(end, ctx.stableAtMs == null ? ctx.runMs() + every : end));
