@@ -29,8 +29,8 @@ import org.bloomchord.overlay.PeerRef;
  * <p>Recursive: each hop acknowledges a {@link FindSuccessor} at once, then either answers the origin
  * directly with {@link LookupDone} (when the key lies between it and its successor) or forwards to
  * its closest preceding peer; a next hop that does not acknowledge within the request timeout gets
- * a strike and is asked again (it drops a copy it already routed), and at the second failure in a
- * row it is suspected and the hop routes around it. Iterative: the origin asks each peer on the path for its
+ * a strike and the query is routed again around it (for this query only: the peer is suspected,
+ * and left out of every route, at its second failure in a row). Iterative: the origin asks each peer on the path for its
  * next hop and backs up one step when a peer does not answer. Either way a lookup is abandoned when
  * hops plus timeouts reach {@code maxHops}, and the origin gives up after {@code lookupTimeoutMs}.
  *
@@ -147,13 +147,17 @@ final class LookupEngine {
   }
 
   private void route(FindSuccessor q) {
+    route(q, Set.of());
+  }
+
+  private void route(FindSuccessor q, Set<Long> avoid) {
     RoutingTable table = peer.table();
     PeerRef succ = table.successor();
     if (peer.ring().inHalfOpen(q.key(), peer.self().id(), succ.id())) {
       answer(q, new LookupDone(q.lookupId(), succ, answerList(), q.hops(), q.timeouts()));
       return;
     }
-    PeerRef next = table.closestPreceding(q.key(), peer.now());
+    PeerRef next = table.closestPreceding(q.key(), peer.now(), avoid);
     if (next == null || q.hops() + q.timeouts() >= peer.config().maxHops()) {
       peer.metrics().increment("chord.lookupAbandoned", 1);
       answer(q, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts()));
@@ -173,7 +177,9 @@ final class LookupEngine {
       if (peer.state() == PeerState.JOINING || peer.state() == PeerState.STOPPED) {
         answer(retry, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts() + 1));
       } else {
-        route(retry);
+        // the retry goes around the silent peer at once; the table suspects it only at its
+        // second failure in a row, so a peer that is merely slow keeps its place for other lookups
+        route(retry, Set.of(next.id()));
       }
     });
   }

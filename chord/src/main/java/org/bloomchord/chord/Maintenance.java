@@ -123,16 +123,17 @@ final class Maintenance {
       return;
     }
     stabilizing = true;
-    stabilizeWith(succ, 1);
+    stabilizeWith(succ, 1, true);
   }
 
   /**
    * Asks {@code succ} for its neighbours. When its predecessor lies between us and it, that peer
    * becomes the successor and is asked in turn, up to r steps in one round: after a burst of joins
    * into one gap, every joiner first names the same old successor, and walking back within the
-   * round settles the gap in one round instead of one round per joiner.
+   * round settles the gap in one round instead of one round per joiner. A first failure of the
+   * successor is retried at once, once.
    */
-  private void stabilizeWith(PeerRef succ, int step) {
+  private void stabilizeWith(PeerRef succ, int step, boolean mayRetry) {
     RoutingTable table = peer.table();
     peer.request(succ, new GetNeighbors()).onComplete(ar -> {
       if (peer.state() != PeerState.ACTIVE) {
@@ -140,8 +141,14 @@ final class Maintenance {
         return;
       }
       if (!(ar.succeeded() && ar.result() instanceof Neighbors n)) {
-        stabilizing = false;
         peer.suspect(succ);
+        if (mayRetry && table.usable(succ, peer.now())) {
+          // a first failure is only a strike: ask again at once (with the backed-off timeout)
+          // rather than a period later, so that a crashed successor is suspected sooner
+          stabilizeWith(succ, step, false);
+        } else {
+          stabilizing = false;
+        }
         return;
       }
       PeerRef x = n.predecessor();
@@ -149,7 +156,7 @@ final class Maintenance {
       if (x != null && peer.ring().inOpen(x.id(), peer.self().id(), succ.id()) && table.usable(x, now)) {
         table.offerSuccessor(x, now);
         if (step < peer.config().successors() && table.successor().equals(x)) {
-          stabilizeWith(x, step + 1);
+          stabilizeWith(x, step + 1, true);
           return;
         }
       } else {

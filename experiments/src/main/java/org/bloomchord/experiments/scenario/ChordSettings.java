@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
- * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, requestTimeout 2s, virtualNodes 1,
+ * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, requestTimeout 500ms, virtualNodes 1,
  * lookup recursive}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
@@ -15,7 +15,8 @@ import java.util.List;
  * @param stabilize period of stabilize/notify
  * @param fixFingers period of fix-fingers
  * @param checkPredecessor period of check-predecessor
- * @param requestTimeout how long a request waits for its reply
+ * @param requestTimeout floor of the adaptive request timeout (a peer is suspected after two
+ *     timed-out requests in a row, so this bounds how fast a crash is noticed)
  * @param virtualNodes ring ids per physical peer, 1..1024
  * @param lookup recursive or iterative lookups
  */
@@ -37,7 +38,7 @@ public record ChordSettings(
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
-      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2), 1, LookupStyle.RECURSIVE);
+      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), 1, LookupStyle.RECURSIVE);
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1

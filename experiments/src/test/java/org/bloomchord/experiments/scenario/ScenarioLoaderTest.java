@@ -61,7 +61,7 @@ class ScenarioLoaderTest {
     assertEquals(RuntimeKind.VERTX, s.runtime());
     assertEquals(1000, s.peers());
     assertEquals(new ChordSettings(64, 8, 3, Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofSeconds(1),
-        Duration.ofSeconds(2), 1, ChordSettings.LookupStyle.RECURSIVE), s.chord());
+        Duration.ofMillis(500), 1, ChordSettings.LookupStyle.RECURSIVE), s.chord());
     assertEquals(RoutingSettings.DEFAULTS.withFilters(3, 4096), s.routing());
     assertEquals(List.of("join", "publish", "churn", "fail", "measure"), s.phases().stream().map(Phase::kind).toList());
     assertEquals(new Phase.Join(1000, Duration.ofSeconds(10)), s.phases().get(0));
