@@ -8,14 +8,14 @@ import java.util.function.Consumer;
  * still to happen.
  *
  * <p>Invariants: the clock never goes back; an event fires with the clock at its time; events fire
- * in (time, scheduling order); an exception escaping an event is handed to the error handler and the
- * loop goes on.
+ * in (time, scheduling order); an event scheduled beyond the end of time (a delay overflowing the
+ * clock, or a negative one) waits at {@link Long#MAX_VALUE}; an exception escaping an event is
+ * handed to the error handler and the loop goes on. The clock is the {@link EventQueue}'s.
  */
 final class EventLoop {
 
   private final EventQueue queue = new EventQueue();
   private final Consumer<RuntimeException> onError;
-  private long now;
   private long fired;
   private boolean running;
 
@@ -24,7 +24,7 @@ final class EventLoop {
   }
 
   long now() {
-    return now;
+    return queue.now();
   }
 
   /** Events fired so far. */
@@ -44,6 +44,7 @@ final class EventLoop {
 
   /** Queues {@code e} to fire {@code delayMs} from now. */
   void schedule(SimEvent e, long delayMs) {
+    long now = queue.now();
     long t = now + delayMs;
     queue.add(e, t < now ? Long.MAX_VALUE : t);
   }
@@ -61,15 +62,10 @@ final class EventLoop {
     running = true;
     try {
       while (!done.getAsBoolean()) {
-        SimEvent e = queue.peek();
-        if (e == null || e.time > deadline) {
-          if (deadline > now) {
-            now = deadline;
-          }
+        SimEvent e = queue.poll(deadline);
+        if (e == null) {
           return false;
         }
-        queue.poll();
-        now = e.time;
         fired++;
         try {
           e.fire();

@@ -5,13 +5,24 @@ package org.bloomchord.overlay.sim;
  * (time, sequence number), the sequence number being the order of scheduling, so ties break the
  * same way in every run. An event object may be scheduled again after it fired (periodic timers
  * reuse theirs), never while it is still queued; it may be taken out of the queue before it fires.
+ *
+ * <p>The queue keeps its bookkeeping in the event itself, so queueing allocates nothing: the
+ * position in the overflow heap, or the links of the wheel bucket the event waits in.
  */
 abstract class SimEvent {
 
+  /** {@link #index} of an event that is not queued. */
+  static final int NOT_QUEUED = -1;
+  /** {@link #index} of an event waiting in a bucket of the queue's wheel. */
+  static final int IN_WHEEL = -2;
+
   long time;
   long seq;
-  /** Position in the queue's heap, or -1 when not queued. */
-  int index = -1;
+  /** Position in the queue's overflow heap, {@link #IN_WHEEL}, or {@link #NOT_QUEUED}. */
+  int index = NOT_QUEUED;
+  /** Neighbours in the wheel bucket (earlier and later scheduled), null at the ends or elsewhere. */
+  SimEvent prev;
+  SimEvent next;
 
   /** Runs the event; the loop's clock already reads {@link #time}. */
   abstract void fire();

@@ -2,51 +2,276 @@ package org.bloomchord.overlay.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** The queue against a sorted-set oracle under random adds, removals and polls. */
+/**
+ * The timing wheel with its overflow heap against an oracle: a sorted set ordered by (time,
+ * scheduling order) with its own clock, which is the order the simulator always fired events in.
+ */
 class EventQueueTest {
 
-  private static final class Probe extends SimEvent {
-    @Override
-    void fire() {
+  /** The reference: every queued event in one sorted set, the clock moved as the queue promises. */
+  private static final class Oracle {
+    final TreeSet<Probe> queued = new TreeSet<>(Probe.BY_TIME_AND_SEQ);
+    long now;
+    long seq;
+
+    void add(Probe p, long time) {
+      p.expectedTime = time;
+      p.expectedSeq = seq++;
+      queued.add(p);
+    }
+
+    boolean remove(Probe p) {
+      return queued.remove(p);
+    }
+
+    Probe poll(long deadline) {
+      if (queued.isEmpty() || queued.first().expectedTime > deadline) {
+        now = Math.max(now, deadline);
+        return null;
+      }
+      Probe p = queued.pollFirst();
+      now = p.expectedTime;
+      return p;
+    }
+  }
+
+  /** Both queues side by side; every step checks they agree. */
+  private static final class Twin {
+    final EventQueue queue;
+    final Oracle oracle = new Oracle();
+
+    Twin(int windowBits) {
+      queue = new EventQueue(windowBits);
+    }
+
+    void add(Probe p, long time) {
+      queue.add(p, time);
+      oracle.add(p, time);
+      check();
+    }
+
+    void remove(Probe p) {
+      queue.remove(p);
+      oracle.remove(p);
+      check();
+    }
+
+    Probe poll(long deadline) {
+      SimEvent got = queue.poll(deadline);
+      Probe want = oracle.poll(deadline);
+      assertSame(want, got, () -> "poll(" + deadline + ") at now " + oracle.now);
+      check();
+      return want;
+    }
+
+    void check() {
+      assertEquals(oracle.now, queue.now());
+      assertEquals(oracle.queued.size(), queue.size());
+    }
+  }
+
+  private static long later(long now, long delay) {
+    long t = now + delay;
+    return t < now ? Long.MAX_VALUE : t;
+  }
+
+  /** A delay from the mix the simulator sees, plus the edges of the window. */
+  private static long delay(SplittableRandom r, long w) {
+    int kind = r.nextInt(100);
+    if (kind < 10) {
+      return 0;
+    } else if (kind < 30) {
+      return r.nextLong(4);
+    } else if (kind < 70) {
+      return r.nextLong(w);
+    } else if (kind < 76) {
+      return w - 1 + r.nextLong(3);
+    } else if (kind < 94) {
+      return r.nextLong(5 * w);
+    } else if (kind < 97) {
+      return 1_000_000_000_000L + r.nextLong(3);
+    } else {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  private static void randomRun(long seed, int windowBits, int steps) {
+    SplittableRandom r = new SplittableRandom(seed);
+    long w = 1L << windowBits;
+    Twin twin = new Twin(windowBits);
+    List<Probe> queued = new ArrayList<>();
+    List<Probe> idle = new ArrayList<>();
+    for (int step = 0; step < steps; step++) {
+      int op = r.nextInt(100);
+      long now = twin.oracle.now;
+      if (op < 30) {
+        Probe p = new Probe(step);
+        twin.add(p, later(now, delay(r, w)));
+        queued.add(p);
+      } else if (op < 45 && !idle.isEmpty()) {
+        Probe p = idle.remove(r.nextInt(idle.size()));
+        twin.add(p, later(now, delay(r, w)));
+        queued.add(p);
+      } else if (op < 55 && !queued.isEmpty()) {
+        Probe p = queued.remove(r.nextInt(queued.size()));
+        twin.remove(p);
+        twin.remove(p);
+        idle.add(p);
+      } else if (op < 58 && !idle.isEmpty()) {
+        twin.remove(idle.get(r.nextInt(idle.size())));
+      } else {
+        long deadline = op < 95 ? later(now, r.nextLong(w / 8 + 1))
+            : op < 98 ? later(now, r.nextLong(4 * w)) : now - r.nextLong(5);
+        Probe p;
+        while ((p = twin.poll(deadline)) != null) {
+          queued.remove(p);
+          idle.add(p);
+          if (r.nextInt(4) == 0) {
+            break;
+          }
+        }
+      }
+    }
+    while (twin.poll(Long.MAX_VALUE) != null) {
+      // drains to the end of time, Long.MAX_VALUE included
+    }
+    assertEquals(0, twin.queue.size());
+  }
+
+  @Test
+  void leavesInExactlyTheOrderOfASortedSetUnderRandomAddsRemovalsAndReAdds() {
+    for (int windowBits : new int[] {6, 8, 11, EventQueue.DEFAULT_WINDOW_BITS}) {
+      for (long seed = 1; seed <= 3; seed++) {
+        randomRun(seed * 1_000 + windowBits, windowBits, 60_000);
+      }
     }
   }
 
   @Test
-  void pollsInTimeThenSchedulingOrderUnderRandomRemovals() {
-    SplittableRandom r = new SplittableRandom(9);
-    EventQueue q = new EventQueue();
-    TreeSet<SimEvent> oracle = new TreeSet<>(Comparator.<SimEvent>comparingLong(e -> e.time).thenComparingLong(e -> e.seq));
-    List<SimEvent> queued = new ArrayList<>();
-    for (int step = 0; step < 50_000; step++) {
-      int op = r.nextInt(10);
-      if (op < 5) {
-        Probe p = new Probe();
-        q.add(p, r.nextLong(100));
-        oracle.add(p);
-        queued.add(p);
-      } else if (op < 7 && !queued.isEmpty()) {
-        SimEvent e = queued.remove(r.nextInt(queued.size()));
-        q.remove(e);
-        q.remove(e);
-        oracle.remove(e);
-      } else {
-        SimEvent e = q.poll();
-        assertEquals(oracle.pollFirst(), e);
-        queued.remove(e);
-      }
-      assertEquals(oracle.size(), q.size());
+  void periodicEventsKeepTheirOrderAsBucketsWrapAroundOverManyWindows() {
+    SplittableRandom r = new SplittableRandom(17);
+    Twin twin = new Twin(6);
+    long[] periods = new long[40];
+    Probe[] timers = new Probe[periods.length];
+    for (int i = 0; i < timers.length; i++) {
+      periods[i] = i % 4 == 0 ? 64 + r.nextLong(200) : 1 + r.nextLong(20);
+      timers[i] = new Probe(i);
+      twin.add(timers[i], periods[i]);
     }
-    while (!oracle.isEmpty()) {
-      assertEquals(oracle.pollFirst(), q.poll());
+    long end = 1_000L * 64;
+    Probe p;
+    while ((p = twin.poll(end)) != null) {
+      twin.add(p, twin.oracle.now + periods[p.id]);
     }
-    assertNull(q.poll());
+    for (int i = 0; i < timers.length; i++) {
+      assertEquals(end + periods[i] - end % periods[i], timers[i].expectedTime, "timer " + i);
+    }
+  }
+
+  @Test
+  void anEventAtTheEndOfTheWindowFiresBeforeThoseAddedLaterForItsTime() {
+    Twin twin = new Twin(6);
+    Probe inWheel = new Probe(1);
+    Probe atEnd = new Probe(2);
+    Probe alsoAtEnd = new Probe(3);
+    twin.add(inWheel, 63);
+    twin.add(atEnd, 64);
+    twin.add(alsoAtEnd, 64);
+    assertNull(twin.poll(1));
+    Probe addedLater = new Probe(4);
+    twin.add(addedLater, 64);
+    assertSame(inWheel, twin.poll(100));
+    assertSame(atEnd, twin.poll(100));
+    assertSame(alsoAtEnd, twin.poll(100));
+    assertSame(addedLater, twin.poll(100));
+
+    Probe trigger = new Probe(5);
+    Probe far = new Probe(6);
+    twin.add(trigger, 70);
+    twin.add(far, 64 + 64 + 30);
+    assertSame(trigger, twin.poll(Long.MAX_VALUE));
+    Probe sameTime = new Probe(7);
+    twin.add(sameTime, 64 + 64 + 30);
+    assertSame(far, twin.poll(Long.MAX_VALUE));
+    assertSame(sameTime, twin.poll(Long.MAX_VALUE));
+  }
+
+  @Test
+  void anEmptyWheelJumpsStraightToTheFarFutureAndTheEndOfTime() {
+    Twin twin = new Twin(EventQueue.DEFAULT_WINDOW_BITS);
+    Probe last = new Probe(1);
+    Probe far = new Probe(2);
+    Probe lastToo = new Probe(3);
+    twin.add(last, Long.MAX_VALUE);
+    twin.add(far, 1_000_000_000_000_000L);
+    twin.add(lastToo, Long.MAX_VALUE);
+    assertSame(far, twin.poll(Long.MAX_VALUE));
+    assertSame(last, twin.poll(Long.MAX_VALUE));
+    Probe atTheEnd = new Probe(4);
+    twin.add(atTheEnd, Long.MAX_VALUE);
+    assertSame(lastToo, twin.poll(Long.MAX_VALUE));
+    assertSame(atTheEnd, twin.poll(Long.MAX_VALUE));
+    assertNull(twin.poll(Long.MAX_VALUE));
+    assertEquals(Long.MAX_VALUE, twin.queue.now());
+  }
+
+  @Test
+  void removingAnEventThatIsNotQueuedChangesNothing() {
+    Twin twin = new Twin(6);
+    Probe never = new Probe(1);
+    Probe fired = new Probe(2);
+    Probe other = new Probe(3);
+    twin.add(fired, 5);
+    twin.add(other, 500);
+    twin.remove(never);
+    assertSame(fired, twin.poll(10));
+    twin.remove(fired);
+    twin.remove(never);
+    assertEquals(1, twin.queue.size());
+    assertSame(other, twin.poll(Long.MAX_VALUE));
+  }
+
+  @Test
+  void aCancelledEventAddedAgainFiresOnceAtItsNewPlace() {
+    Twin twin = new Twin(6);
+    Probe moved = new Probe(1);
+    Probe between = new Probe(2);
+    Probe farMoved = new Probe(3);
+    twin.add(moved, 10);
+    twin.add(farMoved, 1_000);
+    twin.add(between, 20);
+    twin.remove(moved);
+    twin.remove(farMoved);
+    twin.add(moved, 20);
+    twin.add(farMoved, 20);
+    Probe p;
+    List<Probe> order = new ArrayList<>();
+    while ((p = twin.poll(Long.MAX_VALUE)) != null) {
+      p.fire();
+      order.add(p);
+    }
+    assertEquals(List.of(between, moved, farMoved), order);
+    assertEquals(1, moved.fired);
+    assertEquals(1, farMoved.fired);
+  }
+
+  @Test
+  void refusesTimesInThePastAndEventsAlreadyQueued() {
+    EventQueue q = new EventQueue(6);
+    Probe p = new Probe();
+    q.add(p, 5);
+    assertThrows(IllegalStateException.class, () -> q.add(p, 7));
+    assertSame(p, q.poll(5));
+    assertThrows(IllegalArgumentException.class, () -> q.add(new Probe(), 4));
+    assertThrows(IllegalArgumentException.class, () -> new EventQueue(5));
   }
 }
