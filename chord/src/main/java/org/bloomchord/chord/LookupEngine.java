@@ -65,6 +65,11 @@ final class LookupEngine {
    * own routing when {@code first} is null.
    */
   Future<LookupResult> recursive(long key, PeerRef first) {
+    return recursive(key, first, peer.config().lookupTimeoutMs());
+  }
+
+  /** As {@link #recursive(long, PeerRef)}, giving up after {@code timeoutMs}. */
+  Future<LookupResult> recursive(long key, PeerRef first, long timeoutMs) {
     long id = peer.runtime().random().nextLong();
     while (pending.containsKey(id)) {
       id++;
@@ -72,7 +77,7 @@ final class LookupEngine {
     long lookupId = id;
     Promise<LookupResult> promise = Promise.promise();
     long started = peer.now();
-    Cancellable timer = peer.runtime().after(peer.config().lookupTimeoutMs(), () -> {
+    Cancellable timer = peer.runtime().after(timeoutMs, () -> {
       Pending p = pending.remove(lookupId);
       if (p != null) {
         peer.metrics().increment("chord.lookupTimedOut", 1);

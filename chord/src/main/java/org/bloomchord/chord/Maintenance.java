@@ -58,7 +58,11 @@ final class Maintenance {
     this.peer = peer;
   }
 
-  /** Joins through {@code bootstrap}: looks up the own id there, retrying up to operationAttempts. */
+  /**
+   * Joins through {@code bootstrap}: looks up the own id there, retrying up to operationAttempts
+   * times. Attempt k waits 2^(k-1) lookup timeouts for its answer: a join that timed out because
+   * the ring was busy (a burst of joins) is given more time, not the same time again.
+   */
   Future<Void> join(PeerRef bootstrap) {
     Promise<Void> joined = Promise.promise();
     attemptJoin(bootstrap, 1, joined);
@@ -70,7 +74,8 @@ final class Maintenance {
       joined.tryFail("join abandoned: peer is " + peer.state());
       return;
     }
-    peer.lookups().recursive(peer.self().id(), bootstrap).onComplete(ar -> {
+    long timeout = peer.config().lookupTimeoutMs() << Math.min(attempt - 1, 10);
+    peer.lookups().recursive(peer.self().id(), bootstrap, timeout).onComplete(ar -> {
       LookupResult r = ar.succeeded() ? ar.result() : null;
       if (peer.state() != PeerState.JOINING) {
         joined.tryFail("join abandoned: peer is " + peer.state());
@@ -341,17 +346,24 @@ final class Maintenance {
   /**
    * Checks finger i with one request instead of a lookup: the finger f is still successor(start)
    * exactly when no peer lies in [start, f), i.e. when f's predecessor lies before the start (f's
-   * predecessor being kept right by stabilize). Only when that fails (no finger, no answer, no
-   * predecessor, or a predecessor at or after the start: a peer joined) is the start looked up.
-   * On a stable ring a round thus costs one round trip instead of about ½·log2 N hops.
+   * predecessor being kept right by stabilize). When a peer p joined in [start, f), p is asked in
+   * turn, walking back up to r steps (after a burst of joins a gap holds one or two new peers).
+   * Only when that fails (no finger, no answer, no predecessor, too many steps) is the start
+   * looked up. On a stable ring a round thus costs one round trip, and after joins a few, instead
+   * of a lookup of about ½·log2 N hops each.
    */
   private Future<Integer> checkFinger(int i) {
     RoutingTable table = peer.table();
     PeerRef f = table.fingers().get(i);
-    long start = table.fingers().start(i);
     if (f == null || !table.usable(f, peer.now())) {
       return lookupFinger(i);
     }
+    return walkFinger(i, f, 0);
+  }
+
+  private Future<Integer> walkFinger(int i, PeerRef f, int step) {
+    RoutingTable table = peer.table();
+    long start = table.fingers().start(i);
     if (f.id() == start) {
       return Future.succeededFuture(table.fillFinger(i, f, peer.now()));
     }
@@ -360,12 +372,17 @@ final class Maintenance {
         return Future.succeededFuture(following(i));
       }
       PeerRef p = reply instanceof Predecessor pr ? pr.predecessor() : null;
-      boolean joinedBefore = p != null && (p.id() == start || peer.ring().inOpen(p.id(), start, f.id()));
-      if (p == null || joinedBefore) {
-        peer.metrics().increment("chord.fingerStale", 1);
+      if (p == null) {
         return lookupFinger(i);
       }
-      return Future.succeededFuture(table.fillFinger(i, f, peer.now()));
+      if (p.id() != start && !peer.ring().inOpen(p.id(), start, f.id())) {
+        return Future.succeededFuture(table.fillFinger(i, f, peer.now()));
+      }
+      peer.metrics().increment("chord.fingerStale", 1);
+      if (step + 1 >= peer.config().successors() || !table.usable(p, peer.now())) {
+        return lookupFinger(i);
+      }
+      return walkFinger(i, p, step + 1);
     }, failure -> {
       peer.suspect(f);
       return lookupFinger(i);

@@ -168,7 +168,8 @@ public final class ChordCluster implements AutoCloseable {
     for (PeerHandle<ChordPeer> h : started) {
       hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
     }
-    long wait = config.operationAttempts() * (config.lookupTimeoutMs() + config.stabilizeMs() * 2);
+    int attempts = config.operationAttempts();
+    long wait = ((1L << Math.min(attempts, 11)) - 1) * config.lookupTimeoutMs() + attempts * config.stabilizeMs() * 2;
     network.callAll(started, ChordPeer::joined, wait);
     return started;
   }
