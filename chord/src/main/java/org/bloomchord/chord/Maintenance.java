@@ -30,7 +30,8 @@ import org.bloomchord.overlay.PeerRef;
  * if one appeared, rebuilds the successor list from the successor's, and notifies the successor.
  * Fix-fingers checks one finger per round by asking it for its predecessor, and looks up the
  * finger's start only when a peer joined before the finger (or the finger is gone); every later
- * finger the answer covers is filled too. A joiner seeds its fingers from its successor's. Check-predecessor pings the predecessor and forgets it when it does not answer.
+ * finger the answer covers is filled too. A joiner seeds its fingers from its successor's and
+ * checks them all at once. Check-predecessor pings the predecessor and forgets it when it does not answer.
  * Neither sends what the other side already knows: no Notify to a successor that names us as its
  * predecessor, no Ping to a predecessor heard from within the last check period.
  * At most one round of each task is in flight at a time.
@@ -329,9 +330,31 @@ final class Maintenance {
    * one request instead of a lookup per finger; fix-fingers checks them afterwards.
    */
   private void seedFingers(PeerRef successor) {
+    fixing = true;
     peer.request(successor, new GetFingers()).onComplete(ar -> {
       if (peer.state() == PeerState.ACTIVE && ar.succeeded() && ar.result() instanceof Fingers f) {
         peer.table().seedFingers(f.fingers(), peer.now());
+      }
+      checkAllFingers(2);
+    });
+  }
+
+  /**
+   * Checks every finger from i on at once, one after the other, then hands over to the periodic
+   * rounds: a joiner's seeded fingers may name peers that left, and with long fix-fingers periods
+   * a round per finger would leave them unchecked for minutes.
+   */
+  private void checkAllFingers(int i) {
+    if (peer.state() != PeerState.ACTIVE || i <= 1) {
+      fixing = false;
+      return;
+    }
+    checkFinger(i).onComplete(ar -> {
+      int next = ar.succeeded() ? ar.result() : following(i);
+      if (next > i) {
+        checkAllFingers(next);
+      } else {
+        fixing = false;
       }
     });
   }
