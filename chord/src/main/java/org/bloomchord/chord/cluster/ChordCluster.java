@@ -52,6 +52,7 @@ public final class ChordCluster implements AutoCloseable {
   private final Map<String, List<PeerHandle<ChordPeer>>> hosts = new LinkedHashMap<>();
   private final Set<String> expectedKeys = new LinkedHashSet<>();
   private int nextHost;
+  private int failedJoins;
 
   /**
    * A cluster over an existing network (whose wire registry holds the Chord codecs).
@@ -126,7 +127,8 @@ public final class ChordCluster implements AutoCloseable {
    * that at most double the ring, each joiner bootstrapping through a random peer already on it;
    * between waves the ring is given up to 200 stabilize periods to become stable (as in a real
    * deployment, where joins spread over time). Returns once every joiner has its successor; call
-   * {@link #awaitStable} for a stable ring.
+   * {@link #awaitStable} for a stable ring. Peers whose join failed after every attempt are
+   * removed from the network and counted in {@link #failedJoins()}; the list holds the others.
    */
   public List<PeerHandle<ChordPeer>> launch(int hostCount) {
     List<PeerRef> refs = new ArrayList<>();
@@ -170,8 +172,23 @@ public final class ChordCluster implements AutoCloseable {
     }
     int attempts = config.operationAttempts();
     long wait = ((1L << Math.min(attempts, 11)) - 1) * config.lookupTimeoutMs() + attempts * config.stabilizeMs() * 2;
-    network.callAll(started, ChordPeer::joined, wait);
-    return started;
+    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined, wait);
+    List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
+    for (int i = 0; i < started.size(); i++) {
+      if (outcomes.get(i).succeeded()) {
+        joined.add(started.get(i));
+      } else {
+        // a joiner that gave up is stopped; it leaves the network rather than linger off the ring
+        failedJoins++;
+        network.crash(started.get(i));
+      }
+    }
+    return joined;
+  }
+
+  /** Joins that failed (after every attempt) since this cluster was created; those peers are gone. */
+  public int failedJoins() {
+    return failedJoins;
   }
 
   private List<PeerRef> newHost() {

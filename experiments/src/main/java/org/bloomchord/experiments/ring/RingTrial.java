@@ -126,7 +126,8 @@ public final class RingTrial {
       double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
       double runSeconds = (net.now() - startMs) / 1000.0;
       Summary summary = Summary.of("ring", settings.runtime(), settings.seed())
-          .withPeers(new PeerCounts(settings.peers(), hostsAlive, settings.peers(), 0, crashes))
+          .withPeers(new PeerCounts(settings.peers(), hostsAlive, settings.peers() - cluster.failedJoins(), 0,
+              crashes))
           .withRing(new RingHealth(check.stable(), stabilizeSeconds, check.successorErrors(), check.fingerErrors()))
           .withLookups(lookups.toStats())
           .withKeys(new KeyStats(keys.stored(), keys.lost(), keysPerPeer(cluster)))
@@ -143,10 +144,13 @@ public final class RingTrial {
       int active = launched == 0 ? 0 : cluster.activePeers().size();
       int wave = Math.min(settings.peers() - launched, Math.max(1, active));
       mark(cluster.network());
+      int failedBefore = cluster.failedJoins();
       cluster.launch(wave);
       launched += wave;
-      hostsAlive += wave;
-      progress.line("launched %d of %d peers", launched, settings.peers());
+      int failed = cluster.failedJoins() - failedBefore;
+      hostsAlive += wave - failed;
+      progress.line("launched %d of %d peers%s", launched, settings.peers(),
+          failed == 0 ? "" : " (" + failed + " joins failed; those peers were stopped)");
       if (launched < settings.peers()) {
         cluster.awaitStable(200 * config.stabilizeMs());
       }
