@@ -144,6 +144,26 @@ public record ChordConfig(
         lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
   }
 
+  /**
+   * How long join attempt {@code attempt} (1, 2, ...) waits for its lookup: the lookup timeout,
+   * doubled with every attempt (a burst of joins is slow, not broken).
+   */
+  public long joinLookupTimeoutMs(int attempt) {
+    return lookupTimeoutMs << Math.min(attempt - 1, 10);
+  }
+
+  /**
+   * The longest a join may take: the lookup timeouts of every attempt plus two stabilize periods
+   * per attempt (the pause between attempts, and a margin).
+   */
+  public long joinWaitMs() {
+    long wait = 0;
+    for (int k = 1; k <= operationAttempts; k++) {
+      wait += joinLookupTimeoutMs(k) + 2 * stabilizeMs;
+    }
+    return wait;
+  }
+
   /** Longest peer address accepted on the wire (the overlay's bound). */
   public int maxAddressBytes() {
     return PeerRef.MAX_ADDRESS_BYTES;

@@ -61,8 +61,8 @@ final class Maintenance {
 
   /**
    * Joins through {@code bootstrap}: looks up the own id there, retrying up to operationAttempts
-   * times. Attempt k waits 2^(k-1) lookup timeouts for its answer: a join that timed out because
-   * the ring was busy (a burst of joins) is given more time, not the same time again.
+   * times, each attempt waiting longer ({@link ChordConfig#joinLookupTimeoutMs}): a join that timed
+   * out because the ring was busy (a burst of joins) is given more time, not the same time again.
    */
   Future<Void> join(PeerRef bootstrap) {
     Promise<Void> joined = Promise.promise();
@@ -75,7 +75,7 @@ final class Maintenance {
       joined.tryFail("join abandoned: peer is " + peer.state());
       return;
     }
-    long timeout = peer.config().lookupTimeoutMs() << Math.min(attempt - 1, 10);
+    long timeout = peer.config().joinLookupTimeoutMs(attempt);
     peer.lookups().recursive(peer.self().id(), bootstrap, timeout).onComplete(ar -> {
       LookupResult r = ar.succeeded() ? ar.result() : null;
       if (peer.state() != PeerState.JOINING) {

@@ -33,4 +33,14 @@ class ChordConfigTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.withLookupMode(null));
     assertEquals("lookupMode must be given", e.getMessage());
   }
+
+  @Test
+  void joinAttemptsDoubleTheirLookupTimeoutAndTheJoinWaitCoversThemAll() {
+    ChordConfig d = ChordConfig.defaults();
+    assertEquals(10_000, d.joinLookupTimeoutMs(1));
+    assertEquals(20_000, d.joinLookupTimeoutMs(2));
+    assertEquals(40_000, d.joinLookupTimeoutMs(3));
+    // 3 attempts: (1 + 2 + 4) lookup timeouts plus 2 stabilize periods each
+    assertEquals(7 * 10_000 + 3 * 2 * 500, d.joinWaitMs());
+  }
 }

@@ -170,9 +170,7 @@ public final class ChordCluster implements AutoCloseable {
     for (PeerHandle<ChordPeer> h : started) {
       hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
     }
-    int attempts = config.operationAttempts();
-    long wait = ((1L << Math.min(attempts, 11)) - 1) * config.lookupTimeoutMs() + attempts * config.stabilizeMs() * 2;
-    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined, wait);
+    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined, config.joinWaitMs());
     List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
     for (int i = 0; i < started.size(); i++) {
       if (outcomes.get(i).succeeded()) {

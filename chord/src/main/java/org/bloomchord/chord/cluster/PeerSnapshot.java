@@ -34,17 +34,19 @@ public record PeerSnapshot(PeerRef self, PeerState state, PeerRef predecessor, L
    * of successors and predecessors of a million peers should not copy every finger and key.
    */
   public static PeerSnapshot of(ChordPeer p, boolean withFingers, boolean withKeys) {
-    List<String> keys = new ArrayList<>();
-    if (withKeys) {
-      for (StoredEntry e : p.store().all()) {
-        if (!e.tombstone()) {
-          keys.add(e.key());
-        }
-      }
-    }
     List<PeerRef> fingers = withFingers
         ? Collections.unmodifiableList(new ArrayList<>(Arrays.asList(p.fingers()))) : List.of();
     return new PeerSnapshot(p.self(), p.state(), p.links().predecessor(), p.links().successors(),
-        fingers, List.copyOf(keys), p.store().size(), p.rejectedMessages());
+        fingers, withKeys ? liveKeys(p) : List.of(), p.store().size(), p.rejectedMessages());
+  }
+
+  private static List<String> liveKeys(ChordPeer p) {
+    List<String> keys = new ArrayList<>();
+    for (StoredEntry e : p.store().all()) {
+      if (!e.tombstone()) {
+        keys.add(e.key());
+      }
+    }
+    return List.copyOf(keys);
   }
 }

@@ -180,17 +180,15 @@ public final class RoutingTable {
    * peer among the hints and the successor list that is nearest at or after its start. Such a
    * finger may be too far (a peer between the start and the hint is not known) but is never
    * before the start, so lookups through it stay correct; fix-fingers then checks each one.
-   *
-   * @return how many fingers were filled
    */
-  public int seedFingers(List<PeerRef> hints, long now) {
+  public void seedFingers(List<PeerRef> hints, long now) {
     List<PeerRef> known = new ArrayList<>(successors.entries());
     for (PeerRef h : hints) {
       if (usable(h, now) && !known.contains(h)) {
         known.add(h);
       }
     }
-    int filled = 0;
+    boolean filled = false;
     for (int i = 2; i <= fingers.size() && !known.isEmpty(); i++) {
       if (fingers.get(i) != null) {
         continue;
@@ -203,12 +201,11 @@ public final class RoutingTable {
         }
       }
       fingers.set(i, best);
-      filled++;
+      filled = true;
     }
-    if (filled > 0) {
+    if (filled) {
       changed();
     }
-    return filled;
   }
 
   /**

@@ -47,7 +47,7 @@ final class Schedule {
     }
     ctx.advanceTo(run.startMs() + durationMs);
     ctx.membership.drain();
-    long joinWait = ctx.runMs() + 3 * ctx.cluster.config().lookupTimeoutMs();
+    long joinWait = ctx.runMs() + ctx.cluster.config().joinWaitMs();
     while (ctx.membership.joinsRunning() > 0 && ctx.runMs() < joinWait) {
       ctx.advanceTo(ctx.runMs() + 50);
     }
