@@ -30,9 +30,12 @@ public final class ClusterNode implements AutoCloseable {
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
 
+  /** Held so that the level set on it stays: JUL keeps loggers only weakly. */
+  private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+
   static {
     // Hazelcast logs every membership step at INFO; the ring reports what matters itself
-    Logger.getLogger("com.hazelcast").setLevel(Level.WARNING);
+    HAZELCAST_LOG.setLevel(Level.WARNING);
   }
 
   private final ClusterOptions options;
