@@ -27,6 +27,17 @@ import java.util.logging.Logger;
  */
 public final class ClusterNode implements AutoCloseable {
 
+  /**
+   * The JVM flags Hazelcast needs on JDK 17 to reach the JDK internals it uses; the launcher, the
+   * test JVMs and every child JVM pass them.
+   */
+  public static final List<String> JDK_FLAGS = List.of("--add-modules", "java.se",
+      "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+      "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+      "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens", "java.management/sun.management=ALL-UNNAMED",
+      "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED");
+
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
 
