@@ -96,13 +96,19 @@ public final class RingCommand implements Callable<Integer> {
 
   @Option(names = "--jvms", paramLabel = "J", defaultValue = "1",
       description = "JVMs the ring spans: this one and J-1 child JVMs on this machine, one clustered Vert.x node"
-          + " each; lookups and puts start in this JVM (default: ${DEFAULT-VALUE}).")
+          + " each; lookups and puts start in this JVM. Given explicitly, even --jvms 1 runs on a clustered"
+          + " node (the in-JVM baseline of the same trial) (default: ${DEFAULT-VALUE}).")
   int jvms;
 
   @Option(names = "--kill-jvm", paramLabel = "K", defaultValue = "0",
       description = "With --jvms: SIGKILL child JVM K (1..J-1) after the keys are stored, wait for the repair and"
           + " count the keys lost (default: ${DEFAULT-VALUE}, none).")
   int killJvm;
+
+  @Option(names = "--join-jvm-peers", paramLabel = "M", defaultValue = "0",
+      description = "With --jvms: after the lookups, start one more child JVM whose M peers all join the running"
+          + " ring at once, and report on stderr how long that took (default: ${DEFAULT-VALUE}, none).")
+  int joinJvmPeers;
 
   @Option(names = "--child-heap-mb", paramLabel = "MB", defaultValue = "1024",
       description = "With --jvms: heap of each child JVM in MiB (default: ${DEFAULT-VALUE}).")
@@ -126,7 +132,8 @@ public final class RingCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = new Progress(err, 2000);
-    if (jvms != 1 || killJvm != 0) {
+    // an explicit --jvms 1 runs the same multi-JVM trial in one clustered JVM, the in-JVM baseline
+    if (spec.commandLine().getParseResult().hasMatchedOption("--jvms") || killJvm != 0) {
       return runOverJvms(settings, progress, out);
     }
     progress.line("ring: %d peers on %s, %d-bit ids, seed %d", settings.peers(), settings.runtime(),
@@ -157,7 +164,8 @@ public final class RingCommand implements Callable<Integer> {
     }
     JvmRingTrial trial;
     try {
-      trial = new JvmRingTrial(settings, jvms, killJvm, childHeapMb, cluster.options(), progress);
+      trial = new JvmRingTrial(settings, jvms, killJvm, childHeapMb, cluster.options(), progress)
+          .withJoiningJvm(joinJvmPeers);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -65,6 +65,7 @@ public final class JvmRingTrial {
   private final RingSettings settings;
   private final int jvms;
   private final int killJvm;
+  private int joinJvmPeers;
   private final int childHeapMb;
   private final ClusterOptions cluster;
   private final Progress progress;
@@ -99,6 +100,19 @@ public final class JvmRingTrial {
     this.ring = new IdRing(config.idBits());
   }
 
+  /**
+   * After the lookups (and before any kill), starts one more child JVM hosting {@code peers} peers
+   * that all join the running ring at once, and reports on stderr how long the JVM took to start, its
+   * peers to join, and the ring to be stable again. 0 (the default) skips it.
+   */
+  public JvmRingTrial withJoiningJvm(int peers) {
+    if (peers < 0) {
+      throw new IllegalArgumentException("--join-jvm-peers must be >= 0: " + peers);
+    }
+    this.joinJvmPeers = peers;
+    return this;
+  }
+
   /** Runs the trial and returns its summary; every child JVM is stopped on the way out. */
   public Summary run() {
     // a killed JVM's connections fail loudly in these logs, with stack traces; the summary says what matters
@@ -131,6 +145,12 @@ public final class JvmRingTrial {
       LookupRecorder lookups = new LookupRecorder(MeasurementWindow.always());
       runLookups(net, byNode, random, lookups);
 
+      int launched = settings.peers();
+      if (joinJvmPeers > 0) {
+        joinJvm(net, node, byNode, children, random);
+        launched += joinJvmPeers;
+      }
+
       Double repairSeconds = null;
       long crashed = 0;
       if (killJvm > 0) {
@@ -158,8 +178,8 @@ public final class JvmRingTrial {
       double wall = (System.nanoTime() - t0) / 1e9;
       double[] perNode = report.perPeer().stream().mapToDouble(Integer::doubleValue).toArray();
       return Summary.of("ring", "vertx-cluster", settings.seed())
-          .withPeers(new PeerCounts(settings.peers(), snaps.size(), settings.peers() - failedJoins, 0, crashed)
-              .withJvms(jvms))
+          .withPeers(new PeerCounts(launched, snaps.size(), launched - failedJoins, 0, crashed)
+              .withJvms(jvms + (joinJvmPeers > 0 ? 1 : 0)))
           .withRing(new RingHealth(check.stable(), repairSeconds != null ? repairSeconds : joinSeconds,
               check.successorErrors(), check.fingerErrors()))
           .withLookups(lookups.toStats())
@@ -172,6 +192,31 @@ public final class JvmRingTrial {
         c.close();
       }
     }
+  }
+
+  /** Starts the extra JVM, has its peers join through random peers of the ring, and times it. */
+  private void joinJvm(VertxNetwork<ChordPeer> net, ClusterNode node, Map<String, ChildJvm> byNode,
+      List<ChildJvm> children, SplittableRandom random) {
+    String name = "jvm" + jvms;
+    long t0 = System.nanoTime();
+    ChildJvm joiner = ChildJvm.start(name, workerArgs(jvms, node.memberAddress()), childHeapMb);
+    children.add(joiner);
+    joiner.await(CHILD_START_MS);
+    double started = (System.nanoTime() - t0) / 1e9;
+    List<PeerSnapshot> snaps = snapshots(net, byNode);
+    PeerRef boot = snaps.get(random.nextInt(snaps.size())).self();
+    StringBuilder cmd = new StringBuilder("launch " + boot.address() + " " + Long.toHexString(boot.id()));
+    for (int k = 0; k < joinJvmPeers; k++) {
+      cmd.append(" q").append(k).append('@').append(name);
+    }
+    String[] outcome = joiner.call(cmd.toString(), config.joinWaitMs() + 600_000).split(" ");
+    double joined = (System.nanoTime() - t0) / 1e9;
+    byNode.put(name, joiner);
+    RingCheck check = awaitStable(net, byNode, settings.maxWaitSeconds() * 1000);
+    double stable = (System.nanoTime() - t0) / 1e9;
+    progress.line("join-jvm: %s with %d peers: started in %.1f s, %s joined (%s failed) after %.1f s, ring %s after"
+        + " %.1f s", name, joinJvmPeers, started, outcome[0], outcome[1], joined,
+        check.stable() ? "stable" : "NOT stable", stable);
   }
 
   private List<String> workerArgs(int j, String seedMember) {
