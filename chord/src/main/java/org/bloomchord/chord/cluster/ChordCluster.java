@@ -113,6 +113,17 @@ public final class ChordCluster implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Pauses or resumes ring maintenance on every running peer ({@link ChordPeer#pauseMaintenance});
+   * peers launched later start with maintenance running.
+   */
+  public void pauseMaintenance(boolean paused) {
+    readAll(network.alive(), p -> {
+      p.pauseMaintenance(paused);
+      return Boolean.TRUE;
+    });
+  }
+
   /** A uniformly chosen active peer. */
   public PeerHandle<ChordPeer> randomPeer() {
     List<PeerHandle<ChordPeer>> a = activePeers();

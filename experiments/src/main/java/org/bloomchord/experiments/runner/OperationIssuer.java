@@ -162,7 +162,8 @@ final class OperationIssuer {
       outcome = o != null && o.successor(id).equals(r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
     }
     int hops = r == null ? -1 : r.hops();
-    lookups.record(at, outcome, Math.max(0, hops), at - issued, r == null ? 0 : r.timeouts());
+    lookups.record(at, outcome, Math.max(0, hops), r == null ? -1 : r.hopsToOwner(), at - issued,
+        r == null ? 0 : r.timeouts());
     if (outcome != LookupOutcome.FAILED) {
       hopSum.add(hops);
       answered.increment();
