@@ -44,6 +44,11 @@ public final class ClusterMixin {
       description = "The cluster name itself (child JVMs get it from their parent).")
   String clusterName;
 
+  /** Whether the cluster is named by a secret or a name given; if not, it is called "bloomchord". */
+  public boolean named() {
+    return secretFile != null || clusterName != null;
+  }
+
   /** The options these flags describe; bad values are a {@link UsageException} naming the flag. */
   public ClusterOptions options() {
     ClusterOptions o = ClusterOptions.loopback();

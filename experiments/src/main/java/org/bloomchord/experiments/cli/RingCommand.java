@@ -8,6 +8,7 @@ import org.bloomchord.experiments.ring.Progress;
 import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.ring.RingTrial;
 import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
 import picocli.CommandLine;
@@ -164,7 +165,10 @@ public final class RingCommand implements Callable<Integer> {
     }
     JvmRingTrial trial;
     try {
-      trial = new JvmRingTrial(settings, jvms, killJvm, childHeapMb, cluster.options(), progress)
+      // without a secret, a cluster of this run alone: two runs on one machine never merge
+      ClusterOptions options = cluster.named() ? cluster.options()
+          : cluster.options().withClusterName("ring-" + java.util.UUID.randomUUID());
+      trial = new JvmRingTrial(settings, jvms, killJvm, childHeapMb, options, progress)
           .withJoiningJvm(joinJvmPeers);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

@@ -16,6 +16,7 @@ import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.store.ReadOutcome;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordWire;
@@ -66,6 +67,7 @@ public final class JvmRingTrial {
   private final int jvms;
   private final int killJvm;
   private int joinJvmPeers;
+  private int unreadableKeys = -1;
   private final int childHeapMb;
   private final ClusterOptions cluster;
   private final Progress progress;
@@ -111,6 +113,14 @@ public final class JvmRingTrial {
     }
     this.joinJvmPeers = peers;
     return this;
+  }
+
+  /**
+   * Keys of the last {@link #run} that could not be read back from this JVM at the end (not found or
+   * failed), -1 before a run; {@code keys.lost} counts those no live replica holds.
+   */
+  public int unreadableKeys() {
+    return unreadableKeys;
   }
 
   /** Runs the trial and returns its summary; every child JVM is stopped on the way out. */
@@ -167,8 +177,10 @@ public final class JvmRingTrial {
       List<PeerSnapshot> snaps = snapshots(net, byNode);
       RingOracle oracle = oracle(snaps);
       KeyReport report = oracle.keys(keys, snaps, config.replicas());
-      int unreadable = readAll(net, keys, random);
-      progress.line("keys: %d stored, %d held by no live replica, %d unreadable", keys.size(), report.lost(), unreadable);
+      Map<ReadOutcome, Integer> unreadable = readAll(net, keys, random);
+      unreadableKeys = unreadable.get(ReadOutcome.NOT_FOUND) + unreadable.get(ReadOutcome.FAILED);
+      progress.line("keys: %d stored, %d held by no live replica; read back from this JVM: %d not found, %d failed",
+          keys.size(), report.lost(), unreadable.get(ReadOutcome.NOT_FOUND), unreadable.get(ReadOutcome.FAILED));
 
       Map<String, JvmTraffic> perJvm = new TreeMap<>();
       perJvm.put("jvm0", JvmTraffic.parse(JvmWorker.traffic(net, node)));
@@ -183,7 +195,7 @@ public final class JvmRingTrial {
           .withRing(new RingHealth(check.stable(), repairSeconds != null ? repairSeconds : joinSeconds,
               check.successorErrors(), check.fingerErrors()))
           .withLookups(lookups.toStats())
-          .withKeys(new KeyStats(keys.size(), Math.max(report.lost(), unreadable),
+          .withKeys(new KeyStats(keys.size(), report.lost(),
               perNode.length == 0 ? null : Distribution.of(perNode).toLoad()))
           .withTraffic(TrafficStats.of(net.traffic().snapshot(), net.alive().size(), wall).withByJvm(perJvm))
           .withResources(new ResourceStats(wall, null, null, null));
@@ -373,10 +385,18 @@ public final class JvmRingTrial {
     return stored;
   }
 
-  /** Reads every key from random peers of this JVM, up to three attempts; returns how many never read. */
-  private int readAll(Network<ChordPeer> net, List<String> keys, SplittableRandom random) {
+  /**
+   * Reads every key from random peers of this JVM, up to three rounds two stabilize periods apart;
+   * returns how the last attempt ended for the keys never read (NOT_FOUND, FAILED).
+   */
+  private Map<ReadOutcome, Integer> readAll(Network<ChordPeer> net, List<String> keys, SplittableRandom random) {
     List<String> missing = new ArrayList<>(keys);
+    Map<ReadOutcome, Integer> last = new java.util.EnumMap<>(ReadOutcome.class);
     for (int attempt = 0; attempt < 3 && !missing.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        net.runFor(2 * config.stabilizeMs());
+      }
+      last.clear();
       List<PeerHandle<ChordPeer>> local = net.alive();
       List<String> still = new ArrayList<>();
       for (int from = 0; from < missing.size(); from += MAX_BATCH) {
@@ -389,13 +409,17 @@ public final class JvmRingTrial {
         for (int i = 0; i < out.size(); i++) {
           Network.Outcome<ReadResult> o = out.get(i);
           if (!o.succeeded() || !o.value().found()) {
-            still.add(o.succeeded() ? o.value().key() : batch.get(i));
+            still.add(batch.get(i));
+            last.merge(o.succeeded() ? o.value().outcome() : ReadOutcome.FAILED, 1, Integer::sum);
           }
         }
       }
       missing = still;
     }
-    return missing.size();
+    for (ReadOutcome o : List.of(ReadOutcome.NOT_FOUND, ReadOutcome.FAILED)) {
+      last.putIfAbsent(o, 0);
+    }
+    return last;
   }
 
   /** Lookups of random keys from random peers of this JVM, judged against the oracle of every JVM. */

@@ -36,7 +36,8 @@ class JvmRingTrialTest {
   @Test
   void threeJvmsFormOneRingAnswerLookupsAndSurviveTheKillOfOne() {
     Set<Long> before = childPids();
-    Summary s = new JvmRingTrial(settings(30), 3, 1, 256, cluster(), Progress.silent()).run();
+    JvmRingTrial trial = new JvmRingTrial(settings(30), 3, 1, 256, cluster(), Progress.silent());
+    Summary s = trial.run();
 
     assertEquals(3, s.peers().jvms());
     assertEquals(30, s.peers().joins(), "every peer joined");
@@ -47,6 +48,7 @@ class JvmRingTrialTest {
     assertEquals(300, s.lookups().correct(), "every lookup on the stable ring is correct");
     assertEquals(120, s.keys().stored());
     assertEquals(0, s.keys().lost(), "3 replicas in 3 different JVMs: losing one JVM loses no key");
+    assertEquals(0, trial.unreadableKeys(), "every key reads back after the kill");
     // the survivors report their traffic; most of it crossed JVMs through the gateways
     assertEquals(Set.of("jvm0", "jvm2"), s.traffic().byJvm().keySet());
     for (JvmTraffic t : s.traffic().byJvm().values()) {
