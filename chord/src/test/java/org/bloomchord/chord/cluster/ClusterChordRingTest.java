@@ -15,6 +15,6 @@ class ClusterChordRingTest extends ChordRingContract {
 
   @Override
   int ringSize() {
-    return 9;
+    return 6;
   }
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class JvmRingTrialTest {
 
   private static RingSettings settings(int peers) {
-    return new RingSettings("vertx", peers, 64, 8, 3, 1, 120, 0, 300, 7, 200, 120, 0);
+    return new RingSettings("vertx", peers, 64, 8, 3, 1, 120, 0, 300, 7, 150, 120, 0);
   }
 
   private static ClusterOptions cluster() {
@@ -36,13 +36,13 @@ class JvmRingTrialTest {
   @Test
   void threeJvmsFormOneRingAnswerLookupsAndSurviveTheKillOfOne() {
     Set<Long> before = childPids();
-    JvmRingTrial trial = new JvmRingTrial(settings(30), 3, 1, 256, cluster(), Progress.silent());
+    JvmRingTrial trial = new JvmRingTrial(settings(18), 3, 1, 256, cluster(), Progress.silent());
     Summary s = trial.run();
 
     assertEquals(3, s.peers().jvms());
-    assertEquals(30, s.peers().joins(), "every peer joined");
-    assertEquals(30, s.peers().alive() + s.peers().crashes());
-    assertEquals(10, s.peers().crashes(), "the killed JVM hosted a third of the peers");
+    assertEquals(18, s.peers().joins(), "every peer joined");
+    assertEquals(18, s.peers().alive() + s.peers().crashes());
+    assertEquals(6, s.peers().crashes(), "the killed JVM hosted a third of the peers");
     assertTrue(s.ring().stable(), "the ring repaired after the kill");
     assertEquals(300, s.lookups().total());
     assertEquals(300, s.lookups().correct(), "every lookup on the stable ring is correct");
