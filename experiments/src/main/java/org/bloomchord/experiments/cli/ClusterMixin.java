@@ -17,9 +17,11 @@ import picocli.CommandLine.Option;
  * Hazelcast member and event bus listen, which members it contacts, and the secret that names the
  * cluster. Mix into a command with {@code @Mixin ClusterMixin cluster} and call {@link #options}.
  *
- * <p>The secret only separates rings: the cluster name is derived from it, so JVMs with different
- * secrets never form one cluster. It does not authenticate members or encrypt traffic; keep the
- * Hazelcast and event-bus ports on loopback or a private network.
+ * <p>The secret admits: the cluster name is derived from it, so JVMs with different secrets never
+ * form one cluster, and the event bus runs mutual TLS with a certificate derived from it, so a
+ * process without it can neither send to nor receive from any gateway. Hazelcast's own port is
+ * neither authenticated nor encrypted (open-source Hazelcast has neither): keep it on loopback or
+ * a private network.
  */
 public final class ClusterMixin {
 
@@ -36,9 +38,13 @@ public final class ClusterMixin {
   List<String> members = new ArrayList<>();
 
   @Option(names = "--secret-file", paramLabel = "FILE",
-      description = "File whose contents name the cluster: only JVMs given the same secret form one ring"
-          + " (default: the cluster name 'bloomchord').")
+      description = "File with the shared secret: it names the cluster and keys the event bus' mutual TLS, so only"
+          + " JVMs given the same secret form one ring (default: no secret, cluster 'bloomchord', no TLS).")
   Path secretFile;
+
+  @Option(names = "--tls-seed-stdin", hidden = true,
+      description = "Read the TLS seed from the first line of standard input (child JVMs get it from their parent).")
+  boolean tlsSeedOnStdin;
 
   @Option(names = "--cluster-name", hidden = true, paramLabel = "NAME",
       description = "The cluster name itself (child JVMs get it from their parent).")
@@ -63,7 +69,16 @@ public final class ClusterMixin {
     if (clusterName != null) {
       return o.withClusterName(clusterName);
     }
-    return secretFile == null ? o : o.withClusterName(nameFromSecret(readSecret(secretFile)));
+    if (secretFile == null) {
+      return o;
+    }
+    byte[] secret = readSecret(secretFile);
+    return o.withClusterName(nameFromSecret(secret)).withTlsSeed(tlsSeedFromSecret(secret));
+  }
+
+  /** Whether the TLS seed comes on standard input (the hidden flag of child JVMs). */
+  public boolean tlsSeedOnStdin() {
+    return tlsSeedOnStdin;
   }
 
   private static byte[] readSecret(Path file) {
@@ -81,11 +96,19 @@ public final class ClusterMixin {
 
   /** "bc-" and the first 16 bytes of SHA-256 over a domain label and the secret, in hex. */
   static String nameFromSecret(byte[] secret) {
+    return "bc-" + HexFormat.of().formatHex(digest("bloomchord cluster name", secret), 0, 16);
+  }
+
+  /** SHA-256 over another domain label and the secret, in hex: the cluster name does not reveal it. */
+  static String tlsSeedFromSecret(byte[] secret) {
+    return HexFormat.of().formatHex(digest("bloomchord event-bus key", secret));
+  }
+
+  private static byte[] digest(String label, byte[] secret) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      sha.update("bloomchord cluster name\0".getBytes(StandardCharsets.UTF_8));
-      byte[] digest = sha.digest(secret);
-      return "bc-" + HexFormat.of().formatHex(digest, 0, 16);
+      sha.update((label + "\0").getBytes(StandardCharsets.UTF_8));
+      return sha.digest(secret);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
     }

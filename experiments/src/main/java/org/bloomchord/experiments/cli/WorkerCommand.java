@@ -1,7 +1,10 @@
 package org.bloomchord.experiments.cli;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.experiments.jvm.JvmWorker;
@@ -43,15 +46,22 @@ public final class WorkerCommand implements Callable<Integer> {
   public Integer call() {
     ClusterOptions options;
     ChordConfig config;
+    BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     try {
       options = cluster.options().withNodeName(node);
+      if (cluster.tlsSeedOnStdin()) {
+        // on standard input rather than the command line, which other users of the host can read
+        options = options.withTlsSeed(commands.readLine());
+      }
       config = ChordConfig.defaults().withIdBits(idBits).withSuccessors(successors, replicas)
           .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     try {
-      return JvmWorker.runOnStdin(options, config, seed);
+      return JvmWorker.run(options, config, seed, commands);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

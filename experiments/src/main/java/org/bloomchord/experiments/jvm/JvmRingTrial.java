@@ -134,7 +134,7 @@ public final class JvmRingTrial {
          VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node),
              NetworkOptions.defaults().withSeed(settings.seed()), ChordWire.registry(config))) {
       for (int j = 1; j < jvms; j++) {
-        children.add(ChildJvm.start("jvm" + j, workerArgs(j, node.memberAddress()), childHeapMb));
+        children.add(startChild("jvm" + j, j, node.memberAddress()));
       }
       for (ChildJvm c : children) {
         c.await(CHILD_START_MS);
@@ -211,7 +211,7 @@ public final class JvmRingTrial {
       List<ChildJvm> children, SplittableRandom random) {
     String name = "jvm" + jvms;
     long t0 = System.nanoTime();
-    ChildJvm joiner = ChildJvm.start(name, workerArgs(jvms, node.memberAddress()), childHeapMb);
+    ChildJvm joiner = startChild(name, jvms, node.memberAddress());
     children.add(joiner);
     joiner.await(CHILD_START_MS);
     double started = (System.nanoTime() - t0) / 1e9;
@@ -229,6 +229,19 @@ public final class JvmRingTrial {
     progress.line("join-jvm: %s with %d peers: started in %.1f s, %s joined (%s failed) after %.1f s, ring %s after"
         + " %.1f s", name, joinJvmPeers, started, outcome[0], outcome[1], joined,
         check.stable() ? "stable" : "NOT stable", stable);
+  }
+
+  /** Starts child {@code j}; with TLS, its seed goes first on its standard input. */
+  private ChildJvm startChild(String name, int j, String seedMember) {
+    List<String> args = new ArrayList<>(workerArgs(j, seedMember));
+    if (cluster.tlsSeed() != null) {
+      args.add("--tls-seed-stdin");
+    }
+    ChildJvm child = ChildJvm.start(name, args, childHeapMb);
+    if (cluster.tlsSeed() != null) {
+      child.send(cluster.tlsSeed());
+    }
+    return child;
   }
 
   private List<String> workerArgs(int j, String seedMember) {

@@ -2,7 +2,6 @@ package org.bloomchord.experiments.jvm;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -71,12 +70,12 @@ public final class JvmWorker {
     return 0;
   }
 
-  /** The command line's entry: reads commands from standard input. */
-  public static int runOnStdin(ClusterOptions options, ChordConfig config, long seed) throws IOException {
+  /** The command line's entry: reads commands from {@code commands} (standard input), answers on standard output. */
+  public static int run(ClusterOptions options, ChordConfig config, long seed, BufferedReader commands)
+      throws IOException {
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
         StandardCharsets.UTF_8);
-    return new JvmWorker(options, config, seed, out)
-        .run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+    return new JvmWorker(options, config, seed, out).run(commands);
   }
 
   private void answer(String line) {

@@ -30,7 +30,9 @@ class JvmRingTrialTest {
   }
 
   private static ClusterOptions cluster() {
-    return ClusterOptions.loopback().withPort(0).withClusterName("test-" + UUID.randomUUID());
+    // with TLS, so the children's seed on standard input and the handshake between JVMs are covered
+    return ClusterOptions.loopback().withPort(0).withClusterName("test-" + UUID.randomUUID())
+        .withTlsSeed("5a".repeat(32));
   }
 
   @Test

@@ -28,15 +28,17 @@ import java.util.logging.Logger;
 public final class ClusterNode implements AutoCloseable {
 
   /**
-   * The JVM flags Hazelcast needs on JDK 17 to reach the JDK internals it uses; the launcher, the
-   * test JVMs and every child JVM pass them.
+   * The JVM flags Hazelcast needs on JDK 17 to reach the JDK internals it uses, and the one the
+   * event bus' TLS certificate needs; the launcher, the test JVMs and every child JVM pass them.
    */
   public static final List<String> JDK_FLAGS = List.of("--add-modules", "java.se",
       "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
       "--add-opens", "java.base/java.lang=ALL-UNNAMED",
       "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
       "--add-opens", "java.management/sun.management=ALL-UNNAMED",
-      "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED");
+      "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+      // the JDK's certificate classes, which derive the event bus' TLS certificate from the secret
+      "--add-exports", "java.base/sun.security.x509=ALL-UNNAMED");
 
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
@@ -76,6 +78,9 @@ public final class ClusterNode implements AutoCloseable {
     VertxOptions vo = new VertxOptions().setEventLoopPoolSize(eventLoopThreads)
         .setMetricsOptions(new MetricsOptions().setEnabled(true));
     vo.getEventBusOptions().setHost(options.host()).setPort(options.busPort()).setClusterPublicHost(options.host());
+    if (options.tlsSeed() != null) {
+      EventBusTls.apply(vo.getEventBusOptions(), options.tlsSeed());
+    }
     try {
       Vertx vertx = Vertx.builder().with(vo).withMetrics(meter).withClusterManager(manager).buildClustered()
           .toCompletionStage().toCompletableFuture().get(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  * @param busPort the event-bus TCP port; 0 picks a free one (default 0)
  * @param maxNoHeartbeatSeconds seconds without a heartbeat after which a member is dead (default 5)
  * @param maxFrameBytes the largest gateway frame accepted or sent (default 1 MiB)
+ * @param tlsSeed hex digest of the admission secret: when set, the event bus runs mutual TLS with
+ *     a certificate derived from it (see {@code EventBusTls}); null for none (default null)
  */
 public record ClusterOptions(
     String nodeName,
@@ -36,7 +38,8 @@ public record ClusterOptions(
     String clusterName,
     int busPort,
     int maxNoHeartbeatSeconds,
-    int maxFrameBytes) {
+    int maxFrameBytes,
+    String tlsSeed) {
 
   private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
   private static final Pattern MEMBER = Pattern.compile("[^\\s:]+:\\d{1,5}");
@@ -72,11 +75,21 @@ public record ClusterOptions(
     if (maxFrameBytes < 1024) {
       throw new IllegalArgumentException("maxFrameBytes must be >= 1024: " + maxFrameBytes);
     }
+    if (tlsSeed != null && !tlsSeed.matches("([0-9a-f]{2}){16,64}")) {
+      throw new IllegalArgumentException("tlsSeed must be 16 to 64 bytes in lower-case hex");
+    }
+  }
+
+  /** A copy without the TLS seed in its text, so that options can be logged. */
+  @Override
+  public String toString() {
+    return "ClusterOptions[node=" + nodeName + ", host=" + host + ", port=" + port + ", members=" + members
+        + ", cluster=" + clusterName + ", tls=" + (tlsSeed != null) + "]";
   }
 
   /** The defaults listed on each component: a new one-member cluster on loopback. */
   public static ClusterOptions loopback() {
-    return new ClusterOptions(randomNodeName(), "127.0.0.1", 5701, List.of(), "bloomchord", 0, 5, 1 << 20);
+    return new ClusterOptions(randomNodeName(), "127.0.0.1", 5701, List.of(), "bloomchord", 0, 5, 1 << 20, null);
   }
 
   /** "n" and 8 random hex digits. */
@@ -85,34 +98,39 @@ public record ClusterOptions(
   }
 
   public ClusterOptions withNodeName(String nodeName) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 
   public ClusterOptions withHost(String host) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 
   public ClusterOptions withPort(int port) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 
   public ClusterOptions withMembers(List<String> members) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 
   public ClusterOptions withClusterName(String clusterName) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 
   public ClusterOptions withBusPort(int busPort) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 
   public ClusterOptions withMaxNoHeartbeatSeconds(int seconds) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, seconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, seconds, maxFrameBytes, tlsSeed);
+  }
+
+  public ClusterOptions withTlsSeed(String tlsSeed) {
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes,
+        tlsSeed);
   }
 
   public ClusterOptions withMaxFrameBytes(int maxFrameBytes) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
   }
 }
