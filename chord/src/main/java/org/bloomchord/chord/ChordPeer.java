@@ -21,6 +21,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
@@ -419,6 +420,11 @@ public final class ChordPeer implements PeerProtocol {
     handleRequests(JoinNotify.class, (from, m) -> {
       requireOnRing("JoinNotify");
       return maintenance.onJoinNotify(from);
+    });
+    handleMessages(JoinedBefore.class, (from, m) -> {
+      if (state == PeerState.ACTIVE) {
+        maintenance.onJoinedBefore(from);
+      }
     });
     handleMessages(Notify.class, (from, m) -> {
       if (state == PeerState.ACTIVE) {

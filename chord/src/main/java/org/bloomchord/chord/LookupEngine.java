@@ -230,7 +230,7 @@ final class LookupEngine {
   void cancelAll() {
     // completing a promise may start another lookup (a join's finger refresh), so iterate a copy
     for (Pending p : new LinkedHashSet<>(pending.values())) {
-      p.finish(LookupResult.failed(p.key, LookupOutcome.FAILED, 0, 0, peer.now() - p.started));
+      p.finish(LookupResult.failed(p.key, LookupOutcome.ORIGIN_STOPPED, 0, 0, peer.now() - p.started));
     }
     pending.clear();
   }

@@ -13,6 +13,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
@@ -110,6 +111,7 @@ final class Maintenance {
         PeerRef former = n.predecessor();
         if (former != null && !former.equals(peer.self())) {
           table.setPredecessor(former);
+          peer.runtime().send(former, new JoinedBefore());
         }
         peer.activate();
         seedFingers(table.successor());
@@ -350,6 +352,16 @@ final class Maintenance {
     }
     if (table.successor().equals(peer.self())) {
       table.offerSuccessor(from, now);
+    }
+  }
+
+  /** Handles a joiner's {@link JoinedBefore}: takes it as successor if it lies in (self, successor). */
+  void onJoinedBefore(PeerRef from) {
+    RoutingTable table = peer.table();
+    PeerRef succ = table.successor();
+    if (!from.equals(peer.self()) && table.usable(from, peer.now())
+        && (succ.equals(peer.self()) || peer.ring().inOpen(from.id(), peer.self().id(), succ.id()))) {
+      table.offerSuccessor(from, peer.now());
     }
   }
 

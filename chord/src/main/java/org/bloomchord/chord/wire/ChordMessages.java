@@ -157,6 +157,15 @@ public final class ChordMessages {
   public record JoinNotify() implements Message {
   }
 
+  /**
+   * Join: the joiner tells its predecessor (its successor's former predecessor) that it now lies
+   * between them (one-way); the receiver takes the sender as successor when it lies in (self,
+   * successor), so lookups for the joiner's range go straight to it instead of waiting for the
+   * next stabilize.
+   */
+  public record JoinedBefore() implements Message {
+  }
+
   /** Notify: the sender believes it may be the receiver's predecessor (one-way). */
   public record Notify() implements Message {
   }

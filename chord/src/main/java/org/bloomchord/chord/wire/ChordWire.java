@@ -16,6 +16,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
@@ -170,6 +171,7 @@ public final class ChordWire {
         in -> new Predecessor(readNullablePeer(in))));
     r.register(19, WireCodec.of(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
     r.register(21, WireCodec.of(JoinNotify.class, (m, out) -> { }, in -> new JoinNotify()));
+    r.register(22, WireCodec.of(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
     r.register(20, WireCodec.of(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
   }

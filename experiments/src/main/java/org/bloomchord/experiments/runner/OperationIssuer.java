@@ -154,6 +154,12 @@ final class OperationIssuer {
 
   private void lookupDone(PeerRef origin, String key, long id, long issued, LookupResult r) {
     long at = clock.getAsLong();
+    if (r != null && r.outcome() == org.bloomchord.chord.lookup.LookupOutcome.ORIGIN_STOPPED) {
+      // the origin left or crashed while its lookup travelled: nobody is left to receive the
+      // answer, so the lookup is not counted (a lookup starts only from a live peer)
+      finish(new OperationSample(at, OperationKind.LOOKUP, key, origin.address(), -1, Double.NaN, "abandoned"));
+      return;
+    }
     LookupOutcome outcome;
     if (r == null || !r.found()) {
       outcome = LookupOutcome.FAILED;
