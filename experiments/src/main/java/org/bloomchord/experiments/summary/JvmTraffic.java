@@ -12,7 +12,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param crossFrames gateway frames sent to other JVMs (requests, one-way messages, relayed replies)
  * @param crossFrameBytes their bytes, envelope included
  * @param crossPayloadBytes the bytes of the protocol messages inside them
- * @param tcpBytes bytes written to event-bus TCP connections (reported in steps of 4 KiB per connection)
+ * @param tcpBytes bytes written to event-bus TCP connections, before TLS (reported in steps of 4 KiB per
+ *     connection)
  */
 @JsonPropertyOrder({"messages", "bytes", "crossFrames", "crossFrameBytes", "crossPayloadBytes", "tcpBytes"})
 public record JvmTraffic(long messages, long bytes, long crossFrames, long crossFrameBytes, long crossPayloadBytes,
