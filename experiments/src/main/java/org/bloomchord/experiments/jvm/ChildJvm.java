@@ -138,10 +138,6 @@ final class ChildJvm implements AutoCloseable {
     }
   }
 
-  boolean alive() {
-    return process.isAlive();
-  }
-
   /** Asks the worker to quit, and kills it if it has not after the grace period. */
   @Override
   public void close() {
