@@ -105,6 +105,19 @@ public final class Node implements AutoCloseable {
     return stats;
   }
 
+  /**
+   * The node's meter registry: the Vert.x metrics when the node created its Vert.x instance, and
+   * what the HTTP API's {@code /metrics} adds to it.
+   */
+  public io.micrometer.prometheusmetrics.PrometheusMeterRegistry meterRegistry() {
+    return group.registry();
+  }
+
+  /** Counters the peers reported (timeouts, suspicions, rejected messages...), by name. */
+  public java.util.Map<String, Long> peerCounters() {
+    return group.network().metrics().counters();
+  }
+
   /** Traffic counted by the runtime: messages and bytes by message type. */
   public org.bloomchord.overlay.Traffic traffic() {
     return group.network().traffic();
