@@ -56,6 +56,8 @@ public final class Node implements AutoCloseable {
   private final NodeStats stats = new NodeStats();
   private final List<Consumer<RingEvent>> listeners = new CopyOnWriteArrayList<>();
   private final AtomicInteger nextOrigin = new AtomicInteger();
+  private volatile ChurnRun churn;
+  private int churnRuns;
 
   private Node(PeerGroup group) {
     this.group = group;
@@ -286,11 +288,34 @@ public final class Node implements AutoCloseable {
   }
 
   /**
+   * Starts {@code model} against this node's peers, replacing a run in progress; returns at once.
+   * Membership changes of the run happen on a thread of its own.
+   */
+  public synchronized ChurnRun startChurn(ChurnModel model) {
+    stopChurn();
+    churn = new ChurnRun(this, model, group.options().getSeed() * 31 + ++churnRuns);
+    return churn;
+  }
+
+  /** The churn run started last, or null. */
+  public ChurnRun churn() {
+    return churn;
+  }
+
+  /** Stops the churn run in progress, if any. */
+  public synchronized void stopChurn() {
+    if (churn != null) {
+      churn.stop();
+    }
+  }
+
+  /**
    * Closes the node: every peer leaves gracefully (at once, bounded by the leave timeout), the
    * durable store is flushed and closed, and a Vert.x instance the node created is closed.
    */
   @Override
   public void close() {
+    stopChurn();
     watcher.stop();
     group.close(true);
   }

@@ -20,6 +20,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.node.ChurnModel;
+import org.bloomchord.node.ChurnRun;
 import org.bloomchord.node.Node;
 import org.bloomchord.overlay.RequestTimeoutException;
 
@@ -40,6 +42,9 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * DELETE /api/objects/{name}?peer= unpublish
  * GET    /api/locate/{name}?from=  outcome, holder, hops
  * GET    /api/lookup/{key}?from=   outcome, successor, hops, path
+ * POST   /api/churn?eventsPerSecond=&crashShare=&seconds=   start a churn model    202
+ * GET    /api/churn                the churn run: model, joins, leaves, crashes, running
+ * DELETE /api/churn                stop it
  * GET    /api/events               ring events as server-sent events
  * GET    /metrics                  Prometheus text format
  * GET    /                         the live view
@@ -116,6 +121,12 @@ public final class NodeHttpServer {
     r.delete("/api/objects/:name").handler(this::unpublish);
     r.get("/api/locate/:name").handler(this::locate);
     r.get("/api/lookup/:key").handler(this::lookup);
+    r.post("/api/churn").handler(this::startChurn);
+    r.get("/api/churn").handler(this::churn);
+    r.delete("/api/churn").handler(ctx -> {
+      node.stopChurn();
+      churn(ctx);
+    });
     r.get("/api/events").handler(events::subscribe);
     r.get("/metrics").handler(ctx -> ctx.response()
         .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
@@ -181,6 +192,55 @@ public final class NodeHttpServer {
       }
       return new JsonObject().put("removed", name).put("mode", mode);
     }));
+  }
+
+  // ---- churn
+
+  private void startChurn(RoutingContext ctx) {
+    Double rate = doubleParam(ctx, "eventsPerSecond", 1);
+    Double crashShare = rate == null ? null : doubleParam(ctx, "crashShare", 0.5);
+    Integer seconds = crashShare == null ? null : intParam(ctx, "seconds", 60, 1, 86_400);
+    if (seconds == null) {
+      return;
+    }
+    ChurnModel model;
+    try {
+      model = new ChurnModel(rate, crashShare, seconds, 2);
+    } catch (IllegalArgumentException e) {
+      fail(ctx, 400, e.getMessage());
+      return;
+    }
+    node.startChurn(model);
+    ctx.response().setStatusCode(202);
+    churn(ctx);
+  }
+
+  private void churn(RoutingContext ctx) {
+    ChurnRun run = node.churn();
+    JsonObject out = new JsonObject().put("running", run != null && run.running());
+    if (run != null) {
+      out.put("eventsPerSecond", run.model().eventsPerSecond()).put("crashShare", run.model().crashShare())
+          .put("seconds", run.model().seconds()).put("startedAt", run.startedAt()).put("joins", run.joins())
+          .put("leaves", run.leaves()).put("crashes", run.crashes());
+    }
+    reply(ctx, Future.succeededFuture(out));
+  }
+
+  private static Double doubleParam(RoutingContext ctx, String param, double dflt) {
+    String text = ctx.queryParams().get(param);
+    if (text == null) {
+      return dflt;
+    }
+    try {
+      double v = Double.parseDouble(text);
+      if (Double.isFinite(v)) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    fail(ctx, 400, "the query parameter '" + param + "' must be a number, got '" + text + "'");
+    return null;
   }
 
   // ---- keys
