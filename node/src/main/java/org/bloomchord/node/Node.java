@@ -1,13 +1,16 @@
 package org.bloomchord.node;
 
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.Links;
 import org.bloomchord.chord.PeerState;
@@ -20,6 +23,7 @@ import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.Traffic;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
@@ -111,17 +115,17 @@ public final class Node implements AutoCloseable {
    * The node's meter registry: the Vert.x metrics when the node created its Vert.x instance, and
    * what the HTTP API's {@code /metrics} adds to it.
    */
-  public io.micrometer.prometheusmetrics.PrometheusMeterRegistry meterRegistry() {
+  public PrometheusMeterRegistry meterRegistry() {
     return group.registry();
   }
 
   /** Counters the peers reported (timeouts, suspicions, rejected messages...), by name. */
-  public java.util.Map<String, Long> peerCounters() {
+  public Map<String, Long> peerCounters() {
     return group.network().metrics().counters();
   }
 
   /** Traffic counted by the runtime: messages and bytes by message type. */
-  public org.bloomchord.overlay.Traffic traffic() {
+  public Traffic traffic() {
     return group.network().traffic();
   }
 
@@ -322,7 +326,7 @@ public final class Node implements AutoCloseable {
 
   // ---- helpers
 
-  private <T> Future<T> on(String peer, java.util.function.Function<ChordPeer, Future<T>> action) {
+  private <T> Future<T> on(String peer, Function<ChordPeer, Future<T>> action) {
     PeerHandle<ChordPeer> h;
     try {
       h = pick(peer);
@@ -352,17 +356,25 @@ public final class Node implements AutoCloseable {
   }
 
   /**
-   * The next hop of a recursive lookup of {@code key} at {@code p}, by the peer's own rule: the
-   * finger in (p, key) closest to the key, else the successor-list entry closest to it; null when
-   * p's successor is responsible (p answers). Suspicion is not visible here, so around a crashed
-   * peer the real lookup may take another route.
+   * The next peer a recursive lookup of {@code key} visits after {@code p}, by the lookup engine's
+   * rule: none when p owns the key (it lies in (predecessor, p]) or p is alone; p's successor as the
+   * final step when the key lies in (p, successor]; otherwise the finger in (p, key) closest to the
+   * key, else the successor-list entry closest to it. Suspicion is not visible here, so around a
+   * crashed peer the real lookup may take another route.
    */
   static PeerRef nextHop(ChordPeer p, long key, IdRing ring) {
     Links links = p.links();
     PeerRef self = p.self();
-    PeerRef succ = links.successor();
-    if (succ == null || succ.equals(self) || ring.inHalfOpen(key, self.id(), succ.id())) {
+    PeerRef pred = links.predecessor();
+    if (pred != null && ring.inHalfOpen(key, pred.id(), self.id())) {
       return null;
+    }
+    PeerRef succ = links.successor();
+    if (succ == null || succ.equals(self)) {
+      return null;
+    }
+    if (ring.inHalfOpen(key, self.id(), succ.id())) {
+      return succ;
     }
     PeerRef[] fingers = p.fingers();
     for (int k = fingers.length - 1; k >= 0; k--) {

@@ -8,8 +8,8 @@ import org.bloomchord.overlay.PeerHandle;
 
 /**
  * Follows the route a recursive lookup of one key takes, asking each peer on its own thread for its
- * next hop (the closest preceding finger or successor of the key) until the peer whose successor
- * is responsible. The peers' tables are read as they are now, so on a ring that changes meanwhile
+ * next hop (the closest preceding finger or successor of the key, then the final step to the
+ * successor) until the owner of the key, which answers. The peers' tables are read as they are now, so on a ring that changes meanwhile
  * the path may differ from the one the lookup took; its length is bounded by the peers' maxHops.
  */
 final class PathTracer {
@@ -23,7 +23,7 @@ final class PathTracer {
     this.key = key;
   }
 
-  /** The path from {@code origin}: the origin first, the answering peer last. */
+  /** The path from {@code origin}: the origin first, the owner last. */
   Future<List<String>> trace(PeerHandle<ChordPeer> origin) {
     return step(origin);
   }

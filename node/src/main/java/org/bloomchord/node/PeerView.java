@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.PeerRef;
@@ -35,7 +36,7 @@ public record PeerView(String name, String id, String state, String predecessor,
     for (PeerRef f : Arrays.asList(p.fingers())) {
       fingers.add(f == null ? null : f.address());
     }
-    Map<String, double[]> filters = new java.util.TreeMap<>();
+    Map<String, double[]> filters = new TreeMap<>();
     int objects = 0;
     LocationService location = p.extension(LocationService.class);
     if (location != null) {

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.overlay.PeerRef;
@@ -24,7 +25,7 @@ final class RingWatcher {
   private final Consumer<RingEvent> sink;
   private final Map<String, Neighbours> last = new HashMap<>();
   private long timer = -1;
-  private final java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean reading = new AtomicBoolean();
 
   RingWatcher(PeerGroup group, Consumer<RingEvent> sink) {
     this.group = group;
@@ -46,7 +47,6 @@ final class RingWatcher {
     if (!reading.compareAndSet(false, true)) {
       return; // the previous reading of a large ring has not finished yet
     }
-
     Future<List<Object[]>> all = group.readAll(RingWatcher::read);
     all.onComplete(ar -> {
       reading.set(false);

@@ -41,7 +41,7 @@ final class JsonViews {
     LookupResult r = t.result();
     return new JsonObject().put("key", t.key()).put("keyId", t.keyId()).put("outcome", r.outcome().name())
         .put("successor", r.successor() == null ? null : r.successor().address())
-        .put("hops", r.hops()).put("timeouts", r.timeouts()).put("latencyMs", r.latencyMs())
+        .put("hops", r.hops()).put("hopsToOwner", r.hopsToOwner()).put("timeouts", r.timeouts()).put("latencyMs", r.latencyMs())
         .put("path", new JsonArray(t.path()));
   }
 

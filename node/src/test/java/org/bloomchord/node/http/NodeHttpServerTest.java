@@ -137,7 +137,8 @@ class NodeHttpServerTest {
     assertEquals("FOUND", r.getString("outcome"));
     JsonArray path = r.getJsonArray("path");
     assertEquals("p1", path.getString(0));
-    assertEquals(r.getInteger("hops") + 1, path.size(), r.encode());
+    assertEquals(r.getInteger("hopsToOwner") + 1, path.size(), r.encode());
+    assertEquals(r.getString("successor"), path.getString(path.size() - 1), r.encode());
     long id = node.ring().hash("some-key");
     assertEquals(Long.toUnsignedString(id), r.getString("keyId"));
   }
