@@ -6,6 +6,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeStats;
 
@@ -45,7 +46,7 @@ final class NodeMetrics {
     }
   }
 
-  private void counter(String name, NodeStats s, java.util.function.ToDoubleFunction<NodeStats> f, String doc) {
+  private void counter(String name, NodeStats s, ToDoubleFunction<NodeStats> f, String doc) {
     FunctionCounter.builder(name, s, f).description(doc).register(registry);
   }
 
