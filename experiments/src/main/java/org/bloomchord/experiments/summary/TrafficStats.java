@@ -12,22 +12,25 @@ import java.util.TreeMap;
  * @param messages messages sent in the measured interval
  * @param bytes their encoded bytes
  * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds
+ * @param messagesPerPeerPerSecond messages divided the same way: the load a peer's runtime carries
  * @param byType the same by message type
  */
-@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "byType"})
-public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType) {
+@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType"})
+public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
+    Map<String, TypeTraffic> byType) {
 
   public TrafficStats {
     Finite.nonNegative("messages", messages);
     Finite.nonNegative("bytes", bytes);
     Finite.check("bytesPerPeerPerSecond", bytesPerPeerPerSecond);
+    Finite.check("messagesPerPeerPerSecond", messagesPerPeerPerSecond);
     byType = Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
   }
 
   /**
    * Builds the section from per-type {messages, bytes} counts (the shape of the overlay's
    * {@code Traffic.snapshot()}) taken over {@code seconds} with {@code peers} live peers on average.
-   * Without peers or time the rate is 0.
+   * Without peers or time the rates are 0.
    */
   public static TrafficStats of(Map<String, long[]> counts, double peers, double seconds) {
     Map<String, TypeTraffic> byType = new TreeMap<>();
@@ -38,8 +41,10 @@ public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSeco
       messages += e.getValue()[0];
       bytes += e.getValue()[1];
     }
-    double rate = peers > 0 && seconds > 0 ? bytes / peers / seconds : 0.0;
-    return new TrafficStats(messages, bytes, rate, byType);
+    boolean rated = peers > 0 && seconds > 0;
+    double byteRate = rated ? bytes / peers / seconds : 0.0;
+    double messageRate = rated ? messages / peers / seconds : 0.0;
+    return new TrafficStats(messages, bytes, byteRate, messageRate, byType);
   }
 
   /**
