@@ -14,7 +14,8 @@ import org.bloomchord.overlay.PeerRef;
  * open-addressing table keyed by the ref's 64-bit id finds the peer in one or two probes, and the
  * address is then compared (by identity first, so a ref the peer list handed out costs no string
  * comparison). Only a ref whose id does not match the running peer's falls back to the map by
- * address.
+ * address. The peer keeps its id and address in its own fields, so a hit reads the table slot and
+ * the peer, nothing else.
  *
  * <p>Invariants: {@link #byAddress} holds every running peer, in launch order; the table holds
  * the same peers, each at or after the slot its id hashes to with no empty slot in between
@@ -23,7 +24,6 @@ import org.bloomchord.overlay.PeerRef;
 final class PeerDirectory {
 
   private final Map<String, SimPeer> byAddress = new LinkedHashMap<>();
-  private long[] ids = new long[16];
   private SimPeer[] slots = new SimPeer[16];
   private int shift = 64 - 4;
 
@@ -42,7 +42,7 @@ final class PeerDirectory {
       if (p == null) {
         return byAddress.get(address);
       }
-      if (ids[i] == id && p.ref.address().equals(address)) {
+      if (p.id == id && p.address.equals(address)) {
         return p;
       }
     }
@@ -65,7 +65,6 @@ final class PeerDirectory {
   void clear() {
     byAddress.clear();
     Arrays.fill(slots, null);
-    Arrays.fill(ids, 0);
   }
 
   /** Adds a peer whose address is not running yet. */
@@ -86,22 +85,20 @@ final class PeerDirectory {
     }
     byAddress.remove(peer.ref.address());
     int mask = slots.length - 1;
-    int i = slot(peer.ref.id());
+    int i = slot(peer.id);
     while (slots[i] != peer) {
       i = (i + 1) & mask;
     }
     // Backward-shift deletion: move later members of the probe run into the hole when their home
     // slot does not lie cyclically in (hole, their slot].
     for (int j = (i + 1) & mask; slots[j] != null; j = (j + 1) & mask) {
-      int home = slot(ids[j]);
+      int home = slot(slots[j].id);
       if (((j - home) & mask) >= ((j - i) & mask)) {
         slots[i] = slots[j];
-        ids[i] = ids[j];
         i = j;
       }
     }
     slots[i] = null;
-    ids[i] = 0;
   }
 
   /** The running peers in launch order. */
@@ -115,12 +112,11 @@ final class PeerDirectory {
 
   private void insert(SimPeer peer) {
     int mask = slots.length - 1;
-    int i = slot(peer.ref.id());
+    int i = slot(peer.id);
     while (slots[i] != null) {
       i = (i + 1) & mask;
     }
     slots[i] = peer;
-    ids[i] = peer.ref.id();
   }
 
   private void grow() {
@@ -130,7 +126,6 @@ final class PeerDirectory {
   private void resize(int length) {
     SimPeer[] old = slots;
     slots = new SimPeer[length];
-    ids = new long[length];
     shift = 64 - Integer.numberOfTrailingZeros(length);
     for (SimPeer p : old) {
       if (p != null) {

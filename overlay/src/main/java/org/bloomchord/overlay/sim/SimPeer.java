@@ -28,6 +28,9 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
 
   final SimTransport transport;
   final PeerRef ref;
+  /** The ref's id and address, kept here so finding a peer by ref reads this object only. */
+  final long id;
+  final String address;
   final PeerProtocol protocol;
   final PeerHandle<?> handle;
   private final SplittableRandom random;
@@ -38,6 +41,8 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
   <P extends PeerProtocol> SimPeer(SimTransport transport, PeerRef ref, P protocol, long networkSeed) {
     this.transport = transport;
     this.ref = ref;
+    this.id = ref.id();
+    this.address = ref.address();
     this.protocol = protocol;
     this.handle = new PeerHandle<>(ref, protocol);
     long peerSeed = Seeds.peer(networkSeed, ref.address());
