@@ -71,7 +71,7 @@ public final class ScenarioRunner {
         .withVirtualNodes(s.virtualNodes())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
     long request = s.requestTimeout().toMillis();
-    return c.withTimeouts(request, Math.max(c.lookupTimeoutMs(), 5 * request));
+    return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request));
   }
 
   /** The location settings a scenario's {@code routing} section describes, the lease renewal included. */
