@@ -94,11 +94,10 @@ public final class RelayBench {
     }
   }
 
+  /** Heap in use after one full collection (the default collectors' System.gc() is a full one). */
   private static long usedHeap() {
     Runtime rt = Runtime.getRuntime();
-    for (int i = 0; i < 3; i++) {
-      System.gc();
-    }
+    System.gc();
     return rt.totalMemory() - rt.freeMemory();
   }
 }
