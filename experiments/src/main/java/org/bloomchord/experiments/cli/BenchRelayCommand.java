@@ -68,6 +68,7 @@ public final class BenchRelayCommand implements Callable<Integer> {
     result.put("bytesSent", r.bytesSent());
     result.put("launchSeconds", r.launchSeconds());
     result.put("loopSeconds", r.loopSeconds());
+    result.put("loopCpuSeconds", r.loopCpuSeconds());
     result.put("messagesPerSecond", r.messagesPerSecond());
     result.put("heapBytesPerPeer", r.heapBytesPerPeer());
     PrintWriter out = spec.commandLine().getOut();

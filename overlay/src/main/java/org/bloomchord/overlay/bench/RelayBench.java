@@ -1,6 +1,8 @@
 package org.bloomchord.overlay.bench;
 
 import io.vertx.core.Future;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.overlay.NetworkOptions;
@@ -43,11 +45,13 @@ public final class RelayBench {
    * @param bytesSent their encoded bytes
    * @param launchSeconds wall time to build the peer list and launch the peers
    * @param loopSeconds wall time of the event loop, from the kick to T
+   * @param loopCpuSeconds CPU time of the simulator's thread over the same interval (waiting for a
+   *     core on a busy machine does not count; garbage collection on other threads does not either)
    * @param heapBytesPerPeer heap held after launch (refs, peers, runtime) per peer, or -1 when
    *     not measured (measuring runs full collections)
    */
   public record Result(int peers, long untilMs, long seed, long delivered, long hopSum,
-      long messagesSent, long bytesSent, double launchSeconds, double loopSeconds,
+      long messagesSent, long bytesSent, double launchSeconds, double loopSeconds, double loopCpuSeconds,
       long heapBytesPerPeer) {
 
     /** Deliveries per second of loop time. */
@@ -82,6 +86,8 @@ public final class RelayBench {
       List<PeerHandle<RelayPeer>> handles = net.launchAll(everyone, r -> new RelayPeer(everyone, tally));
       double launchSeconds = (System.nanoTime() - t0) / 1e9;
       long heap = measureHeap ? (usedHeap() - heapBefore) / peers : -1;
+      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+      long c1 = threads.getCurrentThreadCpuTime();
       long t1 = System.nanoTime();
       net.callAll(handles, p -> {
         p.kick(HOPS_PER_PEER);
@@ -89,8 +95,9 @@ public final class RelayBench {
       }, 0);
       net.runFor(untilMs - 1);
       double loopSeconds = (System.nanoTime() - t1) / 1e9;
+      double loopCpuSeconds = (threads.getCurrentThreadCpuTime() - c1) / 1e9;
       return new Result(peers, untilMs, seed, tally.delivered(), tally.hopSum(), net.traffic().messages(),
-          net.traffic().bytes(), launchSeconds, loopSeconds, heap);
+          net.traffic().bytes(), launchSeconds, loopSeconds, loopCpuSeconds, heap);
     }
   }
 
