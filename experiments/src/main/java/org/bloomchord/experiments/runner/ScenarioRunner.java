@@ -69,6 +69,7 @@ public final class ScenarioRunner {
         .withSuccessors(s.successors(), Math.min(s.replicas(), s.successors()))
         .withPeriods(s.stabilize().toMillis(), s.fixFingers().toMillis(), s.checkPredecessor().toMillis())
         .withVirtualNodes(s.virtualNodes())
+        .withJitter(s.jitter())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
     long request = s.requestTimeout().toMillis();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request));

@@ -71,6 +71,7 @@ final class ScenarioBinder {
         f.positiveDuration("stabilize", d.stabilize()),
         f.positiveDuration("fixFingers", d.fixFingers()),
         f.positiveDuration("checkPredecessor", d.checkPredecessor()),
+        f.number("jitter", d.jitter(), 0, 0.99, "a number in [0, 0.99]"),
         f.positiveDuration("requestTimeout", d.requestTimeout()),
         f.positiveDuration("lookupTimeout", d.lookupTimeout()),
         f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
