@@ -1,5 +1,7 @@
 package org.bloomchord.routing.reconcile;
 
+import java.util.Arrays;
+
 /**
  * Produces the coded symbols of a set for the rateless IBLT, in index order, as many as asked for:
  * the sender's side of a stream. Each element carries its own position in its {@link IndexSequence}.
@@ -97,9 +99,9 @@ public final class RatelessEncoder {
 
   /** Computes the symbols of the block that starts at {@code start}, a multiple of {@link #BLOCK}. */
   private void computeBlock(long start) {
-    java.util.Arrays.fill(blockCounts, 0);
-    java.util.Arrays.fill(blockChecks, 0);
-    java.util.Arrays.fill(blockSums, 0);
+    Arrays.fill(blockCounts, 0);
+    Arrays.fill(blockChecks, 0);
+    Arrays.fill(blockSums, 0);
     blockStart = start;
     long end = start + BLOCK;
     for (int id = calendar.drain((int) (start >>> BLOCK_BITS)) - 1; id >= 0; ) {
