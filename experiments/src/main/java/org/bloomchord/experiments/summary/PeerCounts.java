@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -11,15 +12,30 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param joins join operations (including the initial ones)
  * @param leaves graceful leaves
  * @param crashes crashes (peers stopped without telling anyone)
+ * @param jvms the JVMs the ring ran in, or null (omitted) for a ring in one JVM
  */
-@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes"})
-public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
+@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes", "jvms"})
+public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes, Integer jvms) {
 
+  @JsonCreator
   public PeerCounts {
     Finite.nonNegative("launched", launched);
     Finite.nonNegative("alive", alive);
     Finite.nonNegative("joins", joins);
     Finite.nonNegative("leaves", leaves);
     Finite.nonNegative("crashes", crashes);
+    if (jvms != null && jvms < 1) {
+      throw new IllegalArgumentException("jvms must be >= 1: " + jvms);
+    }
+  }
+
+  /** Counts of a ring in one JVM. */
+  public PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
+    this(launched, alive, joins, leaves, crashes, null);
+  }
+
+  /** These counts for a ring spread over {@code jvms} JVMs. */
+  public PeerCounts withJvms(int jvms) {
+    return new PeerCounts(launched, alive, joins, leaves, crashes, jvms);
   }
 }

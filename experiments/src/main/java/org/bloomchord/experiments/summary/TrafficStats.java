@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
 import java.util.Map;
@@ -14,17 +15,31 @@ import java.util.TreeMap;
  * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds
  * @param messagesPerPeerPerSecond messages divided the same way: the load a peer's runtime carries
  * @param byType the same by message type
+ * @param byJvm for a ring over several JVMs, what each JVM sent (by node name), or null (omitted)
  */
-@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType"})
+@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType", "byJvm"})
 public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
-    Map<String, TypeTraffic> byType) {
+    Map<String, TypeTraffic> byType, Map<String, JvmTraffic> byJvm) {
 
+  @JsonCreator
   public TrafficStats {
     Finite.nonNegative("messages", messages);
     Finite.nonNegative("bytes", bytes);
     Finite.check("bytesPerPeerPerSecond", bytesPerPeerPerSecond);
     Finite.check("messagesPerPeerPerSecond", messagesPerPeerPerSecond);
     byType = Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
+    byJvm = byJvm == null ? null : Collections.unmodifiableMap(new TreeMap<>(byJvm));
+  }
+
+  /** Traffic of a ring in one JVM. */
+  public TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
+      Map<String, TypeTraffic> byType) {
+    this(messages, bytes, bytesPerPeerPerSecond, messagesPerPeerPerSecond, byType, null);
+  }
+
+  /** This section with what each JVM sent. */
+  public TrafficStats withByJvm(Map<String, JvmTraffic> byJvm) {
+    return new TrafficStats(messages, bytes, bytesPerPeerPerSecond, messagesPerPeerPerSecond, byType, byJvm);
   }
 
   /**
