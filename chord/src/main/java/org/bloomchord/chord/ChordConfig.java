@@ -34,6 +34,9 @@ import org.bloomchord.overlay.PeerRef;
  * @param maxValueBytes longest value in UTF-8 bytes (default 65536)
  * @param maxEntriesPerTransfer most store entries in one transfer message (default 512); longer
  *     transfers are split
+ * @param stabilizeCeilingMs adaptive maintenance: the longest interval stabilize backs off to while
+ *     rounds change nothing (0, or at most stabilizeMs, keeps the period fixed; default 0)
+ * @param fixFingersCeilingMs the same for fix-fingers (default 0, fixed)
  */
 public record ChordConfig(
     int idBits,
@@ -54,7 +57,9 @@ public record ChordConfig(
     int maxPeersPerMessage,
     int maxKeyBytes,
     int maxValueBytes,
-    int maxEntriesPerTransfer) {
+    int maxEntriesPerTransfer,
+    long stabilizeCeilingMs,
+    long fixFingersCeilingMs) {
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -85,19 +90,37 @@ public record ChordConfig(
         "maxValueBytes must be in 0..2^26, got " + maxValueBytes);
     check(maxEntriesPerTransfer >= 1 && maxEntriesPerTransfer <= 1 << 20,
         "maxEntriesPerTransfer must be in 1..2^20, got " + maxEntriesPerTransfer);
+    check(stabilizeCeilingMs >= 0, "stabilizeCeilingMs must not be negative, got " + stabilizeCeilingMs);
+    check(fixFingersCeilingMs >= 0, "fixFingersCeilingMs must not be negative, got " + fixFingersCeilingMs);
+  }
+
+  /** Whether stabilize or fix-fingers back off on a quiet ring ({@link #withAdaptivePeriods}). */
+  public boolean adaptive() {
+    return stabilizeCeilingMs > stabilizeMs || fixFingersCeilingMs > fixFingersMs;
+  }
+
+  /**
+   * This configuration with adaptive maintenance: stabilize backs off up to {@code stabilizeCeiling}
+   * and fix-fingers up to {@code fixFingersCeiling} ms while nothing changes (0 keeps a period fixed).
+   */
+  public ChordConfig withAdaptivePeriods(long stabilizeCeiling, long fixFingersCeiling) {
+    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
+        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeiling, fixFingersCeiling);
   }
 
   /** The documented defaults. */
   public static ChordConfig defaults() {
     return new ChordConfig(64, 8, 3, 500, 500, 1000, 5000, 0.2, 1000, 10_000, 5000, 3, 1,
-        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512);
+        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0);
   }
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
   public ChordConfig withIdBits(int bits) {
     return new ChordConfig(bits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, lookupMode, 0, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        virtualNodes, lookupMode, 0, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with another successor-list length and replica count. */
@@ -105,7 +128,7 @@ public record ChordConfig(
     return new ChordConfig(idBits, successorCount, replicaCount, stabilizeMs, fixFingersMs,
         checkPredecessorMs, replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs,
         operationAttempts, virtualNodes, lookupMode, 0, Math.max(maxPeersPerMessage, successorCount),
-        maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with other maintenance periods (stabilize, fix-fingers, check-predecessor). */
@@ -113,42 +136,42 @@ public record ChordConfig(
     return new ChordConfig(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
         virtualNodes, lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes,
-        maxEntriesPerTransfer);
+        maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with other request and lookup timeouts. */
   public ChordConfig withTimeouts(long request, long lookup) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, request, lookup, suspectMs, operationAttempts, virtualNodes, lookupMode,
-        maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with another lookup mode. */
   public ChordConfig withLookupMode(LookupMode mode) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, mode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        virtualNodes, mode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with {@code v} ring ids per physical peer. */
   public ChordConfig withVirtualNodes(int v) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, v,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with another replica-sync period. */
   public ChordConfig withReplicaSyncMs(long period) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         period, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /** This configuration with another relative jitter of the periodic tasks, in [0, 1). */
   public ChordConfig withJitter(double j) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, j, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
   }
 
   /**

@@ -240,6 +240,14 @@ public final class ChordPeer implements PeerProtocol {
     maintenance.pause(paused);
   }
 
+  /**
+   * The current intervals of stabilize and fix-fingers in milliseconds: the configured periods, or,
+   * with adaptive maintenance ({@link ChordConfig#adaptive()}), where they have backed off to.
+   */
+  public long[] maintenancePeriodsMs() {
+    return new long[] {maintenance.stabilizePeriodMs(), maintenance.fixFingersPeriodMs()};
+  }
+
   /** Whether ring maintenance is paused ({@link #pauseMaintenance}). */
   public boolean maintenancePaused() {
     return maintenance.paused();
@@ -369,6 +377,7 @@ public final class ChordPeer implements PeerProtocol {
 
   /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
   void suspect(PeerRef p) {
+    maintenance.tablesChanged();
     if (p != null && !p.equals(runtime.self()) && !table.strike(p)) {
       metrics().increment("chord.strike", 1);
     } else {
@@ -475,6 +484,9 @@ public final class ChordPeer implements PeerProtocol {
   }
 
   private void linksChanged() {
+    if (maintenance != null) {
+      maintenance.tablesChanged();
+    }
     if (linksEventPending) {
       return;
     }

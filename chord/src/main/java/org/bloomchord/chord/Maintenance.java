@@ -57,6 +57,7 @@ final class Maintenance {
   private int recoveryFailures;
   private int recoveryWait;
   private boolean paused;
+  private MaintenanceSchedule schedule;
 
   Maintenance(ChordPeer peer) {
     this.peer = peer;
@@ -170,9 +171,15 @@ final class Maintenance {
     return paused;
   }
 
-  /** Starts the periodic tasks. */
+  /** Starts the periodic tasks: at fixed periods, or adaptive ones ({@link MaintenanceSchedule}). */
   void startTimers() {
     ChordConfig c = peer.config();
+    if (c.adaptive()) {
+      schedule = new MaintenanceSchedule(peer.runtime(), c, this::stabilize, this::fixNextFinger,
+          this::checkPredecessor);
+      schedule.start();
+      return;
+    }
     timers.add(peer.runtime().every(c.stabilizeMs(), c.jitter(), this::stabilize));
     timers.add(peer.runtime().every(c.fixFingersMs(), c.jitter(), this::fixNextFinger));
     timers.add(peer.runtime().every(c.checkPredecessorMs(), c.jitter(), this::checkPredecessor));
@@ -182,6 +189,33 @@ final class Maintenance {
   void stopTimers() {
     timers.forEach(Cancellable::cancel);
     timers.clear();
+    if (schedule != null) {
+      schedule.stop();
+    }
+  }
+
+  /** The tables changed or a peer was suspected: adaptive periods return to their floors. */
+  void tablesChanged() {
+    if (schedule != null) {
+      schedule.changed();
+    }
+  }
+
+  /** The current stabilize interval (the configured period unless maintenance is adaptive). */
+  long stabilizePeriodMs() {
+    return schedule == null ? peer.config().stabilizeMs() : schedule.stabilizePeriodMs();
+  }
+
+  /** The current fix-fingers interval (the configured period unless maintenance is adaptive). */
+  long fixFingersPeriodMs() {
+    return schedule == null ? peer.config().fixFingersMs() : schedule.fixFingersPeriodMs();
+  }
+
+  private void stabilizeEnded(long version) {
+    stabilizing = false;
+    if (schedule != null) {
+      schedule.stabilized(peer.table().version() == version);
+    }
   }
 
   /** One stabilize round. */
@@ -202,7 +236,7 @@ final class Maintenance {
       return;
     }
     stabilizing = true;
-    stabilizeWith(succ, 1, true);
+    stabilizeWith(succ, 1, true, table.version());
   }
 
   /**
@@ -212,11 +246,11 @@ final class Maintenance {
    * round settles the gap in one round instead of one round per joiner. A first failure of the
    * successor is retried at once, once.
    */
-  private void stabilizeWith(PeerRef succ, int step, boolean mayRetry) {
+  private void stabilizeWith(PeerRef succ, int step, boolean mayRetry, long version) {
     RoutingTable table = peer.table();
     peer.request(succ, new GetNeighbors()).onComplete(ar -> {
       if (peer.state() != PeerState.ACTIVE) {
-        stabilizing = false;
+        stabilizeEnded(version);
         return;
       }
       if (!(ar.succeeded() && ar.result() instanceof Neighbors n)) {
@@ -224,9 +258,9 @@ final class Maintenance {
         if (mayRetry && table.usable(succ, peer.now())) {
           // a first failure is only a strike: ask again at once (with the backed-off timeout)
           // rather than a period later, so that a crashed successor is suspected sooner
-          stabilizeWith(succ, step, false);
+          stabilizeWith(succ, step, false, version);
         } else {
-          stabilizing = false;
+          stabilizeEnded(version);
         }
         return;
       }
@@ -235,13 +269,13 @@ final class Maintenance {
       if (x != null && peer.ring().inOpen(x.id(), peer.self().id(), succ.id()) && table.usable(x, now)) {
         table.offerSuccessor(x, now);
         if (step < peer.config().successors() && table.successor().equals(x)) {
-          stabilizeWith(x, step + 1, true);
+          stabilizeWith(x, step + 1, true, version);
           return;
         }
       } else {
         table.adoptSuccessors(succ, n.successors(), now);
       }
-      stabilizing = false;
+      stabilizeEnded(version);
       PeerRef target = table.successor();
       // a successor that already names us as its predecessor needs no Notify
       if (!target.equals(peer.self()) && !(target.equals(succ) && peer.self().equals(x))) {
@@ -395,9 +429,13 @@ final class Maintenance {
     }
     fixing = true;
     int round = i;
+    long version = peer.table().version();
     checkFinger(round).onComplete(ar -> {
       fixing = false;
       nextFinger = ar.succeeded() ? ar.result() : following(round);
+      if (schedule != null) {
+        schedule.fingersChecked(ar.succeeded() && peer.table().version() == version);
+      }
     });
   }
 
@@ -518,7 +556,7 @@ final class Maintenance {
   void checkPredecessor() {
     PeerRef pred = peer.table().predecessor();
     if (paused || checking || pred == null || peer.state() != PeerState.ACTIVE
-        || (pred.equals(heardPredecessor) && peer.now() - heardAt < peer.config().checkPredecessorMs())) {
+        || (pred.equals(heardPredecessor) && peer.now() - heardAt < quietWindowMs())) {
       return;
     }
     checking = true;
@@ -528,6 +566,14 @@ final class Maintenance {
         peer.suspect(pred);
       }
     });
+  }
+
+  /**
+   * How long a predecessor heard from needs no ping: the check period, or, while stabilize backs
+   * off, two of our own stabilize intervals (a live predecessor stabilizes with us about as often).
+   */
+  private long quietWindowMs() {
+    return Math.max(peer.config().checkPredecessorMs(), 2 * stabilizePeriodMs());
   }
 
   /** Handles the leave of our successor {@code from}, which passes its successor list. */

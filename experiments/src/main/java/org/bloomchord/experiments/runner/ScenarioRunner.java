@@ -70,6 +70,7 @@ public final class ScenarioRunner {
         .withPeriods(s.stabilize().toMillis(), s.fixFingers().toMillis(), s.checkPredecessor().toMillis())
         .withVirtualNodes(s.virtualNodes())
         .withJitter(s.jitter())
+        .withAdaptivePeriods(s.stabilizeMax().toMillis(), s.fixFingersMax().toMillis())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
     long request = s.requestTimeout().toMillis();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request));

@@ -15,6 +15,10 @@ import java.util.List;
  * @param stabilize period of stabilize/notify
  * @param fixFingers period of fix-fingers
  * @param checkPredecessor period of check-predecessor
+ * @param stabilizeMax adaptive maintenance: the longest interval stabilize backs off to while its
+ *     rounds change nothing (a change brings it back to {@code stabilize} at once); equal to
+ *     {@code stabilize} (the default) keeps the period fixed
+ * @param fixFingersMax the same for fix-fingers (default: {@code fixFingers}, fixed)
  * @param jitter relative jitter of the periodic tasks in [0, 1): each interval is drawn uniformly
  *     from period · [1 - jitter, 1 + jitter] (0.5 with a 30 s period gives the Chord paper's
  *     stabilization "uniformly in [15, 45] s")
@@ -27,7 +31,7 @@ import java.util.List;
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
-    double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup) {
+    Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup) {
 
   /** How a lookup travels. */
   public enum LookupStyle {
@@ -39,16 +43,17 @@ public record ChordSettings(
 
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
-      "checkPredecessor", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup");
+      "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
-      Duration.ofMillis(500), Duration.ofSeconds(1), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
+      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE);
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
-        || virtualNodes < 1 || !(jitter >= 0 && jitter < 1)) {
+        || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
+        || fixFingersMax.compareTo(fixFingers) < 0) {
       throw new IllegalArgumentException("chord settings out of range");
     }
   }

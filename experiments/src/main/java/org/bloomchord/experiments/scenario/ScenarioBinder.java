@@ -67,16 +67,28 @@ final class ScenarioBinder {
     if (replicas > successors + 1) {
       throw f.bad("replicas", "at most successors + 1 = " + (successors + 1));
     }
+    Duration stabilize = f.positiveDuration("stabilize", d.stabilize());
+    Duration fixFingers = f.positiveDuration("fixFingers", d.fixFingers());
     return new ChordSettings(idBits, successors, replicas,
-        f.positiveDuration("stabilize", d.stabilize()),
-        f.positiveDuration("fixFingers", d.fixFingers()),
+        stabilize, fixFingers,
         f.positiveDuration("checkPredecessor", d.checkPredecessor()),
+        atLeast(f, "stabilizeMax", stabilize),
+        atLeast(f, "fixFingersMax", fixFingers),
         f.number("jitter", d.jitter(), 0, 0.99, "a number in [0, 0.99]"),
         f.positiveDuration("requestTimeout", d.requestTimeout()),
         f.positiveDuration("lookupTimeout", d.lookupTimeout()),
         f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
         f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
             "iterative", ChordSettings.LookupStyle.ITERATIVE)));
+  }
+
+  /** An adaptive ceiling: at least the period it grows from (the default: the period, fixed). */
+  private static Duration atLeast(Fields f, String key, Duration period) {
+    Duration max = f.positiveDuration(key, period);
+    if (max.compareTo(period) < 0) {
+      throw f.bad(key, "at least the period it backs off from (" + DurationText.format(period) + ")");
+    }
+    return max;
   }
 
   private static RoutingSettings routing(Fields f) {
