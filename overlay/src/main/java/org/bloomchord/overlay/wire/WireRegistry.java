@@ -2,6 +2,7 @@ package org.bloomchord.overlay.wire;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 
@@ -39,6 +40,11 @@ public final class WireRegistry {
   /** Whether a codec is registered for this message class. */
   public boolean knows(Class<? extends Message> type) {
     return byType.containsKey(type);
+  }
+
+  /** The message classes registered so far. */
+  public Set<Class<?>> types() {
+    return Set.copyOf(byType.keySet());
   }
 
   /** Writes the tagged frame of a message. */

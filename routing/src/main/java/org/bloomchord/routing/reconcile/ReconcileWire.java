@@ -139,7 +139,7 @@ public final class ReconcileWire {
       throw new MalformedMessageException("truncated element list: " + n + " elements of " + shape.bytes() + " bytes");
     }
     ElementSet set = new ElementSet(shape, n);
-    long[] e = new long[shape.words()];
+    long[] e = new long[n == 0 ? 0 : shape.words()];
     for (int i = 0; i < n; i++) {
       shape.read(in, e, 0);
       if (!set.add(e, 0)) {
