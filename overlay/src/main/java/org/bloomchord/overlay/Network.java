@@ -19,6 +19,13 @@ import java.util.function.Function;
  */
 public interface Network<P extends PeerProtocol> extends AutoCloseable {
 
+  /**
+   * Counter (in {@link #metrics()}) of peers the runtime failed because one of their handlers or
+   * timer tasks threw something other than {@link MalformedMessageException}: such a peer is
+   * removed as by a crash, since its state may be half-updated, and the run goes on.
+   */
+  String FAILED_PEERS = "overlay.failedPeers";
+
   /** Deploys a peer running {@code protocol} and waits until its {@code start} completed. */
   PeerHandle<P> launch(PeerRef ref, P protocol);
 

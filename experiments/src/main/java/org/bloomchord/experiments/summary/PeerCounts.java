@@ -11,9 +11,16 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param joins join operations (including the initial ones)
  * @param leaves graceful leaves
  * @param crashes crashes (peers stopped without telling anyone)
+ * @param failed peers the runtime failed because a handler of theirs threw (removed as by a
+ *     crash, not counted in {@code crashes}, not alive)
  */
-@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes"})
-public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
+@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes", "failed"})
+public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes, long failed) {
+
+  /** Counts of a run in which no peer failed. */
+  public PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
+    this(launched, alive, joins, leaves, crashes, 0);
+  }
 
   public PeerCounts {
     Finite.nonNegative("launched", launched);
@@ -21,5 +28,6 @@ public record PeerCounts(long launched, long alive, long joins, long leaves, lon
     Finite.nonNegative("joins", joins);
     Finite.nonNegative("leaves", leaves);
     Finite.nonNegative("crashes", crashes);
+    Finite.nonNegative("failed", failed);
   }
 }

@@ -44,6 +44,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     this.options = Objects.requireNonNull(options, "options");
     this.transport = new SimTransport(options, Objects.requireNonNull(registry, "registry"), traffic);
     this.loop = transport.loop;
+    transport.onPeerFailed(this::remove);
   }
 
   @Override
@@ -106,7 +107,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     transport.peers.remove(peer.ref.address());
     try {
       peer.protocol.stop();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       transport.handlerError("stop", peer, e);
     }
   }
