@@ -11,6 +11,7 @@ import org.bloomchord.chord.store.LocalStore;
 import org.bloomchord.chord.store.ReadOutcome;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.ReplicaSync;
+import org.bloomchord.chord.store.StorePolicy;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.store.WriteOutcome;
@@ -22,6 +23,7 @@ import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
@@ -35,6 +37,14 @@ import org.bloomchord.overlay.PeerRef;
  * to those successors through the {@link ReplicaSync}; so after a crash the new primary
  * re-creates the missing copy, and a joiner receives its range from its successor (hand-off) and
  * the replicas of its predecessors' ranges from them.
+ *
+ * <p>Acknowledged means replicated: the primary answers a put or delete with its version only once
+ * a write quorum of copies ({@link StorePolicy#writeQuorum()}, its own included) holds it; with
+ * fewer it answers without a version and the client tries again, ending {@code UNCONFIRMED}. A
+ * peer that knows no predecessor accepts no write unless it is alone on the ring: it cannot tell
+ * which keys are its own, and a version assigned from its store could undo a newer write
+ * elsewhere. Received entries whose version lies too far in the future are refused, so versions
+ * stay within reach of the next write. Tombstones are collected after the grace period.
  */
 final class Storage {
 
@@ -43,10 +53,20 @@ final class Storage {
   private List<PeerRef> syncedTargets = List.of();
   private PeerRef syncedPredecessor;
   private Cancellable timer;
+  private StorePolicy policy;
 
   Storage(ChordPeer peer, ReplicaSync sync) {
     this.peer = peer;
     this.sync = sync;
+    this.policy = StorePolicy.of(peer.config().replicas());
+  }
+
+  void policy(StorePolicy p) {
+    this.policy = Objects.requireNonNull(p);
+  }
+
+  StorePolicy policy() {
+    return policy;
   }
 
   void replicaSync(ReplicaSync s) {
@@ -92,10 +112,14 @@ final class Storage {
         return Future.failedFuture(t);
       });
     }).onComplete(ar -> {
-      if (ar.succeeded() && ar.result() instanceof PutReply p && p.responsible() && p.version() != null) {
+      PutReply p = ar.succeeded() && ar.result() instanceof PutReply r ? r : null;
+      if (p != null && p.responsible() && p.version() != null) {
         done.tryComplete(new WriteResult(key, p.version(), p.replicas(), WriteOutcome.STORED, attempt));
       } else if (attempt < peer.config().operationAttempts() && peer.state() == PeerState.ACTIVE) {
         peer.runtime().after(peer.config().stabilizeMs(), () -> attemptWrite(key, value, attempt + 1, done));
+      } else if (p != null && p.responsible()) {
+        // the primary took it, too few replicas confirmed: not acknowledged
+        done.tryComplete(new WriteResult(key, null, p.replicas(), WriteOutcome.UNCONFIRMED, attempt));
       } else {
         done.tryComplete(new WriteResult(key, null, 0, WriteOutcome.FAILED, attempt));
       }
@@ -171,7 +195,8 @@ final class Storage {
   Future<Message> onPut(PutRequest m) {
     long keyId = peer.ring().hash(m.key());
     PeerRef pred = peer.table().predecessor();
-    if (pred != null && !peer.ring().inHalfOpen(keyId, pred.id(), peer.self().id())) {
+    boolean alone = peer.table().successor().equals(peer.self());
+    if (pred == null ? !alone : !peer.ring().inHalfOpen(keyId, pred.id(), peer.self().id())) {
       return Future.succeededFuture(new PutReply(false, null, 0));
     }
     StoredEntry prev = store().get(m.key());
@@ -180,8 +205,12 @@ final class Storage {
     store().merge(e);
     List<Future<Message>> copies = new ArrayList<>();
     for (PeerRef t : replicaTargets()) {
-      copies.add(peer.request(t, new StoreTransfer(List.of(e))));
+      if (!t.equals(peer.self())) {
+        copies.add(peer.request(t, new StoreTransfer(List.of(e))));
+      }
     }
+    // a ring with fewer peers than the quorum acknowledges once every peer holds the write
+    int quorum = Math.min(policy.writeQuorum(), 1 + copies.size());
     if (copies.isEmpty()) {
       return Future.succeededFuture(new PutReply(true, v, 1));
     }
@@ -192,7 +221,10 @@ final class Storage {
           acked++;
         }
       }
-      return Future.succeededFuture(new PutReply(true, v, acked));
+      if (acked < quorum) {
+        peer.metrics().increment("chord.writesUnconfirmed", 1);
+      }
+      return Future.succeededFuture(new PutReply(true, acked >= quorum ? v : null, acked));
     });
   }
 
@@ -201,8 +233,24 @@ final class Storage {
   }
 
   Ack onTransfer(StoreTransfer m) {
+    checkVersions(m.entries());
     store().mergeAll(m.entries());
     return new Ack();
+  }
+
+  /**
+   * Refuses entries whose version lies further ahead of this peer's clock than the policy allows.
+   *
+   * @throws MalformedMessageException naming the first such entry
+   */
+  void checkVersions(List<StoredEntry> entries) {
+    for (StoredEntry e : entries) {
+      if (!e.version().plausibleAt(peer.now(), policy.maxClockAheadMs())) {
+        peer.metrics().increment("chord.versionsAhead", 1);
+        throw new MalformedMessageException("version " + e.version() + " of " + e.key() + " lies ahead of the clock "
+            + peer.now());
+      }
+    }
   }
 
   // ---- hand-off and re-replication
@@ -227,6 +275,10 @@ final class Storage {
   void syncPrimaryRange() {
     if (peer.state() != PeerState.ACTIVE) {
       return;
+    }
+    int collected = store().collectTombstones(peer.now() - policy.tombstoneGraceMs());
+    if (collected > 0) {
+      peer.metrics().increment("chord.tombstonesCollected", collected);
     }
     List<PeerRef> targets = replicaTargets();
     PeerRef pred = peer.table().predecessor();

@@ -100,6 +100,18 @@ public final class LocalStore {
     return entries.remove(key) != null;
   }
 
+  /**
+   * Collects the tombstones whose delete happened before {@code physicalMs} (by the physical part
+   * of their version): their grace period is over, every replica had the time to learn the delete.
+   *
+   * @return how many were collected
+   */
+  public int collectTombstones(long physicalMs) {
+    int before = entries.size();
+    entries.values().removeIf(h -> h.entry.tombstone() && h.entry.version().physicalMs() < physicalMs);
+    return before - entries.size();
+  }
+
   /** Whether an entry (live or tombstone) exists for {@code key}. */
   public boolean contains(String key) {
     return entries.containsKey(key);

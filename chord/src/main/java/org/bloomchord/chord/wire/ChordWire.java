@@ -212,8 +212,8 @@ public final class ChordWire {
 
   private Version readVersion(WireReader in) {
     long counter = in.readVarLong();
-    if (counter < 0) {
-      throw new MalformedMessageException("negative version counter");
+    if (counter < 0 || counter > Version.MAX_COUNTER) {
+      throw new MalformedMessageException("version counter outside 0.." + Version.MAX_COUNTER);
     }
     return new Version(counter, readId(in));
   }

@@ -188,8 +188,9 @@ public final class ReconcileWire {
 
   private static double readRate(WireReader in) {
     double p = Double.longBitsToDouble(in.readLong());
-    if (!(p > 0 && p < 1)) {
-      throw new MalformedMessageException("false-positive rate outside (0, 1): " + p);
+    if (!(p >= ReconcileMessages.MIN_FALSE_POSITIVE_RATE && p < 1)) {
+      throw new MalformedMessageException("false-positive rate outside [" + ReconcileMessages.MIN_FALSE_POSITIVE_RATE
+          + ", 1): " + p);
     }
     return p;
   }
