@@ -144,6 +144,13 @@ public record ChordConfig(
         lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
   }
 
+  /** This configuration with another relative jitter of the periodic tasks, in [0, 1). */
+  public ChordConfig withJitter(double j) {
+    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
+        replicaSyncMs, j, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer);
+  }
+
   /**
    * How long join attempt {@code attempt} (1, 2, ...) waits for its lookup: the lookup timeout,
    * doubled with every attempt (a burst of joins is slow, not broken).

@@ -22,6 +22,8 @@ import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
@@ -228,6 +230,21 @@ public final class ChordPeer implements PeerProtocol {
     return guarded(() -> storage.read(key));
   }
 
+  /**
+   * Pauses or resumes ring maintenance: while paused, no stabilize, fix-fingers, check-predecessor
+   * or finger repair runs, so dead fingers and successors stay in the tables until a lookup finds
+   * them silent (the setting of the Chord paper's measurements right after a mass failure).
+   * Lookups, joins' own steps and the store keep working.
+   */
+  public void pauseMaintenance(boolean paused) {
+    maintenance.pause(paused);
+  }
+
+  /** Whether ring maintenance is paused ({@link #pauseMaintenance}). */
+  public boolean maintenancePaused() {
+    return maintenance.paused();
+  }
+
   // ---- state (read on the peer's thread)
 
   /** This peer's identity. */
@@ -424,7 +441,16 @@ public final class ChordPeer implements PeerProtocol {
       return storage.onPut(m);
     });
     handleRequests(GetRequest.class, (from, m) -> Future.succeededFuture(storage.onGet(m)));
-    handleMessages(LookupDone.class, (from, m) -> lookups.onLookupDone(m));
+    handleMessages(LookupDone.class, (from, m) -> lookups.onLookupDone(from, m));
+    handleRequests(JoinNotify.class, (from, m) -> {
+      requireOnRing("JoinNotify");
+      return maintenance.onJoinNotify(from);
+    });
+    handleMessages(JoinedBefore.class, (from, m) -> {
+      if (state == PeerState.ACTIVE) {
+        maintenance.onJoinedBefore(from);
+      }
+    });
     handleMessages(Notify.class, (from, m) -> {
       if (state == PeerState.ACTIVE) {
         maintenance.onNotify(from);

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +27,31 @@ import org.bloomchord.overlay.PeerRef;
 /**
  * Lookups of one peer: as origin (recursive and iterative) and as a hop of others' lookups.
  *
- * <p>Recursive: each hop acknowledges a {@link FindSuccessor} at once, then either answers the origin
- * directly with {@link LookupDone} (when the key lies between it and its successor) or forwards to
- * its closest preceding peer; a next hop that does not acknowledge within the request timeout gets
- * a strike and the query is routed again around it (for this query only: the peer is suspected,
- * and left out of every route, at its second failure in a row). Iterative: the origin asks each peer on the path for its
- * next hop and backs up one step when a peer does not answer. Either way a lookup is abandoned when
- * hops plus timeouts reach {@code maxHops}, and the origin gives up after {@code lookupTimeoutMs}.
+ * <p>The answer comes from the owner. A peer that finds the key between itself and its successor
+ * does not name that successor (it may have crashed, or a peer may have joined in between): it
+ * forwards the query to it as a <em>final</em> step. The receiver answers the origin itself when the
+ * key lies in its range (predecessor, self]; when its predecessor lies between the key and it (a
+ * peer that joined there) it hands the query back to that predecessor, which decides in turn. A
+ * silent candidate is routed around through the successor list, a silent predecessor by answering
+ * as owner (everything between the key and this peer is then known to be silent). So the peer a
+ * lookup returns was alive, and by its own tables responsible, when it answered; the origin accepts
+ * a successful answer only from the peer it names.
+ *
+ * <pre>
+ *  origin -- FindSuccessor --> hop ... --> P: key in (P, S]?  -- final step --> S
+ *                                                                              |
+ *        S: key in (pred(S), S]? ---- yes ----> LookupDone(S, S's successors) --> origin
+ *           pred(S) in [key, S)? ---- yes ----> final step to pred(S), which decides the same way
+ *           S silent?            ---- P tries the next entry of its successor list
+ * </pre>
+ *
+ * <p>Each hop acknowledges a {@link FindSuccessor} at once; a next hop that does not acknowledge
+ * within the request timeout gets a strike and the query is routed again around it (for this
+ * query only; the table suspects the peer at its second failure in a row). Iterative lookups take
+ * the same decisions, asked one peer at a time by the origin. The origin starts a second attempt
+ * when the first stays silent for half the lookup timeout (a hop that acknowledged and then
+ * crashed loses the query), retries an attempt a hop gave up on with back-off, and gives up after
+ * {@code lookupTimeoutMs}.
  *
  * <p>Invariants: a hop routes each recursive lookup (lookup id, origin) at most once among its last
  * {@value #SEEN}; the origin accepts the first answer of a lookup and counts later ones
@@ -44,11 +63,51 @@ final class LookupEngine {
   private static final int SEEN = 64;
 
   private final ChordPeer peer;
+  /** Lookups this peer started, by the id of each of their attempts. */
   private final Map<Long, Pending> pending = new HashMap<>();
   private final long[] seen = new long[SEEN];
   private int seenNext;
 
-  private record Pending(long key, Promise<LookupResult> promise, Cancellable timer, long started) {
+  /** What a peer does with a query for a key, by its own tables. */
+  private enum Kind {
+    /** The key lies in this peer's range: answer. */
+    OWNER,
+    /** The key lies between this peer and {@code peer}, its successor: a final step to it. */
+    CANDIDATE,
+    /** A final step reached a peer whose predecessor lies between the key and it. */
+    HAND_BACK,
+    /** Forward to the closest preceding peer. */
+    NEXT,
+    /** No usable peer to go on with. */
+    NONE
+  }
+
+  private record Step(Kind kind, PeerRef peer) {
+  }
+
+  /** A lookup this peer started: one or two attempts under one deadline. */
+  private final class Pending {
+    final long key;
+    final Promise<LookupResult> promise = Promise.promise();
+    final long started;
+    final PeerRef first;
+    final List<Long> ids = new ArrayList<>(2);
+    Cancellable deadline;
+    Cancellable hedge;
+    int attempts;
+
+    Pending(long key, PeerRef first, long started) {
+      this.key = key;
+      this.first = first;
+      this.started = started;
+    }
+
+    void finish(LookupResult r) {
+      deadline.cancel();
+      hedge.cancel();
+      ids.forEach(pending::remove);
+      promise.tryComplete(r);
+    }
   }
 
   LookupEngine(ChordPeer peer) {
@@ -70,28 +129,35 @@ final class LookupEngine {
 
   /** As {@link #recursive(long, PeerRef)}, giving up after {@code timeoutMs}. */
   Future<LookupResult> recursive(long key, PeerRef first, long timeoutMs) {
+    Pending p = new Pending(key, first, peer.now());
+    p.deadline = peer.runtime().after(timeoutMs, () -> {
+      peer.metrics().increment("chord.lookupTimedOut", 1);
+      p.finish(LookupResult.failed(key, LookupOutcome.TIMED_OUT, 0, 0, peer.now() - p.started));
+    });
+    // a hop that acknowledged and then crashed loses the query: a second attempt goes out when the
+    // first has been silent for half the time, and the first answer of either wins
+    p.hedge = peer.runtime().after(timeoutMs / 2, () -> attempt(p));
+    attempt(p);
+    return p.promise.future();
+  }
+
+  private void attempt(Pending p) {
+    if (p.promise.future().isComplete()) {
+      return;
+    }
     long id = peer.runtime().random().nextLong();
     while (pending.containsKey(id)) {
       id++;
     }
-    long lookupId = id;
-    Promise<LookupResult> promise = Promise.promise();
-    long started = peer.now();
-    Cancellable timer = peer.runtime().after(timeoutMs, () -> {
-      Pending p = pending.remove(lookupId);
-      if (p != null) {
-        peer.metrics().increment("chord.lookupTimedOut", 1);
-        p.promise.tryComplete(LookupResult.failed(key, LookupOutcome.TIMED_OUT, 0, 0, peer.now() - started));
-      }
-    });
-    pending.put(lookupId, new Pending(key, promise, timer, started));
-    FindSuccessor q = new FindSuccessor(lookupId, key, peer.self(), 0, 0);
-    if (first == null) {
-      route(q);
+    p.attempts++;
+    p.ids.add(id);
+    pending.put(id, p);
+    FindSuccessor q = new FindSuccessor(id, p.key, peer.self(), 0, 0, -1, 0);
+    if (p.first == null) {
+      route(q, new HashSet<>());
     } else {
-      forward(q, first);
+      forward(q, p.first, Kind.NEXT, new HashSet<>());
     }
-    return promise.future();
   }
 
   /**
@@ -101,7 +167,7 @@ final class LookupEngine {
    */
   Message onFindSuccessor(FindSuccessor q) {
     if (firstSeen(q.lookupId() ^ q.origin().id())) {
-      route(q);
+      route(q, new HashSet<>());
     } else {
       peer.metrics().increment("chord.duplicateLookup", 1);
     }
@@ -119,102 +185,161 @@ final class LookupEngine {
     return true;
   }
 
-  /** Handles the answer of a lookup this peer started. */
-  void onLookupDone(LookupDone done) {
-    Pending p = pending.remove(done.lookupId());
+  /**
+   * Handles the answer of a lookup this peer started. A successful answer counts only when it comes
+   * from the peer it names (the owner answers for itself); a failure from a hop that gave up is
+   * retried with back-off while the deadline allows.
+   */
+  void onLookupDone(PeerRef from, LookupDone done) {
+    Pending p = pending.get(done.lookupId());
     if (p == null) {
       peer.metrics().increment("chord.lateLookupAnswer", 1);
       return;
     }
-    p.timer.cancel();
+    if (done.successor() != null && !done.successor().equals(from)) {
+      peer.metrics().increment("chord.lookupAnswerRejected", 1);
+      return;
+    }
     long latency = peer.now() - p.started;
-    if (done.successor() == null) {
-      p.promise.tryComplete(LookupResult.failed(p.key, LookupOutcome.FAILED, done.hops(), done.timeouts(), latency));
-    } else {
-      p.promise.tryComplete(new LookupResult(p.key, done.successor(), done.successors(), done.hops(),
+    if (done.successor() != null) {
+      p.finish(new LookupResult(p.key, done.successor(), done.successors(), done.hops(), done.ownerHops(),
           done.timeouts(), LookupOutcome.FOUND, latency));
+      return;
+    }
+    pending.remove(done.lookupId());
+    if (p.attempts < peer.config().operationAttempts() && peer.state() != PeerState.STOPPED) {
+      peer.metrics().increment("chord.lookupRetried", 1);
+      peer.runtime().after(peer.config().requestTimeoutMs() << (p.attempts - 1), () -> attempt(p));
+    } else if (p.ids.stream().noneMatch(pending::containsKey)) {
+      p.finish(LookupResult.failed(p.key, LookupOutcome.FAILED, done.hops(), done.timeouts(), latency));
     }
   }
 
   /** Handles an iterative step asked by another peer. */
   Message onNextHopQuery(NextHopQuery q) {
-    return decide(q.key(), new LinkedHashSet<>(q.exclude()));
+    Step s = decide(q.key(), q.candidate(), q.bound(), new HashSet<>(q.exclude()));
+    return switch (s.kind()) {
+      case OWNER -> new NextHop(true, false, peer.self(), ownerList());
+      case CANDIDATE, HAND_BACK -> new NextHop(false, true, s.peer(), List.of());
+      case NEXT -> new NextHop(false, false, s.peer(), List.of());
+      case NONE -> new NextHop(false, false, null, List.of());
+    };
   }
 
   /** Fails every lookup still waiting (the peer stops). */
   void cancelAll() {
     // completing a promise may start another lookup (a join's finger refresh), so iterate a copy
-    for (Pending p : new java.util.ArrayList<>(pending.values())) {
-      p.timer.cancel();
-      p.promise.tryComplete(LookupResult.failed(p.key, LookupOutcome.FAILED, 0, 0, peer.now() - p.started));
+    for (Pending p : new LinkedHashSet<>(pending.values())) {
+      p.finish(LookupResult.failed(p.key, LookupOutcome.ORIGIN_STOPPED, 0, 0, peer.now() - p.started));
     }
     pending.clear();
   }
 
-  private void route(FindSuccessor q) {
-    route(q, Set.of());
+  /**
+   * The decision of this peer for {@code key}, leaving out the peers in {@code avoid} (silent for
+   * this query). {@code last} says that a previous peer named this one as the key's successor,
+   * believing the key to lie in (bound, self].
+   */
+  private Step decide(long key, boolean last, long bound, Set<Long> avoid) {
+    RoutingTable table = peer.table();
+    PeerRef self = peer.self();
+    long now = peer.now();
+    PeerRef pred = table.predecessor();
+    if (pred != null && peer.ring().inHalfOpen(key, pred.id(), self.id())) {
+      return new Step(Kind.OWNER, self);
+    }
+    if (last && peer.ring().inHalfOpen(key, bound, self.id())) {
+      // our predecessor lies in [key, self): a peer joined there, so it decides; when it is silent
+      // everything we know of between the key and us is silent, and the key is ours
+      if (pred != null && !avoid.contains(pred.id()) && table.usable(pred, now)) {
+        return new Step(Kind.HAND_BACK, pred);
+      }
+      return new Step(Kind.OWNER, self);
+    }
+    PeerRef succ = table.successor();
+    if (succ.equals(self)) {
+      return new Step(Kind.OWNER, self);
+    }
+    if (peer.ring().inHalfOpen(key, self.id(), succ.id())) {
+      for (PeerRef s : table.successors()) {
+        if (!avoid.contains(s.id()) && table.usable(s, now)) {
+          return new Step(Kind.CANDIDATE, s);
+        }
+      }
+      return new Step(Kind.NONE, null);
+    }
+    PeerRef next = table.closestPreceding(key, now, avoid);
+    return next == null ? new Step(Kind.NONE, null) : new Step(Kind.NEXT, next);
   }
 
   private void route(FindSuccessor q, Set<Long> avoid) {
-    RoutingTable table = peer.table();
-    PeerRef succ = table.successor();
-    if (peer.ring().inHalfOpen(q.key(), peer.self().id(), succ.id())) {
-      answer(q, new LookupDone(q.lookupId(), succ, answerList(), q.hops(), q.timeouts()));
-      return;
-    }
-    PeerRef next = table.closestPreceding(q.key(), peer.now(), avoid);
-    if (next == null || q.hops() + q.timeouts() >= peer.config().maxHops()) {
+    Step s = decide(q.key(), q.isFinal(), q.bound(), avoid);
+    if (s.kind() == Kind.OWNER) {
+      int toPredecessor = q.isFinal() ? q.predecessorHops() : Math.max(0, q.hops() - 1);
+      answer(q, new LookupDone(q.lookupId(), peer.self(), ownerList(), toPredecessor, q.timeouts(), q.hops()));
+    } else if (s.kind() == Kind.NONE || q.hops() + q.timeouts() >= peer.config().maxHops()) {
       peer.metrics().increment("chord.lookupAbandoned", 1);
-      answer(q, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts()));
-      return;
+      answer(q, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts(), q.hops()));
+    } else {
+      forward(q, s.peer(), s.kind(), avoid);
     }
-    forward(q, next);
   }
 
-  private void forward(FindSuccessor q, PeerRef next) {
-    FindSuccessor fwd = new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts());
+  private void forward(FindSuccessor q, PeerRef next, Kind kind, Set<Long> avoid) {
+    FindSuccessor fwd = switch (kind) {
+      case CANDIDATE -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(),
+          q.isFinal() ? q.predecessorHops() : q.hops(), peer.self().id());
+      case HAND_BACK -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(),
+          q.predecessorHops(), q.bound());
+      default -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(), -1, 0);
+    };
     peer.request(next, fwd).onComplete(ar -> {
       if (ar.succeeded() && ar.result() instanceof Ack) {
         return;
       }
       peer.suspect(next);
-      FindSuccessor retry = new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops(), q.timeouts() + 1);
+      FindSuccessor retry = new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops(), q.timeouts() + 1,
+          q.predecessorHops(), q.bound());
       if (peer.state() == PeerState.JOINING || peer.state() == PeerState.STOPPED) {
-        answer(retry, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts() + 1));
+        answer(retry, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts() + 1, q.hops()));
       } else {
         // the retry goes around the silent peer at once; the table suspects it only at its
         // second failure in a row, so a peer that is merely slow keeps its place for other lookups
-        route(retry, Set.of(next.id()));
+        avoid.add(next.id());
+        route(retry, avoid);
       }
     });
   }
 
   private void answer(FindSuccessor q, LookupDone done) {
     if (q.origin().equals(peer.self())) {
-      onLookupDone(done);
+      onLookupDone(peer.self(), done);
     } else {
       peer.runtime().send(q.origin(), done);
     }
   }
 
-  /** The successor list as an answer: the successor first, the peer itself when alone. */
-  List<PeerRef> answerList() {
+  /** The answer of an owner: itself, then its successors (the key's replicas), r entries in all. */
+  List<PeerRef> ownerList() {
     List<PeerRef> s = peer.table().successors();
-    return s.isEmpty() ? List.of(peer.self()) : s;
+    List<PeerRef> out = new ArrayList<>(s.size() + 1);
+    out.add(peer.self());
+    for (PeerRef p : s) {
+      if (out.size() == peer.config().successors()) {
+        break;
+      }
+      if (!p.equals(peer.self())) {
+        out.add(p);
+      }
+    }
+    return out;
   }
 
-  private NextHop decide(long key, Set<Long> exclude) {
-    RoutingTable table = peer.table();
-    PeerRef succ = table.successor();
-    if (peer.ring().inHalfOpen(key, peer.self().id(), succ.id())) {
-      return new NextHop(true, succ, answerList());
-    }
-    return new NextHop(false, table.closestPreceding(key, peer.now(), exclude), List.of());
-  }
+  // ---- iterative
 
   private Future<LookupResult> iterative(long key) {
     Iteration it = new Iteration(key, Promise.promise(), peer.now());
-    it.path.add(peer.self());
+    it.path.add(new Visit(peer.self(), false, 0));
     it.deadline = peer.runtime().after(peer.config().lookupTimeoutMs(), () -> it.finish(
         LookupResult.failed(key, LookupOutcome.TIMED_OUT, it.hops(), it.timeouts, peer.now() - it.started)));
     step(it);
@@ -225,13 +350,14 @@ final class LookupEngine {
     if (it.promise.future().isComplete()) {
       return;
     }
-    PeerRef current = it.path.peekLast();
+    Visit current = it.path.peekLast();
     if (current == null) {
       it.finish(LookupResult.failed(it.key, LookupOutcome.FAILED, 0, it.timeouts, peer.now() - it.started));
       return;
     }
-    if (current.equals(peer.self())) {
-      advance(it, decide(it.key, it.exclude));
+    if (current.peer().equals(peer.self())) {
+      advance(it, (NextHop) onNextHopQuery(new NextHopQuery(it.key, List.copyOf(it.exclude), current.last(),
+          current.bound())));
       return;
     }
     List<Long> exclude = new ArrayList<>(it.exclude);
@@ -239,40 +365,57 @@ final class LookupEngine {
     if (exclude.size() > max) {
       exclude = exclude.subList(exclude.size() - max, exclude.size());
     }
-    peer.request(current, new NextHopQuery(it.key, exclude)).onComplete(ar -> {
-      if (ar.succeeded() && ar.result() instanceof NextHop h) {
-        advance(it, h);
-      } else {
-        peer.suspect(current);
-        it.exclude.add(current.id());
-        it.timeouts++;
-        it.path.removeLast();
-        step(it);
-      }
-    });
+    peer.request(current.peer(), new NextHopQuery(it.key, exclude, current.last(), current.bound()))
+        .onComplete(ar -> {
+          if (ar.succeeded() && ar.result() instanceof NextHop h) {
+            advance(it, h);
+          } else {
+            peer.suspect(current.peer());
+            it.exclude.add(current.peer().id());
+            it.timeouts++;
+            it.path.removeLast();
+            step(it);
+          }
+        });
   }
 
   private void advance(Iteration it, NextHop h) {
     long latency = peer.now() - it.started;
-    if (h.done() && h.peer() != null) {
+    Visit current = it.path.peekLast();
+    if (h.done() && h.peer() != null && h.peer().equals(current.peer())) {
       List<PeerRef> list = h.successors().isEmpty() ? List.of(h.peer()) : h.successors();
-      it.finish(new LookupResult(it.key, h.peer(), list, it.hops(), it.timeouts, LookupOutcome.FOUND, latency));
-    } else if (h.peer() == null || it.path.contains(h.peer())
+      int toPredecessor = it.predecessorHops >= 0 ? it.predecessorHops : Math.max(0, it.hops() - 1);
+      it.finish(new LookupResult(it.key, h.peer(), list, toPredecessor, it.hops(), it.timeouts,
+          LookupOutcome.FOUND, latency));
+    } else if (h.done() || h.peer() == null || it.contains(h.peer())
         || it.hops() + it.timeouts + 1 >= peer.config().maxHops()) {
       it.finish(LookupResult.failed(it.key, LookupOutcome.FAILED, it.hops(), it.timeouts, latency));
+    } else if (h.candidate()) {
+      if (it.predecessorHops < 0) {
+        it.predecessorHops = it.hops();
+      }
+      // a candidate named by a peer that was itself a candidate is a hand-back: same bound
+      long bound = current.last() ? current.bound() : current.peer().id();
+      it.path.addLast(new Visit(h.peer(), true, bound));
+      step(it);
     } else {
-      it.path.addLast(h.peer());
+      it.path.addLast(new Visit(h.peer(), false, 0));
       step(it);
     }
+  }
+
+  /** A peer on an iterative path, and whether it was asked as the key's candidate successor. */
+  private record Visit(PeerRef peer, boolean last, long bound) {
   }
 
   private static final class Iteration {
     final long key;
     final Promise<LookupResult> promise;
     final long started;
-    final Deque<PeerRef> path = new ArrayDeque<>();
+    final Deque<Visit> path = new ArrayDeque<>();
     final Set<Long> exclude = new LinkedHashSet<>();
     int timeouts;
+    int predecessorHops = -1;
     Cancellable deadline;
 
     Iteration(long key, Promise<LookupResult> promise, long started) {
@@ -283,6 +426,10 @@ final class LookupEngine {
 
     int hops() {
       return path.size() - 1;
+    }
+
+    boolean contains(PeerRef p) {
+      return path.stream().anyMatch(v -> v.peer().equals(p));
     }
 
     void finish(LookupResult r) {

@@ -12,6 +12,8 @@ import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
+import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
@@ -54,6 +56,7 @@ final class Maintenance {
   private long heardAt;
   private int recoveryFailures;
   private int recoveryWait;
+  private boolean paused;
 
   Maintenance(ChordPeer peer) {
     this.peer = peer;
@@ -82,19 +85,89 @@ final class Maintenance {
         joined.tryFail("join abandoned: peer is " + peer.state());
       } else if (r != null && r.found() && !r.successor().equals(peer.self())
           && r.successor().id() != peer.self().id()) {
-        peer.table().adoptSuccessors(r.successor(), r.successors(), peer.now());
-        peer.activate();
-        peer.runtime().send(peer.table().successor(), new Notify());
-        seedFingers(peer.table().successor());
-        joined.tryComplete();
+        announce(bootstrap, attempt, joined, r.successor(), 0, timeout);
       } else if (r != null && r.found()) {
         joined.tryFail("id " + Long.toUnsignedString(peer.self().id(), 16) + " is already on the ring");
-      } else if (attempt < peer.config().operationAttempts()) {
-        peer.runtime().after(peer.config().stabilizeMs(), () -> attemptJoin(bootstrap, attempt + 1, joined));
       } else {
-        joined.tryFail("join through " + bootstrap + " failed after " + attempt + " attempts");
+        retryJoin(bootstrap, attempt, joined);
       }
     });
+  }
+
+  /**
+   * Aggressive join: tells the successor the lookup named at once ({@link JoinNotify}) and takes
+   * part in the ring only when it accepted us as predecessor and handed over our keys; until then
+   * the successor keeps answering for our range, after it hands our range's lookups back to us.
+   * Our predecessor is the successor's former one.
+   */
+  private void announce(PeerRef bootstrap, int attempt, Promise<Void> joined, PeerRef succ, int step,
+      long timeout) {
+    peer.runtime().request(succ, new JoinNotify(), timeout).onComplete(ar -> {
+      if (peer.state() != PeerState.JOINING) {
+        joined.tryFail("join abandoned: peer is " + peer.state());
+      } else if (ar.succeeded() && ar.result() instanceof Neighbors n) {
+        RoutingTable table = peer.table();
+        table.adoptSuccessors(succ, n.successors(), peer.now());
+        PeerRef former = n.predecessor();
+        if (former != null && !former.equals(peer.self())) {
+          table.setPredecessor(former);
+          peer.runtime().send(former, new JoinedBefore());
+        }
+        peer.activate();
+        seedFingers(table.successor());
+        joined.tryComplete();
+      } else if (ar.succeeded() && ar.result() instanceof Predecessor p && p.predecessor() != null
+          && peer.ring().inOpen(p.predecessor().id(), peer.self().id(), succ.id())
+          && step < peer.config().successors()) {
+        // another joiner came first and lies between us and succ: it is our successor; in a burst
+        // of joins into one gap, walking back settles every joiner without a new lookup
+        announce(bootstrap, attempt, joined, p.predecessor(), step + 1, timeout);
+      } else {
+        // refused or silent: look up again
+        retryJoin(bootstrap, attempt, joined);
+      }
+    });
+  }
+
+  private void retryJoin(PeerRef bootstrap, int attempt, Promise<Void> joined) {
+    if (attempt < peer.config().operationAttempts()) {
+      peer.runtime().after(peer.config().stabilizeMs(), () -> attemptJoin(bootstrap, attempt + 1, joined));
+    } else {
+      joined.tryFail("join through " + bootstrap + " failed after " + attempt + " attempts");
+    }
+  }
+
+  /**
+   * Handles a joiner's {@link JoinNotify}: accepts it as predecessor when it lies in (predecessor,
+   * self) (or is already the predecessor), hands over its keys, then answers with the former
+   * predecessor and our successor list; a joiner that is not the closest answers {@link Predecessor}
+   * with the peer that is, and looks up again.
+   */
+  Future<Message> onJoinNotify(PeerRef from) {
+    RoutingTable table = peer.table();
+    PeerRef pred = table.predecessor();
+    if (from.equals(pred)) {
+      return Future.succeededFuture(new Neighbors(null, table.successors()));
+    }
+    if (from.equals(peer.self()) || !(pred == null || peer.ring().inOpen(from.id(), pred.id(), peer.self().id()))) {
+      return Future.succeededFuture(new Predecessor(pred));
+    }
+    table.answered(from);
+    table.setPredecessor(from);
+    if (table.successor().equals(peer.self())) {
+      table.offerSuccessor(from, peer.now());
+    }
+    return peer.storage().handOff(pred, from).transform(ignored -> Future.succeededFuture(
+        (Message) new Neighbors(pred, table.successors())));
+  }
+
+  /** Pauses or resumes the periodic tasks and finger repair ({@link ChordPeer#pauseMaintenance}). */
+  void pause(boolean p) {
+    paused = p;
+  }
+
+  boolean paused() {
+    return paused;
   }
 
   /** Starts the periodic tasks. */
@@ -113,7 +186,7 @@ final class Maintenance {
 
   /** One stabilize round. */
   void stabilize() {
-    if (stabilizing || peer.state() != PeerState.ACTIVE) {
+    if (paused || stabilizing || peer.state() != PeerState.ACTIVE) {
       return;
     }
     RoutingTable table = peer.table();
@@ -282,6 +355,16 @@ final class Maintenance {
     }
   }
 
+  /** Handles a joiner's {@link JoinedBefore}: takes it as successor if it lies in (self, successor). */
+  void onJoinedBefore(PeerRef from) {
+    RoutingTable table = peer.table();
+    PeerRef succ = table.successor();
+    if (!from.equals(peer.self()) && table.usable(from, peer.now())
+        && (succ.equals(peer.self()) || peer.ring().inOpen(from.id(), peer.self().id(), succ.id()))) {
+      table.offerSuccessor(from, peer.now());
+    }
+  }
+
   /** Notes that {@code from} was heard from (any accepted message), for check-predecessor. */
   void heardFrom(PeerRef from) {
     if (from.equals(peer.table().predecessor())) {
@@ -300,7 +383,7 @@ final class Maintenance {
    * the successor and needs no message, so a round starts at the first finger beyond it.
    */
   void fixNextFinger() {
-    if (fixing || peer.state() != PeerState.ACTIVE) {
+    if (paused || fixing || peer.state() != PeerState.ACTIVE) {
       return;
     }
     int i = nextFinger;
@@ -320,7 +403,7 @@ final class Maintenance {
 
   /** Repairs finger {@code i} after its peer was suspected. */
   void repairFinger(int i) {
-    if (peer.state() == PeerState.ACTIVE) {
+    if (!paused && peer.state() == PeerState.ACTIVE) {
       lookupFinger(i);
     }
   }
@@ -434,7 +517,7 @@ final class Maintenance {
    */
   void checkPredecessor() {
     PeerRef pred = peer.table().predecessor();
-    if (checking || pred == null || peer.state() != PeerState.ACTIVE
+    if (paused || checking || pred == null || peer.state() != PeerState.ACTIVE
         || (pred.equals(heardPredecessor) && peer.now() - heardAt < peer.config().checkPredecessorMs())) {
       return;
     }

@@ -255,10 +255,13 @@ final class Storage {
 
   // ---- hand-off and re-replication
 
-  /** Gives a new predecessor the keys that are now its own: (old predecessor, new predecessor]. */
-  void handOff(PeerRef oldPredecessor, PeerRef newPredecessor) {
+  /**
+   * Gives a new predecessor the keys that are now its own: (old predecessor, new predecessor]; the
+   * future completes when the transfer was acknowledged (or failed, and was counted).
+   */
+  Future<Void> handOff(PeerRef oldPredecessor, PeerRef newPredecessor) {
     long from = oldPredecessor == null ? peer.self().id() : oldPredecessor.id();
-    sync.sync(newPredecessor, from, newPredecessor.id())
+    return sync.sync(newPredecessor, from, newPredecessor.id())
         .onFailure(t -> peer.metrics().increment("chord.handOffFailed", 1));
   }
 

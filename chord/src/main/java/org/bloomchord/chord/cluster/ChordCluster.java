@@ -113,6 +113,17 @@ public final class ChordCluster implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Pauses or resumes ring maintenance on every running peer ({@link ChordPeer#pauseMaintenance});
+   * peers launched later start with maintenance running.
+   */
+  public void pauseMaintenance(boolean paused) {
+    readAll(network.alive(), p -> {
+      p.pauseMaintenance(paused);
+      return Boolean.TRUE;
+    });
+  }
+
   /** A uniformly chosen active peer. */
   public PeerHandle<ChordPeer> randomPeer() {
     List<PeerHandle<ChordPeer>> a = activePeers();
@@ -182,6 +193,45 @@ public final class ChordCluster implements AutoCloseable {
       }
     }
     return joined;
+  }
+
+  /**
+   * {@code count} new peer identities whose ring ids lie in the open arc (from, to), named
+   * {@code prefix-0}, {@code prefix-1}, ... (the first names that hash into the arc; the search is
+   * deterministic). For tests and experiments that need joins into one gap.
+   */
+  public List<PeerRef> refsInArc(String prefix, long from, long to, int count) {
+    List<PeerRef> out = new ArrayList<>(count);
+    for (long k = 0; out.size() < count; k++) {
+      if (k > 1_000_000L * count) {
+        throw new IllegalArgumentException("the arc is too narrow for " + count + " peers");
+      }
+      String name = prefix + "-" + k;
+      long id = ring.hash(name);
+      if (ring.inOpen(id, from, to) && usedIds.add(id)) {
+        out.add(new PeerRef(name, id));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Starts peers with the given identities, each joining through a random active peer, and returns
+   * at once (the joins go on while the caller acts); {@link #peers()} lists them once started.
+   */
+  public List<PeerHandle<ChordPeer>> startJoins(List<PeerRef> refs) {
+    List<PeerHandle<ChordPeer>> on = activePeers();
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs,
+        ref -> new ChordPeer(config, on.get(random.nextInt(on.size())).ref(), extensions.apply(ref)));
+    for (PeerHandle<ChordPeer> h : started) {
+      hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
+    }
+    return started;
+  }
+
+  /** As {@link #startJoins}, then waits until every join ended; returns the peers that joined. */
+  public List<PeerHandle<ChordPeer>> join(List<PeerRef> refs) {
+    return launchWave(refs, activePeers());
   }
 
   /** Joins that failed (after every attempt) since this cluster was created; those peers are gone. */

@@ -25,33 +25,47 @@ public final class ChordMessages {
   }
 
   /**
-   * A recursive lookup step: the receiver acknowledges at once, then answers the origin with
-   * {@link LookupDone} if it is the key's predecessor, or forwards with {@code hops + 1}.
+   * A recursive lookup step: the receiver acknowledges at once, then routes it on. A step is
+   * <em>final</em> once some peer believed the key lies between itself and the receiver's id
+   * ({@code bound}); a receiver of a final step answers the origin itself when the key lies in its
+   * own range (predecessor, self], and hands the step back to its predecessor when that peer lies
+   * between the key and it (a peer that joined there).
    *
    * @param lookupId the origin's identifier of this lookup
    * @param key the key id looked up
    * @param origin the peer waiting for the answer
    * @param hops forwarding messages so far, this one included
    * @param timeouts next hops that timed out so far
+   * @param predecessorHops forwarding messages until a peer found the key between itself and its
+   *     successor (the paper's path length), or -1 while the step is not final
+   * @param bound when final, the id of the peer that believed the key lies in (bound, receiver]
    */
-  public record FindSuccessor(long lookupId, long key, PeerRef origin, int hops, int timeouts)
-      implements Message {
+  public record FindSuccessor(long lookupId, long key, PeerRef origin, int hops, int timeouts,
+      int predecessorHops, long bound) implements Message {
     public FindSuccessor {
       Objects.requireNonNull(origin, "origin");
+    }
+
+    /** Whether some peer already believed the receiver to be the key's successor. */
+    public boolean isFinal() {
+      return predecessorHops >= 0;
     }
   }
 
   /**
-   * The end of a recursive lookup, sent one-way to the origin.
+   * The end of a recursive lookup, sent one-way to the origin by the key's successor itself (or,
+   * with {@code successor} null, by the peer that gave the lookup up).
    *
    * @param lookupId the origin's identifier of the lookup
-   * @param successor the key's successor, or null when the lookup failed
-   * @param successors the successor's own successors as the answering peer knows them
-   * @param hops forwarding messages from the origin to the answering peer
+   * @param successor the key's successor (the sender), or null when the lookup failed
+   * @param successors the successor followed by its own successors, nearest first
+   * @param hops forwarding messages from the origin to the peer that found the key between itself
+   *     and its successor (the paper's path length)
    * @param timeouts next hops that timed out on the way
+   * @param ownerHops forwarding messages from the origin to the successor that answered
    */
-  public record LookupDone(long lookupId, PeerRef successor, List<PeerRef> successors, int hops, int timeouts)
-      implements Message {
+  public record LookupDone(long lookupId, PeerRef successor, List<PeerRef> successors, int hops, int timeouts,
+      int ownerHops) implements Message {
     public LookupDone {
       successors = List.copyOf(successors);
     }
@@ -62,8 +76,12 @@ public final class ChordMessages {
    *
    * @param key the key id
    * @param exclude ids of peers the origin found unresponsive; the receiver must not name them
+   * @param candidate whether a previous peer named the receiver as the key's successor (as
+   *     {@link FindSuccessor#isFinal()})
+   * @param bound when {@code candidate}, the id of the peer that believed the key lies in
+   *     (bound, receiver]
    */
-  public record NextHopQuery(long key, List<Long> exclude) implements Message {
+  public record NextHopQuery(long key, List<Long> exclude, boolean candidate, long bound) implements Message {
     public NextHopQuery {
       exclude = List.copyOf(exclude);
     }
@@ -72,11 +90,15 @@ public final class ChordMessages {
   /**
    * The reply to {@link NextHopQuery}.
    *
-   * @param done whether the replying peer is the key's predecessor ({@code peer} is then the successor)
-   * @param peer the successor when done, else the next hop; null when the peer knows no next hop
-   * @param successors when done, the successors after {@code peer} as the replier knows them
+   * @param done whether the replying peer is the key's successor ({@code peer} is then the replier)
+   * @param candidate when not done, whether the replier believes {@code peer} to be the key's
+   *     successor (the key lies between the replier and it, or the replier hands the key back to
+   *     its predecessor)
+   * @param peer the replier when done, else the next peer to ask; null when the peer knows no next
+   *     hop
+   * @param successors when done, the replier followed by its successors
    */
-  public record NextHop(boolean done, PeerRef peer, List<PeerRef> successors) implements Message {
+  public record NextHop(boolean done, boolean candidate, PeerRef peer, List<PeerRef> successors) implements Message {
     public NextHop {
       successors = List.copyOf(successors);
     }
@@ -123,6 +145,25 @@ public final class ChordMessages {
     public Fingers {
       fingers = List.copyOf(fingers);
     }
+  }
+
+  /**
+   * Join: the joiner tells the successor its lookup named that it is now its predecessor. The
+   * successor takes it as predecessor if it lies in (predecessor, successor), hands over the keys
+   * of the joiner's range, and only then answers with its {@link Neighbors}; the joiner takes part
+   * in the ring (answers lookups as an owner) only once that answer names it as predecessor, so
+   * that no lookup for its range is answered by the successor after it began answering them.
+   */
+  public record JoinNotify() implements Message {
+  }
+
+  /**
+   * Join: the joiner tells its predecessor (its successor's former predecessor) that it now lies
+   * between them (one-way); the receiver takes the sender as successor when it lies in (self,
+   * successor), so lookups for the joiner's range go straight to it instead of waiting for the
+   * next stabilize.
+   */
+  public record JoinedBefore() implements Message {
   }
 
   /** Notify: the sender believes it may be the receiver's predecessor (one-way). */

@@ -15,6 +15,8 @@ import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
@@ -76,17 +78,34 @@ public final class ChordWire {
     r.register(3, WireCodec.of(FindSuccessor.class, (m, out) -> {
       out.writeLong(m.lookupId()).writeLong(m.key());
       writePeer(m.origin(), out);
-      out.writeVarInt(m.hops()).writeVarInt(m.timeouts());
-    }, in -> new FindSuccessor(in.readLong(), readId(in), readPeer(in), readHops(in), readHops(in))));
+      out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.predecessorHops() + 1);
+      if (m.isFinal()) {
+        out.writeLong(m.bound());
+      }
+    }, in -> {
+      long id = in.readLong();
+      long key = readId(in);
+      PeerRef origin = readPeer(in);
+      int hops = readHops(in);
+      int timeouts = readHops(in);
+      int predecessorHops = in.readVarInt(config.maxHops() + 1) - 1;
+      long bound = predecessorHops >= 0 ? readId(in) : 0;
+      return new FindSuccessor(id, key, origin, hops, timeouts, predecessorHops, bound);
+    }));
     r.register(4, WireCodec.of(LookupDone.class, (m, out) -> {
       out.writeLong(m.lookupId());
       writeNullablePeer(m.successor(), out);
       writePeers(m.successors(), out);
-      out.writeVarInt(m.hops()).writeVarInt(m.timeouts());
-    }, in -> new LookupDone(in.readLong(), readNullablePeer(in), readPeers(in), readHops(in), readHops(in))));
+      out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.ownerHops());
+    }, in -> new LookupDone(in.readLong(), readNullablePeer(in), readPeers(in), readHops(in), readHops(in),
+        readHops(in))));
     r.register(5, WireCodec.of(NextHopQuery.class, (m, out) -> {
       out.writeLong(m.key()).writeVarInt(m.exclude().size());
       m.exclude().forEach(out::writeLong);
+      out.writeBoolean(m.candidate());
+      if (m.candidate()) {
+        out.writeLong(m.bound());
+      }
     }, in -> {
       long key = readId(in);
       int n = in.readVarInt(config.maxPeersPerMessage());
@@ -94,13 +113,14 @@ public final class ChordWire {
       for (int i = 0; i < n; i++) {
         ids.add(readId(in));
       }
-      return new NextHopQuery(key, ids);
+      boolean candidate = in.readBoolean();
+      return new NextHopQuery(key, ids, candidate, candidate ? readId(in) : 0);
     }));
     r.register(6, WireCodec.of(NextHop.class, (m, out) -> {
-      out.writeBoolean(m.done());
+      out.writeBoolean(m.done()).writeBoolean(m.candidate());
       writeNullablePeer(m.peer(), out);
       writePeers(m.successors(), out);
-    }, in -> new NextHop(in.readBoolean(), readNullablePeer(in), readPeers(in))));
+    }, in -> new NextHop(in.readBoolean(), in.readBoolean(), readNullablePeer(in), readPeers(in))));
     r.register(7, WireCodec.of(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
     r.register(8, WireCodec.of(Neighbors.class, (m, out) -> {
       writeNullablePeer(m.predecessor(), out);
@@ -151,6 +171,8 @@ public final class ChordWire {
     r.register(18, WireCodec.of(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new Predecessor(readNullablePeer(in))));
     r.register(19, WireCodec.of(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
+    r.register(21, WireCodec.of(JoinNotify.class, (m, out) -> { }, in -> new JoinNotify()));
+    r.register(22, WireCodec.of(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
     r.register(20, WireCodec.of(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
   }

@@ -57,17 +57,25 @@ public final class MessageBounds {
       peer(f.origin());
       hops(f.hops());
       hops(f.timeouts());
+      if (f.isFinal()) {
+        hops(f.predecessorHops());
+        id(f.bound());
+      }
     } else if (m instanceof LookupDone d) {
       nullablePeer(d.successor());
       peers(d.successors());
       hops(d.hops());
       hops(d.timeouts());
+      hops(d.ownerHops());
     } else if (m instanceof NextHopQuery q) {
       id(q.key());
       if (q.exclude().size() > config.maxPeersPerMessage()) {
         throw new MalformedMessageException("exclude list longer than " + config.maxPeersPerMessage());
       }
       q.exclude().forEach(this::id);
+      if (q.candidate()) {
+        id(q.bound());
+      }
     } else if (m instanceof NextHop h) {
       nullablePeer(h.peer());
       peers(h.successors());

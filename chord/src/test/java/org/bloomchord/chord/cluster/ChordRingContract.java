@@ -105,6 +105,47 @@ abstract class ChordRingContract {
   }
 
   @Test
+  void lookupsRightAfterHalfTheRingCrashesWithMaintenancePausedAreAllCorrect() {
+    // r = ring size: some live peer is always within reach, so every lookup must name the live owner
+    ChordConfig config = fastConfig().withSuccessors(ringSize(), 3).withTimeouts(500, 30_000);
+    try (ChordCluster c = cluster(config, 21)) {
+      c.launch(ringSize());
+      stable(c);
+      assertTrue(c.awaitConverged(120_000), () -> "fingers did not converge: " + c.check());
+      c.pauseMaintenance(true);
+      c.crashFraction(0.5);
+      RingOracle oracle = c.oracle();
+      assertEquals(ringSize() - ringSize() / 2, oracle.size());
+      // every survivor looks up 6 random keys at once, right after the crash
+      SplittableRandom r = new SplittableRandom(5);
+      long[] keys = new long[6];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = r.nextLong() >>> (64 - config.idBits());
+      }
+      List<Network.Outcome<List<LookupResult>>> all = c.network().callAll(c.peers(), p -> {
+        List<io.vertx.core.Future<LookupResult>> fs = new ArrayList<>();
+        for (long k : keys) {
+          fs.add(p.lookup(k));
+        }
+        return io.vertx.core.Future.all(fs).map(cf -> cf.<LookupResult>list());
+      }, 120_000);
+      int timeouts = 0;
+      for (Network.Outcome<List<LookupResult>> o : all) {
+        assertTrue(o.succeeded(), () -> "lookups failed: " + o.failure());
+        for (LookupResult res : o.value()) {
+          assertTrue(res.found(), () -> "lookup " + Long.toHexString(res.key()) + " " + res.outcome());
+          assertEquals(oracle.successor(res.key()), res.successor(), () -> "lookup " + Long.toHexString(res.key()));
+          assertEquals(res.successor(), res.successors().get(0));
+          assertTrue(res.hopsToOwner() >= res.hops(), () -> res.hops() + " > " + res.hopsToOwner());
+          timeouts += res.timeouts();
+        }
+      }
+      // the crashed peers were still in the tables: lookups met them and went around
+      assertTrue(timeouts > 0, "no lookup met a crashed peer");
+    }
+  }
+
+  @Test
   void crashingReplicasMinusOneConsecutivePeersLosesNoKey() {
     ChordConfig config = fastConfig();
     try (ChordCluster c = cluster(config, 14)) {
@@ -175,7 +216,7 @@ abstract class ChordRingContract {
       assertEquals("RemoteRejectedException",
           c.network().call(rogue, p -> ext.request(target, new Notify()), 5000));
       assertEquals("RemoteRejectedException", c.network().call(rogue, p -> ext.request(target,
-          new FindSuccessor(1, 2, rogue.ref(), fastConfig().maxHops() + 1, 0)), 5000));
+          new FindSuccessor(1, 2, rogue.ref(), fastConfig().maxHops() + 1, 0, -1, 0)), 5000));
       c.network().call(rogue, p -> ext.send(target, new RogueExtension.Bogus(2)), 5000);
       c.network().call(rogue, p -> ext.send(target, new Ping()), 5000);
       c.network().call(rogue, p -> ext.send(target, new SuccessorLeaving(tooMany)), 5000);

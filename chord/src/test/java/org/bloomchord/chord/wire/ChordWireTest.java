@@ -14,6 +14,8 @@ import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
+import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
@@ -50,9 +52,9 @@ class ChordWireTest {
   private List<Message> samples() {
     StoredEntry live = new StoredEntry("key", new Version(7, 0x1234), "value");
     StoredEntry dead = new StoredEntry("gone", new Version(8, 0xFFFF), null);
-    return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1),
-        new LookupDone(9, b, List.of(b, a), 4, 0), new LookupDone(9, null, List.of(), 2, 2),
-        new NextHopQuery(17, List.of(1L, 2L)), new NextHop(true, a, List.of(a)), new NextHop(false, null, List.of()),
+    return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1, -1, 0), new FindSuccessor(-6, 0xABCD, a, 3, 1, 2, 0x1234),
+        new LookupDone(9, b, List.of(b, a), 4, 0, 5), new LookupDone(9, null, List.of(), 2, 2, 2),
+        new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(), new JoinedBefore(),
         new GetNeighbors(), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(),
         new SuccessorLeaving(List.of(b)), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
@@ -99,7 +101,7 @@ class ChordWireTest {
 
   @Test
   void idsWithBitsAboveTheRingAreRejected() {
-    Message bad = new FindSuccessor(1, 0x10000, a, 1, 0);
+    Message bad = new FindSuccessor(1, 0x10000, a, 1, 0, -1, 0);
     assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(bad)));
     assertThrows(MalformedMessageException.class, () -> bounds.check(bad));
     Message badPeer = new Neighbors(new PeerRef("x", -1), List.of());
@@ -130,7 +132,7 @@ class ChordWireTest {
     }
     List<Message> bad = List.of(new SuccessorLeaving(many), new Neighbors(null, many), new Fingers(many), new GetRequest(longKey),
         new PutRequest("k", "v".repeat(config.maxValueBytes() + 1)), new StoreTransfer(entries),
-        new FindSuccessor(1, 1, a, config.maxHops() + 1, 0), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1));
+        new FindSuccessor(1, 1, a, config.maxHops() + 1, 0, -1, 0), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1, 0));
     for (Message m : bad) {
       assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(m)), m.typeName());
       assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.typeName());

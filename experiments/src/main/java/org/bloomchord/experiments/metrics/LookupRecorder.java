@@ -22,12 +22,14 @@ public final class LookupRecorder {
   private final LongAdder seen = new LongAdder();
   private final LongAdder seenFailures = new LongAdder();
   private final DistributionRecorder hops;
+  private final DistributionRecorder hopsToOwner;
   private final DistributionRecorder latency;
 
   /** A recorder counting inside {@code window}. */
   public LookupRecorder(MeasurementWindow window) {
     this.window = window;
     this.hops = DistributionRecorder.counts(window);
+    this.hopsToOwner = DistributionRecorder.counts(window);
     this.latency = DistributionRecorder.millis(window);
   }
 
@@ -41,6 +43,15 @@ public final class LookupRecorder {
    * @param timeouts request timeouts met on the way
    */
   public void record(long atMs, LookupOutcome outcome, int hops, double latencyMs, int timeouts) {
+    record(atMs, outcome, hops, -1, latencyMs, timeouts);
+  }
+
+  /**
+   * Records one completed lookup whose answer came from the key's successor after
+   * {@code hopsToOwner} forwarding messages (ignored when negative or failed); the other
+   * parameters as {@link #record(long, LookupOutcome, int, double, int)}.
+   */
+  public void record(long atMs, LookupOutcome outcome, int hops, int hopsToOwner, double latencyMs, int timeouts) {
     seen.increment();
     if (outcome != LookupOutcome.CORRECT) {
       seenFailures.increment();
@@ -56,6 +67,9 @@ public final class LookupRecorder {
     this.timeouts.add(timeouts);
     if (outcome != LookupOutcome.FAILED) {
       this.hops.record(atMs, hops);
+      if (hopsToOwner >= 0) {
+        this.hopsToOwner.record(atMs, hopsToOwner);
+      }
       this.latency.record(atMs, latencyMs);
     }
   }
@@ -115,7 +129,9 @@ public final class LookupRecorder {
     if (total == 0) {
       return null;
     }
-    return new LookupStats(total, c, i, f, hops().toSpread(), (double) timeouts.sum() / total,
+    Distribution toOwner = hopsToOwner.snapshot();
+    return new LookupStats(total, c, i, f, hops().toSpread(), toOwner.count() == 0 ? null : toOwner.toSpread(),
+        (double) timeouts.sum() / total,
         latencyMs().toQuantiles());
   }
 }

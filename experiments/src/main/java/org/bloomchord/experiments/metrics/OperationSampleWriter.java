@@ -53,6 +53,10 @@ public final class OperationSampleWriter implements AutoCloseable {
     }
     String line = sample.toCsv();
     synchronized (this) {
+      if (closed) {
+        // operations that end while the peers stop, after the run's files were closed
+        return;
+      }
       try {
         out.write(line);
         out.write('\n');
@@ -63,6 +67,8 @@ public final class OperationSampleWriter implements AutoCloseable {
     }
   }
 
+  private boolean closed;
+
   /** Lines written so far (without the header). */
   public synchronized long written() {
     return written;
@@ -70,6 +76,7 @@ public final class OperationSampleWriter implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    closed = true;
     try {
       out.close();
     } catch (IOException e) {

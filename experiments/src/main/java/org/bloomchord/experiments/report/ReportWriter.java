@@ -72,11 +72,14 @@ public final class ReportWriter {
 
   private static void comparisons(StringBuilder h, Report report) {
     h.append("<section id=\"published-vs-measured\">\n<h2>Published vs measured</h2>\n<table>\n")
-        .append("<tr><th>setting</th><th>metric</th><th>published</th><th>measured</th><th>measured / published</th></tr>\n");
+        .append("<tr><th>setting</th><th>metric</th><th>published</th><th>measured</th>"
+            + "<th>95% interval (seeds)</th><th>measured / published</th></tr>\n");
     for (Comparison c : report.comparisons()) {
       h.append("<tr><td>").append(escape(c.setting())).append("</td><td>").append(escape(c.metric()))
           .append("</td><td class=\"num\">").append(SummaryTable.number(c.published()))
           .append("</td><td class=\"num\">").append(SummaryTable.number(c.measured()))
+          .append("</td><td class=\"num\">").append(c.runs() > 1 ? "[" + SummaryTable.number(c.low()) + ", "
+              + SummaryTable.number(c.high()) + "] (" + c.runs() + ")" : "")
           .append("</td><td class=\"num\">").append(Double.isNaN(c.ratio()) ? "" : SummaryTable.number(c.ratio()))
           .append("</td></tr>\n");
     }

@@ -258,7 +258,8 @@ public final class RingTrial {
           continue;
         }
         boolean correct = r.successor().equals(oracle.successor(r.key()));
-        recorder.record(at, correct ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT, r.hops(), r.latencyMs(),
+        recorder.record(at, correct ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT, r.hops(), r.hopsToOwner(),
+            r.latencyMs(),
             r.timeouts());
         hops += r.hops();
       }

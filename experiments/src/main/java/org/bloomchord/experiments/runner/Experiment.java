@@ -37,6 +37,9 @@ public final class Experiment {
       new String[] {"lookups.hops.mean", "mean lookup hops", "hops"},
       new String[] {"lookups.failureFraction", "failed or incorrect lookups", "fraction of lookups"});
 
+  /** The sweep key of the scenario's seed: runs that differ only in it are repetitions. */
+  private static final String SEED = "seed";
+
   private Experiment() {
   }
 
@@ -69,7 +72,8 @@ public final class Experiment {
     List<Comparison> comparisons = new ArrayList<>();
     if (sweep) {
       writeSweepFiles(runs, folder);
-      String parameter = published != null ? published.parameter() : first.sweep().keySet().iterator().next();
+      String parameter = published != null ? published.parameter()
+          : first.sweep().keySet().stream().filter(k -> !k.equals(SEED)).findFirst().orElse(SEED);
       figures.addAll(sweepFigures(runs, parameter, published, folder));
     } else {
       for (RunCharts.Named c : RunCharts.of(first, runs.get(0).series())) {
@@ -158,37 +162,49 @@ public final class Experiment {
    * values are swept too, one per combination of them (named by it, e.g. {@code bitsPerLevel=1024}).
    */
   private static List<Series> measured(List<RunResult> runs, String parameter, String metric) {
-    Map<String, List<double[]>> groups = new java.util.LinkedHashMap<>();
+    Map<String, Map<Double, List<Double>>> groups = new java.util.LinkedHashMap<>();
     for (RunResult r : runs) {
       String v = r.scenario().sweep().get(parameter);
       double y = RunMetrics.value(r, metric);
       if (v != null && !Double.isNaN(y)) {
         String others = otherSweeps(r, parameter);
         String name = others.isEmpty() ? "measured" : others.substring(2, others.length() - 1);
-        groups.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {sweptValue(v), y});
+        groups.computeIfAbsent(name, k -> new java.util.LinkedHashMap<>())
+            .computeIfAbsent(sweptValue(v), k -> new ArrayList<>()).add(y);
       }
     }
     List<Series> out = new ArrayList<>();
-    groups.forEach((name, points) -> out.add(Series.measured(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-        points.stream().mapToDouble(p -> p[1]).toArray())));
+    // several seeds of one setting: the series shows their mean
+    groups.forEach((name, points) -> out.add(Series.measured(name,
+        points.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
+        points.values().stream().mapToDouble(ys -> ys.stream().mapToDouble(Double::doubleValue).average()
+            .orElseThrow()).toArray())));
     return out;
   }
 
-  /** The other swept values of a run, e.g. {@code " (method=iblt)"}, or nothing when only one value is swept. */
+  /**
+   * The other swept values of a run, e.g. {@code " (method=iblt)"}, or nothing when only one value
+   * is swept; a swept seed is left out, so that the runs of several seeds fall into one group.
+   */
   private static String otherSweeps(RunResult r, String parameter) {
     List<String> others = new ArrayList<>();
     r.scenario().sweep().forEach((k, o) -> {
-      if (!k.equals(parameter)) {
+      if (!k.equals(parameter) && !k.equals(SEED)) {
         others.add(k.substring(k.lastIndexOf('.') + 1) + "=" + o);
       }
     });
     return others.isEmpty() ? "" : " (" + String.join(", ", others) + ")";
   }
 
+  /**
+   * The published points next to the measured values; runs that differ only in their seed are one
+   * row, their mean with a 95% interval.
+   */
   private static List<Comparison> comparisons(List<RunResult> runs, Reproduction published) {
     List<Comparison> out = new ArrayList<>();
     for (Reproduction.Curve c : published.curves()) {
       for (double[] p : c.published()) {
+        Map<String, List<Double>> bySetting = new java.util.LinkedHashMap<>();
         for (RunResult r : runs) {
           String v = r.scenario().sweep().get(published.parameter());
           if (v == null || Math.abs(sweptValue(v) - p[0]) > 1e-9 * Math.max(1, Math.abs(p[0]))) {
@@ -196,10 +212,13 @@ public final class Experiment {
           }
           double measured = RunMetrics.value(r, c.metric());
           if (!Double.isNaN(measured)) {
-            out.add(new Comparison(published.xLabel() + " = " + v + otherSweeps(r, published.parameter()),
-                c.label() + (c.approximate() ? " (approximate reading)" : ""), p[1], measured));
+            bySetting.computeIfAbsent(published.xLabel() + " = " + v + otherSweeps(r, published.parameter()),
+                k -> new ArrayList<>()).add(measured);
           }
         }
+        bySetting.forEach((setting, values) -> out.add(Comparison.ofRuns(setting,
+            c.label() + (c.approximate() ? " (approximate reading)" : ""), p[1],
+            values.stream().mapToDouble(Double::doubleValue).toArray())));
       }
     }
     return out;

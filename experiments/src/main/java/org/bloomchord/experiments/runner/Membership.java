@@ -128,7 +128,8 @@ final class Membership {
           }
         });
         return Future.succeededFuture(null);
-      }, config.requestTimeoutMs() + 5_000);
+        // only registers a callback; the wait covers a peer thread that a loaded machine stalls
+      }, Math.max(config.requestTimeoutMs() + 5_000, config.joinWaitMs()));
     }
   }
 

@@ -154,6 +154,12 @@ final class OperationIssuer {
 
   private void lookupDone(PeerRef origin, String key, long id, long issued, LookupResult r) {
     long at = clock.getAsLong();
+    if (r != null && r.outcome() == org.bloomchord.chord.lookup.LookupOutcome.ORIGIN_STOPPED) {
+      // the origin left or crashed while its lookup travelled: nobody is left to receive the
+      // answer, so the lookup is not counted (a lookup starts only from a live peer)
+      finish(new OperationSample(at, OperationKind.LOOKUP, key, origin.address(), -1, Double.NaN, "abandoned"));
+      return;
+    }
     LookupOutcome outcome;
     if (r == null || !r.found()) {
       outcome = LookupOutcome.FAILED;
@@ -162,7 +168,8 @@ final class OperationIssuer {
       outcome = o != null && o.successor(id).equals(r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
     }
     int hops = r == null ? -1 : r.hops();
-    lookups.record(at, outcome, Math.max(0, hops), at - issued, r == null ? 0 : r.timeouts());
+    lookups.record(at, outcome, Math.max(0, hops), r == null ? -1 : r.hopsToOwner(), at - issued,
+        r == null ? 0 : r.timeouts());
     if (outcome != LookupOutcome.FAILED) {
       hopSum.add(hops);
       answered.increment();

@@ -26,6 +26,7 @@ final class PhaseSteps {
         .register(Phase.Churn.class, new ChurnStep())
         .register(Phase.Workload.class, new WorkloadStep())
         .register(Phase.Wait.class, new WaitStep())
+        .register(Phase.Maintenance.class, new MaintenanceStep())
         .register(Phase.Measure.class, new MeasureStep())
         .register(Phase.Publish.class, new PublishStep())
         .register(Phase.Reconcile.class, new ReconcileStep());

@@ -69,9 +69,10 @@ public final class ScenarioRunner {
         .withSuccessors(s.successors(), Math.min(s.replicas(), s.successors()))
         .withPeriods(s.stabilize().toMillis(), s.fixFingers().toMillis(), s.checkPredecessor().toMillis())
         .withVirtualNodes(s.virtualNodes())
+        .withJitter(s.jitter())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
     long request = s.requestTimeout().toMillis();
-    return c.withTimeouts(request, Math.max(c.lookupTimeoutMs(), 5 * request));
+    return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request));
   }
 
   /** The location settings a scenario's {@code routing} section describes, the lease renewal included. */

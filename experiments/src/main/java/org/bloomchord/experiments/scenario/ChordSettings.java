@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
- * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, requestTimeout 500ms, virtualNodes 1,
- * lookup recursive}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
+ * lookupTimeout 10s, virtualNodes 1, lookup recursive}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -15,14 +15,19 @@ import java.util.List;
  * @param stabilize period of stabilize/notify
  * @param fixFingers period of fix-fingers
  * @param checkPredecessor period of check-predecessor
+ * @param jitter relative jitter of the periodic tasks in [0, 1): each interval is drawn uniformly
+ *     from period · [1 - jitter, 1 + jitter] (0.5 with a 30 s period gives the Chord paper's
+ *     stabilization "uniformly in [15, 45] s")
  * @param requestTimeout floor of the adaptive request timeout (a peer is suspected after two
  *     timed-out requests in a row, so this bounds how fast a crash is noticed)
+ * @param lookupTimeout how long an origin waits for a lookup before it counts as failed (at least
+ *     5 times requestTimeout)
  * @param virtualNodes ring ids per physical peer, 1..1024
  * @param lookup recursive or iterative lookups
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
-    Duration requestTimeout, int virtualNodes, LookupStyle lookup) {
+    double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup) {
 
   /** How a lookup travels. */
   public enum LookupStyle {
@@ -34,15 +39,16 @@ public record ChordSettings(
 
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
-      "checkPredecessor", "requestTimeout", "virtualNodes", "lookup");
+      "checkPredecessor", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
-      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), 1, LookupStyle.RECURSIVE);
+      Duration.ofMillis(500), Duration.ofSeconds(1), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
+      LookupStyle.RECURSIVE);
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
-        || virtualNodes < 1) {
+        || virtualNodes < 1 || !(jitter >= 0 && jitter < 1)) {
       throw new IllegalArgumentException("chord settings out of range");
     }
   }

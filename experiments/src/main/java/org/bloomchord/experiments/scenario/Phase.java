@@ -22,7 +22,8 @@ import org.bloomchord.experiments.workload.TimedWorkload;
 public sealed interface Phase {
 
   /** The phase kinds as scenarios name them, in the order messages list them. */
-  List<String> KINDS = List.of("join", "leave", "fail", "churn", "workload", "publish", "reconcile", "wait", "measure");
+  List<String> KINDS = List.of("join", "leave", "fail", "churn", "workload", "publish", "reconcile", "wait", "maintenance",
+      "measure");
 
   /** This phase's kind as the scenario names it ({@code join}, {@code churn}, ...). */
   String kind();
@@ -190,6 +191,21 @@ public sealed interface Phase {
     @Override
     public String kind() {
       return "wait";
+    }
+  }
+
+  /**
+   * {@code maintenance: paused} or {@code maintenance: running}: stops or restarts stabilize,
+   * fix-fingers, check-predecessor and finger repair on every peer on the ring (dead fingers and
+   * successors stay in the tables until a lookup finds them silent), as the Chord paper measures
+   * lookups right after a mass failure.
+   *
+   * @param paused whether maintenance stops
+   */
+  record Maintenance(boolean paused) implements Phase {
+    @Override
+    public String kind() {
+      return "maintenance";
     }
   }
 

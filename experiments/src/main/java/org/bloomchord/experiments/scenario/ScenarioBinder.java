@@ -71,7 +71,9 @@ final class ScenarioBinder {
         f.positiveDuration("stabilize", d.stabilize()),
         f.positiveDuration("fixFingers", d.fixFingers()),
         f.positiveDuration("checkPredecessor", d.checkPredecessor()),
+        f.number("jitter", d.jitter(), 0, 0.99, "a number in [0, 0.99]"),
         f.positiveDuration("requestTimeout", d.requestTimeout()),
+        f.positiveDuration("lookupTimeout", d.lookupTimeout()),
         f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
         f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
             "iterative", ChordSettings.LookupStyle.ITERATIVE)));
@@ -143,6 +145,11 @@ final class ScenarioBinder {
       case "wait" -> {
         YamlNode b = body instanceof YamlNode.Scalar ? wrap("for", body) : body;
         yield new Phase.Wait(new Fields(b, p, List.of("for")).positiveDuration("for", null));
+      }
+      case "maintenance" -> {
+        YamlNode b = body instanceof YamlNode.Scalar ? wrap("state", body) : body;
+        yield new Phase.Maintenance(new Fields(b, p, List.of("state")).choice("state", null,
+            Map.of("paused", true, "running", false)));
       }
       default -> measure(new Fields(body, p, List.of("lookups", "gets", "puts", "locates", "keys", "pace")));
     };

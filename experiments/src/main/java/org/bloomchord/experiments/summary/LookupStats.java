@@ -11,13 +11,16 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param correct lookups that returned the true live successor
  * @param incorrect lookups that returned another peer
  * @param failed lookups without an answer
- * @param hops hop counts of answered lookups, or null (omitted) when none was answered
+ * @param hops hop counts of answered lookups to the key's predecessor (the Chord paper's path
+ *     length), or null (omitted) when none was answered
+ * @param hopsToOwner hop counts of answered lookups to the key's successor, which answers them
+ *     (usually hops + 1), or null (omitted)
  * @param timeoutsPerLookup request timeouts met per lookup, on average
  * @param latencyMs latency of answered lookups in milliseconds, or null (omitted)
  */
-@JsonPropertyOrder({"total", "correct", "incorrect", "failed", "hops", "timeoutsPerLookup", "latencyMs"})
+@JsonPropertyOrder({"total", "correct", "incorrect", "failed", "hops", "hopsToOwner", "timeoutsPerLookup", "latencyMs"})
 public record LookupStats(
-    long total, long correct, long incorrect, long failed, Spread hops, double timeoutsPerLookup,
+    long total, long correct, long incorrect, long failed, Spread hops, Spread hopsToOwner, double timeoutsPerLookup,
     Quantiles latencyMs) {
 
   public LookupStats {

@@ -20,7 +20,7 @@ class SummaryJsonTest {
     return Summary.of("run", "vertx", 42L)
         .withPeers(new PeerCounts(1200, 800, 1200, 100, 300))
         .withRing(new RingHealth(true, 3.5, 0, 12))
-        .withLookups(new LookupStats(10000, 9900, 60, 40, new Spread(4.9, 1, 5, 9), 0.02,
+        .withLookups(new LookupStats(10000, 9900, 60, 40, new Spread(4.9, 1, 5, 9), new Spread(5.9, 2, 6, 10), 0.02,
             new Quantiles(12.5, 10, 48)))
         .withKeys(new KeyStats(5000, 2, new Load(6.2, 0, 30, 41)))
         .withLocate(new LocateStats(10000, 9990, 50, 7000, 2940, 10, 321, 8000, 6900,
@@ -44,7 +44,7 @@ class SummaryJsonTest {
         "traffic", "resources"), names(root));
     assertEquals(List.of("launched", "alive", "joins", "leaves", "crashes", "failed"), names(root.get("peers")));
     assertEquals(List.of("stable", "stabilizeSeconds", "successorErrors", "fingerErrors"), names(root.get("ring")));
-    assertEquals(List.of("total", "correct", "incorrect", "failed", "hops", "timeoutsPerLookup", "latencyMs"),
+    assertEquals(List.of("total", "correct", "incorrect", "failed", "hops", "hopsToOwner", "timeoutsPerLookup", "latencyMs"),
         names(root.get("lookups")));
     assertEquals(List.of("mean", "p1", "p50", "p99"), names(root.get("lookups").get("hops")));
     assertEquals(List.of("mean", "p50", "p99"), names(root.get("lookups").get("latencyMs")));
@@ -85,7 +85,7 @@ class SummaryJsonTest {
 
   @Test
   void inconsistentCountsAreRejected() {
-    assertThrows(IllegalArgumentException.class, () -> new LookupStats(10, 5, 1, 1, null, 0, null));
+    assertThrows(IllegalArgumentException.class, () -> new LookupStats(10, 5, 1, 1, null, null, 0, null));
     assertThrows(IllegalArgumentException.class, () -> new Spread(Double.NaN, 1, 2, 3));
     assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 1, 1, 1, 0, 0, 0, null, null, null, 0, 0));
     assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 8, 1, 3, 4, 1, 0, 0, 0, null, null, null, 2, 0),
