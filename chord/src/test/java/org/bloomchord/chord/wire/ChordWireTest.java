@@ -113,7 +113,7 @@ class ChordWireTest {
   void aPeerWhoseIdIsNotTheHashOfItsAddressFailsTheBounds() {
     PeerRef forged = new PeerRef("peer-a", ring.hash("peer-a") ^ 1);
     for (Message m : List.<Message>of(new Neighbors(forged, List.of()), new Neighbors(null, List.of(a, forged)),
-        new FindSuccessor(1, 1, forged, 0, 0), new PredecessorLeaving(forged))) {
+        new FindSuccessor(1, 1, forged, 0, 0, -1, 0), new PredecessorLeaving(forged))) {
       assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.toString());
     }
     bounds.check(new Neighbors(a, List.of(b)));
