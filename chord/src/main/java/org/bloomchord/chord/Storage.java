@@ -48,6 +48,9 @@ import org.bloomchord.overlay.PeerRef;
  */
 final class Storage {
 
+  /** Background attempts of a failed hand-off. */
+  static final int HAND_OFF_RETRIES = 8;
+
   private final ChordPeer peer;
   private ReplicaSync sync;
   private List<PeerRef> syncedTargets = List.of();
@@ -257,12 +260,38 @@ final class Storage {
 
   /**
    * Gives a new predecessor the keys that are now its own: (old predecessor, new predecessor]; the
-   * future completes when the transfer was acknowledged (or failed, and was counted).
+   * future completes when the transfer was acknowledged (or failed, and was counted). A failed
+   * hand-off is tried again in the background, {@value #HAND_OFF_RETRIES} times at most with a
+   * growing pause, while the receiver still precedes this peer: nobody else would give the joiner
+   * its range (replica sync only pushes from a range's primary, and the joiner is that primary).
    */
   Future<Void> handOff(PeerRef oldPredecessor, PeerRef newPredecessor) {
     long from = oldPredecessor == null ? peer.self().id() : oldPredecessor.id();
     return sync.sync(newPredecessor, from, newPredecessor.id())
-        .onFailure(t -> peer.metrics().increment("chord.handOffFailed", 1));
+        .onFailure(t -> {
+          peer.metrics().increment("chord.handOffFailed", 1);
+          retryHandOff(from, newPredecessor, 1);
+        });
+  }
+
+  private void retryHandOff(long from, PeerRef to, int attempt) {
+    if (attempt > HAND_OFF_RETRIES) {
+      peer.metrics().increment("chord.handOffAbandoned", 1);
+      return;
+    }
+    peer.runtime().after(peer.config().stabilizeMs() * attempt, () -> {
+      PeerRef pred = peer.table().predecessor();
+      // the range (from, to] is still to's while to precedes this peer (a later joiner may sit in
+      // between); once to is gone the range went to someone else with its own hand-off
+      boolean stillBefore = pred != null && (pred.equals(to)
+          || peer.ring().inOpen(pred.id(), to.id(), peer.self().id()));
+      if (peer.state() != PeerState.ACTIVE || !stillBefore) {
+        return;
+      }
+      sync.sync(to, from, to.id())
+          .onSuccess(v -> peer.metrics().increment("chord.handOffRetried", 1))
+          .onFailure(t -> retryHandOff(from, to, attempt + 1));
+    });
   }
 
   /** Called when links changed: re-replicates if the predecessor or the replica targets changed. */
