@@ -141,17 +141,22 @@ final class Storage {
       LookupResult r = ar.succeeded() ? ar.result() : null;
       if (r != null && r.found()) {
         List<PeerRef> candidates = r.successors().subList(0, Math.min(peer.config().replicas(), r.successors().size()));
-        readFrom(key, candidates, 0, false, attempt, done);
+        readFrom(key, candidates, 0, true, attempt, done);
       } else {
         retryRead(key, attempt, done);
       }
     });
   }
 
-  private void readFrom(String key, List<PeerRef> candidates, int index, boolean anyAnswered, int attempt,
+  /**
+   * Asks the candidates in ring order; the first entry found (live or tombstone) answers. "Not
+   * found" needs every candidate's answer: a replica that did not answer may hold the key (the
+   * owner may be a joiner still waiting for its hand-off), so the read is tried again instead.
+   */
+  private void readFrom(String key, List<PeerRef> candidates, int index, boolean allAnswered, int attempt,
       Promise<ReadResult> done) {
     if (index == candidates.size()) {
-      if (anyAnswered) {
+      if (allAnswered) {
         done.tryComplete(new ReadResult(key, null, null, ReadOutcome.NOT_FOUND, attempt));
       } else {
         retryRead(key, attempt, done);
@@ -168,11 +173,11 @@ final class Storage {
           ReadOutcome o = e.tombstone() ? ReadOutcome.NOT_FOUND : ReadOutcome.FOUND;
           done.tryComplete(new ReadResult(key, e.value(), e.version(), o, attempt));
         } else {
-          readFrom(key, candidates, index + 1, true, attempt, done);
+          readFrom(key, candidates, index + 1, allAnswered, attempt, done);
         }
       } else {
         peer.suspect(target);
-        readFrom(key, candidates, index + 1, anyAnswered, attempt, done);
+        readFrom(key, candidates, index + 1, false, attempt, done);
       }
     });
   }
