@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.writes.WriteTrial;
+import org.bloomchord.routing.repair.RepairMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,6 +43,10 @@ public final class WritesCommand implements Callable<Integer> {
       description = "Simulated ms between crashes, each followed by a join (default: ${DEFAULT-VALUE}).")
   long crashEveryMs;
 
+  @Option(names = "--repair", paramLabel = "M", defaultValue = "reconcile",
+      description = "Replica repair: reconcile (digests both ways) or push (the primary range) (default: ${DEFAULT-VALUE}).")
+  String repair;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
@@ -52,7 +57,12 @@ public final class WritesCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     WriteTrial trial;
     try {
-      trial = new WriteTrial(peers, operations, keys, loss, crashEveryMs, seed);
+      RepairMode mode = switch (repair) {
+        case "reconcile" -> RepairMode.RECONCILE;
+        case "push" -> RepairMode.PUSH;
+        default -> throw new IllegalArgumentException("--repair must be push or reconcile, got '" + repair + "'");
+      };
+      trial = new WriteTrial(peers, operations, keys, loss, crashEveryMs, seed, mode);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -62,7 +72,7 @@ public final class WritesCommand implements Callable<Integer> {
       out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
     } else {
       out.println("writes on sim, seed " + seed + ": " + operations + " operations, " + peers + " peers, loss " + loss
-          + ", a crash every " + crashEveryMs + " ms");
+          + ", a crash every " + crashEveryMs + " ms, repair by " + repair);
       doc.forEach((k, v) -> out.println("  " + k + ": " + v));
     }
     out.flush();

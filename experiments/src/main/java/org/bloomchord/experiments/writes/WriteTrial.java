@@ -13,6 +13,9 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.routing.repair.RepairCluster;
+import org.bloomchord.routing.repair.RepairConfig;
+import org.bloomchord.routing.repair.RepairMode;
 
 /**
  * The acknowledged-write checker on the simulator: a ring of Chord peers under crash churn and
@@ -28,8 +31,11 @@ import org.bloomchord.overlay.PeerHandle;
  * @param loss probability that the simulator drops a message
  * @param crashEveryMs simulated time between crashes
  * @param seed root of every random choice
+ * @param repair how replicas are repaired: reconciliation of (key, version) digests both ways (the
+ *     default), or Chord's push of the primary range
  */
-public record WriteTrial(int peers, long operations, int keys, double loss, long crashEveryMs, long seed) {
+public record WriteTrial(int peers, long operations, int keys, double loss, long crashEveryMs, long seed,
+    RepairMode repair) {
 
   /** Largest ring. */
   public static final int MAX_PEERS = 10_000;
@@ -44,6 +50,7 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
     check(loss >= 0 && loss <= 0.5, "--loss must be in [0, 0.5], got " + loss);
     check(crashEveryMs >= 1_000 && crashEveryMs <= 86_400_000L,
         "--crash-every-ms must be in 1000..86400000, got " + crashEveryMs);
+    check(repair != null, "--repair must be push or reconcile");
   }
 
   private static void check(boolean ok, String message) {
@@ -62,7 +69,7 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
     long crashes = 0;
     long joins = peers;
     long launched = peers;
-    try (ChordCluster c = ChordCluster.create(Networks.SIM, options, config)) {
+    try (ChordCluster c = RepairCluster.create(Networks.SIM, options, config, repair, RepairConfig.defaults())) {
       c.launch(peers);
       c.awaitStable(600_000);
       Network<ChordPeer> net = c.network();
@@ -91,6 +98,7 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
       doc.put("command", "writes");
       doc.put("runtime", Networks.SIM);
       doc.put("seed", seed);
+      doc.put("repair", repair.name().toLowerCase(java.util.Locale.ROOT));
       Map<String, Object> peerCounts = new LinkedHashMap<>();
       peerCounts.put("launched", launched);
       peerCounts.put("alive", net.alive().size());
