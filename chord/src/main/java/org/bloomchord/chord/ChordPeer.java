@@ -185,12 +185,14 @@ public final class ChordPeer implements PeerProtocol {
 
   @Override
   public void stop() {
+    // stopped first: the callbacks of the lookups failed below must not start new work (a finger
+    // repair's lookup would fail at once on a stopped peer, suspect, repair again, and so on)
+    state = PeerState.STOPPED;
     if (maintenance != null) {
       maintenance.stopTimers();
       storage.stopTimer();
       lookups.cancelAll();
     }
-    state = PeerState.STOPPED;
     extensions.forEach(ChordExtension::stop);
   }
 

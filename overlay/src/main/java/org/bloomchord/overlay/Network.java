@@ -26,6 +26,16 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
    */
   String FAILED_PEERS = "overlay.failedPeers";
 
+  /**
+   * The address a new peer called {@code name} gets on this network. Runtimes that host peers on
+   * several nodes append the node that will run it ({@code name@node}, see {@link PeerRef#node()}),
+   * and {@link #launch} places the peer there; the others return {@code name} unchanged. Call it
+   * before deriving the peer's ring id, which is the hash of the whole address.
+   */
+  default String addressFor(String name) {
+    return name;
+  }
+
   /** Deploys a peer running {@code protocol} and waits until its {@code start} completed. */
   PeerHandle<P> launch(PeerRef ref, P protocol);
 

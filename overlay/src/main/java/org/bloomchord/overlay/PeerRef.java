@@ -8,6 +8,10 @@ import java.util.Objects;
  * <p>The id is an unsigned value of the ring's bit width stored in a {@code long}; the runtime does
  * not interpret it. Two refs are equal when both address and id are equal.
  *
+ * <p>When peers run in several JVMs, the address names the JVM's node as well as the peer, as
+ * {@code name@node} (see {@link #node()}); the clustered Vert.x runtime sends a message to that
+ * node's gateway. Addresses without {@code @} belong to the local node.
+ *
  * @param address the peer's name, unique within a network (an event-bus address in the Vert.x runtime)
  * @param id the peer's ring identifier
  */
@@ -21,6 +25,12 @@ public record PeerRef(String address, long id) {
     if (address.isEmpty()) {
       throw new IllegalArgumentException("peer address must not be empty");
     }
+  }
+
+  /** The node (JVM) hosting the peer: the part of the address after the last '@', or "" if none. */
+  public String node() {
+    int at = address.lastIndexOf('@');
+    return at < 0 ? "" : address.substring(at + 1);
   }
 
   /** Equal address and id; the id is compared first, as it tells most refs apart at once. */

@@ -244,10 +244,10 @@ public final class ChordCluster implements AutoCloseable {
     List<PeerRef> refs = new ArrayList<>();
     for (int v = 0; v < config.virtualNodes(); v++) {
       String base = config.virtualNodes() == 1 ? host : host + ".v" + v;
-      String name = base;
+      String name = network.addressFor(base);
       long id = ring.hash(name);
       for (int k = 1; usedIds.contains(id); k++) {
-        name = base + "~" + k;
+        name = network.addressFor(base + "~" + k);
         id = ring.hash(name);
       }
       usedIds.add(id);
@@ -260,7 +260,7 @@ public final class ChordCluster implements AutoCloseable {
   public static String hostOf(PeerRef p) {
     String a = p.address();
     int cut = a.length();
-    for (char c : new char[] {'.', '~'}) {
+    for (char c : new char[] {'.', '~', '@'}) {
       int i = a.indexOf(c);
       if (i >= 0) {
         cut = Math.min(cut, i);

@@ -3,13 +3,17 @@ package org.bloomchord.experiments.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.bloomchord.experiments.jvm.JvmRingTrial;
 import org.bloomchord.experiments.ring.Progress;
 import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.ring.RingTrial;
+import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -91,6 +95,29 @@ public final class RingCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}, off).")
   int benchPings;
 
+  @Option(names = "--jvms", paramLabel = "J", defaultValue = "1",
+      description = "JVMs the ring spans: this one and J-1 child JVMs on this machine, one clustered Vert.x node"
+          + " each; lookups and puts start in this JVM. Given explicitly, even --jvms 1 runs on a clustered"
+          + " node (the in-JVM baseline of the same trial) (default: ${DEFAULT-VALUE}).")
+  int jvms;
+
+  @Option(names = "--kill-jvm", paramLabel = "K", defaultValue = "0",
+      description = "With --jvms: SIGKILL child JVM K (1..J-1) after the keys are stored, wait for the repair and"
+          + " count the keys lost (default: ${DEFAULT-VALUE}, none).")
+  int killJvm;
+
+  @Option(names = "--join-jvm-peers", paramLabel = "M", defaultValue = "0",
+      description = "With --jvms: after the lookups, start one more child JVM whose M peers all join the running"
+          + " ring at once, and report on stderr how long that took (default: ${DEFAULT-VALUE}, none).")
+  int joinJvmPeers;
+
+  @Option(names = "--child-heap-mb", paramLabel = "MB", defaultValue = "1024",
+      description = "With --jvms: heap of each child JVM in MiB (default: ${DEFAULT-VALUE}).")
+  int childHeapMb;
+
+  @Mixin
+  ClusterMixin cluster;
+
   @Option(names = "--json", description = "Print one JSON object instead of the table.")
   boolean json;
 
@@ -106,6 +133,10 @@ public final class RingCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = new Progress(err, 2000);
+    // an explicit --jvms 1 runs the same multi-JVM trial in one clustered JVM, the in-JVM baseline
+    if (spec.commandLine().getParseResult().hasMatchedOption("--jvms") || killJvm != 0) {
+      return runOverJvms(settings, progress, out);
+    }
     progress.line("ring: %d peers on %s, %d-bit ids, seed %d", settings.peers(), settings.runtime(),
         settings.idBits(), settings.seed());
     RingTrial.Outcome outcome = new RingTrial(settings, progress).run();
@@ -121,6 +152,31 @@ public final class RingCommand implements Callable<Integer> {
     } else {
       out.print(SummaryTable.render(outcome.summary()));
     }
+    out.flush();
+    return 0;
+  }
+
+  private int runOverJvms(RingSettings settings, Progress progress, PrintWriter out) {
+    if (!settings.runtime().equals("vertx")) {
+      throw new UsageException("--jvms runs on the vertx runtime, not '" + settings.runtime() + "'");
+    }
+    if (settings.failFraction() > 0 || settings.benchPings() > 0) {
+      throw new UsageException("--jvms does not take --fail-fraction or --bench-pings (use --kill-jvm)");
+    }
+    JvmRingTrial trial;
+    try {
+      // without a secret, a cluster of this run alone: two runs on one machine never merge
+      ClusterOptions options = cluster.named() ? cluster.options()
+          : cluster.options().withClusterName("ring-" + java.util.UUID.randomUUID());
+      trial = new JvmRingTrial(settings, jvms, killJvm, childHeapMb, options, progress)
+          .withJoiningJvm(joinJvmPeers);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    progress.line("ring: %d peers over %d JVMs, %d-bit ids, seed %d", settings.peers(), jvms, settings.idBits(),
+        settings.seed());
+    Summary summary = trial.run();
+    out.print(json ? SummaryJson.compact(summary) + System.lineSeparator() : SummaryTable.render(summary));
     out.flush();
     return 0;
   }

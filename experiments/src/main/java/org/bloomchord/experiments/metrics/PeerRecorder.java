@@ -46,6 +46,6 @@ public final class PeerRecorder {
     long l = leaves.sum();
     long c = crashes.sum();
     long started = launched.sum();
-    return new PeerCounts(started, Math.max(0, started - l - c - failed), joins.sum(), l, c, failed);
+    return new PeerCounts(started, Math.max(0, started - l - c - failed), joins.sum(), l, c).withFailed(failed);
   }
 }

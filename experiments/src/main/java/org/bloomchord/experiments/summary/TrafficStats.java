@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
 import java.util.Map;
@@ -13,15 +14,29 @@ import java.util.TreeMap;
  * @param bytes their encoded bytes
  * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds
  * @param byType the same by message type
+ * @param byJvm for a ring over several JVMs, what each JVM sent (by node name), or null (omitted)
  */
-@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "byType"})
-public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType) {
+@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "byType", "byJvm"})
+public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType,
+    Map<String, JvmTraffic> byJvm) {
 
+  @JsonCreator
   public TrafficStats {
     Finite.nonNegative("messages", messages);
     Finite.nonNegative("bytes", bytes);
     Finite.check("bytesPerPeerPerSecond", bytesPerPeerPerSecond);
     byType = Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
+    byJvm = byJvm == null ? null : Collections.unmodifiableMap(new TreeMap<>(byJvm));
+  }
+
+  /** Traffic of a ring in one JVM. */
+  public TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType) {
+    this(messages, bytes, bytesPerPeerPerSecond, byType, null);
+  }
+
+  /** This section with what each JVM sent. */
+  public TrafficStats withByJvm(Map<String, JvmTraffic> byJvm) {
+    return new TrafficStats(messages, bytes, bytesPerPeerPerSecond, byType, byJvm);
   }
 
   /**

@@ -7,8 +7,10 @@ import org.bloomchord.overlay.wire.WireRegistry;
 
 /**
  * The one event-bus codec of every protocol message. Within a JVM it passes the immutable record
- * by reference ({@link #transform} returns it unchanged); when a message has to cross JVMs it
- * travels as its length-prefixed wire frame, never in Java serialization.
+ * by reference ({@link #transform} returns it unchanged). Peers' deliveries are local-only; between
+ * JVMs a message travels inside a {@link GatewayFrame} to the receiving node's {@link Gateway}, so
+ * the wire methods below, the same length-prefixed wire frame, serve only a message someone sends
+ * on the clustered bus by hand, and never Java serialization.
  */
 final class MessageFrameCodec implements MessageCodec<Message, Message> {
 

@@ -51,6 +51,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   static final int ERROR = 500;
 
   private final VertxNetwork<?> network;
+  private final Gateway gateway;
   private final PeerRef ref;
   private final PeerProtocol protocol;
   private final PeerHandle<?> handle;
@@ -61,19 +62,37 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   private MessageConsumer<Object> consumer;
   private volatile boolean alive = true;
 
-  <P extends PeerProtocol> PeerVerticle(VertxNetwork<?> network, PeerRef ref, P protocol, long networkSeed) {
+  /** A peer of {@code network}; {@code gateway} is its node's gateway, null when not clustered. */
+  <P extends PeerProtocol> PeerVerticle(VertxNetwork<?> network, Gateway gateway, PeerRef ref, P protocol,
+      long networkSeed) {
     this.network = network;
+    this.gateway = gateway;
     this.ref = ref;
     this.protocol = protocol;
     this.handle = new PeerHandle<>(ref, protocol);
     this.random = new SplittableRandom(Seeds.peer(networkSeed, ref.address()));
-    this.sendOptions = new DeliveryOptions().setLocalOnly(true)
-        .addHeader(FROM_ADDRESS, ref.address()).addHeader(FROM_ID, Long.toString(ref.id()));
+    this.sendOptions = senderOptions(ref);
+  }
+
+  /** Local-only delivery naming {@code from} as the sender, as {@link #receive} reads it. */
+  static DeliveryOptions senderOptions(PeerRef from) {
+    return new DeliveryOptions().setLocalOnly(true)
+        .addHeader(FROM_ADDRESS, from.address()).addHeader(FROM_ID, Long.toString(from.id()));
   }
 
   /** The event-bus address of the peer {@code ref}. */
   static String busAddress(PeerRef ref) {
-    return "bloomchord.peer/" + ref.address();
+    return busAddress(ref.address());
+  }
+
+  /** The event-bus address of the peer with address {@code address}. */
+  static String busAddress(String address) {
+    return "bloomchord.peer/" + address;
+  }
+
+  /** Whether a message to {@code to} leaves this JVM's node through the gateway. */
+  private boolean remote(PeerRef to) {
+    return gateway != null && !to.node().equals(ref.node());
   }
 
   PeerHandle<?> handle() {
@@ -86,6 +105,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
 
   Context context() {
     return context;
+  }
+
+  /** The Vert.x instance the peer is deployed on (its node's, on a clustered network). */
+  io.vertx.core.Vertx owner() {
+    return vertx;
   }
 
   /** This peer's context as the scheduler of its timers, so they fire on the peer's thread. */
@@ -236,12 +260,15 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     }
     network.count(message);
     long started = System.nanoTime();
-    vertx.eventBus().request(busAddress(to), message, requestOptions(timeoutMs)).onComplete(ar -> {
+    Future<Object> answer = remote(to)
+        ? gateway.request(ref, to, message, timeoutMs).map(m -> m)
+        : vertx.eventBus().request(busAddress(to), message, requestOptions(timeoutMs)).map(r -> r.body());
+    answer.onComplete(ar -> {
       if (!alive) {
         return;
       }
       if (ar.succeeded()) {
-        Object body = ar.result().body();
+        Object body = ar.result();
         if (body instanceof Message reply) {
           promise.complete(reply);
         } else {
@@ -291,7 +318,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       return;
     }
     network.count(message);
-    vertx.eventBus().send(busAddress(to), message, sendOptions);
+    if (remote(to)) {
+      gateway.send(ref, to, message);
+    } else {
+      vertx.eventBus().send(busAddress(to), message, sendOptions);
+    }
   }
 
   @Override

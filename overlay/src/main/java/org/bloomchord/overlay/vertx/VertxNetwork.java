@@ -58,6 +58,11 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
   private final Traffic traffic = new Traffic();
   private final MetricsRecorder metrics;
   private final Map<String, PeerVerticle> peers = new LinkedHashMap<>();
+  /** The gateways of the cluster nodes this network runs peers on, by node name; empty if local. */
+  private final Map<String, Gateway> gateways = new LinkedHashMap<>();
+  private final List<String> nodeNames = new ArrayList<>();
+  private final CrossTraffic cross = new CrossTraffic();
+  private int nextNode;
   private final long originNanos = System.nanoTime();
   private final long originMillis = System.currentTimeMillis();
   private final AtomicLong errorsLogged = new AtomicLong();
@@ -72,14 +77,85 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
     this(vertx, options, registry, false);
   }
 
+  /**
+   * A network whose peers run on the given cluster nodes (usually one per JVM; several in one JVM
+   * for tests), which {@link #close()} leaves running. Peers are placed by the node in their
+   * address ({@link #addressFor}); messages between nodes cross through the nodes' gateways.
+   */
+  public VertxNetwork(List<ClusterNode> nodes, NetworkOptions options, WireRegistry registry) {
+    this(nodes.get(0).vertx(), options, registry, false);
+    for (ClusterNode node : nodes) {
+      if (node != nodes.get(0)) {
+        installCodec(node.vertx());
+      }
+      Gateway g = new Gateway(node, registry, traffic, cross);
+      if (gateways.putIfAbsent(node.name(), g) != null) {
+        throw new IllegalArgumentException("two nodes named " + node.name());
+      }
+      nodeNames.add(node.name());
+    }
+    List<Future<Void>> started = new ArrayList<>();
+    for (Gateway g : gateways.values()) {
+      started.add(g.start());
+    }
+    Future<?> all = Future.all(started);
+    await(all, options.launchTimeoutMs());
+    if (!all.succeeded()) {
+      throw new IllegalStateException("gateways did not register: " + all.cause(), all.cause());
+    }
+  }
+
   private VertxNetwork(Vertx vertx, NetworkOptions options, WireRegistry registry, boolean ownsVertx) {
     this.options = Objects.requireNonNull(options, "options");
     this.registry = Objects.requireNonNull(registry, "registry");
     this.vertx = Objects.requireNonNull(vertx, "vertx");
     this.ownsVertx = ownsVertx;
     this.metrics = new MetricsRecorder(this::now, options.maxRecordedEvents());
-    vertx.eventBus().registerCodec(new MessageFrameCodec(registry));
-    vertx.eventBus().codecSelector(body -> body instanceof Message ? MessageFrameCodec.NAME : null);
+    installCodec(vertx);
+  }
+
+  private void installCodec(Vertx v) {
+    v.eventBus().registerCodec(new MessageFrameCodec(registry));
+    v.eventBus().codecSelector(body -> body instanceof Message ? MessageFrameCodec.NAME : null);
+  }
+
+  /**
+   * On a clustered network, {@code name@node} with the nodes taken in turn, so peers spread evenly
+   * over the nodes; otherwise {@code name}.
+   */
+  @Override
+  public synchronized String addressFor(String name) {
+    if (nodeNames.isEmpty()) {
+      return name;
+    }
+    return name + "@" + nodeNames.get(nextNode++ % nodeNames.size());
+  }
+
+  /** What this JVM's gateways sent to other JVMs (zero when not clustered). */
+  public CrossTraffic crossTraffic() {
+    return cross;
+  }
+
+  /** The cluster nodes this network runs on (empty when not clustered). */
+  public List<ClusterNode> nodes() {
+    List<ClusterNode> out = new ArrayList<>();
+    for (Gateway g : gateways.values()) {
+      out.add(g.node());
+    }
+    return out;
+  }
+
+  /** The gateway of the node a peer runs on, null when not clustered. */
+  private Gateway gatewayOf(PeerRef ref) {
+    if (gateways.isEmpty()) {
+      return null;
+    }
+    Gateway g = gateways.get(ref.node());
+    if (g == null) {
+      throw new IllegalArgumentException("peer " + ref.address() + " names node '" + ref.node()
+          + "', which this network does not run; use addressFor");
+    }
+    return g;
   }
 
   void count(Message message) {
@@ -136,13 +212,15 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
           }
         }
         for (PeerRef ref : batch) {
-          PeerVerticle v = new PeerVerticle(this, ref, Objects.requireNonNull(protocols.apply(ref)), options.seed());
+          PeerVerticle v = new PeerVerticle(this, gatewayOf(ref), ref, Objects.requireNonNull(protocols.apply(ref)),
+              options.seed());
           peers.put(ref.address(), v);
           verticles.add(v);
         }
       }
       for (PeerVerticle v : verticles) {
-        deployments.add(vertx.deployVerticle(v, new DeploymentOptions()));
+        Gateway g = gatewayOf(v.self());
+        deployments.add((g == null ? vertx : g.node().vertx()).deployVerticle(v, new DeploymentOptions()));
       }
       await(Future.join(deployments), options.launchTimeoutMs());
       for (int i = 0; i < verticles.size(); i++) {
@@ -201,7 +279,7 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
     peer.kill();
     if (peer.deploymentID() != null) {
       try {
-        await(vertx.undeploy(peer.deploymentID()), options.launchTimeoutMs());
+        await(peer.owner().undeploy(peer.deploymentID()), options.launchTimeoutMs());
       } catch (RuntimeException e) {
         LOG.log(Level.WARNING, "undeploying " + peer.self() + " failed: " + e);
       }
@@ -362,12 +440,23 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
     }
     for (PeerVerticle v : all) {
       if (v.deploymentID() != null) {
-        undeployments.add(vertx.undeploy(v.deploymentID()));
+        undeployments.add(v.owner().undeploy(v.deploymentID()));
       }
     }
+    for (Gateway g : gateways.values()) {
+      undeployments.add(g.stop());
+    }
     await(Future.join(undeployments), options.launchTimeoutMs());
-    vertx.eventBus().codecSelector(body -> null);
-    vertx.eventBus().unregisterCodec(MessageFrameCodec.NAME);
+    List<Vertx> instances = new ArrayList<>(List.of(vertx));
+    for (Gateway g : gateways.values()) {
+      if (g.node().vertx() != vertx) {
+        instances.add(g.node().vertx());
+      }
+    }
+    for (Vertx v : instances) {
+      v.eventBus().codecSelector(body -> null);
+      v.eventBus().unregisterCodec(MessageFrameCodec.NAME);
+    }
   }
 
   private PeerVerticle live(PeerHandle<P> handle) {

@@ -57,7 +57,7 @@ abstract class ReplicaRepairContract {
     Network<ChordPeer> net = Networks.create(runtime(), NetworkOptions.defaults().withSeed(seed),
         RepairCluster.registry(config));
     return new ChordCluster(net, config, seed, ref -> {
-      ChordExtension rogue = rogues.get(ref.address());
+      ChordExtension rogue = rogues.get(ChordCluster.hostOf(ref));
       return List.of(rogue != null ? rogue : new ReconcilingReplicaSync(repair));
     });
   }
@@ -172,7 +172,7 @@ abstract class ReplicaRepairContract {
     RogueRepair rogue = new RogueRepair(mode);
     try (ChordCluster c = cluster(34, Map.of("p2", rogue))) {
       ready(c, 60);
-      PeerRef rogueRef = c.activePeers().stream().map(PeerHandle::ref).filter(r -> r.address().equals("p2"))
+      PeerRef rogueRef = c.activePeers().stream().map(PeerHandle::ref).filter(r -> ChordCluster.hostOf(r).equals("p2"))
           .findFirst().orElseThrow();
       RingOracle oracle = c.oracle();
       PeerHandle<ChordPeer> primary = handle(c, oracle.predecessorOf(rogueRef));

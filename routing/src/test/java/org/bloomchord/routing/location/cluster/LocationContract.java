@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
@@ -245,14 +246,14 @@ abstract class LocationContract {
   void aMalformedSummaryIsRejectedCountedAndNeverStored(RogueSummaries.Fault fault) {
     LocationConfig config = locationConfig();
     try (LocationCluster c = LocationCluster.create(runtime(), NetworkOptions.defaults().withSeed(27), chordConfig(),
-        config, (ref, cfg, wire) -> ref.address().equals("p3") ? new RogueSummaries(fault, cfg)
+        config, (ref, cfg, wire) -> ChordCluster.hostOf(ref).equals("p3") ? new RogueSummaries(fault, cfg)
             : new LocationService(cfg, wire))) {
       c.chord().launch(ringSize());
       assertTrue(c.chord().awaitConverged(120_000), () -> "ring did not converge: " + c.chord().check());
       c.network().runFor(5 * config.refreshMs());
       PeerRef rogue = null;
       for (PeerHandle<ChordPeer> h : c.network().alive()) {
-        if (h.ref().address().equals("p3")) {
+        if (ChordCluster.hostOf(h.ref()).equals("p3")) {
           rogue = h.ref();
         }
       }

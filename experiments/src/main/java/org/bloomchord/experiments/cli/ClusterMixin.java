@@ -1,0 +1,116 @@
+package org.bloomchord.experiments.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.bloomchord.overlay.vertx.ClusterOptions;
+import picocli.CommandLine.Option;
+
+/**
+ * The cluster settings of a command that joins (or starts) a ring spanning JVMs: where this JVM's
+ * Hazelcast member and event bus listen, which members it contacts, and the secret that names the
+ * cluster. Mix into a command with {@code @Mixin ClusterMixin cluster} and call {@link #options}.
+ *
+ * <p>The secret admits: the cluster name is derived from it, so JVMs with different secrets never
+ * form one cluster, and the event bus runs mutual TLS with a certificate derived from it, so a
+ * process without it can neither send to nor receive from any gateway. Hazelcast's own port is
+ * neither authenticated nor encrypted (open-source Hazelcast has neither): keep it on loopback or
+ * a private network.
+ */
+public final class ClusterMixin {
+
+  @Option(names = "--cluster-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+      description = "Interface this JVM's cluster member and event bus bind to (default: ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(names = "--cluster-port", paramLabel = "PORT", defaultValue = "0",
+      description = "Port of this JVM's cluster member; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(names = "--members", paramLabel = "HOST:PORT", split = ",",
+      description = "Cluster members to contact, comma-separated (default: none, this JVM starts the cluster).")
+  List<String> members = new ArrayList<>();
+
+  @Option(names = "--secret-file", paramLabel = "FILE",
+      description = "File with the shared secret: it names the cluster and keys the event bus' mutual TLS, so only"
+          + " JVMs given the same secret form one ring (default: no secret, cluster 'bloomchord', no TLS).")
+  Path secretFile;
+
+  @Option(names = "--tls-seed-stdin", hidden = true,
+      description = "Read the TLS seed from the first line of standard input (child JVMs get it from their parent).")
+  boolean tlsSeedOnStdin;
+
+  @Option(names = "--cluster-name", hidden = true, paramLabel = "NAME",
+      description = "The cluster name itself (child JVMs get it from their parent).")
+  String clusterName;
+
+  /** Whether the cluster is named by a secret or a name given; if not, it is called "bloomchord". */
+  public boolean named() {
+    return secretFile != null || clusterName != null;
+  }
+
+  /** The options these flags describe; bad values are a {@link UsageException} naming the flag. */
+  public ClusterOptions options() {
+    ClusterOptions o = ClusterOptions.loopback();
+    try {
+      o = o.withHost(host).withPort(port).withMembers(members);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--cluster-host/--cluster-port/--members: " + e.getMessage());
+    }
+    if (clusterName != null && secretFile != null) {
+      throw new UsageException("give --secret-file or --cluster-name, not both");
+    }
+    if (clusterName != null) {
+      return o.withClusterName(clusterName);
+    }
+    if (secretFile == null) {
+      return o;
+    }
+    byte[] secret = readSecret(secretFile);
+    return o.withClusterName(nameFromSecret(secret)).withTlsSeed(tlsSeedFromSecret(secret));
+  }
+
+  /** Whether the TLS seed comes on standard input (the hidden flag of child JVMs). */
+  public boolean tlsSeedOnStdin() {
+    return tlsSeedOnStdin;
+  }
+
+  private static byte[] readSecret(Path file) {
+    byte[] secret;
+    try {
+      secret = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UsageException("--secret-file " + file + ": cannot read it (" + e.getMessage() + ")");
+    }
+    if (new String(secret, StandardCharsets.UTF_8).isBlank()) {
+      throw new UsageException("--secret-file " + file + ": the file is empty");
+    }
+    return secret;
+  }
+
+  /** "bc-" and the first 16 bytes of SHA-256 over a domain label and the secret, in hex. */
+  static String nameFromSecret(byte[] secret) {
+    return "bc-" + HexFormat.of().formatHex(digest("bloomchord cluster name", secret), 0, 16);
+  }
+
+  /** SHA-256 over another domain label and the secret, in hex: the cluster name does not reveal it. */
+  static String tlsSeedFromSecret(byte[] secret) {
+    return HexFormat.of().formatHex(digest("bloomchord event-bus key", secret));
+  }
+
+  private static byte[] digest(String label, byte[] secret) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update((label + "\0").getBytes(StandardCharsets.UTF_8));
+      return sha.digest(secret);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+}

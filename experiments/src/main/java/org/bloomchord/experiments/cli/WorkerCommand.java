@@ -1,0 +1,69 @@
+package org.bloomchord.experiments.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.experiments.jvm.JvmWorker;
+import org.bloomchord.overlay.vertx.ClusterOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bloomchord worker}: the hidden command a child JVM of {@code ring --jvms} runs. It joins
+ * the cluster as one node and obeys the commands its parent writes to its standard input (see
+ * {@link JvmWorker}); it exits when told to or when its standard input closes.
+ */
+@Command(name = "worker", hidden = true, description = "Host peers for a parent JVM (started by ring --jvms).")
+public final class WorkerCommand implements Callable<Integer> {
+
+  @Mixin
+  ClusterMixin cluster;
+
+  @Option(names = "--node", required = true, paramLabel = "NAME", description = "This JVM's node name.")
+  String node;
+
+  @Option(names = "--seed", defaultValue = "42", paramLabel = "S", description = "Seed of the peers' random draws.")
+  long seed;
+
+  @Option(names = "--id-bits", defaultValue = "64", paramLabel = "B", description = "Ring width in bits.")
+  int idBits;
+
+  @Option(names = "--successors", defaultValue = "8", paramLabel = "R", description = "Successor-list length.")
+  int successors;
+
+  @Option(names = "--replicas", defaultValue = "3", paramLabel = "R", description = "Copies of each key.")
+  int replicas;
+
+  @Option(names = "--stabilize-ms", defaultValue = "500", paramLabel = "MS", description = "Stabilize period.")
+  long stabilizeMs;
+
+  @Override
+  public Integer call() {
+    ClusterOptions options;
+    ChordConfig config;
+    BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    try {
+      options = cluster.options().withNodeName(node);
+      if (cluster.tlsSeedOnStdin()) {
+        // on standard input rather than the command line, which other users of the host can read
+        options = options.withTlsSeed(commands.readLine());
+      }
+      config = ChordConfig.defaults().withIdBits(idBits).withSuccessors(successors, replicas)
+          .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      return JvmWorker.run(options, config, seed, commands);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package org.bloomchord.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.vertx.ClusterNode;
+import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.overlay.vertx.VertxNetwork;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The secret names the cluster: members given another secret never join it, so their peers cannot
+ * join the ring or reach its peers, while a member with the same secret joins at once.
+ */
+class ClusterSecretTest {
+
+  private static final ChordConfig CONFIG = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(300, 1500);
+
+  private static ClusterOptions fromSecret(Path dir, String file, String secret, List<String> members) throws Exception {
+    Path f = dir.resolve(file);
+    Files.writeString(f, secret, StandardCharsets.UTF_8);
+    ClusterMixin mixin = new ClusterMixin();
+    new CommandLine(mixin).parseArgs("--secret-file", f.toString(), "--members", String.join(",", members.isEmpty()
+        ? List.of("127.0.0.1:1") : members));
+    ClusterOptions o = mixin.options().withPort(0);
+    return members.isEmpty() ? o.withMembers(List.of()) : o;
+  }
+
+  private static PeerRef ref(String address) {
+    return new PeerRef(address, new IdRing(CONFIG.idBits()).hash(address));
+  }
+
+  @Test
+  void theClusterNameIsDerivedFromTheSecretAlone() {
+    byte[] a = "correct horse".getBytes(StandardCharsets.UTF_8);
+    assertEquals(ClusterMixin.nameFromSecret(a), ClusterMixin.nameFromSecret(a.clone()));
+    assertNotEquals(ClusterMixin.nameFromSecret(a), ClusterMixin.nameFromSecret("battery staple".getBytes(StandardCharsets.UTF_8)));
+    assertTrue(ClusterMixin.nameFromSecret(a).matches("bc-[0-9a-f]{32}"));
+  }
+
+  @Test
+  void aJvmWithTheWrongSecretCannotJoinWhileOneWithTheRightSecretCan(@TempDir Path dir) throws Exception {
+    try (ClusterNode a = ClusterNode.start(fromSecret(dir, "a", "right", List.of()).withNodeName("a"), 1);
+         ClusterNode outsider = ClusterNode.start(
+             fromSecret(dir, "b", "wrong", List.of(a.memberAddress())).withNodeName("b"), 1);
+         ClusterNode insider = ClusterNode.start(
+             fromSecret(dir, "c", "right", List.of(a.memberAddress())).withNodeName("c"), 1);
+         VertxNetwork<ChordPeer> ringNet = new VertxNetwork<>(List.of(a), NetworkOptions.defaults(), ChordWire.registry(CONFIG));
+         VertxNetwork<ChordPeer> outNet = new VertxNetwork<>(List.of(outsider), NetworkOptions.defaults(),
+             ChordWire.registry(CONFIG));
+         VertxNetwork<ChordPeer> inNet = new VertxNetwork<>(List.of(insider), NetworkOptions.defaults(),
+             ChordWire.registry(CONFIG))) {
+      assertEquals(2, a.members(), "the member with the right secret joined");
+      assertEquals(1, outsider.members(), "the member with the wrong secret stays alone");
+
+      PeerRef first = ref("p0@a");
+      PeerHandle<ChordPeer> host = ringNet.launch(first, new ChordPeer(CONFIG, null));
+      ringNet.call(host, ChordPeer::joined, 10_000);
+
+      PeerHandle<ChordPeer> intruder = outNet.launch(ref("x@b"), new ChordPeer(CONFIG, first));
+      List<Network.Outcome<Void>> tried = outNet.callAll(List.of(intruder), ChordPeer::joined, CONFIG.joinWaitMs() + 5_000);
+      assertFalse(tried.get(0).succeeded(), "the intruder's join must fail");
+      assertEquals(0, ringNet.traffic().messages(), "no message of the intruder reached the ring's peer");
+      assertEquals(first, ringNet.inspect(host, p -> p.links().successor()), "the ring is still the one peer");
+
+      PeerHandle<ChordPeer> member = inNet.launch(ref("p1@c"), new ChordPeer(CONFIG, first));
+      inNet.call(member, ChordPeer::joined, CONFIG.joinWaitMs() + 5_000);
+      assertTrue(ringNet.awaitUntil(() -> ringNet.inspect(host, p -> p.links().successor()).equals(member.ref()),
+          10_000, 100), "the member with the right secret is on the ring");
+    }
+  }
+}

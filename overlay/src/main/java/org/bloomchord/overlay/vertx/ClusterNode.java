@@ -1,0 +1,177 @@
+package org.bloomchord.overlay.vertx;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.metrics.MetricsOptions;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One JVM's membership in a ring that spans JVMs: a clustered Vert.x instance on the Hazelcast
+ * cluster manager, started from {@link ClusterOptions} and stopped by {@link #close()}. The
+ * {@link VertxNetwork} built on it registers one gateway on it and deploys its peers there.
+ */
+public final class ClusterNode implements AutoCloseable {
+
+  /**
+   * The JVM flags Hazelcast needs on JDK 17 to reach the JDK internals it uses, and the one the
+   * event bus' TLS certificate needs; the launcher, the test JVMs and every child JVM pass them.
+   */
+  public static final List<String> JDK_FLAGS = List.of("--add-modules", "java.se",
+      "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+      "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+      "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens", "java.management/sun.management=ALL-UNNAMED",
+      "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+      // the JDK's certificate classes, which derive the event bus' TLS certificate from the secret
+      "--add-exports", "java.base/sun.security.x509=ALL-UNNAMED");
+
+  /** How long starting or leaving the cluster may take before it is given up. */
+  private static final long START_TIMEOUT_MS = 60_000;
+
+  /** Held so that the level set on it stays: JUL keeps loggers only weakly. */
+  private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+
+  static {
+    // Hazelcast logs every membership step at INFO; the ring reports what matters itself
+    HAZELCAST_LOG.setLevel(Level.WARNING);
+  }
+
+  private final ClusterOptions options;
+  private final int port;
+  private final HazelcastClusterManager manager;
+  private final WireMeter meter;
+  private final Vertx vertx;
+
+  private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx) {
+    this.options = options;
+    this.port = port;
+    this.manager = manager;
+    this.meter = meter;
+    this.vertx = vertx;
+  }
+
+  /**
+   * Starts a clustered Vert.x instance with event-loop pool {@code eventLoopThreads} and waits until
+   * it has joined (or started) the cluster.
+   *
+   * @throws IllegalStateException if the cluster could not be joined within a minute
+   */
+  public static ClusterNode start(ClusterOptions options, int eventLoopThreads) {
+    int port = options.port() == 0 ? freePort(options.host()) : options.port();
+    HazelcastClusterManager manager = new HazelcastClusterManager(hazelcastConfig(options, port));
+    WireMeter meter = new WireMeter();
+    VertxOptions vo = new VertxOptions().setEventLoopPoolSize(eventLoopThreads)
+        .setMetricsOptions(new MetricsOptions().setEnabled(true));
+    vo.getEventBusOptions().setHost(options.host()).setPort(options.busPort()).setClusterPublicHost(options.host());
+    if (options.tlsSeed() != null) {
+      EventBusTls.apply(vo.getEventBusOptions(), options.tlsSeed());
+    }
+    try {
+      Vertx vertx = Vertx.builder().with(vo).withMetrics(meter).withClusterManager(manager).buildClustered()
+          .toCompletionStage().toCompletableFuture().get(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+      return new ClusterNode(options, port, manager, meter, vertx);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("could not join cluster '" + options.clusterName() + "' on "
+          + options.host() + ":" + port + ": " + e.getCause().getMessage(), e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("joining cluster '" + options.clusterName() + "' took over "
+          + START_TIMEOUT_MS + " ms", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while joining the cluster", e);
+    }
+  }
+
+  /** The Hazelcast settings: the defaults Vert.x needs, then loopback-first networking. */
+  static Config hazelcastConfig(ClusterOptions options, int port) {
+    Config config = ConfigUtil.loadConfig();
+    config.setClusterName(options.clusterName());
+    config.setProperty("hazelcast.phone.home.enabled", "false");
+    config.setProperty("hazelcast.wait.seconds.before.join", "0");
+    config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(options.maxNoHeartbeatSeconds()));
+    config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+    config.setProperty("hazelcast.logging.type", "jdk");
+    // the node's own close (and the CLI's shutdown hook) leaves the cluster, in that order
+    config.setProperty("hazelcast.shutdownhook.enabled", "false");
+    NetworkConfig network = config.getNetworkConfig();
+    network.setPort(port).setPortAutoIncrement(false).setPublicAddress(options.host() + ":" + port);
+    network.getInterfaces().setEnabled(true).setInterfaces(List.of(options.host()));
+    JoinConfig join = network.getJoin();
+    join.getMulticastConfig().setEnabled(false);
+    join.getAutoDetectionConfig().setEnabled(false);
+    List<String> members = new ArrayList<>(options.members());
+    members.add(options.host() + ":" + port);
+    join.getTcpIpConfig().setEnabled(true).setMembers(members);
+    return config;
+  }
+
+  private static int freePort(String host) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port on " + host, e);
+    }
+  }
+
+  /** This node's name, as peer addresses carry it. */
+  public String name() {
+    return options.nodeName();
+  }
+
+  /** The options it was started with. */
+  public ClusterOptions options() {
+    return options;
+  }
+
+  /** The Hazelcast member address others list to join: HOST:PORT. */
+  public String memberAddress() {
+    return options.host() + ":" + port;
+  }
+
+  /** How many members the cluster has now, this one included. */
+  public int members() {
+    return manager.getNodes().size();
+  }
+
+  /** Bytes this node wrote to event-bus connections (what crossed to other JVMs). */
+  public long wireBytesWritten() {
+    return meter.written();
+  }
+
+  /** Bytes this node read from event-bus connections. */
+  public long wireBytesRead() {
+    return meter.read();
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  /** Leaves the cluster and closes the Vert.x instance. */
+  @Override
+  public void close() {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      java.lang.System.getLogger(ClusterNode.class.getName())
+          .log(java.lang.System.Logger.Level.WARNING, "leaving the cluster failed: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

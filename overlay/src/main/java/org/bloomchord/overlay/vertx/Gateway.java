@@ -1,0 +1,179 @@
+package org.bloomchord.overlay.vertx;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.Traffic;
+import org.bloomchord.overlay.wire.WireRegistry;
+
+/**
+ * A node's one clustered event-bus address. Peers keep local-only consumers; a message to a peer
+ * of another node travels as a {@link GatewayFrame} to that node's gateway, which delivers it
+ * locally with the sender named by the frame and relays the reply or the failure back.
+ *
+ * <p>Why one address per JVM: every clustered registration is a Hazelcast multimap write that
+ * every member hears about, so per-peer clustered consumers would make churn cost O(members) per
+ * peer; the gateway's registration is made once, when the node starts.
+ *
+ * <p>Untrusted input: a frame from another JVM is decoded inside the handler's try block, so a
+ * malformed frame is rejected (error reply, counted as a rejected {@value #FRAME_TYPE}) and never
+ * reaches a peer; a frame above the node's bound is refused before it is parsed. A frame must be
+ * addressed to a peer of this node and may not claim a sender of this node.
+ */
+final class Gateway {
+
+  /** The type name rejected frames are counted under in {@link Traffic#rejectedSnapshot()}. */
+  static final String FRAME_TYPE = "GatewayFrame";
+  /** Failure code of a reply saying the addressed peer is not on this node. */
+  static final int NO_PEER = 404;
+
+  private final ClusterNode node;
+  private final WireRegistry registry;
+  private final Traffic traffic;
+  private final CrossTraffic cross;
+  private final int maxFrameBytes;
+  private MessageConsumer<Buffer> consumer;
+
+  Gateway(ClusterNode node, WireRegistry registry, Traffic traffic, CrossTraffic cross) {
+    this.node = node;
+    this.registry = registry;
+    this.traffic = traffic;
+    this.cross = cross;
+    this.maxFrameBytes = node.options().maxFrameBytes();
+  }
+
+  /** The clustered address of the gateway of {@code node}. */
+  static String address(String node) {
+    return "bloomchord.gateway/" + node;
+  }
+
+  ClusterNode node() {
+    return node;
+  }
+
+  /** Registers the clustered consumer; completes once the registration reached the cluster. */
+  Future<Void> start() {
+    consumer = node.vertx().eventBus().consumer(address(node.name()), this::receive);
+    return consumer.completion();
+  }
+
+  /** Sends a one-way message to a peer of another node; called on the sending peer's context. */
+  void send(PeerRef from, PeerRef to, Message message) {
+    Buffer frame = outgoing(GatewayFrame.send(to.address(), from, message));
+    if (frame != null) {
+      node.vertx().eventBus().send(address(to.node()), frame);
+    }
+  }
+
+  /**
+   * Sends a request to a peer of another node. The future fails as a local request would: with a
+   * {@link ReplyException} of type NO_HANDLERS when the peer or its node is gone, TIMEOUT, or
+   * RECIPIENT_FAILURE with the receiver's code; with {@link MalformedMessageException} when the
+   * reply does not decode or the request exceeds the frame bound.
+   */
+  Future<Message> request(PeerRef from, PeerRef to, Message message, long timeoutMs) {
+    Buffer frame = outgoing(GatewayFrame.request(to.address(), from, timeoutMs, message));
+    if (frame == null) {
+      return Future.failedFuture(new MalformedMessageException("request to " + to + " exceeds the frame bound"));
+    }
+    Promise<Message> out = Promise.promise();
+    node.vertx().eventBus().<Buffer>request(address(to.node()), frame, new DeliveryOptions().setSendTimeout(timeoutMs))
+        .onComplete(ar -> {
+          if (ar.succeeded()) {
+            try {
+              GatewayFrame reply = GatewayFrame.decode(ar.result().body(), registry, maxFrameBytes);
+              if (reply.kind() != GatewayFrame.REPLY) {
+                throw new MalformedMessageException("gateway answered with a frame of kind " + reply.kind());
+              }
+              out.complete(reply.message());
+            } catch (RuntimeException e) {
+              traffic.rejected(FRAME_TYPE);
+              out.fail(e instanceof MalformedMessageException m ? m : new MalformedMessageException(e.toString()));
+            }
+          } else if (ar.cause() instanceof ReplyException re && re.failureType() == ReplyFailure.RECIPIENT_FAILURE
+              && re.failureCode() == NO_PEER) {
+            out.fail(new ReplyException(ReplyFailure.NO_HANDLERS, re.getMessage()));
+          } else {
+            out.fail(ar.cause());
+          }
+        });
+    return out.future();
+  }
+
+  /** Encodes and counts an outgoing frame; null (counted as rejected) when it exceeds the bound. */
+  private Buffer outgoing(GatewayFrame frame) {
+    int[] payload = new int[1];
+    Buffer b = frame.encode(registry, payload);
+    if (b.length() > maxFrameBytes) {
+      traffic.rejected(frame.message().typeName());
+      return null;
+    }
+    cross.sent(b.length(), payload[0]);
+    return b;
+  }
+
+  private void receive(io.vertx.core.eventbus.Message<Buffer> envelope) {
+    GatewayFrame frame;
+    try {
+      frame = GatewayFrame.decode(envelope.body(), registry, maxFrameBytes);
+      if (frame.kind() == GatewayFrame.REPLY) {
+        throw new MalformedMessageException("a reply frame sent as a message");
+      }
+      if (!node.name().equals(new PeerRef(frame.to(), 0).node())) {
+        throw new MalformedMessageException("frame for " + frame.to() + " reached node " + node.name());
+      }
+      if (node.name().equals(frame.from().node())) {
+        throw new MalformedMessageException("a remote frame claims a sender of this node: " + frame.from());
+      }
+    } catch (RuntimeException e) {
+      traffic.rejected(FRAME_TYPE);
+      if (envelope.replyAddress() != null) {
+        envelope.fail(PeerVerticle.REJECTED, "rejected: " + e.getMessage());
+      }
+      return;
+    }
+    DeliveryOptions local = PeerVerticle.senderOptions(frame.from());
+    EventBus bus = node.vertx().eventBus();
+    String target = PeerVerticle.busAddress(frame.to());
+    if (frame.kind() == GatewayFrame.SEND) {
+      bus.send(target, frame.message(), local);
+      return;
+    }
+    bus.request(target, frame.message(), local.setSendTimeout(frame.timeoutMs())).onComplete(ar -> {
+      if (ar.succeeded()) {
+        if (ar.result().body() instanceof Message reply) {
+          Buffer out = outgoing(GatewayFrame.reply(reply));
+          if (out == null) {
+            envelope.fail(PeerVerticle.ERROR, "reply exceeds the frame bound");
+          } else {
+            envelope.reply(out);
+          }
+        } else {
+          envelope.fail(PeerVerticle.ERROR, "reply is not a protocol message");
+        }
+        return;
+      }
+      if (ar.cause() instanceof ReplyException re) {
+        switch (re.failureType()) {
+          case NO_HANDLERS -> envelope.fail(NO_PEER, "no peer " + frame.to() + " on node " + node.name());
+          case RECIPIENT_FAILURE -> envelope.fail(re.failureCode(), re.getMessage());
+          // the requester's own timeout, the same length, reports it
+          default -> { }
+        }
+      }
+    });
+  }
+
+  /** Unregisters the clustered consumer. */
+  Future<Void> stop() {
+    return consumer == null ? Future.succeededFuture() : consumer.unregister();
+  }
+}
