@@ -128,9 +128,6 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
 
   @Override
   public Future<?> start() {
-    // what a callback of this peer throws (a future's listener, a task run on its context) fails
-    // the peer like a handler's exception does
-    context.exceptionHandler(e -> handlerError("callback", e));
     consumer = vertx.eventBus().localConsumer(busAddress(ref), this::receive);
     return consumer.completion().compose(v -> protocol.start(this));
   }
