@@ -23,9 +23,30 @@ public final class LocalStore {
   private record Held(long keyId, StoredEntry entry) {
   }
 
+  /**
+   * Told of every change, on the owning peer's thread, before the change is acknowledged to
+   * anyone: how a durable store keeps its copy in step (a write is acknowledged only after the
+   * replicas' stores merged it, so a listener that persists synchronously loses no acknowledged
+   * write).
+   */
+  public interface Listener {
+    /** {@code entry} was added or replaced an older version. */
+    void merged(StoredEntry entry);
+
+    /** The entry of {@code key} was dropped. */
+    void forgotten(String key);
+  }
+
+  private Listener listener;
+
   /** An empty store for keys hashed onto {@code ring}. */
   public LocalStore(IdRing ring) {
     this.ring = ring;
+  }
+
+  /** Sets the one listener of this store's changes (null for none). */
+  public void listen(Listener l) {
+    this.listener = l;
   }
 
   /** The entry of {@code key} (possibly a tombstone), or null. */
@@ -39,10 +60,16 @@ public final class LocalStore {
     Held h = entries.get(e.key());
     if (h == null) {
       entries.put(e.key(), new Held(ring.hash(e.key()), e));
+      if (listener != null) {
+        listener.merged(e);
+      }
       return MergeOutcome.ADDED;
     }
     if (e.version().newerThan(h.entry.version())) {
       entries.put(e.key(), new Held(h.keyId, e));
+      if (listener != null) {
+        listener.merged(e);
+      }
       return MergeOutcome.REPLACED;
     }
     return MergeOutcome.KEPT;
@@ -97,7 +124,11 @@ public final class LocalStore {
    * @return whether an entry was dropped
    */
   public boolean forget(String key) {
-    return entries.remove(key) != null;
+    boolean dropped = entries.remove(key) != null;
+    if (dropped && listener != null) {
+      listener.forgotten(key);
+    }
+    return dropped;
   }
 
   /**
@@ -107,9 +138,19 @@ public final class LocalStore {
    * @return how many were collected
    */
   public int collectTombstones(long physicalMs) {
-    int before = entries.size();
-    entries.values().removeIf(h -> h.entry.tombstone() && h.entry.version().physicalMs() < physicalMs);
-    return before - entries.size();
+    int collected = 0;
+    for (var it = entries.entrySet().iterator(); it.hasNext();) {
+      var e = it.next();
+      StoredEntry entry = e.getValue().entry;
+      if (entry.tombstone() && entry.version().physicalMs() < physicalMs) {
+        it.remove();
+        collected++;
+        if (listener != null) {
+          listener.forgotten(e.getKey());
+        }
+      }
+    }
+    return collected;
   }
 
   /** Whether an entry (live or tombstone) exists for {@code key}. */

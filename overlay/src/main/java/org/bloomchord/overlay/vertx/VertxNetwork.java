@@ -340,6 +340,27 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
     return out;
   }
 
+  /**
+   * Starts {@code action} on the peer's thread and returns its outcome without blocking, so that
+   * code running on an event loop (an HTTP handler, an embedding program) can act on a peer where
+   * the blocking {@link #call} is not allowed. A peer that is not running gives a failed future.
+   */
+  public <T> Future<T> submit(PeerHandle<P> handle, Function<P, Future<T>> action) {
+    PeerVerticle peer;
+    synchronized (peers) {
+      peer = peers.get(handle.ref().address());
+    }
+    if (peer == null || peer.handle() != handle) {
+      return Future.failedFuture(new IllegalStateException("peer " + handle.ref() + " is not running"));
+    }
+    return Future.fromCompletionStage(start(peer, handle, action));
+  }
+
+  /** The Vert.x instance the peers run on. */
+  public Vertx vertx() {
+    return vertx;
+  }
+
   private <T> CompletableFuture<T> start(PeerVerticle peer, PeerHandle<P> handle, Function<P, Future<T>> action) {
     CompletableFuture<T> result = new CompletableFuture<>();
     peer.context().runOnContext(v -> {

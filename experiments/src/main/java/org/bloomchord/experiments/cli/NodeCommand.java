@@ -1,0 +1,120 @@
+package org.bloomchord.experiments.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeOptions;
+import org.bloomchord.node.http.NodeHttpServer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bloomchord node}: a long-running process hosting N peers with the HTTP API, Prometheus
+ * metrics and the live view on 127.0.0.1. Prints {@code listening on http://127.0.0.1:P} once the
+ * ring is stable. On SIGTERM or Ctrl-C every peer leaves gracefully and the durable store is
+ * flushed before the process exits.
+ */
+@Command(
+    name = "node",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+        "Run N peers as a long-lived node with an HTTP API (JSON), Prometheus metrics at /metrics and a"
+            + " live view of the ring at /, on 127.0.0.1.",
+        "With --data-dir the peers' identities and stores survive restarts. Stops cleanly on SIGTERM or"
+            + " Ctrl-C."})
+public final class NodeCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--peers", paramLabel = "N", defaultValue = "16",
+      description = "Peers started (1..100000; a restarted node starts those it had) (default: ${DEFAULT-VALUE}).")
+  int peers;
+
+  @Option(names = "--http-port", required = true, paramLabel = "P",
+      description = "Port of the HTTP API on 127.0.0.1 (0: any free port).")
+  int httpPort;
+
+  @Option(names = "--data-dir", paramLabel = "DIR",
+      description = "Directory of the durable store (RocksDB); without it everything is in memory.")
+  Path dataDir;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--event-loops", paramLabel = "T", defaultValue = "0",
+      description = "Vert.x event-loop threads (0: one per core) (default: ${DEFAULT-VALUE}).")
+  int eventLoops;
+
+  /**
+   * vertx-micrometer-metrics registers one event-bus gauge twice and Micrometer warns about it at
+   * every start; held here so that the level set on it is not lost with the logger.
+   */
+  private static final java.util.logging.Logger METER_LOG =
+      java.util.logging.Logger.getLogger("io.micrometer.core.instrument");
+
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  @Override
+  public Integer call() throws Exception {
+    if (httpPort < 0 || httpPort > 65_535) {
+      throw new UsageException("--http-port must be in 0..65535, got " + httpPort);
+    }
+    if (dataDir != null && Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+      throw new UsageException("--data-dir " + dataDir + " is not a directory");
+    }
+    NodeOptions options;
+    try {
+      options = new NodeOptions().setPeers(peers).setSeed(seed).setDataDir(dataDir);
+      if (eventLoops != 0) {
+        options.setEventLoopThreads(eventLoops);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--" + e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    METER_LOG.setLevel(java.util.logging.Level.SEVERE);
+    Node node;
+    try {
+      node = Node.start(options);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    NodeHttpServer http;
+    try {
+      http = NodeHttpServer.start(node, "127.0.0.1", httpPort).toCompletionStage().toCompletableFuture()
+          .get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      node.close();
+      throw new UsageException("cannot listen on 127.0.0.1:" + httpPort + ": " + rootMessage(e));
+    }
+    Thread hook = new Thread(() -> {
+      // graceful leave and store flush, within the leave timeout
+      try {
+        http.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // the HTTP server is closed with the Vert.x instance below anyway
+      }
+      node.close();
+      stopped.countDown();
+    }, "bloomchord-node-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    out.println("listening on http://127.0.0.1:" + http.port());
+    out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private static String rootMessage(Throwable t) {
+    while (t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t.getMessage();
+  }
+}

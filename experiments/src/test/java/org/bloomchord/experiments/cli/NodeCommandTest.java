@@ -1,0 +1,94 @@
+package org.bloomchord.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bloomchord node}: its contract line, SIGTERM shutdown with the store flushed, bad flags. */
+class NodeCommandTest {
+
+  private static int run(StringWriter out, StringWriter err, String... args) {
+    return BloomchordCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+  }
+
+  @Test
+  void badFlagsGetOneLineAndExitCodeTwo(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("file"), "x");
+    String[][] cases = {
+        {"node", "--http-port", "70000"},
+        {"node", "--peers", "0", "--http-port", "0"},
+        {"node", "--http-port", "0", "--data-dir", file.toString()},
+        {"node", "--peers", "many", "--http-port", "0"},
+        {"node"}};
+    String[] mentions = {"--http-port", "--peers", file.toString(), "--peers", "--http-port"};
+    for (int i = 0; i < cases.length; i++) {
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      assertEquals(BloomchordCli.EXIT_USAGE, run(out, err, cases[i]), String.join(" ", cases[i]));
+      List<String> lines = err.toString().lines().filter(l -> !l.isBlank()).toList();
+      assertTrue(lines.get(0).startsWith("bloomchord: ") && lines.get(0).contains(mentions[i]), lines.toString());
+      assertFalse(err.toString().contains("\tat "), "no stack trace");
+    }
+  }
+
+  @Test
+  void printsItsAddressWhenStableAndStopsCleanlyOnSigterm(@TempDir Path dir) throws Exception {
+    Path data = dir.resolve("data");
+    Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(),
+        "node", "--peers", "6", "--http-port", "0", "--data-dir", data.toString(), "--event-loops", "2")
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    List<String> lines = new ArrayList<>();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
+      String first = out.readLine();
+      lines.add(first);
+      Matcher m = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)").matcher(String.valueOf(first));
+      assertTrue(m.matches(), "first line: " + first);
+      String base = "http://127.0.0.1:" + m.group(1);
+      HttpClient http = HttpClient.newHttpClient();
+      String ring = http.send(HttpRequest.newBuilder(URI.create(base + "/api/ring")).build(),
+          HttpResponse.BodyHandlers.ofString()).body();
+      assertTrue(ring.contains("\"peers\":6") && ring.contains("\"stable\":true"), ring);
+      HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create(base + "/api/keys/kept"))
+          .timeout(Duration.ofSeconds(30)).PUT(HttpRequest.BodyPublishers.ofString("yes")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, put.statusCode(), put.body());
+
+      node.toHandle().destroy(); // SIGTERM; the handle keeps our end of the pipe open
+      assertTrue(node.waitFor(60, TimeUnit.SECONDS), "the node stops after SIGTERM");
+      String line;
+      while ((line = out.readLine()) != null) {
+        lines.add(line);
+      }
+    } finally {
+      node.destroyForcibly();
+    }
+    assertEquals(1, lines.stream().filter(l -> l.startsWith("listening on")).count(), lines.toString());
+    try (Node again = Node.start(new NodeOptions().setDataDir(data).setEventLoopThreads(2))) {
+      assertEquals(6, again.peerNames().size());
+      assertEquals("yes", again.get("kept").toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).value());
+    }
+  }
+}

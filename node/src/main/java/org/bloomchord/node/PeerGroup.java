@@ -1,0 +1,334 @@
+package org.bloomchord.node;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+import io.vertx.micrometer.VertxPrometheusOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordExtension;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.cluster.PeerSnapshot;
+import org.bloomchord.chord.cluster.RingOracle;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.vertx.VertxNetwork;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.location.LocationService;
+import org.bloomchord.routing.location.LocationWire;
+import org.bloomchord.routing.repair.ReconcilingReplicaSync;
+import org.bloomchord.routing.repair.RepairWire;
+import org.bloomchord.node.store.DurableStore;
+import org.bloomchord.node.store.DurableStores;
+import org.bloomchord.node.store.PersistedStore;
+
+/**
+ * The peers of one {@link Node} and what they run on: the Vert.x instance (the caller's or its
+ * own, with Prometheus metrics), the network, the wire registry of every protocol the peers speak
+ * (Chord, location, reconciliation, repair), the durable store when there is a data directory,
+ * and the name of every running peer.
+ *
+ * <p>Peers join in waves that at most double the ring, each joiner through a random peer already
+ * on it (a thousand joiners through one bootstrap would all wait on it); between waves the group
+ * waits for the ring to become stable, as {@code ChordCluster} does.
+ */
+final class PeerGroup {
+
+  private final Vertx vertx;
+  private final boolean ownsVertx;
+  private final NodeOptions options;
+  private final IdRing ring;
+  private final VertxNetwork<ChordPeer> network;
+  private final LocationWire locationWire;
+  private final DurableStore store;
+  private final PrometheusMeterRegistry registry;
+  private final Map<String, PeerHandle<ChordPeer>> byName = new ConcurrentHashMap<>();
+  private final SplittableRandom random;
+  private int nextIndex;
+
+  private PeerGroup(Vertx vertx, boolean ownsVertx, NodeOptions options, PrometheusMeterRegistry registry) {
+    this.vertx = vertx;
+    this.ownsVertx = ownsVertx;
+    this.options = options;
+    this.registry = registry;
+    ChordConfig chord = options.getChord();
+    this.ring = new IdRing(chord.idBits());
+    this.locationWire = new LocationWire(options.getLocation(), chord);
+    WireRegistry wire = RepairWire.register(
+        LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord);
+    NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
+        .withEventLoopThreads(options.getEventLoopThreads())
+        .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
+    this.network = new VertxNetwork<>(vertx, net, wire);
+    this.random = new SplittableRandom(options.getSeed());
+    this.store = options.getDataDir() == null ? null : DurableStores.open(options.getDataDir());
+  }
+
+  /** A group on {@code vertx}, or on a new instance with Prometheus metrics when it is null. */
+  static PeerGroup open(Vertx vertx, NodeOptions options) {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    if (vertx != null) {
+      return new PeerGroup(vertx, false, options, registry);
+    }
+    Vertx own = Vertx.builder()
+        .with(new VertxOptions().setEventLoopPoolSize(options.getEventLoopThreads())
+            .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
+                .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))))
+        .withMetrics(new MicrometerMetricsFactory(registry))
+        .build();
+    try {
+      return new PeerGroup(own, true, options, registry);
+    } catch (RuntimeException e) {
+      own.close();
+      throw e;
+    }
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  NodeOptions options() {
+    return options;
+  }
+
+  IdRing ring() {
+    return ring;
+  }
+
+  VertxNetwork<ChordPeer> network() {
+    return network;
+  }
+
+  PrometheusMeterRegistry registry() {
+    return registry;
+  }
+
+  DurableStore store() {
+    return store;
+  }
+
+  /** The running peer of that name, or null. */
+  PeerHandle<ChordPeer> handle(String name) {
+    return byName.get(name);
+  }
+
+  /**
+   * Starts the node's peers: those recorded in the data directory when it has any (same names,
+   * hence same ring ids, each with its stored entries), otherwise {@code options.getPeers()} new
+   * ones; then waits for a stable ring.
+   */
+  void startPeers() {
+    List<String> names = store == null ? List.of() : store.peers();
+    if (names.isEmpty()) {
+      names = newNames(options.getPeers());
+    } else {
+      for (String n : names) {
+        nextIndex = Math.max(nextIndex, indexOf(n) + 1);
+      }
+    }
+    launch(names);
+    if (!awaitStable(options.getStartTimeoutMs())) {
+      throw new IllegalStateException("the ring of " + names.size() + " peers did not become stable within "
+          + options.getStartTimeoutMs() + " ms");
+    }
+  }
+
+  /** Adds {@code count} new peers; returns their names once each has joined. */
+  List<String> addPeers(int count) {
+    if (count < 1 || count > NodeOptions.MAX_PEERS) {
+      throw new IllegalArgumentException("count must be in 1.." + NodeOptions.MAX_PEERS + ", got " + count);
+    }
+    if (byName.size() + count > NodeOptions.MAX_PEERS) {
+      throw new IllegalArgumentException("a node hosts at most " + NodeOptions.MAX_PEERS + " peers");
+    }
+    List<String> names = newNames(count);
+    return launch(names);
+  }
+
+  private List<String> newNames(int count) {
+    List<String> names = new ArrayList<>(count);
+    while (names.size() < count) {
+      String n = "p" + nextIndex++;
+      if (!byName.containsKey(n)) {
+        names.add(n);
+      }
+    }
+    return names;
+  }
+
+  private static int indexOf(String name) {
+    try {
+      return name.startsWith("p") ? Integer.parseInt(name.substring(1)) : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  private List<String> launch(List<String> names) {
+    List<String> joined = new ArrayList<>();
+    int i = 0;
+    while (i < names.size()) {
+      List<PeerHandle<ChordPeer>> on = new ArrayList<>(byName.values());
+      int wave = on.isEmpty() ? 1 : Math.min(names.size() - i, on.size());
+      joined.addAll(launchWave(names.subList(i, i + wave), on));
+      i += wave;
+      if (i < names.size() && !on.isEmpty()) {
+        awaitStable(200 * options.getChord().stabilizeMs());
+      }
+    }
+    return joined;
+  }
+
+  private List<String> launchWave(List<String> names, List<PeerHandle<ChordPeer>> on) {
+    List<PeerRef> refs = new ArrayList<>();
+    for (String n : names) {
+      refs.add(new PeerRef(n, ring.hash(n)));
+      if (store != null) {
+        store.addPeer(n);
+      }
+    }
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
+      PeerRef boot = on.isEmpty() ? null : on.get(random.nextInt(on.size())).ref();
+      return new ChordPeer(options.getChord(), boot, extensions(ref));
+    });
+    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined,
+        options.getChord().joinWaitMs());
+    List<String> joined = new ArrayList<>();
+    for (int k = 0; k < started.size(); k++) {
+      PeerHandle<ChordPeer> h = started.get(k);
+      if (outcomes.get(k).succeeded()) {
+        byName.put(h.ref().address(), h);
+        joined.add(h.ref().address());
+      } else {
+        network.crash(h);
+      }
+    }
+    return joined;
+  }
+
+  private List<ChordExtension> extensions(PeerRef ref) {
+    List<ChordExtension> out = new ArrayList<>(3);
+    if (store != null) {
+      // first, so that the stored entries are in the peer's store before anything else runs
+      out.add(new PersistedStore(store, ref.address()));
+    }
+    out.add(new LocationService(options.getLocation(), locationWire));
+    out.add(new ReconcilingReplicaSync(options.getRepair()));
+    return out;
+  }
+
+  /** Graceful leave: the peer hands its keys over; its data directory entry is dropped. */
+  void leave(String name) {
+    PeerHandle<ChordPeer> h = require(name);
+    byName.remove(name);
+    network.leave(h);
+    if (store != null) {
+      store.removePeer(name);
+    }
+  }
+
+  /** Crash: the peer stops at once; its stored entries stay for a restart. */
+  void crash(String name) {
+    PeerHandle<ChordPeer> h = require(name);
+    byName.remove(name);
+    network.crash(h);
+  }
+
+  private PeerHandle<ChordPeer> require(String name) {
+    PeerHandle<ChordPeer> h = byName.get(name);
+    if (h == null) {
+      throw new Node.UnknownPeerException(name);
+    }
+    return h;
+  }
+
+  /** Reads every running peer on its own thread, all at once. */
+  <T> Future<List<T>> readAll(Function<ChordPeer, T> read) {
+    List<Future<T>> reads = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : network.alive()) {
+      reads.add(network.submit(h, p -> Future.succeededFuture(read.apply(p))));
+    }
+    return Future.join(reads).map(cf -> {
+      List<T> out = new ArrayList<>(reads.size());
+      for (Future<T> f : reads) {
+        if (f.succeeded()) {
+          out.add(f.result());
+        }
+      }
+      return out;
+    });
+  }
+
+  /** Waits (blocking) until the ring is stable by the oracle; returns whether it became so. */
+  boolean awaitStable(long maxMs) {
+    return network.awaitUntil(this::stableNow, maxMs, options.getChord().stabilizeMs());
+  }
+
+  private boolean stableNow() {
+    List<PeerSnapshot> snaps = await(readAll(p -> PeerSnapshot.of(p, false, false)), 120_000);
+    List<PeerRef> active = new ArrayList<>();
+    for (PeerSnapshot s : snaps) {
+      if (s.state() == PeerState.ACTIVE) {
+        active.add(s.self());
+      }
+    }
+    return new RingOracle(ring, active).check(snaps, options.getChord().successors()).stable();
+  }
+
+  /**
+   * Closes the group: when {@code graceful}, every peer leaves at once (bounded by the leave
+   * timeout); then the network stops, the store is flushed and closed, and an own Vert.x closed.
+   */
+  void close(boolean graceful) {
+    if (graceful) {
+      List<Future<Void>> leaves = new ArrayList<>();
+      for (PeerHandle<ChordPeer> h : network.alive()) {
+        leaves.add(network.submit(h, ChordPeer::leave));
+      }
+      try {
+        await(Future.join(leaves), options.getLeaveTimeoutMs());
+      } catch (RuntimeException e) {
+        // peers that did not finish leaving in time are stopped below, as a crash would
+      }
+    }
+    byName.clear();
+    try {
+      network.close();
+    } finally {
+      if (store != null) {
+        store.close();
+      }
+      if (ownsVertx) {
+        await(vertx.close(), options.getLeaveTimeoutMs());
+      }
+      registry.close();
+    }
+  }
+
+  static <T> T await(Future<T> f, long maxMs) {
+    try {
+      return f.toCompletionStage().toCompletableFuture().get(maxMs, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (Exception e) {
+      throw new IllegalStateException("no answer within " + maxMs + " ms: " + e, e);
+    }
+  }
+}

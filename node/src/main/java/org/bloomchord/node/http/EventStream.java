@@ -1,0 +1,95 @@
+package org.bloomchord.node.http;
+
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeStats;
+
+/**
+ * Server-sent events for the live view: every ring event as it happens ({@code event: ring}) and,
+ * once a second, the rates the charts draw ({@code event: stats}: peers, lookups and failed lookups
+ * per second, mean hops, bytes per peer per second). At most {@value #MAX_CLIENTS} streams are
+ * open at once; a further one gets 503.
+ */
+final class EventStream {
+
+  static final int MAX_CLIENTS = 32;
+
+  private final Node node;
+  private final Set<HttpServerResponse> clients = ConcurrentHashMap.newKeySet();
+  private final long timer;
+  private long lastLookups;
+  private long lastFailed;
+  private long lastHops;
+  private long lastBytes;
+  private long lastAt = System.currentTimeMillis();
+
+  EventStream(Node node) {
+    this.node = node;
+    node.onRingEvent(e -> broadcast("ring", JsonViews.event(e)));
+    this.timer = node.vertx().setPeriodic(1000, id -> tick());
+  }
+
+  void subscribe(RoutingContext ctx) {
+    if (clients.size() >= MAX_CLIENTS) {
+      NodeHttpServer.fail(ctx, 503, "too many open event streams (at most " + MAX_CLIENTS + ")");
+      return;
+    }
+    HttpServerResponse r = ctx.response().setChunked(true)
+        .putHeader("content-type", "text/event-stream").putHeader("cache-control", "no-cache");
+    r.write(": connected\n\n");
+    clients.add(r);
+    r.closeHandler(v -> clients.remove(r));
+  }
+
+  private void tick() {
+    if (clients.isEmpty()) {
+      return;
+    }
+    NodeStats s = node.stats();
+    long now = System.currentTimeMillis();
+    double secs = Math.max(0.001, (now - lastAt) / 1000.0);
+    long lookups = s.lookups();
+    long failed = s.lookupsFailed();
+    long hops = s.hops();
+    long bytes = node.traffic().bytes();
+    int peers = node.peerNames().size();
+    long ok = (lookups - lastLookups) - (failed - lastFailed);
+    JsonObject stats = new JsonObject().put("timeMs", now).put("peers", peers)
+        .put("lookupsPerSecond", (lookups - lastLookups) / secs)
+        .put("failuresPerSecond", (failed - lastFailed) / secs)
+        .put("meanHops", ok > 0 ? (double) (hops - lastHops) / ok : null)
+        .put("bytesPerPeerPerSecond", peers == 0 ? 0 : (bytes - lastBytes) / secs / peers);
+    lastLookups = lookups;
+    lastFailed = failed;
+    lastHops = hops;
+    lastBytes = bytes;
+    lastAt = now;
+    broadcast("stats", stats);
+  }
+
+  private void broadcast(String event, JsonObject data) {
+    String frame = "event: " + event + "\ndata: " + data.encode() + "\n\n";
+    for (HttpServerResponse r : clients) {
+      if (r.closed() || r.ended()) {
+        clients.remove(r);
+      } else if (!r.writeQueueFull()) {
+        // a client that does not read is skipped rather than buffered without bound
+        r.write(frame);
+      }
+    }
+  }
+
+  void close() {
+    node.vertx().cancelTimer(timer);
+    for (HttpServerResponse r : clients) {
+      if (!r.ended()) {
+        r.end();
+      }
+    }
+    clients.clear();
+  }
+}

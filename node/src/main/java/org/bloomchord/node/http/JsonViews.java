@@ -1,0 +1,71 @@
+package org.bloomchord.node.http;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.node.LookupTrace;
+import org.bloomchord.node.Node;
+import org.bloomchord.node.PeerView;
+import org.bloomchord.node.RingEvent;
+import org.bloomchord.routing.location.LocateResult;
+
+/** The JSON shapes of the HTTP API; field names are part of the contract (README, "HTTP API"). */
+final class JsonViews {
+
+  private JsonViews() {
+  }
+
+  static JsonObject ring(Node.RingStatus s) {
+    return new JsonObject().put("peers", s.peers()).put("active", s.active()).put("stable", s.stable())
+        .put("lookups", s.lookups());
+  }
+
+  static JsonObject write(WriteResult w) {
+    return new JsonObject().put("key", w.key()).put("outcome", w.outcome().name())
+        .put("version", w.version() == null ? null : w.version().counter())
+        .put("writer", w.version() == null ? null : Long.toUnsignedString(w.version().writer()))
+        .put("replicas", w.replicas());
+  }
+
+  static JsonObject locate(LocateResult r) {
+    return new JsonObject().put("name", r.key()).put("outcome", r.outcome().name())
+        .put("holder", r.holder() == null ? null : r.holder().address())
+        .put("hops", r.probabilisticHops() + r.fallbackHops() + r.finalHops())
+        .put("probabilisticHops", r.probabilisticHops()).put("fallbackHops", r.fallbackHops())
+        .put("finalHops", r.finalHops()).put("falsePositives", r.falsePositives()).put("latencyMs", r.latencyMs());
+  }
+
+  static JsonObject lookup(LookupTrace t) {
+    LookupResult r = t.result();
+    return new JsonObject().put("key", t.key()).put("keyId", t.keyId()).put("outcome", r.outcome().name())
+        .put("successor", r.successor() == null ? null : r.successor().address())
+        .put("hops", r.hops()).put("hopsToOwner", r.hopsToOwner()).put("timeouts", r.timeouts()).put("latencyMs", r.latencyMs())
+        .put("path", new JsonArray(t.path()));
+  }
+
+  static JsonObject peer(PeerView v) {
+    JsonObject filters = new JsonObject();
+    for (Map.Entry<String, double[]> e : v.linkFilters().entrySet()) {
+      JsonArray levels = new JsonArray();
+      for (double f : e.getValue()) {
+        levels.add(Math.round(f * 10_000) / 10_000.0);
+      }
+      filters.put(e.getKey(), levels);
+    }
+    return new JsonObject().put("name", v.name()).put("id", v.id()).put("state", v.state())
+        .put("predecessor", v.predecessor()).put("successors", new JsonArray(v.successors()))
+        .put("fingers", new JsonArray(v.fingers())).put("keys", v.keys()).put("entries", v.entries())
+        .put("objects", v.objects()).put("linkFilters", filters);
+  }
+
+  static JsonObject event(RingEvent e) {
+    return new JsonObject().put("kind", e.kind().name()).put("peer", e.peer()).put("predecessor", e.predecessor())
+        .put("successor", e.successor()).put("timeMs", e.timeMs());
+  }
+
+  static JsonObject error(int status, String message) {
+    return new JsonObject().put("status", status).put("error", message);
+  }
+}

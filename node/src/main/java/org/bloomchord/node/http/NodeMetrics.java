@@ -1,0 +1,79 @@
+package org.bloomchord.node.http;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeStats;
+
+/**
+ * The node's own meters, next to the Vert.x ones in the node's Prometheus registry: peers alive,
+ * lookups (total, failed, hops, next-hop timeouts, count by hops), reads, writes, locates, and the
+ * runtime's traffic as messages and bytes sent by message type. Meters of message types and peer
+ * counters are registered as they first appear, at scrape time.
+ */
+final class NodeMetrics {
+
+  private final Node node;
+  private final PrometheusMeterRegistry registry;
+  private final Set<String> types = new HashSet<>();
+  private final Set<String> counters = new HashSet<>();
+
+  NodeMetrics(Node node) {
+    this.node = node;
+    this.registry = node.meterRegistry();
+    NodeStats s = node.stats();
+    Gauge.builder("bloomchord.peers.alive", node, n -> n.peerNames().size())
+        .description("peers running in this node").register(registry);
+    counter("bloomchord.lookups", s, NodeStats::lookups, "lookups completed through the node");
+    counter("bloomchord.lookups.failed", s, NodeStats::lookupsFailed, "lookups that found no successor");
+    counter("bloomchord.lookup.hops", s, NodeStats::hops, "sum of the hops of successful lookups");
+    counter("bloomchord.lookup.timeouts", s, NodeStats::timeouts, "next hops that timed out during lookups");
+    counter("bloomchord.reads", s, NodeStats::reads, "gets completed");
+    counter("bloomchord.writes", s, NodeStats::writes, "puts and deletes completed");
+    counter("bloomchord.writes.failed", s, NodeStats::writesFailed, "puts and deletes without a quorum");
+    counter("bloomchord.locates", s, NodeStats::locates, "locates completed");
+    counter("bloomchord.locates.found", s, NodeStats::locatesFound, "locates that named a holder");
+    for (int h = 0; h <= 16; h++) {
+      int hops = h;
+      FunctionCounter.builder("bloomchord.lookups.by.hops", s, x -> x.lookupsWithHops(hops))
+          .tag("hops", Integer.toString(h)).description("successful lookups by their hop count")
+          .register(registry);
+    }
+  }
+
+  private void counter(String name, NodeStats s, ToDoubleFunction<NodeStats> f, String doc) {
+    FunctionCounter.builder(name, s, f).description(doc).register(registry);
+  }
+
+  /** The registry in the Prometheus text format, after registering newly seen message types. */
+  synchronized String scrape() {
+    for (Map.Entry<String, long[]> e : node.traffic().snapshot().entrySet()) {
+      String type = e.getKey();
+      if (types.add(type)) {
+        FunctionCounter.builder("bloomchord.messages.sent", node, n -> at(n, type, 0))
+            .tag("type", type).description("messages sent by the peers, by type").register(registry);
+        FunctionCounter.builder("bloomchord.sent", node, n -> at(n, type, 1))
+            .tag("type", type).baseUnit("bytes").description("encoded bytes sent by the peers, by message type")
+            .register(registry);
+      }
+    }
+    for (String name : node.peerCounters().keySet()) {
+      if (counters.add(name)) {
+        FunctionCounter.builder("bloomchord.peer.events", node, n -> n.peerCounters().getOrDefault(name, 0L))
+            .tag("event", name).description("events counted by the peers (timeouts, suspicions, rejections)")
+            .register(registry);
+      }
+    }
+    return registry.scrape();
+  }
+
+  private static double at(Node n, String type, int i) {
+    long[] v = n.traffic().snapshot().get(type);
+    return v == null ? 0 : v[i];
+  }
+}
