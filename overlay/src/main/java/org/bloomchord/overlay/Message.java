@@ -9,7 +9,11 @@ package org.bloomchord.overlay;
  */
 public interface Message {
 
-  /** The name traffic metrics use for this message type; by default the simple class name. */
+  /**
+   * The name traffic metrics use for this message type; by default the simple class name. It must
+   * be the same for every message of a class: runtimes ask the first message of each class and keep
+   * the answer.
+   */
   default String typeName() {
     return getClass().getSimpleName();
   }

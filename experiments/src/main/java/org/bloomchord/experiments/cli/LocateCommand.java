@@ -130,7 +130,8 @@ public final class LocateCommand implements Callable<Integer> {
     TrafficWindow w = o.traffic();
     Map<String, TypeTraffic> byType = new TreeMap<>();
     w.byType().forEach((type, c) -> byType.put(type, new TypeTraffic(c[0], c[1])));
-    TrafficStats traffic = new TrafficStats(w.messages(), w.bytes(), w.selectedBytesPerPeerPerSecond(), byType);
+    TrafficStats traffic = new TrafficStats(w.messages(), w.bytes(), w.selectedBytesPerPeerPerSecond(),
+        w.selectedMessagesPerPeerPerSecond(), byType);
     return Summary.of("locate", e.runtime(), e.seed()).withLocate(locate).withTraffic(traffic);
   }
 }

@@ -13,36 +13,39 @@ import java.util.TreeMap;
  * @param messages messages sent in the measured interval
  * @param bytes their encoded bytes
  * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds
+ * @param messagesPerPeerPerSecond messages divided the same way: the load a peer's runtime carries
  * @param byType the same by message type
  * @param byJvm for a ring over several JVMs, what each JVM sent (by node name), or null (omitted)
  */
-@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "byType", "byJvm"})
-public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType,
-    Map<String, JvmTraffic> byJvm) {
+@JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType", "byJvm"})
+public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
+    Map<String, TypeTraffic> byType, Map<String, JvmTraffic> byJvm) {
 
   @JsonCreator
   public TrafficStats {
     Finite.nonNegative("messages", messages);
     Finite.nonNegative("bytes", bytes);
     Finite.check("bytesPerPeerPerSecond", bytesPerPeerPerSecond);
+    Finite.check("messagesPerPeerPerSecond", messagesPerPeerPerSecond);
     byType = Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
     byJvm = byJvm == null ? null : Collections.unmodifiableMap(new TreeMap<>(byJvm));
   }
 
   /** Traffic of a ring in one JVM. */
-  public TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, Map<String, TypeTraffic> byType) {
-    this(messages, bytes, bytesPerPeerPerSecond, byType, null);
+  public TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
+      Map<String, TypeTraffic> byType) {
+    this(messages, bytes, bytesPerPeerPerSecond, messagesPerPeerPerSecond, byType, null);
   }
 
   /** This section with what each JVM sent. */
   public TrafficStats withByJvm(Map<String, JvmTraffic> byJvm) {
-    return new TrafficStats(messages, bytes, bytesPerPeerPerSecond, byType, byJvm);
+    return new TrafficStats(messages, bytes, bytesPerPeerPerSecond, messagesPerPeerPerSecond, byType, byJvm);
   }
 
   /**
    * Builds the section from per-type {messages, bytes} counts (the shape of the overlay's
    * {@code Traffic.snapshot()}) taken over {@code seconds} with {@code peers} live peers on average.
-   * Without peers or time the rate is 0.
+   * Without peers or time the rates are 0.
    */
   public static TrafficStats of(Map<String, long[]> counts, double peers, double seconds) {
     Map<String, TypeTraffic> byType = new TreeMap<>();
@@ -53,8 +56,10 @@ public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSeco
       messages += e.getValue()[0];
       bytes += e.getValue()[1];
     }
-    double rate = peers > 0 && seconds > 0 ? bytes / peers / seconds : 0.0;
-    return new TrafficStats(messages, bytes, rate, byType);
+    boolean rated = peers > 0 && seconds > 0;
+    double byteRate = rated ? bytes / peers / seconds : 0.0;
+    double messageRate = rated ? messages / peers / seconds : 0.0;
+    return new TrafficStats(messages, bytes, byteRate, messageRate, byType);
   }
 
   /**

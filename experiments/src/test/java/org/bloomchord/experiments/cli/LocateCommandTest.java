@@ -37,7 +37,7 @@ class LocateCommandTest {
     assertTrue(l.get("stretch").has("mean"));
     assertTrue(l.get("chordHops").has("mean"));
     JsonNode t = json.get("traffic");
-    for (String k : new String[] {"messages", "bytes", "bytesPerPeerPerSecond", "byType"}) {
+    for (String k : new String[] {"messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType"}) {
       assertTrue(t.has(k), k);
     }
     assertTrue(t.get("byType").has("SummaryReply"));

@@ -58,12 +58,14 @@ class SummaryJsonTest {
     assertEquals(List.of("mean"), names(root.get("locate").get("chordHops")));
     assertEquals(List.of("method", "size", "diff", "bytes", "bytesPerDiff", "rounds", "exact", "missed"),
         names(root.get("reconcile")));
-    assertEquals(List.of("messages", "bytes", "bytesPerPeerPerSecond", "byType"), names(root.get("traffic")));
+    assertEquals(List.of("messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType"),
+        names(root.get("traffic")));
     assertEquals(List.of("chord.FindSuccessor", "chord.Stabilize"), names(root.get("traffic").get("byType")));
     assertEquals(List.of("messages", "bytes"), names(root.get("traffic").get("byType").get("chord.Stabilize")));
     assertEquals(List.of("wallSeconds", "heapBytesPerPeer"), names(root.get("resources")));
     assertEquals(48.0, root.get("reconcile").get("bytesPerDiff").asDouble());
     assertEquals(500.0 / 800 / 40, root.get("traffic").get("bytesPerPeerPerSecond").asDouble(), 1e-12);
+    assertEquals(15.0 / 800 / 40, root.get("traffic").get("messagesPerPeerPerSecond").asDouble(), 1e-12);
   }
 
   @Test

@@ -93,6 +93,11 @@ public final class BenchPeer implements PeerProtocol {
     }
 
     @Override
+    public int sizeOf(M message) {
+      return WireWriter.varLongSize(seq.applyAsLong(message));
+    }
+
+    @Override
     public M decode(WireReader in) {
       return make.apply(in.readVarLong());
     }

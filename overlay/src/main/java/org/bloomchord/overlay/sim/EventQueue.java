@@ -43,6 +43,8 @@ package org.bloomchord.overlay.sim;
  *       {@code n'}.
  * </ul>
  * Hence events leave in exactly (time, seq) order, the order of a single heap over all of them.
+ * Sequence numbers are only stored for the heap's events (a counter of heap insertions orders them
+ * as scheduling does); in the wheel, a bucket's list order is the scheduling order itself.
  * An event moves from the heap to the wheel at most once per scheduling; a clock jump over an
  * empty wheel costs nothing per skipped bucket, it goes straight to the heap's minimum.
  */
@@ -104,11 +106,10 @@ final class EventQueue {
       throw new IllegalStateException("event already queued at " + e.time);
     }
     e.time = time;
-    e.seq = nextSeq++;
     if (inWindow(time)) {
       link(e);
     } else {
-      overflow.add(e);
+      overflow.add(e, nextSeq++);
     }
   }
 

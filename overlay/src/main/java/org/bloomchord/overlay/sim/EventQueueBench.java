@@ -59,8 +59,7 @@ public final class EventQueueBench {
     @Override
     public void add(SimEvent e, long time) {
       e.time = time;
-      e.seq = nextSeq++;
-      heap.add(e);
+      heap.add(e, nextSeq++);
     }
 
     @Override

@@ -2,9 +2,7 @@ package org.bloomchord.overlay.sim;
 
 import io.vertx.core.Future;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.function.BooleanSupplier;
@@ -35,15 +33,16 @@ import org.bloomchord.overlay.wire.WireRegistry;
 public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
 
   private final NetworkOptions options;
-  private final Traffic traffic = new Traffic();
+  private final Traffic traffic = Traffic.singleThreaded();
   private final SimTransport transport;
   private final EventLoop loop;
-  private final Map<String, SimPeer> launched = new LinkedHashMap<>();
+  private final PeerDirectory launched;
 
   public SimNetwork(NetworkOptions options, WireRegistry registry) {
     this.options = Objects.requireNonNull(options, "options");
     this.transport = new SimTransport(options, Objects.requireNonNull(registry, "registry"), traffic);
     this.loop = transport.loop;
+    this.launched = transport.peers;
     transport.onPeerFailed(this::remove);
   }
 
@@ -57,13 +56,13 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     driverOnly();
     List<SimPeer> started = new ArrayList<>(refs.size());
     List<Future<Void>> starts = new ArrayList<>(refs.size());
+    launched.reserve(refs.size());
     for (PeerRef ref : refs) {
-      if (launched.containsKey(ref.address())) {
+      if (launched.get(ref.address()) != null) {
         throw new IllegalArgumentException("a peer with address " + ref.address() + " is already running");
       }
       SimPeer peer = new SimPeer(transport, ref, Objects.requireNonNull(protocols.apply(ref)), options.seed());
-      launched.put(ref.address(), peer);
-      transport.peers.put(ref.address(), peer);
+      launched.add(peer);
       started.add(peer);
       starts.add(peer.protocol.start(peer));
     }
@@ -103,8 +102,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
       return;
     }
     peer.alive = false;
-    launched.remove(peer.ref.address());
-    transport.peers.remove(peer.ref.address());
+    launched.remove(peer);
     try {
       peer.protocol.stop();
     } catch (Throwable e) {
@@ -115,7 +113,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
   @Override
   public List<PeerHandle<P>> alive() {
     List<PeerHandle<P>> out = new ArrayList<>(launched.size());
-    for (SimPeer p : launched.values()) {
+    for (SimPeer p : launched.inOrder()) {
       out.add(handleOf(p));
     }
     return out;
@@ -237,8 +235,17 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
 
   @Override
   public void close() {
-    for (SimPeer p : new ArrayList<>(launched.values())) {
-      remove(p);
+    List<SimPeer> peers = launched.inOrder();
+    launched.clear();
+    for (SimPeer p : peers) {
+      if (p.alive) {
+        p.alive = false;
+        try {
+          p.protocol.stop();
+        } catch (RuntimeException e) {
+          transport.handlerError("stop", p, e);
+        }
+      }
     }
   }
 

@@ -1,7 +1,6 @@
 package org.bloomchord.overlay.sim;
 
 import io.vertx.core.Future;
-import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.Jitter;
@@ -17,20 +16,33 @@ import org.bloomchord.overlay.Seeds;
  * One simulated peer: its identity, protocol, seeded generator and position, and the runtime its
  * protocol sees. Kept small (a few dozen bytes besides the protocol) so a million fit in memory.
  *
+ * <p>The peer is its own random generator: {@link java.util.SplittableRandom}'s algorithm with the
+ * state in a field of this object, so a draw reads no other object (at a million peers, one cache
+ * miss less per message) and the peer costs one object less. The numbers are exactly those a
+ * {@code new SplittableRandom(seed)} would give, bounded draws included (Java 17's SplittableRandom
+ * derives them from {@code nextInt()} and {@code nextLong()} with {@link RandomGenerator}'s
+ * defaults, as this class does).
+ *
  * <p>Invariants: the generator's seed depends only on the network seed and this peer's address;
  * once {@link #alive} is false the peer sends nothing, receives nothing, and none of its timers or
  * pending replies run its code again.
  */
-final class SimPeer implements PeerRuntime, LatencyModel.Position {
+final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerator {
+
+  /** SplittableRandom's increment of the state per draw (its golden gamma). */
+  private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
   private static final long POSITION_X = 0x243F6A8885A308D3L;
   private static final long POSITION_Y = 0x13198A2E03707344L;
 
   final SimTransport transport;
   final PeerRef ref;
+  /** The ref's id and address, kept here so finding a peer by ref reads this object only. */
+  final long id;
+  final String address;
   final PeerProtocol protocol;
   final PeerHandle<?> handle;
-  private final SplittableRandom random;
+  private long state;
   private final float x;
   private final float y;
   boolean alive = true;
@@ -38,10 +50,12 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
   <P extends PeerProtocol> SimPeer(SimTransport transport, PeerRef ref, P protocol, long networkSeed) {
     this.transport = transport;
     this.ref = ref;
+    this.id = ref.id();
+    this.address = ref.address();
     this.protocol = protocol;
     this.handle = new PeerHandle<>(ref, protocol);
     long peerSeed = Seeds.peer(networkSeed, ref.address());
-    this.random = new SplittableRandom(peerSeed);
+    this.state = peerSeed;
     this.x = (Seeds.mix(peerSeed ^ POSITION_X) >>> 40) * 0x1.0p-24f;
     this.y = (Seeds.mix(peerSeed ^ POSITION_Y) >>> 40) * 0x1.0p-24f;
   }
@@ -84,7 +98,7 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
 
   /** One jittered interval drawn with this peer's generator. */
   long interval(long periodMs, double jitter) {
-    return Jitter.interval(periodMs, jitter, random);
+    return Jitter.interval(periodMs, jitter, this);
   }
 
   @Override
@@ -94,7 +108,22 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position {
 
   @Override
   public RandomGenerator random() {
-    return random;
+    return this;
+  }
+
+  @Override
+  public long nextLong() {
+    long z = state += GOLDEN_GAMMA;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  @Override
+  public int nextInt() {
+    long z = state += GOLDEN_GAMMA;
+    z = (z ^ (z >>> 33)) * 0x62A9D9ED799705F5L;
+    return (int) (((z ^ (z >>> 28)) * 0xCB24D0A5C88C35B3L) >>> 32);
   }
 
   @Override

@@ -3,8 +3,7 @@ package org.bloomchord.overlay.sim;
 import io.vertx.core.Future;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -17,12 +16,18 @@ import org.bloomchord.overlay.RemoteRejectedException;
 import org.bloomchord.overlay.Seeds;
 import org.bloomchord.overlay.Traffic;
 import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.overlay.wire.WireWriter;
 
 /**
  * Carries messages between simulated peers: encodes each one with the {@link WireRegistry} (its
  * frame length is what {@link Traffic} counts), drops it with the loss probability, delays it by
  * the latency model and, at delivery, decodes it again (unless round trips are off) and hands it
  * to the receiver's protocol.
+ *
+ * <p>Per message the transport does no hash-map lookup: the destination comes from the
+ * {@link PeerDirectory} (by id, address compared), the codec from the registry's per-class
+ * binding, the traffic counter from an array indexed by the binding, and frames are written into
+ * one reusable buffer before being copied out at their exact length.
  *
  * <p>Invariants: a message is counted once, when sent, lost or not; a peer that is not alive when
  * a message arrives receives nothing, and a request to it simply times out; rejected messages
@@ -41,9 +46,11 @@ final class SimTransport {
 
   final EventLoop loop;
   final MetricsRecorder metrics;
-  final Map<String, SimPeer> peers = new HashMap<>();
+  final PeerDirectory peers = new PeerDirectory();
   private final WireRegistry registry;
   private final Traffic traffic;
+  private final WireWriter writer = new WireWriter(256);
+  private Traffic.Counter[] counters = new Traffic.Counter[0];
   private final LatencyModel latency;
   private final double loss;
   private final boolean roundTrip;
@@ -68,10 +75,9 @@ final class SimTransport {
       return;
     }
     Object payload = encode(message);
-    SimPeer target = peers.get(to.address());
+    SimPeer target = peers.get(to);
     if (target != null && !lost()) {
-      loop.schedule(new Delivery(this, from, target, payload, message.typeName(), null),
-          latency.delayMs(from, target, random));
+      loop.schedule(new Delivery(from, target, payload, null), latency.delayMs(from, target, random));
     }
   }
 
@@ -82,22 +88,51 @@ final class SimTransport {
     }
     Object payload = encode(message);
     loop.schedule(pending, timeoutMs);
-    SimPeer target = peers.get(to.address());
+    SimPeer target = peers.get(to);
     if (target != null && !lost()) {
-      loop.schedule(new Delivery(this, from, target, payload, message.typeName(), pending),
-          latency.delayMs(from, target, random));
+      loop.schedule(new Delivery(from, target, payload, pending), latency.delayMs(from, target, random));
     }
     return pending.promise.future();
   }
 
   private Object encode(Message message) {
+    WireRegistry.Binding binding = registry.binding(message);
     if (roundTrip) {
-      byte[] frame = registry.encode(message);
-      traffic.sent(message.typeName(), frame.length);
+      WireWriter w = writer.reset();
+      binding.encode(message, w);
+      byte[] frame = w.toByteArray();
+      counter(binding, message).add(frame.length);
       return frame;
     }
-    traffic.sent(message.typeName(), registry.sizeOf(message));
+    int size = binding.sizeOf(message);
+    if (size < 0) {
+      binding.encode(message, writer.reset());
+      size = writer.size();
+    }
+    counter(binding, message).add(size);
     return message;
+  }
+
+  private Traffic.Counter counter(WireRegistry.Binding binding, Message message) {
+    int i = binding.index();
+    if (i >= counters.length) {
+      counters = Arrays.copyOf(counters, Math.max(i + 1, registry.size()));
+    }
+    Traffic.Counter c = counters[i];
+    if (c == null) {
+      c = traffic.counter(binding.typeName(message));
+      counters[i] = c;
+    }
+    return c;
+  }
+
+  /** The traffic type name of a payload, for counting a rejection. */
+  private String typeOf(Object payload) {
+    if (payload instanceof Message m) {
+      return m.typeName();
+    }
+    WireRegistry.Binding b = payload instanceof byte[] frame ? registry.bindingOfFrame(frame) : null;
+    return b != null ? b.typeName() : "unknown";
   }
 
   private Message decode(Object payload) {
@@ -175,13 +210,12 @@ final class SimTransport {
     }
     Object payload = encode(message);
     if (!lost()) {
-      loop.schedule(new ReplyDelivery(this, d.pending, payload, message.typeName(), null),
-          latency.delayMs(d.to, d.from, random));
+      loop.schedule(new ReplyDelivery(d.pending, payload, null), latency.delayMs(d.to, d.from, random));
     }
   }
 
   private void reject(Delivery d, MalformedMessageException e) {
-    traffic.rejected(d.type);
+    traffic.rejected(typeOf(d.payload));
     if (d.pending != null) {
       answerFailure(d, e.getMessage());
     }
@@ -189,8 +223,7 @@ final class SimTransport {
 
   private void answerFailure(Delivery d, String reason) {
     if (!lost()) {
-      loop.schedule(new ReplyDelivery(this, d.pending, null, d.type, reason),
-          latency.delayMs(d.to, d.from, random));
+      loop.schedule(new ReplyDelivery(d.pending, null, reason), latency.delayMs(d.to, d.from, random));
     }
   }
 
@@ -208,7 +241,7 @@ final class SimTransport {
     try {
       message = decode(r.payload);
     } catch (MalformedMessageException e) {
-      traffic.rejected(r.type);
+      traffic.rejected(typeOf(r.payload));
       p.settle();
       p.promise.fail(e);
       return;
@@ -240,29 +273,27 @@ final class SimTransport {
     this.onPeerFailed = remover;
   }
 
-  /** A message (one-way, or a request when {@code pending} is set) on its way to a peer. */
+  /**
+   * A message (one-way, or a request when {@code pending} is set) on its way to a peer: the
+   * queue's links plus three or four references, as each message in flight costs one.
+   */
   static final class Delivery extends SimEvent {
 
-    final SimTransport transport;
     final SimPeer from;
     final SimPeer to;
     final Object payload;
-    final String type;
     final PendingRequest pending;
 
-    Delivery(SimTransport transport, SimPeer from, SimPeer to, Object payload, String type,
-        PendingRequest pending) {
-      this.transport = transport;
+    Delivery(SimPeer from, SimPeer to, Object payload, PendingRequest pending) {
       this.from = from;
       this.to = to;
       this.payload = payload;
-      this.type = type;
       this.pending = pending;
     }
 
     @Override
     void fire() {
-      transport.deliver(this);
+      to.transport.deliver(this);
     }
 
     @Override
@@ -274,24 +305,19 @@ final class SimTransport {
   /** A reply, or a rejection when {@code rejection} is set, on its way back to the requester. */
   static final class ReplyDelivery extends SimEvent {
 
-    final SimTransport transport;
     final PendingRequest pending;
     final Object payload;
-    final String type;
     final String rejection;
 
-    ReplyDelivery(SimTransport transport, PendingRequest pending, Object payload, String type,
-        String rejection) {
-      this.transport = transport;
+    ReplyDelivery(PendingRequest pending, Object payload, String rejection) {
       this.pending = pending;
       this.payload = payload;
-      this.type = type;
       this.rejection = rejection;
     }
 
     @Override
     void fire() {
-      transport.deliverReply(this);
+      pending.requester.transport.deliverReply(this);
     }
 
     @Override

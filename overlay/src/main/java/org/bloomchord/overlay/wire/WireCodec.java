@@ -22,6 +22,14 @@ public interface WireCodec<M extends Message> {
   /** Reads a message body. */
   M decode(WireReader in);
 
+  /**
+   * The length of the body {@link #encode} would write, or -1 when it cannot be told more cheaply
+   * than by encoding (the default). Runtimes that count bytes without encoding use it.
+   */
+  default int sizeOf(M message) {
+    return -1;
+  }
+
   /** A codec from an encoder and a decoder function. */
   static <M extends Message> WireCodec<M> of(Class<M> type, BiConsumer<M, WireWriter> encoder,
       Function<WireReader, M> decoder) {

@@ -74,6 +74,11 @@ public final class WireWriter {
     return this;
   }
 
+  /** The length of {@code v} as an unsigned LEB128 varint: 1 to 10 bytes. */
+  public static int varLongSize(long v) {
+    return v == 0 ? 1 : (70 - Long.numberOfLeadingZeros(v)) / 7;
+  }
+
   public WireWriter writeVarInt(int v) {
     if (v < 0) {
       throw new IllegalArgumentException("varint must be non-negative: " + v);

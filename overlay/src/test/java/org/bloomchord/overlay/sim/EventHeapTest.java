@@ -24,10 +24,9 @@ class EventHeapTest {
       if (op < 5) {
         Probe p = new Probe();
         p.time = r.nextLong(100);
-        p.seq = seq++;
         p.expectedTime = p.time;
-        p.expectedSeq = p.seq;
-        heap.add(p);
+        p.expectedSeq = seq++;
+        heap.add(p, p.expectedSeq);
         oracle.add(p);
         queued.add(p);
       } else if (op < 7 && !queued.isEmpty()) {

@@ -83,6 +83,51 @@ class RatelessTest {
     }
   }
 
+  /**
+   * The definition, computed element by element: symbol i holds exactly the elements whose index
+   * sequence contains i. The encoder, which works a block of symbols at a time, must give exactly
+   * these symbols across block boundaries and for batches that straddle them.
+   */
+  @Test
+  void symbolsAcrossBlocksAreExactlyTheElementsWhoseSequenceContainsThem() {
+    ElementShape shape = new ElementShape(12);
+    int m = 3 * RatelessEncoder.BLOCK + 123;
+    ElementSet s = ElementSet.random(shape, 300, new java.util.SplittableRandom(21));
+    int words = shape.words();
+    long[] counts = new long[m];
+    long[] checks = new long[m];
+    long[] sums = new long[m * words];
+    long[] data = s.words();
+    for (int e = 0; e < s.size(); e++) {
+      long state = IndexSequence.seed(ElementHash.hash(data, e * words, words, ElementHash.MAPPING_SEED));
+      long check = ElementHash.checksum(data, e * words, words);
+      for (long i = 0; i < m; ) {
+        counts[(int) i]++;
+        checks[(int) i] ^= check;
+        for (int w = 0; w < words; w++) {
+          sums[(int) i * words + w] ^= data[e * words + w];
+        }
+        state = IndexSequence.advance(state);
+        i = IndexSequence.next(i, state);
+      }
+    }
+    RatelessEncoder enc = new RatelessEncoder(s);
+    int at = 0;
+    java.util.SplittableRandom sizes = new java.util.SplittableRandom(3);
+    while (at < m) {
+      int n = Math.min(m - at, 1 + sizes.nextInt(3000));
+      CodedSymbols part = enc.next(n);
+      for (int i = 0; i < n; i++) {
+        int x = at + i;
+        assertEquals(counts[x], part.count(i), "count of symbol " + x);
+        assertEquals(checks[x], part.checksum(i), "checksum of symbol " + x);
+        assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOfRange(sums, x * words, x * words + words)),
+            java.util.Arrays.toString(part.sum(i)), "sum of symbol " + x);
+      }
+      at += n;
+    }
+  }
+
   @Test
   void batchesOfAnySizeGiveTheSameSymbolsAsOneAtATime() {
     ElementSet s = ElementSet.random(new ElementShape(12), 500, new java.util.SplittableRandom(8));

@@ -6,21 +6,22 @@ import java.util.TreeMap;
 import org.bloomchord.overlay.Network;
 
 /**
- * Messages and bytes sent during a window of runtime time, by message type, and the bytes of a
- * chosen set of types per peer per second.
+ * Messages and bytes sent during a window of runtime time, by message type, and the messages and
+ * bytes of a chosen set of types per peer per second.
  *
  * @param startMs runtime time at the start
  * @param endMs runtime time at the end (equal to start while open)
  * @param byType type -> {messages, bytes} sent in the window
  * @param peers peers the per-peer rate is divided by
  * @param selectedBytesPerPeerPerSecond bytes of the selected types / (peers * seconds)
+ * @param selectedMessagesPerPeerPerSecond messages of the selected types / (peers * seconds)
  */
 public record TrafficWindow(long startMs, long endMs, Map<String, long[]> byType, int peers,
-    double selectedBytesPerPeerPerSecond) {
+    double selectedBytesPerPeerPerSecond, double selectedMessagesPerPeerPerSecond) {
 
   /** Opens a window at the network's current time and traffic. */
   public static TrafficWindow start(Network<?> network) {
-    return new TrafficWindow(network.now(), network.now(), network.traffic().snapshot(), 0, 0);
+    return new TrafficWindow(network.now(), network.now(), network.traffic().snapshot(), 0, 0, 0);
   }
 
   /** Closes this window now: the difference of traffic since the start. */
@@ -35,12 +36,16 @@ public record TrafficWindow(long startMs, long endMs, Map<String, long[]> byType
     });
     long end = network.now();
     double seconds = Math.max(1, end - startMs) / 1000.0;
-    long selected = 0;
+    long selectedBytes = 0;
+    long selectedMessages = 0;
     for (String t : selectedTypes) {
-      selected += diff.getOrDefault(t, new long[2])[1];
+      long[] c = diff.getOrDefault(t, new long[2]);
+      selectedMessages += c[0];
+      selectedBytes += c[1];
     }
     return new TrafficWindow(startMs, end, diff, peerCount,
-        peerCount == 0 ? 0 : selected / (peerCount * seconds));
+        peerCount == 0 ? 0 : selectedBytes / (peerCount * seconds),
+        peerCount == 0 ? 0 : selectedMessages / (peerCount * seconds));
   }
 
   /** Messages sent in the window. */
