@@ -52,6 +52,8 @@ import org.bloomchord.routing.repair.RepairReport;
  * <p>An operation without a peer name starts at a peer chosen round-robin among the running ones.
  * Peer names are {@code p0}, {@code p1}, ... in the order peers were added; a peer's ring id is
  * the hash of its name, so a restarted node whose peers keep their names keeps their identities.
+ * On a clustered node ({@link NodeOptions#setCluster}) the names are {@code p0@NODE}, {@code p1@NODE},
+ * ..., so that peers of different nodes never share a name.
  */
 public final class Node implements AutoCloseable {
 
@@ -255,9 +257,12 @@ public final class Node implements AutoCloseable {
     return group.readAll(PeerView::of);
   }
 
-  /** Ring status: peers alive, how many are on the ring, whether the ring is stable by the oracle. */
+  /**
+   * Ring status: peers alive, how many are on the ring, whether the ring is stable by the oracle.
+   * On a clustered node, over the peers of every node of the ring that answers, not only this one's.
+   */
   public Future<RingStatus> status() {
-    return group.readAll(p -> PeerSnapshot.of(p, false, false)).map(snaps -> {
+    return group.ringSnapshots().map(snaps -> {
       List<PeerRef> active = new ArrayList<>();
       for (PeerSnapshot s : snaps) {
         if (s.state() == PeerState.ACTIVE) {

@@ -3,6 +3,7 @@ package org.bloomchord.node;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.repair.RepairConfig;
 
@@ -37,6 +38,7 @@ public final class NodeOptions {
   private Path dataDir;
   private long startTimeoutMs = DEFAULT_START_TIMEOUT_MS;
   private long leaveTimeoutMs = DEFAULT_LEAVE_TIMEOUT_MS;
+  private ClusterOptions cluster;
 
   /** Options with every default. */
   public NodeOptions() {
@@ -53,6 +55,7 @@ public final class NodeOptions {
     this.dataDir = other.dataDir;
     this.startTimeoutMs = other.startTimeoutMs;
     this.leaveTimeoutMs = other.leaveTimeoutMs;
+    this.cluster = other.cluster;
   }
 
   public int getPeers() {
@@ -150,6 +153,22 @@ public final class NodeOptions {
   public NodeOptions setLeaveTimeoutMs(long leaveTimeoutMs) {
     check(leaveTimeoutMs >= 1, "leaveTimeoutMs must be at least 1, got " + leaveTimeoutMs);
     this.leaveTimeoutMs = leaveTimeoutMs;
+    return this;
+  }
+
+  public ClusterOptions getCluster() {
+    return cluster;
+  }
+
+  /**
+   * Runs the node as one member of a ring that spans JVMs: the node starts a clustered Vert.x
+   * instance of its own (Hazelcast) from these options and names its peers {@code pK@NODE} after
+   * {@link ClusterOptions#nodeName()}. With {@link ClusterOptions#members()} empty the node starts a
+   * new ring; otherwise its first peer joins through a running peer of another node of the cluster.
+   * Null (the default): a ring of this JVM alone, on a local Vert.x instance.
+   */
+  public NodeOptions setCluster(ClusterOptions cluster) {
+    this.cluster = cluster;
     return this;
   }
 

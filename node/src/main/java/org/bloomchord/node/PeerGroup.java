@@ -27,6 +27,8 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.vertx.ClusterNode;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.routing.location.LocationService;
@@ -46,6 +48,11 @@ import org.bloomchord.node.store.PersistedStore;
  * <p>Peers join in waves that at most double the ring, each joiner through a random peer already
  * on it (a thousand joiners through one bootstrap would all wait on it); between waves the group
  * waits for the ring to become stable, as {@code ChordCluster} does.
+ *
+ * <p>Clustered ({@link NodeOptions#getCluster()} set), the group runs on a clustered Vert.x
+ * instance of its own, names its peers {@code pK@NODE}, finds the other nodes of the ring and
+ * their peers through a {@link ClusterDirectory}, and judges stability on the union of every
+ * node's peers.
  */
 final class PeerGroup {
 
@@ -57,15 +64,22 @@ final class PeerGroup {
   private final LocationWire locationWire;
   private final DurableStore store;
   private final PrometheusMeterRegistry registry;
+  /** The clustered Vert.x node, null when the ring is this JVM's alone. */
+  private final ClusterNode cluster;
+  private final ClusterDirectory directory;
   private final Map<String, PeerHandle<ChordPeer>> byName = new ConcurrentHashMap<>();
   private final SplittableRandom random;
   private int nextIndex;
+  /** When joining a ring of other nodes: the remote peer the first peer here joins through. */
+  private PeerRef remoteBoot;
 
-  private PeerGroup(Vertx vertx, boolean ownsVertx, NodeOptions options, PrometheusMeterRegistry registry) {
+  private PeerGroup(Vertx vertx, boolean ownsVertx, NodeOptions options, PrometheusMeterRegistry registry,
+      ClusterNode cluster, DurableStore store) {
     this.vertx = vertx;
     this.ownsVertx = ownsVertx;
     this.options = options;
     this.registry = registry;
+    this.cluster = cluster;
     ChordConfig chord = options.getChord();
     this.ring = new IdRing(chord.idBits());
     this.locationWire = new LocationWire(options.getLocation(), chord);
@@ -74,16 +88,30 @@ final class PeerGroup {
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
         .withEventLoopThreads(options.getEventLoopThreads())
         .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
-    this.network = new VertxNetwork<>(vertx, net, wire);
+    this.network = cluster == null ? new VertxNetwork<>(vertx, net, wire)
+        : new VertxNetwork<>(List.of(cluster), net, wire);
     this.random = new SplittableRandom(options.getSeed());
-    this.store = options.getDataDir() == null ? null : DurableStores.open(options.getDataDir());
+    this.store = store;
+    this.directory = cluster == null ? null : new ClusterDirectory(vertx, cluster.name(), cluster.memberAddress());
   }
 
   /** A group on {@code vertx}, or on a new instance with Prometheus metrics when it is null. */
   static PeerGroup open(Vertx vertx, NodeOptions options) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    if (options.getCluster() != null) {
+      if (vertx != null) {
+        throw new IllegalArgumentException("a clustered node starts its own Vert.x instance; give no Vert.x instance");
+      }
+      return openClustered(options, registry);
+    }
+    DurableStore store = options.getDataDir() == null ? null : DurableStores.open(options.getDataDir());
+    if (store != null && store.peers().stream().anyMatch(n -> n.contains("@"))) {
+      store.close();
+      throw new IllegalArgumentException("the data directory " + options.getDataDir()
+          + " holds the peers of a clustered node; give it the cluster settings again");
+    }
     if (vertx != null) {
-      return new PeerGroup(vertx, false, options, registry);
+      return new PeerGroup(vertx, false, options, registry, null, store);
     }
     Vertx own = Vertx.builder()
         .with(new VertxOptions().setEventLoopPoolSize(options.getEventLoopThreads())
@@ -92,9 +120,52 @@ final class PeerGroup {
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
     try {
-      return new PeerGroup(own, true, options, registry);
+      return new PeerGroup(own, true, options, registry, null, store);
     } catch (RuntimeException e) {
       own.close();
+      if (store != null) {
+        store.close();
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * A group on a clustered Vert.x instance of its own. A restarted node with a data directory keeps
+   * the node name its stored peers carry, hence their addresses and ring ids.
+   */
+  private static PeerGroup openClustered(NodeOptions options, PrometheusMeterRegistry registry) {
+    DurableStore store = options.getDataDir() == null ? null : DurableStores.open(options.getDataDir());
+    ClusterOptions co = options.getCluster();
+    if (store != null) {
+      for (String n : store.peers()) {
+        int at = n.indexOf('@');
+        if (at < 0) {
+          store.close();
+          throw new IllegalArgumentException("the data directory " + options.getDataDir()
+              + " holds the peers of a node that was not clustered; use it without cluster settings");
+        }
+        co = co.withNodeName(n.substring(at + 1));
+      }
+    }
+    ClusterNode node;
+    try {
+      node = ClusterNode.start(co, options.getEventLoopThreads());
+    } catch (RuntimeException e) {
+      if (store != null) {
+        store.close();
+      }
+      throw e;
+    }
+    try {
+      PeerGroup g = new PeerGroup(node.vertx(), true, options, registry, node, store);
+      await(g.directory.serve(() -> g.readAll(p -> PeerSnapshot.of(p, false, false))), 30_000);
+      return g;
+    } catch (RuntimeException e) {
+      if (store != null) {
+        store.close();
+      }
+      node.close();
       throw e;
     }
   }
@@ -142,10 +213,49 @@ final class PeerGroup {
         nextIndex = Math.max(nextIndex, indexOf(n) + 1);
       }
     }
+    if (cluster != null && !options.getCluster().members().isEmpty()) {
+      remoteBoot = findRemoteBootstrap();
+    }
     launch(names);
     if (!awaitStable(options.getStartTimeoutMs())) {
       throw new IllegalStateException("the ring of " + names.size() + " peers did not become stable within "
           + options.getStartTimeoutMs() + " ms");
+    }
+    if (directory != null) {
+      await(directory.advertise(), 30_000);
+    }
+  }
+
+  /**
+   * An active peer of another node of the cluster, through which the first peer here joins; waits
+   * for one up to the start timeout.
+   */
+  private PeerRef findRemoteBootstrap() {
+    if (cluster.members() < 2) {
+      throw new IllegalStateException("could not reach any cluster member of " + options.getCluster().members()
+          + " (start the first node without --members, and give every node the same secret)");
+    }
+    long end = System.currentTimeMillis() + options.getStartTimeoutMs();
+    while (true) {
+      List<PeerRef> active = new ArrayList<>();
+      for (PeerSnapshot s : await(directory.remoteSnapshots(), 60_000)) {
+        if (s.state() == PeerState.ACTIVE) {
+          active.add(s.self());
+        }
+      }
+      if (!active.isEmpty()) {
+        return active.get(random.nextInt(active.size()));
+      }
+      if (System.currentTimeMillis() > end) {
+        throw new IllegalStateException("the cluster has " + cluster.members() + " members but no node of it"
+            + " advertised a running peer within " + options.getStartTimeoutMs() + " ms");
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while looking for a peer to join through", e);
+      }
     }
   }
 
@@ -164,7 +274,7 @@ final class PeerGroup {
   private List<String> newNames(int count) {
     List<String> names = new ArrayList<>(count);
     while (names.size() < count) {
-      String n = "p" + nextIndex++;
+      String n = network.addressFor("p" + nextIndex++);
       if (!byName.containsKey(n)) {
         names.add(n);
       }
@@ -174,7 +284,8 @@ final class PeerGroup {
 
   private static int indexOf(String name) {
     try {
-      return name.startsWith("p") ? Integer.parseInt(name.substring(1)) : -1;
+      int at = name.indexOf('@');
+      return name.startsWith("p") ? Integer.parseInt(name.substring(1, at < 0 ? name.length() : at)) : -1;
     } catch (NumberFormatException e) {
       return -1;
     }
@@ -204,7 +315,7 @@ final class PeerGroup {
       }
     }
     List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
-      PeerRef boot = on.isEmpty() ? null : on.get(random.nextInt(on.size())).ref();
+      PeerRef boot = on.isEmpty() ? remoteBoot : on.get(random.nextInt(on.size())).ref();
       return new ChordPeer(options.getChord(), boot, extensions(ref));
     });
     List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined,
@@ -275,13 +386,35 @@ final class PeerGroup {
     });
   }
 
+  /**
+   * Snapshots (no fingers, no keys) of every peer of the ring: this node's, and when clustered those
+   * of every other node that answers.
+   */
+  Future<List<PeerSnapshot>> ringSnapshots() {
+    Future<List<PeerSnapshot>> local = readAll(p -> PeerSnapshot.of(p, false, false));
+    if (directory == null) {
+      return local;
+    }
+    Future<List<PeerSnapshot>> remote = directory.remoteSnapshots();
+    return Future.join(local, remote).map(cf -> {
+      List<PeerSnapshot> all = new ArrayList<>(local.result());
+      all.addAll(remote.result());
+      return all;
+    });
+  }
+
+  /** Whether the peers run on a clustered Vert.x instance, with other nodes. */
+  boolean clustered() {
+    return cluster != null;
+  }
+
   /** Waits (blocking) until the ring is stable by the oracle; returns whether it became so. */
   boolean awaitStable(long maxMs) {
     return network.awaitUntil(this::stableNow, maxMs, options.getChord().stabilizeMs());
   }
 
   private boolean stableNow() {
-    List<PeerSnapshot> snaps = await(readAll(p -> PeerSnapshot.of(p, false, false)), 120_000);
+    List<PeerSnapshot> snaps = await(ringSnapshots(), 120_000);
     List<PeerRef> active = new ArrayList<>();
     for (PeerSnapshot s : snaps) {
       if (s.state() == PeerState.ACTIVE) {
@@ -296,6 +429,13 @@ final class PeerGroup {
    * timeout); then the network stops, the store is flushed and closed, and an own Vert.x closed.
    */
   void close(boolean graceful) {
+    if (directory != null) {
+      try {
+        await(directory.withdraw(), 5_000);
+      } catch (RuntimeException e) {
+        // the others drop a node that no longer answers
+      }
+    }
     if (graceful) {
       List<Future<Void>> leaves = new ArrayList<>();
       for (PeerHandle<ChordPeer> h : network.alive()) {
@@ -314,7 +454,9 @@ final class PeerGroup {
       if (store != null) {
         store.close();
       }
-      if (ownsVertx) {
+      if (cluster != null) {
+        cluster.close();
+      } else if (ownsVertx) {
         await(vertx.close(), options.getLeaveTimeoutMs());
       }
       registry.close();

@@ -9,8 +9,10 @@ import java.util.concurrent.TimeUnit;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.NodeHttpServer;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,7 +29,9 @@ import picocli.CommandLine.Option;
         "Run N peers as a long-lived node with an HTTP API (JSON), Prometheus metrics at /metrics and a"
             + " live view of the ring at /, on 127.0.0.1.",
         "With --data-dir the peers' identities and stores survive restarts. Stops cleanly on SIGTERM or"
-            + " Ctrl-C."})
+            + " Ctrl-C.",
+        "With a cluster flag the node is one JVM of a ring spanning JVMs: without --members it starts the"
+            + " ring, with --members its first peer joins through a running peer of another node."})
 public final class NodeCommand implements Callable<Integer> {
 
   @CommandLine.Spec
@@ -59,6 +63,12 @@ public final class NodeCommand implements Callable<Integer> {
   private static final java.util.logging.Logger METER_LOG =
       java.util.logging.Logger.getLogger("io.micrometer.core.instrument");
 
+  @Mixin
+  ClusterMixin cluster;
+
+  /** The flags that make the node clustered; without any of them it runs a ring of its own. */
+  private static final String[] CLUSTER_FLAGS = {"--cluster-host", "--cluster-port", "--members", "--secret-file"};
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   @Override
@@ -78,6 +88,10 @@ public final class NodeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--" + e.getMessage());
     }
+    ClusterOptions clusterOptions = clusterOptions();
+    if (clusterOptions != null) {
+      options.setCluster(clusterOptions);
+    }
     PrintWriter out = spec.commandLine().getOut();
     METER_LOG.setLevel(java.util.logging.Level.SEVERE);
     Node node;
@@ -85,6 +99,11 @@ public final class NodeCommand implements Callable<Integer> {
       node = Node.start(options);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
+    } catch (IllegalStateException e) {
+      // no cluster member reachable, no ring to join, or no stable ring in time: one line, exit 1
+      spec.commandLine().getErr().println("bloomchord: " + e.getMessage());
+      spec.commandLine().getErr().flush();
+      return BloomchordCli.EXIT_FAILURE;
     }
     NodeHttpServer http;
     try {
@@ -109,6 +128,30 @@ public final class NodeCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /** The cluster options of the flags given, null when none is; bad combinations are usage errors. */
+  private ClusterOptions clusterOptions() {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    if (parsed.hasMatchedOption("--tls-seed-stdin") || parsed.hasMatchedOption("--cluster-name")) {
+      throw new UsageException("--tls-seed-stdin and --cluster-name are for child JVMs; give --secret-file");
+    }
+    boolean any = false;
+    for (String flag : CLUSTER_FLAGS) {
+      any |= parsed.hasMatchedOption(flag);
+    }
+    if (!any) {
+      return null;
+    }
+    ClusterOptions o = cluster.options();
+    if (o.port() != 0 && o.port() == httpPort) {
+      throw new UsageException("--cluster-port and --http-port must differ, both are " + httpPort);
+    }
+    if (o.port() != 0 && o.members().contains(o.host() + ":" + o.port())) {
+      throw new UsageException("--members lists this node's own --cluster-host:--cluster-port " + o.host() + ":"
+          + o.port() + "; list the members of the running ring");
+    }
+    return o.withNodeName(ClusterOptions.randomNodeName());
   }
 
   private static String rootMessage(Throwable t) {

@@ -158,7 +158,8 @@ public final class ClusterNode implements AutoCloseable {
     return meter.read();
   }
 
-  Vertx vertx() {
+  /** The clustered Vert.x instance (closed with this node). */
+  public Vertx vertx() {
     return vertx;
   }
 

@@ -1,0 +1,145 @@
+package org.bloomchord.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bloomchord.overlay.vertx.ClusterNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bloomchord node} with the cluster flags: two real node JVMs on 127.0.0.1 form one ring, a
+ * key written through one is read through the other, and either reports every peer; bad flag
+ * combinations are one line and exit code 2.
+ */
+class NodeClusterTest {
+
+  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
+
+  @Test
+  void twoNodeJvmsFormOneRing(@TempDir Path dir) throws Exception {
+    Path secret = Files.writeString(dir.resolve("secret"), "a shared secret of this test\n");
+    int clusterPort = freePort();
+    List<Process> started = new ArrayList<>();
+    try {
+      Process first = node(started, dir.resolve("first.err"), "--peers", "4", "--http-port", "0",
+          "--cluster-port", Integer.toString(clusterPort), "--secret-file", secret.toString());
+      String a = awaitListening(first, dir.resolve("first.err"));
+      Process second = node(started, dir.resolve("second.err"), "--peers", "4", "--http-port", "0",
+          "--members", "127.0.0.1:" + clusterPort, "--secret-file", secret.toString());
+      String b = awaitListening(second, dir.resolve("second.err"));
+
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      for (String base : List.of(a, b)) {
+        String ring = send(http, HttpRequest.newBuilder(URI.create(base + "/api/ring"))).body();
+        assertTrue(ring.contains("\"peers\":8") && ring.contains("\"active\":8") && ring.contains("\"stable\":true"),
+            base + ": " + ring);
+      }
+      for (int i = 0; i < 10; i++) {
+        HttpResponse<String> put = send(http, HttpRequest.newBuilder(URI.create(a + "/api/keys/k" + i))
+            .PUT(HttpRequest.BodyPublishers.ofString("v" + i)));
+        assertEquals(200, put.statusCode(), put.body());
+      }
+      for (int i = 0; i < 10; i++) {
+        HttpResponse<String> get = send(http, HttpRequest.newBuilder(URI.create(b + "/api/keys/k" + i)));
+        assertEquals(200, get.statusCode(), get.body());
+        assertEquals("v" + i, get.body());
+      }
+      HttpResponse<String> back = send(http, HttpRequest.newBuilder(URI.create(b + "/api/keys/back"))
+          .PUT(HttpRequest.BodyPublishers.ofString("from the second")));
+      assertEquals(200, back.statusCode(), back.body());
+      assertEquals("from the second", send(http, HttpRequest.newBuilder(URI.create(a + "/api/keys/back"))).body());
+    } finally {
+      for (Process p : started) {
+        p.destroyForcibly();
+      }
+      for (Process p : started) {
+        p.waitFor(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  @Test
+  void badClusterFlagCombinationsGetOneLineAndExitCodeTwo(@TempDir Path dir) throws Exception {
+    Path empty = Files.writeString(dir.resolve("empty"), "");
+    String[][] cases = {
+        {"node", "--http-port", "7000", "--cluster-port", "7000"},
+        {"node", "--http-port", "0", "--members", "localhost"},
+        {"node", "--http-port", "0", "--cluster-port", "7001", "--members", "127.0.0.1:7001"},
+        {"node", "--http-port", "0", "--secret-file", empty.toString()},
+        {"node", "--http-port", "0", "--cluster-name", "x"}};
+    String[] mentions = {"--cluster-port", "--members", "--members", "--secret-file", "--cluster-name"};
+    for (int i = 0; i < cases.length; i++) {
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      int code = BloomchordCli.execute(cases[i], new PrintWriter(out), new PrintWriter(err));
+      assertEquals(BloomchordCli.EXIT_USAGE, code, String.join(" ", cases[i]) + ": " + err);
+      List<String> lines = err.toString().lines().filter(l -> !l.isBlank()).toList();
+      assertEquals(1, lines.size(), lines.toString());
+      assertTrue(lines.get(0).startsWith("bloomchord: ") && lines.get(0).contains(mentions[i]), lines.toString());
+      assertFalse(err.toString().contains("\tat "), "no stack trace");
+      assertEquals("", out.toString());
+    }
+  }
+
+  private static Process node(List<Process> started, Path err, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx384m"));
+    cmd.addAll(ClusterNode.JDK_FLAGS);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(), "node",
+        "--event-loops", "2"));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+    started.add(p);
+    return p;
+  }
+
+  /** The node's base URL from its first line of output; the first line must be the contract line. */
+  private static String awaitListening(Process p, Path err) throws IOException {
+    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    String first = out.readLine();
+    Matcher m = LISTENING.matcher(String.valueOf(first));
+    assertTrue(m.matches(), () -> "first line: " + first + "; standard error: " + tail(err));
+    return m.group(1);
+  }
+
+  private static String tail(Path err) {
+    try {
+      List<String> lines = Files.readAllLines(err);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    } catch (IOException e) {
+      return "(unreadable: " + e.getMessage() + ")";
+    }
+  }
+
+  private static HttpResponse<String> send(HttpClient http, HttpRequest.Builder request) throws Exception {
+    return http.send(request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+}
