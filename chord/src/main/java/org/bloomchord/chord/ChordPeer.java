@@ -13,6 +13,8 @@ import org.bloomchord.chord.store.LocalStore;
 import org.bloomchord.chord.store.PushReplicaSync;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.ReplicaSync;
+import org.bloomchord.chord.store.StorePolicy;
+import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
@@ -332,6 +334,29 @@ public final class ChordPeer implements PeerProtocol {
     return null;
   }
 
+  /**
+   * Replaces the store's policy (write quorum, clock bound, tombstone grace; default
+   * {@code StorePolicy.of(config.replicas())}). Call before the peer starts.
+   */
+  public void storePolicy(StorePolicy policy) {
+    storage.policy(policy);
+  }
+
+  /** The store's policy. */
+  public StorePolicy storePolicy() {
+    return storage.policy();
+  }
+
+  /**
+   * Refuses store entries received from another peer whose version lies too far ahead of this
+   * peer's clock (see {@link StorePolicy#maxClockAheadMs()}); for extensions that merge entries.
+   *
+   * @throws org.bloomchord.overlay.MalformedMessageException naming the first such entry
+   */
+  public void checkReceivedVersions(List<StoredEntry> entries) {
+    storage.checkVersions(entries);
+  }
+
   /** Replaces the replica-sync strategy (call from {@link ChordExtension#attach}). */
   public void replicaSync(ReplicaSync sync) {
     storage.replicaSync(sync);
@@ -457,6 +482,7 @@ public final class ChordPeer implements PeerProtocol {
     if (from == null || !ring.contains(from.id())) {
       throw new MalformedMessageException("sender id outside the ring: " + from);
     }
+    bounds.identity().check(from);
     bounds.check(message);
     table.heard(from);
     maintenance.heardFrom(from);

@@ -20,6 +20,13 @@ import java.util.function.Function;
 public interface Network<P extends PeerProtocol> extends AutoCloseable {
 
   /**
+   * Counter (in {@link #metrics()}) of peers the runtime failed because one of their handlers or
+   * timer tasks threw something other than {@link MalformedMessageException}: such a peer is
+   * removed as by a crash, since its state may be half-updated, and the run goes on.
+   */
+  String FAILED_PEERS = "overlay.failedPeers";
+
+  /**
    * The address a new peer called {@code name} gets on this network. Runtimes that host peers on
    * several nodes append the node that will run it ({@code name@node}, see {@link PeerRef#node()}),
    * and {@link #launch} places the peer there; the others return {@code name} unchanged. Call it

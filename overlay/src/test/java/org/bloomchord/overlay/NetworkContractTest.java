@@ -143,6 +143,29 @@ public abstract class NetworkContractTest {
   }
 
   @Test
+  void aHandlerThatThrowsFailsOnlyItsPeerWhichIsCountedAndTheRunGoesOn() {
+    PeerHandle<EchoPeer> a = launch("a");
+    PeerHandle<EchoPeer> b = launch("b");
+    PeerHandle<EchoPeer> c = launch("c");
+    PeerHandle<EchoPeer> d = launch("d");
+    PeerHandle<EchoPeer> e = launch("e");
+    // an Error in a request handler: the failed peer answers nothing, as a crashed one
+    Settled s = net().call(a, p -> p.timedPing(b.ref(), "error", 300), WAIT);
+    assertInstanceOf(RequestTimeoutException.class, s.failure());
+    // an exception in a one-way handler, and an Error in a timer task
+    net().call(a, p -> p.note(c.ref(), "throw"), WAIT);
+    net().call(d, p -> p.failingTimer(20, "error"), WAIT);
+    assertTrue(net().awaitUntil(() -> net().alive().size() == 2, WAIT, 10), () -> "alive: " + net().alive());
+    assertEquals(List.of(a, e), net().alive());
+    assertEquals(3, net().metrics().counter(Network.FAILED_PEERS));
+    assertThrows(IllegalStateException.class, () -> net().crash(b));
+    // the others carry on
+    assertEquals(new Pong(4, "fine"), net().call(a, p -> p.ping(e.ref(), 4, "fine", 1_000), WAIT));
+    assertEquals(List.of(), c.protocol().notes);
+    assertEquals(0, net().traffic().rejectedTotal());
+  }
+
+  @Test
   void trafficCountsTheEncodedSizeOfEveryMessage() {
     PeerHandle<EchoPeer> a = launch("a");
     PeerHandle<EchoPeer> b = launch("b");

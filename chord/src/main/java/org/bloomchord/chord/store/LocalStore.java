@@ -131,6 +131,28 @@ public final class LocalStore {
     return dropped;
   }
 
+  /**
+   * Collects the tombstones whose delete happened before {@code physicalMs} (by the physical part
+   * of their version): their grace period is over, every replica had the time to learn the delete.
+   *
+   * @return how many were collected
+   */
+  public int collectTombstones(long physicalMs) {
+    int collected = 0;
+    for (var it = entries.entrySet().iterator(); it.hasNext();) {
+      var e = it.next();
+      StoredEntry entry = e.getValue().entry;
+      if (entry.tombstone() && entry.version().physicalMs() < physicalMs) {
+        it.remove();
+        collected++;
+        if (listener != null) {
+          listener.forgotten(e.getKey());
+        }
+      }
+    }
+    return collected;
+  }
+
   /** Whether an entry (live or tombstone) exists for {@code key}. */
   public boolean contains(String key) {
     return entries.containsKey(key);

@@ -109,7 +109,7 @@ public final class ChordWire {
     }, in -> {
       long key = readId(in);
       int n = in.readVarInt(config.maxPeersPerMessage());
-      List<Long> ids = new ArrayList<>(n);
+      List<Long> ids = new ArrayList<>(Math.min(n, in.remaining() / 8));
       for (int i = 0; i < n; i++) {
         ids.add(readId(in));
       }
@@ -136,7 +136,8 @@ public final class ChordWire {
       m.entries().forEach(e -> writeEntry(e, out));
     }, in -> {
       int n = in.readVarInt(config.maxEntriesPerTransfer());
-      List<StoredEntry> entries = new ArrayList<>(Math.min(n, 64));
+      // an entry takes at least 11 bytes (key length, counter, writer id, value presence)
+      List<StoredEntry> entries = new ArrayList<>(Math.min(n, in.remaining() / 11));
       for (int i = 0; i < n; i++) {
         entries.add(readEntry(in));
       }
@@ -218,7 +219,9 @@ public final class ChordWire {
 
   private List<PeerRef> readPeers(WireReader in) {
     int n = in.readVarInt(config.maxPeersPerMessage());
-    List<PeerRef> out = new ArrayList<>(n);
+    // a peer takes at least 10 bytes (length, one address byte, id): the list is sized by what the
+    // frame can hold, not by what its count claims
+    List<PeerRef> out = new ArrayList<>(Math.min(n, in.remaining() / 10));
     for (int i = 0; i < n; i++) {
       out.add(readPeer(in));
     }
@@ -231,8 +234,8 @@ public final class ChordWire {
 
   private Version readVersion(WireReader in) {
     long counter = in.readVarLong();
-    if (counter < 0) {
-      throw new MalformedMessageException("negative version counter");
+    if (counter < 0 || counter > Version.MAX_COUNTER) {
+      throw new MalformedMessageException("version counter outside 0.." + Version.MAX_COUNTER);
     }
     return new Version(counter, readId(in));
   }

@@ -32,11 +32,18 @@ public final class MessageBounds {
 
   private final ChordConfig config;
   private final IdRing ring;
+  private final PeerIdentity identity;
 
   /** Bounds taken from {@code config}. */
   public MessageBounds(ChordConfig config) {
     this.config = config;
     this.ring = new IdRing(config.idBits());
+    this.identity = new PeerIdentity(ring);
+  }
+
+  /** The identity check this peer applies to senders and to every peer a message names. */
+  public PeerIdentity identity() {
+    return identity;
   }
 
   /**
@@ -125,6 +132,7 @@ public final class MessageBounds {
       throw new MalformedMessageException("peer address too long");
     }
     id(p.id());
+    identity.check(p);
   }
 
   private void nullablePeer(PeerRef p) {

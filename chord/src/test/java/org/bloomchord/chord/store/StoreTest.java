@@ -29,8 +29,41 @@ class StoreTest {
     Version v1 = Version.next(null, 0, 7);
     assertEquals(new Version(1, 7), v1);
     assertEquals(new Version(2, 7), Version.next(v1, 0, 7));
-    assertEquals(new Version(500, 8), Version.next(v1, 500, 8));
-    assertEquals(new Version(501, 8), Version.next(new Version(500, 9), 400, 8));
+    // the clock moved on: physical part 500 ms, logical part 0
+    Version v500 = Version.next(v1, 500, 8);
+    assertEquals(new Version(500L << 16, 8), v500);
+    assertEquals(500, v500.physicalMs());
+    // a primary whose clock is behind still writes a newer version: logical part + 1
+    assertEquals(new Version((500L << 16) + 1, 9), Version.next(v500, 400, 9));
+  }
+
+  @Test
+  void versionsNeverOverflowAndAReceivedVersionIsWithinReachOfTheNextWrite() {
+    assertThrows(IllegalArgumentException.class, () -> new Version(Long.MAX_VALUE, 1));
+    assertThrows(IllegalArgumentException.class, () -> new Version(Version.MAX_COUNTER + 1, 1));
+    // a clock beyond the largest physical time saturates instead of wrapping
+    Version far = Version.next(null, Long.MAX_VALUE, 1);
+    assertEquals(Version.MAX_PHYSICAL_MS, far.physicalMs());
+    assertTrue(Version.next(far, 0, 1).newerThan(far));
+    // plausibility: at most maxClockAhead beyond the receiver's clock
+    Version ahead = Version.next(null, 70_000, 3);
+    assertTrue(ahead.plausibleAt(10_000, 60_000));
+    assertTrue(!ahead.plausibleAt(9_999, 60_000));
+    // whatever a peer accepted, its next write at its own clock is newer
+    Version accepted = Version.next(null, 10_000 + 60_000, 3);
+    assertTrue(Version.next(accepted, 10_000, 4).newerThan(accepted));
+  }
+
+  @Test
+  void tombstonesAreCollectedOnlyAfterTheirGracePeriod() {
+    LocalStore s = new LocalStore(new org.bloomchord.chord.ring.IdRing(16));
+    s.merge(new StoredEntry("old", Version.next(null, 1_000, 1), null));
+    s.merge(new StoredEntry("recent", Version.next(null, 5_000, 1), null));
+    s.merge(new StoredEntry("live", Version.next(null, 1_000, 1), "v"));
+    assertEquals(1, s.collectTombstones(2_000));
+    assertEquals(false, s.contains("old"));
+    assertEquals(true, s.contains("recent"));
+    assertEquals(true, s.contains("live"));
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
@@ -44,8 +45,9 @@ class ChordWireTest {
   private final ChordConfig config = ChordConfig.defaults().withIdBits(16);
   private final WireRegistry registry = ChordWire.registry(config);
   private final MessageBounds bounds = new MessageBounds(config);
-  private final PeerRef a = new PeerRef("peer-a", 0x1234);
-  private final PeerRef b = new PeerRef("peer-b", 0xFFFF);
+  private final IdRing ring = new IdRing(16);
+  private final PeerRef a = new PeerRef("peer-a", ring.hash("peer-a"));
+  private final PeerRef b = new PeerRef("peer-b", ring.hash("peer-b"));
 
   private List<Message> samples() {
     StoredEntry live = new StoredEntry("key", new Version(7, 0x1234), "value");
@@ -105,6 +107,16 @@ class ChordWireTest {
     Message badPeer = new Neighbors(new PeerRef("x", -1), List.of());
     assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(badPeer)));
     assertThrows(MalformedMessageException.class, () -> bounds.check(badPeer));
+  }
+
+  @Test
+  void aPeerWhoseIdIsNotTheHashOfItsAddressFailsTheBounds() {
+    PeerRef forged = new PeerRef("peer-a", ring.hash("peer-a") ^ 1);
+    for (Message m : List.<Message>of(new Neighbors(forged, List.of()), new Neighbors(null, List.of(a, forged)),
+        new FindSuccessor(1, 1, forged, 0, 0, -1, 0), new PredecessorLeaving(forged))) {
+      assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.toString());
+    }
+    bounds.check(new Neighbors(a, List.of(b)));
   }
 
   @Test

@@ -8,6 +8,11 @@ public final class TraceFormatException extends IllegalArgumentException {
 
   private static final long serialVersionUID = 1L;
 
+  /** An error with the whole of {@code source} (it cannot be read). */
+  public TraceFormatException(String source, String message) {
+    super(source + ": " + message);
+  }
+
   /** An error at {@code line} of {@code source}. */
   public TraceFormatException(String source, int line, String message) {
     super(source + ":" + line + ": " + message);

@@ -1,7 +1,6 @@
 package org.bloomchord.experiments.churn;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,8 @@ public record TraceReplay(String source, List<Line> lines) implements ChurnModel
     try {
       return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read trace " + file, e);
+      throw new TraceFormatException(file.toString(), "cannot read the trace file (" + e.getClass().getSimpleName()
+          + ")");
     }
   }
 

@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
     versionProvider = VersionProvider.class,
     description = "A Chord overlay of Vert.x peers with attenuated Bloom filter location and set reconciliation.",
     subcommands = {RunCommand.class, DemoCommand.class, RingCommand.class, LocateCommand.class,
-        ReconcileCommand.class, SketchCommand.class, BenchCommand.class, WorkerCommand.class, NodeCommand.class,
+        ReconcileCommand.class, SketchCommand.class, FuzzCommand.class, WritesCommand.class, BenchCommand.class,
+        WorkerCommand.class, NodeCommand.class,
         CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 

@@ -38,9 +38,14 @@ public final class PeerRecorder {
 
   /** The {@code peers} summary section. */
   public PeerCounts toCounts() {
+    return toCounts(0);
+  }
+
+  /** The {@code peers} summary section, with {@code failed} peers the runtime failed. */
+  public PeerCounts toCounts(long failed) {
     long l = leaves.sum();
     long c = crashes.sum();
     long started = launched.sum();
-    return new PeerCounts(started, Math.max(0, started - l - c), joins.sum(), l, c);
+    return new PeerCounts(started, Math.max(0, started - l - c - failed), joins.sum(), l, c).withFailed(failed);
   }
 }

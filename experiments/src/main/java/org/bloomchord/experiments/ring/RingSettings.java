@@ -45,16 +45,21 @@ public record RingSettings(
     long maxWaitSeconds,
     int benchPings) {
 
+  /** Most peers (times virtual nodes) one ring launches: beyond what a machine's memory holds. */
+  public static final int MAX_PEERS = 2_000_000;
+
   public RingSettings {
     runtime = runtime == null ? null : runtime.toLowerCase(Locale.ROOT);
     check(Networks.VERTX.equals(runtime) || Networks.SIM.equals(runtime),
         "--runtime must be 'vertx' or 'sim', got '" + runtime + "'");
-    check(peers >= 1, "--peers must be at least 1, got " + peers);
+    check(peers >= 1 && peers <= MAX_PEERS, "--peers must be in 1.." + MAX_PEERS + ", got " + peers);
     check(idBits >= 1 && idBits <= 64, "--id-bits must be in 1..64, got " + idBits);
     check(successors >= 1 && successors <= 64, "--successors must be in 1..64, got " + successors);
     check(replicas >= 1 && replicas <= successors,
         "--replicas must be in 1..--successors (" + successors + "), got " + replicas);
     check(virtualNodes >= 1 && virtualNodes <= 64, "--virtual-nodes must be in 1..64, got " + virtualNodes);
+    check((long) peers * virtualNodes <= MAX_PEERS, "--peers " + peers + " with --virtual-nodes " + virtualNodes
+        + " make " + (long) peers * virtualNodes + " ring peers, more than " + MAX_PEERS);
     check(idBits == 64 || (long) peers * virtualNodes <= 1L << idBits,
         "--peers " + peers + " with --virtual-nodes " + virtualNodes + " need " + (long) peers * virtualNodes
             + " ring ids, more than the 2^" + idBits + " of --id-bits " + idBits);

@@ -173,7 +173,8 @@ public final class ScenarioRunner {
   }
 
   private static Summary summarize(RunContext ctx) {
-    Summary s = Summary.of("run", ctx.network.runtimeName(), ctx.scenario.seed()).withPeers(ctx.peers.toCounts());
+    Summary s = Summary.of("run", ctx.network.runtimeName(), ctx.scenario.seed()).withPeers(
+        ctx.peers.toCounts(ctx.network.metrics().counter(Network.FAILED_PEERS)));
     if (ctx.roster.size() > 0) {
       RingCheck check = ctx.cluster.check();
       Double stabilize = check.stable() && ctx.stableAtMs != null && ctx.stableAtMs >= ctx.lastChangeMs

@@ -8,9 +8,13 @@ import java.util.regex.Pattern;
 /**
  * Durations as scenarios write them: a number and a unit, {@code 500ms}, {@code 10s},
  * {@code 1.5s}, {@code 2m} (or {@code 2min}), {@code 1h}; a bare {@code 0} is zero. Rounded to
- * whole milliseconds.
+ * whole milliseconds; at most {@link #MAX} (366 days), so that adding one to a clock never
+ * overflows and a mistyped unit is caught.
  */
 public final class DurationText {
+
+  /** The longest duration a scenario may name. */
+  public static final Duration MAX = Duration.ofDays(366);
 
   private static final Pattern TEXT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|m|min|h)");
 
@@ -38,6 +42,9 @@ public final class DurationText {
       case "m", "min" -> n * 60_000;
       default -> n * 3_600_000;
     };
+    if (!(ms <= MAX.toMillis())) {
+      throw new IllegalArgumentException("expected a duration of at most 366 days");
+    }
     return Duration.ofMillis(Math.round(ms));
   }
 

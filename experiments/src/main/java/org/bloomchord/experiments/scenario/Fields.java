@@ -119,11 +119,11 @@ final class Fields {
   }
 
   Duration duration(String key, Duration fallback) {
-    return value(key, fallback, "a duration like 500ms, 10s, 2m or 1h", DurationText::parse);
+    return value(key, fallback, "a duration like 500ms, 10s, 2m or 1h, at most 366 days", DurationText::parse);
   }
 
   Duration positiveDuration(String key, Duration fallback) {
-    return value(key, fallback, "a duration above zero like 500ms, 10s, 2m or 1h", t -> {
+    return value(key, fallback, "a duration above zero like 500ms, 10s, 2m or 1h, at most 366 days", t -> {
       Duration d = DurationText.parse(t);
       return d.isZero() ? null : d;
     });

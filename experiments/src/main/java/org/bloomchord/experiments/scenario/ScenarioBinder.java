@@ -193,7 +193,8 @@ final class ScenarioBinder {
       }));
       default -> new ChurnSpec.Trace(baseDir.resolve(f.string("trace", null)));
     };
-    if (spec instanceof ChurnSpec.Trace t && !java.nio.file.Files.isReadable(t.file())) {
+    if (spec instanceof ChurnSpec.Trace t
+        && !(java.nio.file.Files.isRegularFile(t.file()) && java.nio.file.Files.isReadable(t.file()))) {
       throw f.bad("trace", "a readable CSV file (looked for " + t.file() + ")");
     }
     double crashes = f.fraction("crashes", 0.5);

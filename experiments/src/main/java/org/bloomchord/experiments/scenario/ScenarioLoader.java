@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *
  * <p><b>Sweeps.</b> A list where a single value belongs ({@code peers: [64, 128, 256]}, also inside
  * phases: {@code - fail: { fraction: [0.1, 0.2] }}) makes the scenario run once per value. Several
- * sweeps combine as a cartesian product, the first swept key varying slowest. Only
+ * sweeps combine as a cartesian product, the first swept key varying slowest, at most
+ * {@value #MAX_RUNS} runs. Only
  * {@code phases} is a real list. Each instance records its values in {@link Scenario#sweep()} under
  * the key's dotted path ({@code peers}, {@code phases[3].fail.fraction}; phases count from 0).
  *
@@ -33,6 +34,9 @@ public final class ScenarioLoader {
 
   /** Where bundled scenarios live on the class path. */
   public static final String BUNDLED = "scenarios/";
+
+  /** Most runs one sweep may expand to. */
+  public static final int MAX_RUNS = 10_000;
 
   private static final Pattern SEGMENT = Pattern.compile("([A-Za-z][A-Za-z0-9]*)((?:\\[[0-9]+])*)");
 
@@ -98,6 +102,14 @@ public final class ScenarioLoader {
   private static List<Expansion> expand(YamlNode root) {
     List<Axis> axes = new ArrayList<>();
     collect(root, "", axes);
+    long runs = 1;
+    for (Axis a : axes) {
+      runs = Math.min(runs * a.list().items().size(), MAX_RUNS + 1L);
+    }
+    if (runs > MAX_RUNS) {
+      throw new ScenarioException(axes.get(0).list().position(), "the sweeps over "
+          + axes.stream().map(Axis::path).toList() + " make more than " + MAX_RUNS + " runs");
+    }
     List<Expansion> out = new ArrayList<>();
     int[] index = new int[axes.size()];
     while (true) {
@@ -142,6 +154,15 @@ public final class ScenarioLoader {
     }
   }
 
+  /** A list index of an override; digits beyond an int are an index no list has. */
+  private static int index(String digits, Position at) {
+    try {
+      return Integer.parseInt(digits);
+    } catch (NumberFormatException e) {
+      throw new ScenarioException(at, "list index " + digits + " is out of range");
+    }
+  }
+
   private static void override(YamlNode.Mapping root, String text) {
     Position at = Position.of("--set " + text);
     int eq = text.indexOf('=');
@@ -151,7 +172,7 @@ public final class ScenarioLoader {
     List<Object> path = new ArrayList<>();
     for (String segment : text.substring(0, eq).strip().split("\\.", -1)) {
       if (!path.isEmpty() && segment.matches("[0-9]+")) {
-        path.add(Integer.parseInt(segment));
+        path.add(index(segment, at));
         continue;
       }
       Matcher m = SEGMENT.matcher(segment);
@@ -161,7 +182,7 @@ public final class ScenarioLoader {
       path.add(m.group(1));
       for (String idx : m.group(2).replace("]", "").split("\\[")) {
         if (!idx.isEmpty()) {
-          path.add(Integer.parseInt(idx));
+          path.add(index(idx, at));
         }
       }
     }

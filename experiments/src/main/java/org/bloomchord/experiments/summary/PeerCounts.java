@@ -12,10 +12,13 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param joins join operations (including the initial ones)
  * @param leaves graceful leaves
  * @param crashes crashes (peers stopped without telling anyone)
+ * @param failed peers the runtime failed because a handler of theirs threw (removed as by a
+ *     crash, not counted in {@code crashes}, not alive)
  * @param jvms the JVMs the ring ran in, or null (omitted) for a ring in one JVM
  */
-@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes", "jvms"})
-public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes, Integer jvms) {
+@JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes", "failed", "jvms"})
+public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes, long failed,
+    Integer jvms) {
 
   @JsonCreator
   public PeerCounts {
@@ -24,18 +27,24 @@ public record PeerCounts(long launched, long alive, long joins, long leaves, lon
     Finite.nonNegative("joins", joins);
     Finite.nonNegative("leaves", leaves);
     Finite.nonNegative("crashes", crashes);
+    Finite.nonNegative("failed", failed);
     if (jvms != null && jvms < 1) {
       throw new IllegalArgumentException("jvms must be >= 1: " + jvms);
     }
   }
 
-  /** Counts of a ring in one JVM. */
+  /** Counts of a ring in one JVM in which no peer failed. */
   public PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
-    this(launched, alive, joins, leaves, crashes, null);
+    this(launched, alive, joins, leaves, crashes, 0, null);
   }
 
   /** These counts for a ring spread over {@code jvms} JVMs. */
   public PeerCounts withJvms(int jvms) {
-    return new PeerCounts(launched, alive, joins, leaves, crashes, jvms);
+    return new PeerCounts(launched, alive, joins, leaves, crashes, failed, jvms);
+  }
+
+  /** These counts with {@code failed} peers the runtime failed. */
+  public PeerCounts withFailed(long failedPeers) {
+    return new PeerCounts(launched, alive, joins, leaves, crashes, failedPeers, jvms);
   }
 }

@@ -111,6 +111,10 @@ class RingCommandTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "--peers 0|--peers",
+      "--peers 2000001|--peers",
+      "--peers 2147483647|--peers",
+      "--peers 99999999999|--peers",
+      "--peers 100000 --virtual-nodes 64|--virtual-nodes",
       "--peers 4 --runtime foo|--runtime",
       "--peers 4 --fail-fraction 1|--fail-fraction",
       "--peers 4 --fail-fraction -0.1|--fail-fraction",

@@ -91,4 +91,35 @@ class RunCommandTest {
     assertEquals(1000, quickstart.get(0).peers());
     assertEquals("vertx", quickstart.get(0).runtime().label());
   }
+
+  @Test
+  void aHugeListIndexInSetIsOneLineAndExitCode2() {
+    assertUsageError(run("run", "path-length", "--runtime", "sim", "--set", "phases[99999999999].fail.fraction=0.3"),
+        "--set phases[99999999999].fail.fraction=0.3: list index 99999999999 is out of range");
+    assertUsageError(run("run", "path-length", "--runtime", "sim", "--set", "phases.99999999999.wait.for=1s"),
+        "list index 99999999999 is out of range");
+  }
+
+  @Test
+  void aDirectoryAsTraceFileIsOneLineAndExitCode2(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("trace.yaml");
+    Files.writeString(f, "peers: 4\nruntime: sim\nphases:\n  - join: {}\n  - churn: { for: 5s, trace: " + dir
+        + " }\n");
+    assertUsageError(run("run", f.toString(), "--out", dir.resolve("out").toString()), "phases[1].churn.trace");
+  }
+
+  @Test
+  void aSweepOfTooManyRunsIsOneLineAndExitCode2() {
+    String list = "[" + String.join(",", java.util.Collections.nCopies(101, "8")) + "]";
+    assertUsageError(run("run", "path-length", "--runtime", "sim", "--set", "peers=" + list, "--set",
+        "chord.successors=" + list), "make more than 10000 runs");
+  }
+
+  @Test
+  void anOverflowingDurationIsOneLineAndExitCode2() {
+    assertUsageError(run("run", "path-length", "--runtime", "sim", "--set", "phases[1].wait.for=99999999999999999999h"),
+        "at most 366 days");
+    assertUsageError(run("run", "path-length", "--runtime", "sim", "--set", "chord.stabilize=9999999999999h"),
+        "at most 366 days");
+  }
 }

@@ -199,7 +199,7 @@ class ScenarioLoaderTest {
     String base = "peers: 10\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:1:8: bad value 'many' for peers: expected a whole number from 1 to 10000000",
         error("peers: many\nphases:\n  - join: {}\n"));
-    assertEquals("s.yaml:1:21: bad value '10x' for chord.stabilize: expected a duration above zero like 500ms, 10s, 2m or 1h",
+    assertEquals("s.yaml:1:21: bad value '10x' for chord.stabilize: expected a duration above zero like 500ms, 10s, 2m or 1h, at most 366 days",
         error("chord: { stabilize: 10x }\n" + base));
     assertEquals("s.yaml:1:20: bad value '5' for chord.replicas: expected at most successors + 1 = 3",
         error("chord: { replicas: 5, successors: 2 }\n" + base));

@@ -42,7 +42,7 @@ class SummaryJsonTest {
     JsonNode root = JSON.readTree(SummaryJson.pretty(full()));
     assertEquals(List.of("command", "runtime", "seed", "peers", "ring", "lookups", "keys", "locate", "reconcile",
         "traffic", "resources"), names(root));
-    assertEquals(List.of("launched", "alive", "joins", "leaves", "crashes"), names(root.get("peers")));
+    assertEquals(List.of("launched", "alive", "joins", "leaves", "crashes", "failed"), names(root.get("peers")));
     assertEquals(List.of("stable", "stabilizeSeconds", "successorErrors", "fingerErrors"), names(root.get("ring")));
     assertEquals(List.of("total", "correct", "incorrect", "failed", "hops", "hopsToOwner", "timeoutsPerLookup", "latencyMs"),
         names(root.get("lookups")));

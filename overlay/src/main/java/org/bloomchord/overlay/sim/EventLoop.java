@@ -1,7 +1,7 @@
 package org.bloomchord.overlay.sim;
 
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * The simulator's single-threaded loop: a virtual clock in milliseconds and the queue of events
@@ -15,11 +15,12 @@ import java.util.function.Consumer;
 final class EventLoop {
 
   private final EventQueue queue = new EventQueue();
-  private final Consumer<RuntimeException> onError;
+  private final BiConsumer<SimEvent, Throwable> onError;
   private long fired;
   private boolean running;
 
-  EventLoop(Consumer<RuntimeException> onError) {
+  /** {@code onError} gets what an event threw, Errors included, and the loop goes on. */
+  EventLoop(BiConsumer<SimEvent, Throwable> onError) {
     this.onError = onError;
   }
 
@@ -69,8 +70,8 @@ final class EventLoop {
         fired++;
         try {
           e.fire();
-        } catch (RuntimeException ex) {
-          onError.accept(ex);
+        } catch (Throwable ex) {
+          onError.accept(e, ex);
         }
       }
       return true;

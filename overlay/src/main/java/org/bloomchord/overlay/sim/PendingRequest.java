@@ -26,6 +26,11 @@ final class PendingRequest extends SimEvent {
     this.timeoutMs = timeoutMs;
   }
 
+  @Override
+  SimPeer owner() {
+    return requester;
+  }
+
   /** Settles the request unless it already is or the requester is gone; returns whether it may. */
   boolean settle() {
     if (done) {

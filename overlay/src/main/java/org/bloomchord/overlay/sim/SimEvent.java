@@ -25,4 +25,9 @@ abstract class SimEvent {
 
   /** Runs the event; the loop's clock already reads {@link #time}. */
   abstract void fire();
+
+  /** The peer whose code the event runs, failed when it throws; null for none. */
+  SimPeer owner() {
+    return null;
+  }
 }

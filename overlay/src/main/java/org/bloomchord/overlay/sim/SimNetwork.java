@@ -43,6 +43,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     this.transport = new SimTransport(options, Objects.requireNonNull(registry, "registry"), traffic);
     this.loop = transport.loop;
     this.launched = transport.peers;
+    transport.onPeerFailed(this::remove);
   }
 
   @Override
@@ -104,7 +105,7 @@ public final class SimNetwork<P extends PeerProtocol> implements Network<P> {
     launched.remove(peer);
     try {
       peer.protocol.stop();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       transport.handlerError("stop", peer, e);
     }
   }

@@ -23,6 +23,11 @@ final class SimTimer extends SimEvent implements Cancellable {
   }
 
   @Override
+  SimPeer owner() {
+    return peer;
+  }
+
+  @Override
   public void cancel() {
     if (!cancelled) {
       cancelled = true;
@@ -40,7 +45,7 @@ final class SimTimer extends SimEvent implements Cancellable {
     }
     try {
       task.run();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       peer.transport.handlerError("timer", peer, e);
     }
   }

@@ -5,9 +5,11 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.MetricsRecorder;
+import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RemoteRejectedException;
@@ -54,10 +56,11 @@ final class SimTransport {
   private final boolean roundTrip;
   private final SplittableRandom random;
   private long errorsLogged;
+  private Consumer<SimPeer> onPeerFailed = p -> p.alive = false;
   private long blackoutUntil = Long.MIN_VALUE;
 
   SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
-    this.loop = new EventLoop(e -> handlerError("event", null, e));
+    this.loop = new EventLoop((event, e) -> handlerError("event", event.owner(), e));
     this.metrics = new MetricsRecorder(loop::now, options.maxRecordedEvents());
     this.registry = registry;
     this.traffic = traffic;
@@ -162,7 +165,7 @@ final class SimTransport {
         to.protocol.onMessage(d.from.ref, message);
       } catch (MalformedMessageException e) {
         reject(d, e);
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
         handlerError("onMessage", to, e);
       }
       return;
@@ -173,9 +176,9 @@ final class SimTransport {
     } catch (MalformedMessageException e) {
       reject(d, e);
       return;
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // the peer is failed: like a crashed one it answers nothing, the request times out
       handlerError("onRequest", to, e);
-      answerFailure(d, "error: " + e);
       return;
     }
     if (reply == null) {
@@ -247,12 +250,27 @@ final class SimTransport {
     p.promise.complete(message);
   }
 
-  void handlerError(String where, SimPeer peer, RuntimeException e) {
+  /**
+   * Counts what a protocol threw and fails its peer: the peer is removed as by a crash (its state
+   * may be half-updated), counted under {@link Network#FAILED_PEERS}, and
+   * the run goes on. The first few are logged with their cause.
+   */
+  void handlerError(String where, SimPeer peer, Throwable e) {
     metrics.increment(HANDLER_ERRORS, 1);
+    boolean fail = peer != null && peer.alive;
     if (errorsLogged++ < 10) {
-      LOG.log(Level.WARNING, "unexpected exception in " + where
-          + (peer == null ? "" : " of " + peer.ref) + " at t=" + loop.now() + " ms", e);
+      LOG.log(Level.WARNING, "unexpected " + e + " in " + where + (peer == null ? "" : " of " + peer.ref)
+          + " at t=" + loop.now() + " ms" + (fail ? "; the peer is failed, the run goes on" : ""), e);
     }
+    if (fail) {
+      metrics.increment(Network.FAILED_PEERS, 1);
+      onPeerFailed.accept(peer);
+    }
+  }
+
+  /** Sets what removes a failed peer (the network's crash). */
+  void onPeerFailed(Consumer<SimPeer> remover) {
+    this.onPeerFailed = remover;
   }
 
   /**
@@ -277,6 +295,11 @@ final class SimTransport {
     void fire() {
       to.transport.deliver(this);
     }
+
+    @Override
+    SimPeer owner() {
+      return to;
+    }
   }
 
   /** A reply, or a rejection when {@code rejection} is set, on its way back to the requester. */
@@ -295,6 +318,11 @@ final class SimTransport {
     @Override
     void fire() {
       pending.requester.transport.deliverReply(this);
+    }
+
+    @Override
+    SimPeer owner() {
+      return pending.requester;
     }
   }
 }

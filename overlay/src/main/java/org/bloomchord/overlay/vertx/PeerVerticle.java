@@ -137,7 +137,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     alive = false;
     try {
       protocol.stop();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       handlerError("stop", e);
     }
     return consumer.unregister();
@@ -149,7 +149,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     }
     boolean isRequest = envelope.replyAddress() != null;
     Object body = envelope.body();
-    String type = body instanceof Message m ? m.typeName() : String.valueOf(body == null ? null : body.getClass());
+    String type = typeOf(body);
     PeerRef from;
     try {
       from = sender(envelope.headers());
@@ -166,7 +166,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
         protocol.onMessage(from, message);
       } catch (MalformedMessageException e) {
         reject(envelope, type, e);
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
         handlerError("onMessage", e);
       }
       return;
@@ -177,9 +177,9 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     } catch (MalformedMessageException e) {
       reject(envelope, type, e);
       return;
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // the peer is failed: like a crashed one it answers nothing, the request times out
       handlerError("onRequest", e);
-      envelope.fail(ERROR, "error: " + e);
       return;
     }
     if (reply == null) {
@@ -205,6 +205,17 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     });
   }
 
+  /**
+   * The type a message is counted under: its protocol type, else the class of the body, never the
+   * body's text (which the sender chooses, so counting by it would let a peer grow the table).
+   */
+  static String typeOf(Object body) {
+    if (body instanceof Message m) {
+      return m.typeName();
+    }
+    return body == null ? "null" : "non-protocol " + body.getClass().getName();
+  }
+
   private static PeerRef sender(MultiMap headers) {
     String address = headers.get(FROM_ADDRESS);
     String id = headers.get(FROM_ID);
@@ -225,8 +236,9 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     }
   }
 
-  void handlerError(String where, RuntimeException e) {
-    network.handlerError(where, ref, e);
+  /** Counts what the protocol threw and fails this peer (see {@link VertxNetwork#handlerError}). */
+  void handlerError(String where, Throwable e) {
+    network.handlerError(where, this, e);
   }
 
   @Override
@@ -257,7 +269,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
         if (body instanceof Message reply) {
           promise.complete(reply);
         } else {
-          network.traffic().rejected(String.valueOf(body));
+          network.traffic().rejected(typeOf(body));
           promise.fail(new MalformedMessageException("reply is not a protocol message"));
         }
         return;

@@ -162,10 +162,33 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
     traffic.sent(message.typeName(), registry.sizeOf(message));
   }
 
-  void handlerError(String where, PeerRef peer, RuntimeException e) {
+  /**
+   * Counts what a protocol threw and fails its peer: the peer stops receiving at once and is
+   * undeployed (without waiting: this runs on the peer's own thread) as by a crash, since its state
+   * may be half-updated; it is counted under {@link Network#FAILED_PEERS} and the run goes on. The
+   * first few are logged with their cause.
+   */
+  void handlerError(String where, PeerVerticle peer, Throwable e) {
     metrics.increment(HANDLER_ERRORS, 1);
+    boolean fail;
+    synchronized (peers) {
+      fail = peers.get(peer.self().address()) == peer;
+      if (fail) {
+        // counted before it leaves alive(), so a driver that sees it gone also sees it counted
+        metrics.increment(FAILED_PEERS, 1);
+        peers.remove(peer.self().address());
+      }
+    }
     if (errorsLogged.getAndIncrement() < 10) {
-      LOG.log(Level.WARNING, "unexpected exception in " + where + " of " + peer, e);
+      LOG.log(Level.WARNING, "unexpected " + e + " in " + where + " of " + peer.self()
+          + (fail ? "; the peer is failed, the run goes on" : ""), e);
+    }
+    if (fail) {
+      peer.kill();
+      if (peer.deploymentID() != null) {
+        vertx.undeploy(peer.deploymentID()).onFailure(x -> LOG.log(Level.WARNING, "undeploying failed peer "
+            + peer.self() + " failed: " + x));
+      }
     }
   }
 
@@ -225,7 +248,7 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
     peer.context().runOnContext(v -> {
       try {
         peer.protocol().leave().onComplete(ar -> left.complete(null));
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
         peer.handlerError("leave", e);
         left.complete(null);
       }

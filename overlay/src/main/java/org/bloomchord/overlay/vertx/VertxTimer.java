@@ -39,7 +39,7 @@ final class VertxTimer implements Cancellable, Handler<Long> {
     }
     try {
       task.run();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       peer.handlerError("timer", e);
     }
   }

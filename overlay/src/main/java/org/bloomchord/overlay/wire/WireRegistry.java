@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 
@@ -162,6 +163,11 @@ public final class WireRegistry {
     synchronized (this) {
       return sparseTags.get(tag);
     }
+  }
+
+  /** The message classes registered so far. */
+  public Set<Class<?>> types() {
+    return Set.copyOf(byType.keySet());
   }
 
   /** Writes the tagged frame of a message. */

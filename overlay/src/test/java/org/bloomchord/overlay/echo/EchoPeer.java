@@ -50,6 +50,7 @@ public final class EchoPeer implements PeerProtocol {
       if (p.text().startsWith("bad")) {
         throw new MalformedMessageException("text starts with bad");
       }
+      failOn(p.text());
       return Future.succeededFuture(new Pong(p.seq(), p.text()));
     }
     throw new MalformedMessageException("unexpected request " + message.typeName());
@@ -60,6 +61,7 @@ public final class EchoPeer implements PeerProtocol {
     if (!(message instanceof Note n) || n.text().startsWith("bad")) {
       throw new MalformedMessageException("refused " + message);
     }
+    failOn(n.text());
     notes.add(from.address() + ":" + n.text());
     trace.add(runtime.now() + " note " + from.address() + " " + n.text());
   }
@@ -120,6 +122,22 @@ public final class EchoPeer implements PeerProtocol {
 
   public Future<Void> stopTicking() {
     ticking.cancel();
+    return Future.succeededFuture();
+  }
+
+  /** A handler's bug, on request: "throw" an exception, "error" an Error. */
+  private static void failOn(String text) {
+    if (text.equals("throw")) {
+      throw new IllegalStateException("a handler's bug");
+    }
+    if (text.equals("error")) {
+      throw new StackOverflowError("a handler's deep bug");
+    }
+  }
+
+  /** Schedules a timer after {@code delayMs} whose task fails like {@link #failOn} with {@code text}. */
+  public Future<Void> failingTimer(long delayMs, String text) {
+    runtime.after(delayMs, () -> failOn(text));
     return Future.succeededFuture();
   }
 

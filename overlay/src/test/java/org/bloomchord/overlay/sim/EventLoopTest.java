@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /** The loop's clock and firing rules around the queue. */
 class EventLoopTest {
 
-  private final List<RuntimeException> errors = new ArrayList<>();
-  private final EventLoop loop = new EventLoop(errors::add);
+  private final List<Throwable> errors = new ArrayList<>();
+  private final EventLoop loop = new EventLoop((event, e) -> errors.add(e));
   private final List<String> fired = new ArrayList<>();
 
   private SimEvent event(String name) {
@@ -61,16 +61,23 @@ class EventLoopTest {
   }
 
   @Test
-  void anExceptionFromAnEventGoesToTheHandlerAndTheLoopGoesOn() {
+  void anExceptionOrErrorFromAnEventGoesToTheHandlerAndTheLoopGoesOn() {
     loop.schedule(new SimEvent() {
       @Override
       void fire() {
         throw new IllegalStateException("boom");
       }
     }, 1);
-    loop.schedule(event("after"), 2);
+    loop.schedule(new SimEvent() {
+      @Override
+      void fire() {
+        throw new StackOverflowError("deep");
+      }
+    }, 2);
+    loop.schedule(event("after"), 3);
     assertFalse(loop.runUntil(10, () -> false));
-    assertEquals(1, errors.size());
-    assertEquals(List.of("after@2"), fired);
+    assertEquals(2, errors.size());
+    assertTrue(errors.get(1) instanceof StackOverflowError);
+    assertEquals(List.of("after@3"), fired);
   }
 }

@@ -75,4 +75,10 @@ class VertxNetworkTest extends NetworkContractTest {
       net.close();
     }
   }
+
+  @Test
+  void aBodyThatIsNoProtocolMessageIsCountedByItsClassNeverByItsText() {
+    assertEquals("non-protocol java.lang.String", PeerVerticle.typeOf("text the sender chose " + System.nanoTime()));
+    assertEquals("null", PeerVerticle.typeOf(null));
+  }
 }

@@ -7,6 +7,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.wire.PeerIdentity;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -57,6 +58,7 @@ public final class LocationWire {
   private final ChordConfig chord;
   private final IdRing ring;
   private final BloomShape shape;
+  private final PeerIdentity identity;
 
   /** Bounds for peers running {@code config} on a ring of {@code chord}. */
   public LocationWire(LocationConfig config, ChordConfig chord) {
@@ -64,6 +66,7 @@ public final class LocationWire {
     this.chord = chord;
     this.ring = new IdRing(chord.idBits());
     this.shape = config.shape();
+    this.identity = new PeerIdentity(ring);
   }
 
   /** Registers the location codecs into {@code registry} (which should hold the Chord codecs). */
@@ -182,8 +185,10 @@ public final class LocationWire {
       range("false positives", d.falsePositives(), config.maxQueryHops());
     } else if (m instanceof PointerUpdate u) {
       key(u.key());
-      if (u.leaseMs() < 1 || u.leaseMs() > 10 * config.leaseMs()) {
-        throw new MalformedMessageException("lease of " + u.leaseMs() + " ms outside [1, " + 10 * config.leaseMs() + "]");
+      // a holder asks for the configured lease, never more: a longer one would keep a departed
+      // holder in the directory, and crowd honest ones out of the bounded holder list
+      if (u.leaseMs() < 1 || u.leaseMs() > config.leaseMs()) {
+        throw new MalformedMessageException("lease of " + u.leaseMs() + " ms outside [1, " + config.leaseMs() + "]");
       }
     } else if (m instanceof PointerQuery q) {
       key(q.key());
@@ -224,6 +229,7 @@ public final class LocationWire {
     if (!ring.contains(p.id())) {
       throw new MalformedMessageException("peer id outside the " + ring.bits() + "-bit ring: " + p);
     }
+    identity.check(p);
   }
 
   private String readKey(WireReader in) {

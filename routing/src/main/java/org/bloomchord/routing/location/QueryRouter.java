@@ -30,6 +30,11 @@ import org.bloomchord.routing.location.LocationMessages.LocateQuery;
  * A query that reached {@code maxQueryHops} forwards goes to the deterministic path too. If no
  * answer arrives within {@code queryTimeoutMs} (a forward to a peer that had just left is lost),
  * the origin runs the deterministic path itself.
+ *
+ * <p>Query ids are random 64-bit numbers from the peer's generator, and an answer counts only for a
+ * query still pending at this peer: a peer off the query's path cannot guess an id to answer, and a
+ * second answer is ignored. (The generator is seeded for reproducible runs; a deployment that must
+ * resist peers who know the seed needs a secret one.)
  */
 final class QueryRouter {
 
@@ -38,7 +43,6 @@ final class QueryRouter {
 
   private final LocationService service;
   private final Map<Long, Pending> pending = new HashMap<>();
-  private long nextId = 1;
 
   QueryRouter(LocationService service) {
     this.service = service;
@@ -52,9 +56,14 @@ final class QueryRouter {
     if (!service.active()) {
       return Future.failedFuture(new IllegalStateException("peer is " + service.peer().state()));
     }
-    long id = nextId++;
+    // a random id, not a sequence: a peer off the query's path cannot guess it and answer
+    long id = service.runtime().random().nextLong();
+    while (id == 0 || pending.containsKey(id)) {
+      id = service.runtime().random().nextLong();
+    }
+    long queryId = id;
     Promise<LocateResult> promise = Promise.promise();
-    Cancellable timer = service.runtime().after(service.config().queryTimeoutMs(), () -> onTimeout(id));
+    Cancellable timer = service.runtime().after(service.config().queryTimeoutMs(), () -> onTimeout(queryId));
     pending.put(id, new Pending(key, now, promise, timer));
     step(new LocateQuery(id, service.self(), key, service.config().depth(), 0, VisitedPeers.NONE));
     return promise.future();

@@ -30,7 +30,9 @@ public final class ElementSet {
   public ElementSet(ElementShape shape, int expected) {
     this.shape = Objects.requireNonNull(shape, "shape");
     this.words = shape.words();
-    int cap = Math.max(16, expected);
+    // 16 words to start with, not 16 elements: an empty set of 1 KiB elements decoded from a
+    // 5-byte frame must not cost 16 KiB
+    int cap = Math.max(16 / words, expected);
     this.data = new long[cap * words];
     this.index = new int[tableSizeFor(cap)];
   }
@@ -86,7 +88,7 @@ public final class ElementSet {
       return false;
     }
     if (size * words == data.length) {
-      data = Arrays.copyOf(data, data.length * 2);
+      data = Arrays.copyOf(data, Math.max(words, data.length * 2));
     }
     System.arraycopy(src, off, data, size * words, words);
     index[slot] = ++size;

@@ -15,6 +15,11 @@ public final class ReconcileMessages {
 
   /** Largest session id: ids are 31-bit so that they cost at most 5 bytes as varints. */
   public static final long MAX_SESSION = Integer.MAX_VALUE;
+  /**
+   * Lowest false-positive rate a filter may be asked for (2^-20): the filter then takes about 29
+   * bits per element; a rate near zero would make the responder allocate without bound.
+   */
+  public static final double MIN_FALSE_POSITIVE_RATE = 0x1p-20;
 
   private ReconcileMessages() {
   }

@@ -33,9 +33,17 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolRequest;
  * elements; at most {@link ReconcileOptions#maxSessions} rateless sessions are open, each dropped
  * after {@link ReconcileOptions#sessionIdleMs} without a request; IBLTs have at most
  * 8 (|S| + 256) cells and sketches at most {@link ReconcilePeer#MAX_SKETCH_HASHES} functions.
- * Use on the owning peer's thread only.
+ *
+ * <p>Quotas per initiator, so one greedy peer cannot take what others need: at most
+ * {@value #MAX_SESSIONS_PER_PEER} open rateless sessions each, and filters asked for no lower
+ * false-positive rate than
+ * {@link ReconcileMessages#MIN_FALSE_POSITIVE_RATE}, which bounds the filter at about 29 bits per
+ * element. Use on the owning peer's thread only.
  */
 public final class ReconcileResponder {
+
+  /** Rateless sessions one initiator may hold open at once. */
+  public static final int MAX_SESSIONS_PER_PEER = 4;
 
   private final ElementSet set;
   private final ReconcileOptions options;
@@ -109,6 +117,10 @@ public final class ReconcileResponder {
     }
     if (message instanceof FilterRequest m) {
       checkShape(m.elementBytes());
+      if (!(m.falsePositiveRate() >= ReconcileMessages.MIN_FALSE_POSITIVE_RATE && m.falsePositiveRate() < 1)) {
+        throw new MalformedMessageException("false-positive rate " + m.falsePositiveRate() + " outside ["
+            + ReconcileMessages.MIN_FALSE_POSITIVE_RATE + ", 1)");
+      }
       ElementSet unmatched = BloomSummary.wrap(m.filter(), set.shape()).unmatched(set);
       return new ElementsReply(unmatched, m.wantFilter() ? BloomSummary.of(set, m.falsePositiveRate()).filter() : null);
     }
@@ -152,6 +164,10 @@ public final class ReconcileResponder {
       }
       if (sessions.size() >= options.maxSessions()) {
         throw new MalformedMessageException("too many open symbol sessions (" + sessions.size() + ")");
+      }
+      String prefix = from.address() + "/";
+      if (sessions.keySet().stream().filter(k -> k.startsWith(prefix)).count() >= MAX_SESSIONS_PER_PEER) {
+        throw new MalformedMessageException(from.address() + " holds " + MAX_SESSIONS_PER_PEER + " symbol sessions");
       }
       s = new Session(new RatelessEncoder(set));
       sessions.put(key, s);

@@ -139,7 +139,7 @@ public final class ReconcileWire {
       throw new MalformedMessageException("truncated element list: " + n + " elements of " + shape.bytes() + " bytes");
     }
     ElementSet set = new ElementSet(shape, n);
-    long[] e = new long[shape.words()];
+    long[] e = new long[n == 0 ? 0 : shape.words()];
     for (int i = 0; i < n; i++) {
       shape.read(in, e, 0);
       if (!set.add(e, 0)) {
@@ -188,8 +188,9 @@ public final class ReconcileWire {
 
   private static double readRate(WireReader in) {
     double p = Double.longBitsToDouble(in.readLong());
-    if (!(p > 0 && p < 1)) {
-      throw new MalformedMessageException("false-positive rate outside (0, 1): " + p);
+    if (!(p >= ReconcileMessages.MIN_FALSE_POSITIVE_RATE && p < 1)) {
+      throw new MalformedMessageException("false-positive rate outside [" + ReconcileMessages.MIN_FALSE_POSITIVE_RATE
+          + ", 1): " + p);
     }
     return p;
   }

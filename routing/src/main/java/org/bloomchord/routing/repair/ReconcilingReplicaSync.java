@@ -242,6 +242,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
         throw new MalformedMessageException("entry outside the repaired range: " + e.key());
       }
     }
+    peer.checkReceivedVersions(t.entries());
     return peer.store().mergeAll(t.entries());
   }
 

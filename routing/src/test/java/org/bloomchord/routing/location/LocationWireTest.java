@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
@@ -29,7 +30,7 @@ class LocationWireTest {
   private final ChordConfig chord = ChordConfig.defaults().withIdBits(32);
   private final LocationConfig config = LocationConfig.defaults();
   private final WireRegistry registry = LocationWire.register(ChordWire.registry(chord), config, chord);
-  private final PeerRef p = new PeerRef("p1", 77);
+  private final PeerRef p = new PeerRef("p1", new IdRing(32).hash("p1"));
 
   private Message roundTrip(Message m) {
     return registry.decode(registry.encode(m));
@@ -70,7 +71,15 @@ class LocationWireTest {
         () -> roundTrip(new LocateQuery(1, new PeerRef("x", 1L << 40), "k", 1, 0, VisitedPeers.NONE)),
         "origin id outside the 32-bit ring");
     assertThrows(MalformedMessageException.class,
-        () -> roundTrip(new PointerUpdate("k", 100 * config.leaseMs(), false)), "lease far above the configured one");
+        () -> roundTrip(new PointerUpdate("k", config.leaseMs() + 1, false)), "lease above the configured one");
+    assertEquals(new PointerUpdate("k", config.leaseMs(), false), roundTrip(new PointerUpdate("k", config.leaseMs(), false)));
+    PeerRef forged = new PeerRef("p1", p.id() ^ 1);
+    assertThrows(MalformedMessageException.class,
+        () -> roundTrip(new LocateDone(1, LocateOutcome.FALLBACK, forged, 1, 1, 1, 0)), "holder id not its address' hash");
+    assertThrows(MalformedMessageException.class,
+        () -> roundTrip(new LocateQuery(1, forged, "k", 1, 0, VisitedPeers.NONE)), "origin id not its address' hash");
+    assertThrows(MalformedMessageException.class,
+        () -> roundTrip(new PointerHolders(true, List.of(p, forged))), "holder id not its address' hash");
     assertThrows(MalformedMessageException.class,
         () -> roundTrip(new PointerQuery("x".repeat(chord.maxKeyBytes()))), "key too long for the pointer prefix");
     byte[] frame = registry.encode(new PointerHolders(true, List.of(p)));

@@ -170,6 +170,33 @@ abstract class ReconcileProtocolTest {
   }
 
   @Test
+  void aGreedyInitiatorGetsAtMostItsSessionQuotaAndNoFilterBeyondTheRateBound() {
+    SetPair p = SetPair.of(ElementShape.KEY64, 100, 5, 5, 4);
+    Prober prober = new Prober();
+    var probe = launch("greedy", prober);
+    var b = launch("b", new ReconcilePeer(p.b().copy()));
+    for (int session = 1; session <= ReconcileResponder.MAX_SESSIONS_PER_PEER; session++) {
+      long s = session;
+      assertInstanceOf(ReconcileMessages.SymbolReply.class,
+          net().call(probe, x -> prober.ask(b.ref(), new SymbolRequest(s, 8, 0, 4)), WAIT));
+    }
+    Throwable fifth = assertThrows(RuntimeException.class,
+        () -> net().call(probe, x -> prober.ask(b.ref(), new SymbolRequest(99, 8, 0, 4)), WAIT));
+    assertInstanceOf(RemoteRejectedException.class, fifth);
+    // another initiator still gets a session
+    Prober other = new Prober();
+    var honest = launch("honest", other);
+    assertInstanceOf(ReconcileMessages.SymbolReply.class,
+        net().call(honest, x -> other.ask(b.ref(), new SymbolRequest(1, 8, 0, 4)), WAIT));
+    // a filter for a rate near zero would be unbounded: refused
+    ReconcileMessages.FilterRequest tiny = new ReconcileMessages.FilterRequest(8, true, 1e-300,
+        BloomSummary.of(p.a(), 0.01).filter());
+    Throwable refused = assertThrows(RuntimeException.class, () -> net().call(probe, x -> prober.ask(b.ref(), tiny), WAIT));
+    assertInstanceOf(RemoteRejectedException.class, refused);
+    assertEquals(p.b(), setOf(b));
+  }
+
+  @Test
   void forgedSymbolsMakeTheInitiatorFailWithoutTouchingItsSet() {
     SetPair p = SetPair.of(ElementShape.KEY64, 200, 0, 0, 6);
     var a = launch("a", new ReconcilePeer(p.a().copy()));

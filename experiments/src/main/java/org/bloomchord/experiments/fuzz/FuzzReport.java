@@ -1,0 +1,49 @@
+package org.bloomchord.experiments.fuzz;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bloomchord.experiments.fuzz.FrameMutator.Mutation;
+
+/**
+ * The outcome of a fuzz run; {@link #json} gives the {@code bloomchord fuzz --json} object whose
+ * first six keys are a contract.
+ *
+ * @param frames frames decoded
+ * @param rejected frames refused with {@code MalformedMessageException}
+ * @param decoded frames that decoded to a message
+ * @param roundTripFailures decoded messages that did not encode, decode and encode to the same bytes
+ * @param unexpected frames whose decoding threw anything else (must be 0)
+ * @param maxAllocatedBytesPerFrameByte the largest bytes allocated by one decode per byte of its
+ *     frame, or null when the JVM cannot count a thread's allocations
+ * @param maxAllocatedBytes the most bytes one decode allocated, or null as above
+ * @param largestAllocation the frame behind {@code maxAllocatedBytesPerFrameByte}, described
+ * @param corpusFrames well-formed frames the mutations start from
+ * @param byMutation frames per kind of first mutation
+ * @param examples a few unexpected outcomes and round-trip failures, with the frame in hex
+ */
+public record FuzzReport(long frames, long rejected, long decoded, long roundTripFailures, long unexpected,
+    Double maxAllocatedBytesPerFrameByte, Long maxAllocatedBytes, String largestAllocation, int corpusFrames, Map<Mutation, Long> byMutation,
+    List<String> examples) {
+
+  /** The report as an ordered JSON object. */
+  public Map<String, Object> json(long seed) {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("command", "fuzz");
+    doc.put("seed", seed);
+    doc.put("frames", frames);
+    doc.put("rejected", rejected);
+    doc.put("decoded", decoded);
+    doc.put("roundTripFailures", roundTripFailures);
+    doc.put("unexpected", unexpected);
+    doc.put("maxAllocatedBytesPerFrameByte", maxAllocatedBytesPerFrameByte);
+    doc.put("maxAllocatedBytes", maxAllocatedBytes);
+    doc.put("largestAllocation", largestAllocation);
+    doc.put("corpusFrames", corpusFrames);
+    Map<String, Long> kinds = new LinkedHashMap<>();
+    byMutation.forEach((k, v) -> kinds.put(k.name().toLowerCase(java.util.Locale.ROOT), v));
+    doc.put("byMutation", kinds);
+    doc.put("examples", examples);
+    return doc;
+  }
+}

@@ -1,0 +1,44 @@
+package org.bloomchord.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class WritesCommandTest {
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    return BloomchordCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+  }
+
+  @Test
+  void aShortRunWithoutLossOrChurnLosesNothingAndReportsTheContractKeys() throws Exception {
+    int rc = run("writes", "--operations", "400", "--peers", "16", "--keys", "40", "--loss", "0", "--crash-every-ms",
+        "86400000", "--seed", "3", "--json");
+    assertEquals(0, rc, err::toString);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertEquals("writes", json.get("command").asText());
+    JsonNode w = json.get("writes");
+    for (String key : new String[] {"acknowledged", "lost", "resurrected", "stale"}) {
+      assertTrue(w.has(key), key);
+    }
+    // about half the operations are writes, all acknowledged on a quiet ring
+    assertTrue(w.get("acknowledged").asLong() > 150 && w.get("acknowledged").asLong() < 250, w.toString());
+    assertEquals(0, w.get("unacknowledged").asLong());
+    assertEquals(0, w.get("lost").asLong() + w.get("resurrected").asLong() + w.get("stale").asLong(), w.toString());
+    assertTrue(w.get("readsJudged").asLong() > 100, w.toString());
+  }
+
+  @Test
+  void badValuesAreOneLineAndExitCodeTwo() {
+    assertEquals(2, run("writes", "--operations", "10", "--loss", "0.9"));
+    assertEquals("bloomchord: --loss must be in [0, 0.5], got 0.9", err.toString().strip());
+  }
+}
