@@ -510,9 +510,7 @@ public final class ChordPeer implements PeerProtocol {
   }
 
   private void linksChanged() {
-    if (maintenance != null) {
-      maintenance.tablesChanged();
-    }
+    maintenance.tablesChanged();
     if (linksEventPending) {
       return;
     }

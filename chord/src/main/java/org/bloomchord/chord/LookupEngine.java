@@ -116,18 +116,13 @@ final class LookupEngine {
 
   /** Looks up the successor of {@code key} from this peer. */
   Future<LookupResult> lookup(long key, LookupMode mode) {
-    return mode == LookupMode.ITERATIVE ? iterative(key) : recursive(key, null);
+    return mode == LookupMode.ITERATIVE ? iterative(key) : recursive(key, null, peer.config().lookupTimeoutMs());
   }
 
   /**
    * A recursive lookup whose first hop is {@code first} (the join's bootstrap peer), or this peer's
-   * own routing when {@code first} is null.
+   * own routing when {@code first} is null, giving up after {@code timeoutMs}.
    */
-  Future<LookupResult> recursive(long key, PeerRef first) {
-    return recursive(key, first, peer.config().lookupTimeoutMs());
-  }
-
-  /** As {@link #recursive(long, PeerRef)}, giving up after {@code timeoutMs}. */
   Future<LookupResult> recursive(long key, PeerRef first, long timeoutMs) {
     Pending p = new Pending(key, first, peer.now());
     p.deadline = peer.runtime().after(timeoutMs, () -> {
@@ -154,9 +149,9 @@ final class LookupEngine {
     pending.put(id, p);
     FindSuccessor q = new FindSuccessor(id, p.key, peer.self(), 0, 0, -1, 0);
     if (p.first == null) {
-      route(q, new HashSet<>());
+      route(q, Set.of());
     } else {
-      forward(q, p.first, Kind.NEXT, new HashSet<>());
+      forward(q, p.first, Kind.NEXT, Set.of());
     }
   }
 
@@ -167,7 +162,7 @@ final class LookupEngine {
    */
   Message onFindSuccessor(FindSuccessor q) {
     if (firstSeen(q.lookupId() ^ q.origin().id())) {
-      route(q, new HashSet<>());
+      route(q, Set.of());
     } else {
       peer.metrics().increment("chord.duplicateLookup", 1);
     }
@@ -305,8 +300,9 @@ final class LookupEngine {
       } else {
         // the retry goes around the silent peer at once; the table suspects it only at its
         // second failure in a row, so a peer that is merely slow keeps its place for other lookups
-        avoid.add(next.id());
-        route(retry, avoid);
+        Set<Long> around = new HashSet<>(avoid);
+        around.add(next.id());
+        route(retry, around);
       }
     });
   }

@@ -20,7 +20,6 @@ import org.bloomchord.chord.wire.ChordMessages.Ping;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
-import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
@@ -45,7 +44,6 @@ import org.bloomchord.overlay.PeerRef;
 final class Maintenance {
 
   private final ChordPeer peer;
-  private final List<Cancellable> timers = new ArrayList<>();
   private int nextFinger = 1;
   private boolean stabilizing;
   private boolean fixing;
@@ -57,10 +55,12 @@ final class Maintenance {
   private int recoveryFailures;
   private int recoveryWait;
   private boolean paused;
-  private MaintenanceSchedule schedule;
+  private final MaintenanceSchedule schedule;
 
   Maintenance(ChordPeer peer) {
     this.peer = peer;
+    this.schedule = new MaintenanceSchedule(peer.runtime(), peer.config(), this::stabilize, this::fixNextFinger,
+        this::checkPredecessor);
   }
 
   /**
@@ -171,51 +171,34 @@ final class Maintenance {
     return paused;
   }
 
-  /** Starts the periodic tasks: at fixed periods, or adaptive ones ({@link MaintenanceSchedule}). */
+  /** Starts the periodic tasks, at fixed or adaptive periods ({@link MaintenanceSchedule}). */
   void startTimers() {
-    ChordConfig c = peer.config();
-    if (c.adaptive()) {
-      schedule = new MaintenanceSchedule(peer.runtime(), c, this::stabilize, this::fixNextFinger,
-          this::checkPredecessor);
-      schedule.start();
-      return;
-    }
-    timers.add(peer.runtime().every(c.stabilizeMs(), c.jitter(), this::stabilize));
-    timers.add(peer.runtime().every(c.fixFingersMs(), c.jitter(), this::fixNextFinger));
-    timers.add(peer.runtime().every(c.checkPredecessorMs(), c.jitter(), this::checkPredecessor));
+    schedule.start();
   }
 
   /** Cancels the periodic tasks. */
   void stopTimers() {
-    timers.forEach(Cancellable::cancel);
-    timers.clear();
-    if (schedule != null) {
-      schedule.stop();
-    }
+    schedule.stop();
   }
 
   /** The tables changed or a peer was suspected: adaptive periods return to their floors. */
   void tablesChanged() {
-    if (schedule != null) {
-      schedule.changed();
-    }
+    schedule.changed();
   }
 
   /** The current stabilize interval (the configured period unless maintenance is adaptive). */
   long stabilizePeriodMs() {
-    return schedule == null ? peer.config().stabilizeMs() : schedule.stabilizePeriodMs();
+    return schedule.stabilizePeriodMs();
   }
 
   /** The current fix-fingers interval (the configured period unless maintenance is adaptive). */
   long fixFingersPeriodMs() {
-    return schedule == null ? peer.config().fixFingersMs() : schedule.fixFingersPeriodMs();
+    return schedule.fixFingersPeriodMs();
   }
 
   private void stabilizeEnded(long version) {
     stabilizing = false;
-    if (schedule != null) {
-      schedule.stabilized(peer.table().version() == version);
-    }
+    schedule.stabilized(peer.table().version() == version);
   }
 
   /** One stabilize round. */
@@ -433,9 +416,7 @@ final class Maintenance {
     checkFinger(round).onComplete(ar -> {
       fixing = false;
       nextFinger = ar.succeeded() ? ar.result() : following(round);
-      if (schedule != null) {
-        schedule.fingersChecked(ar.succeeded() && peer.table().version() == version);
-      }
+      schedule.fingersChecked(ar.succeeded() && peer.table().version() == version);
     });
   }
 

@@ -6,7 +6,7 @@ import org.bloomchord.overlay.PeerRuntime;
 /**
  * When the periodic maintenance tasks of one peer run. With fixed periods (the ceilings equal to
  * the periods, the default) stabilize, fix-fingers and check-predecessor run every period with
- * jitter. With adaptive periods ({@link ChordConfig#stabilizeCeilingMs()} and
+ * jitter ({@link PeerRuntime#every}), and what a round reports changes nothing. With adaptive periods ({@link ChordConfig#stabilizeCeilingMs()} and
  * {@link ChordConfig#fixFingersCeilingMs()} above the periods), a round that changed nothing in
  * the tables lengthens the next interval by {@value #BACKOFF} (MIT Chord's rule), up to the
  * ceiling, and any change of the tables, or a suspicion, brings both back to the floor at once:
@@ -42,7 +42,20 @@ final class MaintenanceSchedule {
       this.period = floor;
     }
 
-    void schedule(long delay) {
+    boolean adaptive() {
+      return ceiling > floor;
+    }
+
+    /** Starts the task: every period with jitter when fixed, on a self-rescheduling timer when adaptive. */
+    void start() {
+      if (adaptive()) {
+        schedule(floor);
+      } else {
+        timer = runtime.every(floor, jitter, body);
+      }
+    }
+
+    private void schedule(long delay) {
       long d = Math.max(1, Math.round(delay * (1 - jitter + 2 * jitter * runtime.random().nextDouble())));
       dueAt = runtime.now() + d;
       timer = runtime.after(d, () -> {
@@ -65,7 +78,7 @@ final class MaintenanceSchedule {
 
     void toFloor() {
       period = floor;
-      if (timer != null && dueAt - runtime.now() > floor) {
+      if (adaptive() && timer != null && dueAt - runtime.now() > floor) {
         cancel();
         schedule(floor);
       }
@@ -82,9 +95,9 @@ final class MaintenanceSchedule {
   }
 
   void start() {
-    stabilize.schedule(stabilize.period);
-    fixFingers.schedule(fixFingers.period);
-    checkPredecessor.schedule(checkPredecessor.period);
+    stabilize.start();
+    fixFingers.start();
+    checkPredecessor.start();
   }
 
   void stop() {
