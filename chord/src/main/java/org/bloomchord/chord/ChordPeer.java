@@ -6,14 +6,18 @@ import java.util.List;
 import org.bloomchord.chord.ChordExtension.MessageHandler;
 import org.bloomchord.chord.ChordExtension.RequestHandler;
 import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.LocalStore;
+import org.bloomchord.chord.maintenance.Maintenance;
 import org.bloomchord.chord.store.PushReplicaSync;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.ReplicaSync;
 import org.bloomchord.chord.store.StorePolicy;
+import org.bloomchord.chord.store.StoreClient;
+import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
@@ -36,7 +40,6 @@ import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
-import org.bloomchord.overlay.MetricsSink;
 import org.bloomchord.overlay.PeerProtocol;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
@@ -60,7 +63,7 @@ import org.bloomchord.overlay.PeerRuntime;
  * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the ring has {@code config.idBits()}
  * bits.
  */
-public final class ChordPeer implements PeerProtocol {
+public final class ChordPeer implements PeerProtocol, ChordHost {
 
   private final ChordConfig config;
   private final IdRing ring;
@@ -70,14 +73,16 @@ public final class ChordPeer implements PeerProtocol {
   private final Promise<Void> joined = Promise.promise();
   private final MessageBounds bounds;
   private PeerRuntime runtime;
+  private ChordContext ctx;
   private RoutingTable table;
   private LocalStore store;
   private LookupEngine lookups;
   private Maintenance maintenance;
   private Storage storage;
-  private Requests requests;
-  private PeerState state = PeerState.JOINING;
+  private StoreClient client;
   private long rejected;
+  /** The state before the context exists (a peer stopped before it started). */
+  private PeerState unstarted = PeerState.JOINING;
   private boolean linksEventPending;
 
   /**
@@ -110,10 +115,13 @@ public final class ChordPeer implements PeerProtocol {
     table = new RoutingTable(ring, self, config.successors(), config.suspectMs());
     table.onChange(this::linksChanged);
     store = new LocalStore(ring);
-    requests = new Requests(this, bounds);
-    lookups = new LookupEngine(this);
-    maintenance = new Maintenance(this);
-    storage = new Storage(this, new PushReplicaSync(store, config.maxEntriesPerTransfer(), this::request));
+    ctx = new ChordContext(rt, config, ring, table, new Requests(rt, config, table, bounds), bootstrap);
+    lookups = new LookupEngine(ctx);
+    storage = new Storage(ctx, store, new PushReplicaSync(store, config.maxEntriesPerTransfer(), ctx::request));
+    client = new StoreClient(ctx, storage, this::lookup);
+    maintenance = new Maintenance(ctx, lookups, storage, this::activate);
+    ctx.onTablesChanged(maintenance::tablesChanged);
+    ctx.onFingerLost(maintenance::repairFinger);
     registerChordHandlers();
     extensions.forEach(e -> e.attach(this));
     if (bootstrap == null || bootstrap.equals(self)) {
@@ -122,8 +130,8 @@ public final class ChordPeer implements PeerProtocol {
     } else {
       maintenance.join(bootstrap).onComplete(ar -> {
         if (ar.failed()) {
-          state = PeerState.STOPPED;
-          metrics().increment("chord.joinFailed", 1);
+          setState(PeerState.STOPPED);
+          runtime.metrics().increment("chord.joinFailed", 1);
         }
         joined.handle(ar);
       });
@@ -163,11 +171,11 @@ public final class ChordPeer implements PeerProtocol {
 
   @Override
   public Future<Void> leave() {
-    if (state != PeerState.ACTIVE) {
-      state = PeerState.STOPPED;
+    if (state() != PeerState.ACTIVE) {
+      setState(PeerState.STOPPED);
       return Future.succeededFuture();
     }
-    state = PeerState.LEAVING;
+    setState(PeerState.LEAVING);
     maintenance.stopTimers();
     storage.stopTimer();
     PeerRef pred = table.predecessor();
@@ -187,7 +195,7 @@ public final class ChordPeer implements PeerProtocol {
   public void stop() {
     // stopped first: the callbacks of the lookups failed below must not start new work (a finger
     // repair's lookup would fail at once on a stopped peer, suspect, repair again, and so on)
-    state = PeerState.STOPPED;
+    setState(PeerState.STOPPED);
     if (maintenance != null) {
       maintenance.stopTimers();
       storage.stopTimer();
@@ -208,8 +216,8 @@ public final class ChordPeer implements PeerProtocol {
     if (!ring.contains(key)) {
       return Future.failedFuture(new IllegalArgumentException("key id outside the ring: " + IdRing.format(key)));
     }
-    if (state != PeerState.ACTIVE) {
-      return Future.failedFuture(new IllegalStateException("peer is " + state));
+    if (state() != PeerState.ACTIVE) {
+      return Future.failedFuture(new IllegalStateException("peer is " + state()));
     }
     return lookups.lookup(key, mode);
   }
@@ -219,17 +227,17 @@ public final class ChordPeer implements PeerProtocol {
     if (value == null) {
       return Future.failedFuture(new IllegalArgumentException("value must not be null; use delete"));
     }
-    return guarded(() -> storage.write(key, value));
+    return guarded(() -> client.write(key, value));
   }
 
   /** Deletes {@code key} by writing a versioned tombstone. */
   public Future<WriteResult> delete(String key) {
-    return guarded(() -> storage.write(key, null));
+    return guarded(() -> client.write(key, null));
   }
 
   /** Reads {@code key} from its successor, or from the next replicas when the successor holds none. */
   public Future<ReadResult> get(String key) {
-    return guarded(() -> storage.read(key));
+    return guarded(() -> client.read(key));
   }
 
   /**
@@ -264,7 +272,7 @@ public final class ChordPeer implements PeerProtocol {
 
   /** Where the peer is in its life cycle. */
   public PeerState state() {
-    return state;
+    return ctx == null ? unstarted : ctx.state();
   }
 
   /** Completes when the peer is on the ring; fails when the join failed. */
@@ -299,7 +307,7 @@ public final class ChordPeer implements PeerProtocol {
 
   /** How many peers this peer currently suspects of having failed. */
   public int suspects() {
-    return table.suspectedCount(now());
+    return table.suspectedCount(runtime.now());
   }
 
   /** Messages this peer rejected as malformed or unexpected. */
@@ -362,64 +370,18 @@ public final class ChordPeer implements PeerProtocol {
     storage.replicaSync(sync);
   }
 
-  // ---- collaborators' access (package-private)
-
-  RoutingTable table() {
-    return table;
+  private void setState(PeerState s) {
+    if (ctx == null) {
+      unstarted = s;
+    } else {
+      ctx.state(s);
+    }
   }
 
-  /** The peer this one joined through, or null for the ring's first peer. */
-  PeerRef bootstrap() {
-    return bootstrap;
-  }
-
-  LookupEngine lookups() {
-    return lookups;
-  }
-
-  Storage storage() {
-    return storage;
-  }
-
-  MetricsSink metrics() {
-    return runtime.metrics();
-  }
-
-  long now() {
-    return runtime.now();
-  }
-
-  /** A request with the adaptive timeout of {@link Requests}. */
-  Future<Message> request(PeerRef to, Message m) {
-    return requests.request(to, m);
-  }
-
-  void activate() {
-    state = PeerState.ACTIVE;
+  private void activate() {
+    setState(PeerState.ACTIVE);
     maintenance.startTimers();
     storage.startTimer();
-  }
-
-  /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
-  void suspect(PeerRef p) {
-    maintenance.tablesChanged();
-    if (p != null && !p.equals(runtime.self()) && !table.strike(p)) {
-      metrics().increment("chord.strike", 1);
-    } else {
-      drop(p, true);
-    }
-  }
-
-  /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */
-  void drop(PeerRef p, boolean failure) {
-    if (p == null || p.equals(runtime.self())) {
-      return;
-    }
-    List<Integer> cleared = table.suspect(p, now());
-    metrics().increment(failure ? "chord.suspected" : "chord.departed", 1);
-    if (!cleared.isEmpty()) {
-      maintenance.repairFinger(cleared.get(0));
-    }
   }
 
   // ---- internals
@@ -458,12 +420,12 @@ public final class ChordPeer implements PeerProtocol {
       return maintenance.onJoinNotify(from);
     });
     handleMessages(JoinedBefore.class, (from, m) -> {
-      if (state == PeerState.ACTIVE) {
+      if (state() == PeerState.ACTIVE) {
         maintenance.onJoinedBefore(from);
       }
     });
     handleMessages(Notify.class, (from, m) -> {
-      if (state == PeerState.ACTIVE) {
+      if (state() == PeerState.ACTIVE) {
         maintenance.onNotify(from);
       }
     });
@@ -472,8 +434,8 @@ public final class ChordPeer implements PeerProtocol {
   }
 
   private void requireOnRing(String what) {
-    if (state != PeerState.ACTIVE) {
-      throw new MalformedMessageException(what + " sent to a peer that is " + state);
+    if (state() != PeerState.ACTIVE) {
+      throw new MalformedMessageException(what + " sent to a peer that is " + state());
     }
   }
 
@@ -495,12 +457,12 @@ public final class ChordPeer implements PeerProtocol {
 
   private void countRejection() {
     rejected++;
-    metrics().increment("chord.rejected", 1);
+    runtime.metrics().increment("chord.rejected", 1);
   }
 
   private <T> Future<T> guarded(java.util.function.Supplier<Future<T>> op) {
-    if (state != PeerState.ACTIVE) {
-      return Future.failedFuture(new IllegalStateException("peer is " + state));
+    if (state() != PeerState.ACTIVE) {
+      return Future.failedFuture(new IllegalStateException("peer is " + state()));
     }
     try {
       return op.get();
@@ -517,7 +479,7 @@ public final class ChordPeer implements PeerProtocol {
     linksEventPending = true;
     runtime.after(0, () -> {
       linksEventPending = false;
-      if (state != PeerState.ACTIVE) {
+      if (state() != PeerState.ACTIVE) {
         return;
       }
       storage.onLinksChanged();
