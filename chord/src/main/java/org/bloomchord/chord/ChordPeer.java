@@ -3,40 +3,24 @@ package org.bloomchord.chord;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.List;
+import java.util.function.Supplier;
 import org.bloomchord.chord.ChordExtension.MessageHandler;
 import org.bloomchord.chord.ChordExtension.RequestHandler;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.maintenance.Maintenance;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.LocalStore;
-import org.bloomchord.chord.maintenance.Maintenance;
 import org.bloomchord.chord.store.PushReplicaSync;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.ReplicaSync;
-import org.bloomchord.chord.store.StorePolicy;
-import org.bloomchord.chord.store.StoreClient;
 import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.store.StoreClient;
+import org.bloomchord.chord.store.StorePolicy;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.WriteResult;
-import org.bloomchord.chord.wire.ChordMessages.Ack;
-import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
-import org.bloomchord.chord.wire.ChordMessages.GetFingers;
-import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
-import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
-import org.bloomchord.chord.wire.ChordMessages.GetRequest;
-import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
-import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
-import org.bloomchord.chord.wire.ChordMessages.LookupDone;
-import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
-import org.bloomchord.chord.wire.ChordMessages.Notify;
-import org.bloomchord.chord.wire.ChordMessages.Ping;
-import org.bloomchord.chord.wire.ChordMessages.Predecessor;
-import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
-import org.bloomchord.chord.wire.ChordMessages.PutRequest;
-import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
-import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
@@ -49,19 +33,27 @@ import org.bloomchord.overlay.PeerRuntime;
  * a share of the replicated key-value store. Written once against {@link PeerRuntime}, so it runs
  * on the Vert.x runtime and in the simulator alike.
  *
+ * <p>This class is the protocol's entry point: it wires the collaborators on a
+ * {@link ChordContext} when the peer starts ({@link LookupEngine}, {@link Maintenance},
+ * {@link Storage} and {@link StoreClient}), dispatches received messages through {@link Admission}
+ * to the handler table ({@link ChordHandlers}, then the extensions'), runs the life cycle, offers
+ * the operations of a peer (lookup, put, get, delete) and hosts extensions ({@link ChordHost}).
+ * It runs to about 370 lines because it is the public face of a peer that drivers, extensions and
+ * the node module call: some thirty operations and accessors of a few lines each; the protocol's
+ * logic lives in the collaborators.
+ *
  * <p>Threading: every method must run on the peer's thread (handlers and timers do; drivers use
  * {@code Network.call} / {@code Network.inspect}). Nothing here blocks.
  *
  * <p>Untrusted input: a message of a type the peer does not expect, from a sender id outside the
- * ring, or asking a peer that is not on the ring to route, is rejected with
- * {@link MalformedMessageException} before any table is touched, and counted
- * ({@link #rejectedMessages()}). Field bounds are checked by the decoders of
- * {@link org.bloomchord.chord.wire.ChordWire}.
+ * ring, breaking the limits of {@link MessageBounds}, or asking a peer that is not on the ring to
+ * route, is rejected with {@link MalformedMessageException} before any table is touched, and
+ * counted ({@link #rejectedMessages()}).
  *
  * <p>Invariants: see {@link RoutingTable} for the tables and {@link PeerState} for the life
  * cycle. A peer heard from (any accepted message or reply, even late) is not suspected; requests
- * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the ring has {@code config.idBits()}
- * bits.
+ * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the
+ * ring has {@code config.idBits()} bits.
  */
 public final class ChordPeer implements PeerProtocol, ChordHost {
 
@@ -80,7 +72,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   private Maintenance maintenance;
   private Storage storage;
   private StoreClient client;
-  private long rejected;
+  private Admission admission;
   /** The state before the context exists (a peer stopped before it started). */
   private PeerState unstarted = PeerState.JOINING;
   private boolean linksEventPending;
@@ -116,13 +108,15 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     table.onChange(this::linksChanged);
     store = new LocalStore(ring);
     ctx = new ChordContext(rt, config, ring, table, new Requests(rt, config, table, bounds), bootstrap);
+    ctx.state(unstarted);
     lookups = new LookupEngine(ctx);
     storage = new Storage(ctx, store, new PushReplicaSync(store, config.maxEntriesPerTransfer(), ctx::request));
     client = new StoreClient(ctx, storage, this::lookup);
     maintenance = new Maintenance(ctx, lookups, storage, this::activate);
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
-    registerChordHandlers();
+    admission = new Admission(ctx, bounds, maintenance::heardFrom);
+    ChordHandlers.install(handlers, ctx, admission, lookups, maintenance, storage);
     extensions.forEach(e -> e.attach(this));
     if (bootstrap == null || bootstrap.equals(self)) {
       activate();
@@ -141,32 +135,12 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
 
   @Override
   public Future<Message> onRequest(PeerRef from, Message message) {
-    RequestHandler<Message> h = handlers.request(message);
-    if (h == null) {
-      throw reject("unexpected request type " + message.typeName());
-    }
-    try {
-      admit(from, message);
-      return h.handle(from, message);
-    } catch (MalformedMessageException e) {
-      countRejection();
-      throw e;
-    }
+    return handlers.onRequest(from, message, admission);
   }
 
   @Override
   public void onMessage(PeerRef from, Message message) {
-    MessageHandler<Message> h = handlers.message(message);
-    if (h == null) {
-      throw reject("unexpected message type " + message.typeName());
-    }
-    try {
-      admit(from, message);
-      h.handle(from, message);
-    } catch (MalformedMessageException e) {
-      countRejection();
-      throw e;
-    }
+    handlers.onMessage(from, message, admission);
   }
 
   @Override
@@ -178,17 +152,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     setState(PeerState.LEAVING);
     maintenance.stopTimers();
     storage.stopTimer();
-    PeerRef pred = table.predecessor();
-    PeerRef succ = table.successor();
-    return storage.handOverOnLeave().recover(t -> Future.succeededFuture()).map(v -> {
-      if (pred != null && !pred.equals(runtime.self())) {
-        runtime.send(pred, new SuccessorLeaving(table.successors()));
-      }
-      if (!succ.equals(runtime.self())) {
-        runtime.send(succ, new PredecessorLeaving(pred));
-      }
-      return (Void) null;
-    });
+    return maintenance.leave();
   }
 
   @Override
@@ -207,6 +171,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   // ---- operations (on the peer's thread)
 
   /** Looks up the successor of {@code key} in the configured mode. */
+  @Override
   public Future<LookupResult> lookup(long key) {
     return lookup(key, config.lookupMode());
   }
@@ -265,12 +230,12 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
 
   // ---- state (read on the peer's thread)
 
-  /** This peer's identity. */
+  @Override
   public PeerRef self() {
     return runtime.self();
   }
 
-  /** Where the peer is in its life cycle. */
+  @Override
   public PeerState state() {
     return ctx == null ? unstarted : ctx.state();
   }
@@ -280,17 +245,17 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return joined.future();
   }
 
-  /** The configuration. */
+  @Override
   public ChordConfig config() {
     return config;
   }
 
-  /** The identifier ring. */
+  @Override
   public IdRing ring() {
     return ring;
   }
 
-  /** A snapshot of the current links. */
+  @Override
   public Links links() {
     return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
   }
@@ -301,6 +266,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   }
 
   /** The entries this peer holds (as primary or replica). Touch only on the peer's thread. */
+  @Override
   public LocalStore store() {
     return store;
   }
@@ -312,22 +278,22 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
 
   /** Messages this peer rejected as malformed or unexpected. */
   public long rejectedMessages() {
-    return rejected;
+    return admission == null ? 0 : admission.rejected();
   }
 
-  // ---- extension point
+  // ---- extension host
 
-  /** The runtime this peer runs on (for extensions' own requests and timers). */
+  @Override
   public PeerRuntime runtime() {
     return runtime;
   }
 
-  /** Registers the handler of requests of type {@code type} (one handler per type). */
+  @Override
   public <M extends Message> void handleRequests(Class<M> type, RequestHandler<? super M> handler) {
     handlers.addRequest(type, handler);
   }
 
-  /** Registers the handler of one-way messages of type {@code type} (one handler per type). */
+  @Override
   public <M extends Message> void handleMessages(Class<M> type, MessageHandler<? super M> handler) {
     handlers.addMessage(type, handler);
   }
@@ -355,20 +321,17 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return storage.policy();
   }
 
-  /**
-   * Refuses store entries received from another peer whose version lies too far ahead of this
-   * peer's clock (see {@link StorePolicy#maxClockAheadMs()}); for extensions that merge entries.
-   *
-   * @throws org.bloomchord.overlay.MalformedMessageException naming the first such entry
-   */
+  @Override
   public void checkReceivedVersions(List<StoredEntry> entries) {
     storage.checkVersions(entries);
   }
 
-  /** Replaces the replica-sync strategy (call from {@link ChordExtension#attach}). */
+  @Override
   public void replicaSync(ReplicaSync sync) {
     storage.replicaSync(sync);
   }
+
+  // ---- internals
 
   private void setState(PeerState s) {
     if (ctx == null) {
@@ -384,83 +347,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     storage.startTimer();
   }
 
-  // ---- internals
-
-  private void registerChordHandlers() {
-    handleRequests(Ping.class, (from, m) -> Future.succeededFuture(new Ack()));
-    handleRequests(FindSuccessor.class, (from, m) -> {
-      requireOnRing("FindSuccessor");
-      return Future.succeededFuture(lookups.onFindSuccessor(m));
-    });
-    handleRequests(NextHopQuery.class, (from, m) -> {
-      requireOnRing("NextHopQuery");
-      return Future.succeededFuture(lookups.onNextHopQuery(m));
-    });
-    handleRequests(GetNeighbors.class, (from, m) -> {
-      requireOnRing("GetNeighbors");
-      return Future.succeededFuture(maintenance.onGetNeighbors());
-    });
-    handleRequests(GetPredecessor.class, (from, m) -> {
-      requireOnRing("GetPredecessor");
-      return Future.succeededFuture(new Predecessor(table.predecessor()));
-    });
-    handleRequests(GetFingers.class, (from, m) -> {
-      requireOnRing("GetFingers");
-      return Future.succeededFuture(maintenance.onGetFingers());
-    });
-    handleRequests(StoreTransfer.class, (from, m) -> Future.succeededFuture(storage.onTransfer(m)));
-    handleRequests(PutRequest.class, (from, m) -> {
-      requireOnRing("PutRequest");
-      return storage.onPut(m);
-    });
-    handleRequests(GetRequest.class, (from, m) -> Future.succeededFuture(storage.onGet(m)));
-    handleMessages(LookupDone.class, (from, m) -> lookups.onLookupDone(from, m));
-    handleRequests(JoinNotify.class, (from, m) -> {
-      requireOnRing("JoinNotify");
-      return maintenance.onJoinNotify(from);
-    });
-    handleMessages(JoinedBefore.class, (from, m) -> {
-      if (state() == PeerState.ACTIVE) {
-        maintenance.onJoinedBefore(from);
-      }
-    });
-    handleMessages(Notify.class, (from, m) -> {
-      if (state() == PeerState.ACTIVE) {
-        maintenance.onNotify(from);
-      }
-    });
-    handleMessages(SuccessorLeaving.class, (from, m) -> maintenance.onSuccessorLeaving(from, m));
-    handleMessages(PredecessorLeaving.class, (from, m) -> maintenance.onPredecessorLeaving(from, m));
-  }
-
-  private void requireOnRing(String what) {
-    if (state() != PeerState.ACTIVE) {
-      throw new MalformedMessageException(what + " sent to a peer that is " + state());
-    }
-  }
-
-  /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
-  private void admit(PeerRef from, Message message) {
-    if (from == null || !ring.contains(from.id())) {
-      throw new MalformedMessageException("sender id outside the ring: " + from);
-    }
-    bounds.identity().check(from);
-    bounds.check(message);
-    table.heard(from);
-    maintenance.heardFrom(from);
-  }
-
-  private MalformedMessageException reject(String why) {
-    countRejection();
-    return new MalformedMessageException(why);
-  }
-
-  private void countRejection() {
-    rejected++;
-    runtime.metrics().increment("chord.rejected", 1);
-  }
-
-  private <T> Future<T> guarded(java.util.function.Supplier<Future<T>> op) {
+  private <T> Future<T> guarded(Supplier<Future<T>> op) {
     if (state() != PeerState.ACTIVE) {
       return Future.failedFuture(new IllegalStateException("peer is " + state()));
     }

@@ -41,7 +41,7 @@ public final class Maintenance {
     this.stabilizer = new Stabilizer(ctx, storage, schedule, this::paused);
     this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);
     this.joiner = new Joiner(ctx, lookups, storage, activate, fingers);
-    this.departures = new Departures(ctx);
+    this.departures = new Departures(ctx, storage);
   }
 
   private Stabilizer stabilizer() {
@@ -59,6 +59,11 @@ public final class Maintenance {
   /** Joins through {@code bootstrap} ({@link Joiner#join}). */
   public Future<Void> join(PeerRef bootstrap) {
     return joiner.join(bootstrap);
+  }
+
+  /** This peer leaves gracefully ({@link Departures#leave}); call after stopping the timers. */
+  public Future<Void> leave() {
+    return departures.leave();
   }
 
   /** Pauses or resumes the periodic tasks and finger repair. */
