@@ -93,11 +93,6 @@ public final class RoutingTable {
     return suspicion.usable(peer, now);
   }
 
-  /** Whether {@code peer} is currently suspected. */
-  public boolean suspected(PeerRef peer, long now) {
-    return peer != null && !peer.equals(self) && !usable(peer, now);
-  }
-
   /** How many peers are suspected at time {@code now}. */
   public int suspectedCount(long now) {
     return suspicion.count(now);
@@ -213,11 +208,6 @@ public final class RoutingTable {
     suspicion.heard(peer);
   }
 
-  /** Lifts the suspicion of {@code peer}, which has just been heard from; returns whether it was suspected. */
-  public boolean clearSuspicion(PeerRef peer) {
-    return suspicion.clear(peer);
-  }
-
   /**
    * The peers to try when the owner has lost every successor: the suspected peers it remembers
    * (suspicion is what empties the list, and a suspicion may be wrong), nearest clockwise first.
@@ -278,20 +268,6 @@ public final class RoutingTable {
   /** As {@link #closestPreceding(long, long, Set)} with nothing excluded. */
   public PeerRef closestPreceding(long key, long now) {
     return closestPreceding(key, now, Collections.emptySet());
-  }
-
-  /** The distinct peers linked to (successors, fingers, predecessor), the owner excluded. */
-  public List<PeerRef> distinctLinks() {
-    List<PeerRef> out = new ArrayList<>(successors.entries());
-    for (PeerRef f : fingers.distinct()) {
-      if (!out.contains(f) && !f.equals(self)) {
-        out.add(f);
-      }
-    }
-    if (predecessor != null && !out.contains(predecessor)) {
-      out.add(predecessor);
-    }
-    return out;
   }
 
   private PeerRef nearestKnown(long now) {

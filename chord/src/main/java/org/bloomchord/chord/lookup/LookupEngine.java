@@ -20,7 +20,8 @@ import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
 /**
- * Lookups of one peer: as origin (recursive and iterative) and as a hop of others' lookups.
+ * Lookups of one peer: as origin (recursive here, iterative in {@link IterativeLookups}) and as a
+ * hop of others' lookups; every decision is {@link Router}'s.
  *
  * <p>The answer comes from the owner. A peer that finds the key between itself and its successor
  * does not name that successor (it may have crashed, or a peer may have joined in between): it

@@ -18,8 +18,9 @@ import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
 /**
- * The replicated key-value store of one peer, server side (the client side is {@link StoreClient}): the primary's write
- * path, hand-off to a new predecessor, and re-replication of the primary range.
+ * The replicated key-value store of one peer, server side (the client side is
+ * {@link StoreClient}): the primary's write path, hand-off to a new predecessor, and
+ * re-replication of the primary range.
  *
  * <p>Placement: a key lives on its successor (the primary, which assigns versions) and the next
  * replicas-1 peers. The primary range of a peer is (predecessor, self]. Whenever the predecessor or
