@@ -11,13 +11,19 @@ import org.bloomchord.overlay.PeerRef;
  * ({@link org.bloomchord.chord.wire.PeerIdentity}), and the message must keep its
  * {@link MessageBounds}, before any handler runs; a sender admitted is heard from (its strikes and
  * suspicion are lifted). Every rejection is counted ({@code chord.rejected}).
+ *
+ * <p>Each sender has a quota of messages and bytes per second ({@link SenderQuota}, set by
+ * {@link ChordLimits}): a message beyond it is rejected before its bounds are checked or any
+ * handler runs, and counted ({@code trust.quota.requests}, {@code trust.quota.bytes}).
  */
 final class Admission {
 
   private final ChordContext ctx;
   private final MessageBounds bounds;
   private final Consumer<PeerRef> heardFrom;
+  private final SenderQuota quota;
   private long rejected;
+  private long evictedReported;
 
   /**
    * Admission for the peer whose context is {@code ctx}.
@@ -28,6 +34,7 @@ final class Admission {
     this.ctx = ctx;
     this.bounds = bounds;
     this.heardFrom = heardFrom;
+    this.quota = new SenderQuota(ctx.config().limits());
   }
 
   /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
@@ -36,9 +43,38 @@ final class Admission {
       throw new MalformedMessageException("sender id outside the ring: " + from);
     }
     bounds.identity().check(from);
+    charge(from, message);
     bounds.check(message);
     ctx.table().heard(from);
     heardFrom.accept(from);
+  }
+
+  private void charge(PeerRef from, Message message) {
+    if (!quota.enabled()) {
+      return;
+    }
+    int size = quota.countsBytes() ? ctx.runtime().sizeOf(message) : 0;
+    SenderQuota.Verdict v = quota.charge(from, size, ctx.now());
+    if (quota.evicted() != evictedReported) {
+      ctx.metrics().increment(SenderQuota.EVICTED, quota.evicted() - evictedReported);
+      evictedReported = quota.evicted();
+    }
+    switch (v) {
+      case TOO_MANY -> {
+        ctx.metrics().increment(SenderQuota.REQUESTS, 1);
+        throw new MalformedMessageException("over the message quota of " + from);
+      }
+      case TOO_LARGE -> {
+        ctx.metrics().increment(SenderQuota.BYTES, 1);
+        throw new MalformedMessageException("over the byte quota of " + from);
+      }
+      default -> { }
+    }
+  }
+
+  /** Senders whose quota is tracked. */
+  int trackedSenders() {
+    return quota.senders();
   }
 
   /** A request that only a peer on the ring may serve: rejected unless this one is. */

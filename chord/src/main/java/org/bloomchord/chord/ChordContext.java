@@ -124,7 +124,7 @@ public final class ChordContext {
   /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
   public void suspect(PeerRef p) {
     tablesChanged.run();
-    if (p != null && !p.equals(runtime.self()) && table.strike(p) == Strike.COUNTED) {
+    if (p != null && !p.equals(runtime.self()) && table.strike(p, now()) == Strike.COUNTED) {
       metrics().increment("chord.strike", 1);
     } else {
       drop(p, true);

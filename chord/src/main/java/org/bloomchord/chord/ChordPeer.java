@@ -7,12 +7,14 @@ import java.util.function.Supplier;
 import org.bloomchord.chord.ChordExtension.MessageHandler;
 import org.bloomchord.chord.ChordExtension.RequestHandler;
 import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.finger.Suspicion;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.maintenance.Maintenance;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.LocalStore;
+import org.bloomchord.chord.store.OutOfRangeSweeper;
 import org.bloomchord.chord.store.PushReplicaSync;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.ReplicaSync;
@@ -104,13 +106,17 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     if (!ring.contains(self.id())) {
       return Future.failedFuture(new IllegalArgumentException("peer id outside the " + ring.bits() + "-bit ring: " + self));
     }
-    table = new RoutingTable(ring, self, config.successors(), config.suspectMs());
+    ChordLimits limits = config.limits();
+    table = new RoutingTable(ring, self, config.successors(), new Suspicion(ring, self, 2 * config.successors(),
+        config.suspectMs(), limits.maxSuspects(), limits.maxStrikes(), limits.strikeExpiryMs(),
+        counter -> rt.metrics().increment(counter, 1)));
     table.onChange(this::linksChanged);
     store = new LocalStore(ring);
     ctx = new ChordContext(rt, config, ring, table, new Requests(rt, config, table, bounds), bootstrap);
     ctx.state(unstarted);
     lookups = new LookupEngine(ctx);
     storage = new Storage(ctx, store, new PushReplicaSync(store, config.maxEntriesPerTransfer(), ctx::request));
+    storage.sweeper(new OutOfRangeSweeper(ctx, store, this::lookup));
     client = new StoreClient(ctx, storage, this::lookup);
     maintenance = new Maintenance(ctx, lookups, storage, this::activate);
     ctx.onTablesChanged(maintenance::tablesChanged);
@@ -274,6 +280,23 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   /** How many peers this peer currently suspects of having failed. */
   public int suspects() {
     return table.suspectedCount(runtime.now());
+  }
+
+  /**
+   * The sizes of this peer's bounded maps (each at most its {@link ChordLimits} cap): suspicions
+   * and strikes held (expired ones until the next maintenance tick purges them), senders whose quota
+   * is tracked, and lookups in progress as origin.
+   */
+  public record Bounded(int suspects, int strikes, int senders, int pendingLookups) {
+  }
+
+  /** The sizes of this peer's bounded maps now. */
+  public Bounded bounded() {
+    if (admission == null) {
+      return new Bounded(0, 0, 0, 0);
+    }
+    return new Bounded(table.suspicion().suspectEntries(), table.suspicion().strikeEntries(),
+        admission.trackedSenders(), lookups.inProgress());
   }
 
   /** Messages this peer rejected as malformed or unexpected. */

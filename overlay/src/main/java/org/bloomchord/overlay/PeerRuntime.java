@@ -46,4 +46,12 @@ public interface PeerRuntime {
 
   /** Where the protocol reports its own counters and events. */
   MetricsSink metrics();
+
+  /**
+   * The encoded size of {@code message} in bytes, as the traffic metrics count it (what a
+   * per-sender byte quota charges); 0 when this runtime cannot tell.
+   */
+  default int sizeOf(Message message) {
+    return 0;
+  }
 }

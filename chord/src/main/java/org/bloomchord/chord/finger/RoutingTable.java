@@ -45,12 +45,22 @@ public final class RoutingTable {
    * @param suspectMs how long a suspected peer is kept out
    */
   public RoutingTable(IdRing ring, PeerRef self, int successorCount, long suspectMs) {
+    this(ring, self, successorCount, new Suspicion(ring, self, 2 * successorCount, suspectMs));
+  }
+
+  /** An empty table for {@code self} whose suspicion is {@code suspicion}. */
+  public RoutingTable(IdRing ring, PeerRef self, int successorCount, Suspicion suspicion) {
     this.ring = ring;
     this.self = self;
     this.fingers = new FingerTable(ring, self.id());
     this.successors = new SuccessorList(ring, self, successorCount);
-    this.suspicion = new Suspicion(ring, self, 2 * successorCount, suspectMs);
+    this.suspicion = suspicion;
     syncFirstFinger();
+  }
+
+  /** The suspicion of this table (its bounds and purge). */
+  public Suspicion suspicion() {
+    return suspicion;
   }
 
   /** Sets the listener called after every change. */
@@ -199,8 +209,8 @@ public final class RoutingTable {
   }
 
   /** Counts a failed request to {@code peer}; at the {@link #SUSPICION_STRIKES}-th in a row the caller suspects it. */
-  public Strike strike(PeerRef peer) {
-    return suspicion.strike(peer);
+  public Strike strike(PeerRef peer, long now) {
+    return suspicion.strike(peer, now);
   }
 
   /** {@code peer} was heard from (a message or a reply): its strikes and suspicion are lifted. */

@@ -2,8 +2,11 @@ package org.bloomchord.chord.finger;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
 
@@ -16,6 +19,12 @@ import org.bloomchord.overlay.PeerRef;
  * peer that suspected every link at once (a stall longer than the timeouts) still knows whom to
  * ask; a candidate is forgotten after {@link #MAX_CANDIDATE_FAILURES} suspicions in a row. Not
  * thread-safe; owned by one peer's {@link RoutingTable}.
+ *
+ * <p>Bounded: at most {@code maxSuspects} suspicions and {@code maxStrikes} peers with strikes are
+ * kept; when a map is full its oldest entry (by the time it was last set) gives way, and the
+ * eviction is reported ({@link #EVICTED_SUSPECTS}, {@link #EVICTED_STRIKES}). {@link #purge} drops
+ * expired suspicions and strikes older than {@code strikeExpiryMs}; the peer calls it on every
+ * maintenance tick, so a flood of peers that are never asked about again does not linger.
  */
 public final class Suspicion {
 
@@ -25,26 +34,76 @@ public final class Suspicion {
   /** Suspicions in a row after which a remembered peer is no longer a recovery candidate. */
   public static final int MAX_CANDIDATE_FAILURES = 8;
 
+  /** The counter reported when the oldest suspicion gives way to a new one. */
+  public static final String EVICTED_SUSPECTS = "trust.evicted.suspects";
+  /** The counter reported when the oldest strikes give way to new ones. */
+  public static final String EVICTED_STRIKES = "trust.evicted.strikes";
+
   private final IdRing ring;
   private final PeerRef self;
   private final int maxCandidates;
   private final long suspectMs;
-  private final Map<PeerRef, Long> suspects = new HashMap<>();
+  private final int maxSuspects;
+  private final int maxStrikes;
+  private final long strikeExpiryMs;
+  private final Consumer<String> evicted;
+  /** Suspected peers and the end of their suspicion, oldest suspicion first. */
+  private final LinkedHashMap<PeerRef, Long> suspects = new LinkedHashMap<>();
   private final List<PeerRef> former = new ArrayList<>();
   private final Map<PeerRef, Integer> formerFailures = new HashMap<>();
-  private final Map<PeerRef, Integer> strikes = new HashMap<>();
+  /** Failed requests in a row by peer, oldest last strike first. */
+  private final LinkedHashMap<PeerRef, Struck> strikes = new LinkedHashMap<>();
+
+  /** Strikes of one peer and the time of the last. */
+  private record Struck(int count, long at) {
+  }
+
+  /**
+   * Suspicion for {@code self} with the default caps and no eviction report.
+   *
+   * @param maxCandidates how many suspected peers are remembered as recovery candidates
+   * @param suspectMs how long a suspected peer is kept out
+   */
+  public Suspicion(IdRing ring, PeerRef self, int maxCandidates, long suspectMs) {
+    this(ring, self, maxCandidates, suspectMs, 1024, 1024, 30_000, name -> { });
+  }
 
   /**
    * Suspicion for {@code self}.
    *
    * @param maxCandidates how many suspected peers are remembered as recovery candidates
    * @param suspectMs how long a suspected peer is kept out
+   * @param maxSuspects most suspicions kept at once
+   * @param maxStrikes most peers with strikes kept at once
+   * @param strikeExpiryMs strikes older than this are dropped by {@link #purge}
+   * @param evicted told the counter name of every eviction
    */
-  public Suspicion(IdRing ring, PeerRef self, int maxCandidates, long suspectMs) {
+  public Suspicion(IdRing ring, PeerRef self, int maxCandidates, long suspectMs, int maxSuspects, int maxStrikes,
+      long strikeExpiryMs, Consumer<String> evicted) {
     this.ring = ring;
     this.self = self;
     this.maxCandidates = maxCandidates;
     this.suspectMs = suspectMs;
+    this.maxSuspects = maxSuspects;
+    this.maxStrikes = maxStrikes;
+    this.strikeExpiryMs = strikeExpiryMs;
+    this.evicted = evicted;
+  }
+
+  /** Drops the suspicions that ended and the strikes older than the strike expiry, at time {@code now}. */
+  public void purge(long now) {
+    suspects.values().removeIf(until -> until <= now);
+    strikes.values().removeIf(s -> now - s.at() >= strikeExpiryMs);
+  }
+
+  /** Peers currently in the suspicion map (expired ones included until purged). */
+  public int suspectEntries() {
+    return suspects.size();
+  }
+
+  /** Peers currently with strikes. */
+  public int strikeEntries() {
+    return strikes.size();
   }
 
   /** Whether {@code peer} may be used at time {@code now}: not the owner and not suspected. */
@@ -72,7 +131,9 @@ public final class Suspicion {
   /** Suspects {@code peer} until {@code now + suspectMs} and remembers it as a recovery candidate. */
   public void suspect(PeerRef peer, long now) {
     if (suspectMs > 0) {
+      suspects.remove(peer);
       suspects.put(peer, now + suspectMs);
+      evictOldest(suspects, maxSuspects, EVICTED_SUSPECTS);
     }
     remember(peer);
   }
@@ -82,11 +143,31 @@ public final class Suspicion {
    * crash; {@link #STRIKES} in a row, with the timeout backed off between them, are taken as one.
    */
   public Strike strike(PeerRef peer) {
-    if (strikes.merge(peer, 1, Integer::sum) < STRIKES) {
+    return strike(peer, 0);
+  }
+
+  /** {@link #strike(PeerRef)} at time {@code now} (the time {@link #purge} ages strikes by). */
+  public Strike strike(PeerRef peer, long now) {
+    Struck before = strikes.remove(peer);
+    int count = before == null ? 1 : before.count() + 1;
+    if (count < STRIKES) {
+      strikes.put(peer, new Struck(count, now));
+      evictOldest(strikes, maxStrikes, EVICTED_STRIKES);
       return Strike.COUNTED;
     }
-    strikes.remove(peer);
     return Strike.SUSPECT;
+  }
+
+  private void evictOldest(LinkedHashMap<PeerRef, ?> map, int cap, String counter) {
+    if (map.size() <= cap) {
+      return;
+    }
+    Iterator<PeerRef> oldest = map.keySet().iterator();
+    while (map.size() > cap) {
+      oldest.next();
+      oldest.remove();
+      evicted.accept(counter);
+    }
   }
 
   /** Forgets the strikes of {@code peer} (it left the tables). */

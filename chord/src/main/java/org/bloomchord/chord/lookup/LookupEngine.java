@@ -55,6 +55,9 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class LookupEngine {
 
+  /** The counter of lookups refused because {@code maxPendingLookups} were in progress. */
+  public static final String REFUSED_LOOKUPS = "trust.refused.lookups";
+
   /** Recent recursive lookups remembered per peer, to drop duplicate forwards (512 bytes). */
   private static final int SEEN = 64;
 
@@ -65,6 +68,8 @@ public final class LookupEngine {
   private final Map<Long, Pending> pending = new HashMap<>();
   private final long[] seen = new long[SEEN];
   private int seenNext;
+  /** Lookups started here and not finished; at most {@code limits.maxPendingLookups}. */
+  private int inProgress;
 
   /** A lookup this peer started: one or two attempts under one deadline. */
   private final class Pending {
@@ -76,6 +81,7 @@ public final class LookupEngine {
     Cancellable deadline;
     Cancellable hedge;
     int attempts;
+    boolean finished;
 
     Pending(long key, PeerRef first, long started) {
       this.key = key;
@@ -87,6 +93,10 @@ public final class LookupEngine {
       deadline.cancel();
       hedge.cancel();
       ids.forEach(pending::remove);
+      if (!finished) {
+        finished = true;
+        inProgress--;
+      }
       promise.tryComplete(r);
     }
   }
@@ -108,6 +118,11 @@ public final class LookupEngine {
    * own routing when {@code first} is null, giving up after {@code timeoutMs}.
    */
   public Future<LookupResult> recursive(long key, PeerRef first, long timeoutMs) {
+    if (inProgress >= ctx.config().limits().maxPendingLookups()) {
+      ctx.metrics().increment(REFUSED_LOOKUPS, 1);
+      return Future.succeededFuture(LookupResult.failed(key, LookupOutcome.FAILED, 0, 0, 0));
+    }
+    inProgress++;
     Pending p = new Pending(key, first, ctx.now());
     p.deadline = ctx.runtime().after(timeoutMs, () -> {
       ctx.metrics().increment("chord.lookupTimedOut", 1);
@@ -197,6 +212,11 @@ public final class LookupEngine {
   /** Handles an iterative step asked by another peer. */
   public Message onNextHopQuery(NextHopQuery q) {
     return iterative.answer(q);
+  }
+
+  /** Lookups started here that have not finished. */
+  public int inProgress() {
+    return inProgress;
   }
 
   /** Fails every lookup still waiting (the peer stops). */

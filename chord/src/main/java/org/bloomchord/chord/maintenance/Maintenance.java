@@ -36,7 +36,11 @@ public final class Maintenance {
    */
   public Maintenance(ChordContext ctx, LookupEngine lookups, Storage storage, Runnable activate) {
     this.schedule = new MaintenanceSchedule(ctx.runtime(), ctx.config(), () -> stabilizer().stabilize(),
-        () -> fingers().fixNextFinger(), () -> predecessorCheck().check());
+        () -> fingers().fixNextFinger(), () -> {
+          // expired suspicions and strikes leave at once, not only when their peer is asked about
+          ctx.table().suspicion().purge(ctx.now());
+          predecessorCheck().check();
+        });
     this.fingers = new FingerFixer(ctx, lookups, schedule, this::paused);
     this.stabilizer = new Stabilizer(ctx, storage, schedule, this::paused);
     this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);

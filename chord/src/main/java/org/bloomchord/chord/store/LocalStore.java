@@ -118,6 +118,25 @@ public final class LocalStore {
   }
 
   /**
+   * Drops the entry of {@code key} if it still has {@code version}: the protocol's way of letting
+   * a key go once the peers now responsible for it confirmed they hold it
+   * ({@link OutOfRangeSweeper}).
+   *
+   * @return whether the entry was dropped
+   */
+  public boolean dropIfUnchanged(String key, Version version) {
+    Held h = entries.get(key);
+    if (h == null || !h.entry.version().equals(version)) {
+      return false;
+    }
+    entries.remove(key);
+    if (listener != null) {
+      listener.forgotten(key);
+    }
+    return true;
+  }
+
+  /**
    * Drops the entry of {@code key} as a lost disk would, tombstone included: for fault injection by
    * drivers and tests (replica repair restores it). The protocol never calls it.
    *

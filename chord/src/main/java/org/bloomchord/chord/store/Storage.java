@@ -49,6 +49,7 @@ public final class Storage {
   private PeerRef syncedPredecessor;
   private Cancellable timer;
   private StorePolicy policy;
+  private OutOfRangeSweeper sweeper;
 
   /** The store of the peer whose context is {@code ctx}, holding its entries in {@code store}. */
   public Storage(ChordContext ctx, LocalStore store, ReplicaSync sync) {
@@ -56,6 +57,14 @@ public final class Storage {
     this.store = store;
     this.sync = sync;
     this.policy = StorePolicy.of(ctx.config().replicas());
+  }
+
+  /**
+   * Lets {@code s} drop the keys this peer no longer replicates, on every replica-sync tick
+   * (none when null).
+   */
+  public void sweeper(OutOfRangeSweeper s) {
+    this.sweeper = s;
   }
 
   /** Replaces the store's policy. */
@@ -210,6 +219,9 @@ public final class Storage {
     int collected = store().collectTombstones(ctx.now() - policy.tombstoneGraceMs());
     if (collected > 0) {
       ctx.metrics().increment("chord.tombstonesCollected", collected);
+    }
+    if (sweeper != null) {
+      sweeper.tick();
     }
     List<PeerRef> targets = replicaTargets();
     PeerRef pred = ctx.table().predecessor();

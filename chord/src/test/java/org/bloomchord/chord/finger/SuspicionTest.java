@@ -65,4 +65,30 @@ class SuspicionTest {
     assertEquals(SuccessorOffer.UNUSABLE, t.offerSuccessor(self, 0));
     assertEquals(p(10), t.successor());
   }
+
+  @Test
+  void aFloodOfDistinctPeersLeavesEachMapAtItsCapEvictingTheOldestAndPurgeDropsWhatExpired() {
+    IdRing wide = new IdRing(32);
+    List<String> evicted = new java.util.ArrayList<>();
+    Suspicion s = new Suspicion(wide, new PeerRef("s", 0), 6, 1000, 50, 40, 5000, evicted::add);
+    for (int i = 1; i <= 10_000; i++) {
+      s.suspect(new PeerRef("fake" + i, i), i);
+      s.strike(new PeerRef("fake" + i, i), i);
+    }
+    assertEquals(50, s.suspectEntries(), "suspicions at their configured cap");
+    assertEquals(40, s.strikeEntries(), "strikes at their configured cap");
+    assertEquals(10_000 - 50, evicted.stream().filter(Suspicion.EVICTED_SUSPECTS::equals).count());
+    assertEquals(10_000 - 40, evicted.stream().filter(Suspicion.EVICTED_STRIKES::equals).count());
+    // the oldest gave way: the newest are still there
+    assertFalse(s.usable(new PeerRef("fake10000", 10_000), 10_000));
+    assertTrue(s.usable(new PeerRef("fake1", 1), 10_000), "the first suspicion was evicted");
+    // suspicions set at time i end at i + 1000; strikes set at i expire at i + 5000
+    s.purge(10_000 + 1000 - 25);
+    assertEquals(25, s.suspectEntries(), "the 25 suspicions set after t = 9975 are left");
+    s.purge(10_000 + 5000 - 10);
+    assertEquals(0, s.suspectEntries());
+    assertEquals(10, s.strikeEntries(), "strikes younger than the expiry are left");
+    s.purge(20_000);
+    assertEquals(0, s.strikeEntries());
+  }
 }

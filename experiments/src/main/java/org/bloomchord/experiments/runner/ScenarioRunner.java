@@ -1,10 +1,15 @@
 package org.bloomchord.experiments.runner;
 
+import java.util.Map;
+import java.util.TreeMap;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
@@ -204,7 +209,24 @@ public final class ScenarioRunner {
       simulated = end / 1000.0;
       events = wall > 0 ? sim.eventsFired() / wall : null;
     }
-    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster.ringPeers()), events));
+    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster.ringPeers()), events))
+        .withTrust(trustCounters(ctx.network.metrics().counters()));
+  }
+
+  /**
+   * The {@code trust} section: every {@code trust.*} counter the peers reported, without the prefix,
+   * and the quota rejections even when none happened.
+   */
+  static Map<String, Long> trustCounters(Map<String, Long> counters) {
+    Map<String, Long> out = new TreeMap<>();
+    out.put("quota.requests", 0L);
+    out.put("quota.bytes", 0L);
+    counters.forEach((k, v) -> {
+      if (k.startsWith("trust.")) {
+        out.put(k.substring("trust.".length()), v);
+      }
+    });
+    return out;
   }
 
   private static double meanAlive(TimeSeries series, long fromMs) {

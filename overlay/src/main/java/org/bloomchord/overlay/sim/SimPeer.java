@@ -132,6 +132,11 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
   }
 
   @Override
+  public int sizeOf(Message message) {
+    return transport.sizeOf(message);
+  }
+
+  @Override
   public float x() {
     return x;
   }

@@ -325,4 +325,9 @@ final class SimTransport {
       return pending.requester;
     }
   }
+
+  /** The encoded size of {@code message}, 0 for a type the registry does not know. */
+  int sizeOf(Message message) {
+    return registry.knows(message.getClass()) ? registry.sizeOf(message) : 0;
+  }
 }

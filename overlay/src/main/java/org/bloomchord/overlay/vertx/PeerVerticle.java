@@ -354,4 +354,9 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   public MetricsSink metrics() {
     return network.metrics();
   }
+
+  @Override
+  public int sizeOf(Message message) {
+    return network.sizeOf(message);
+  }
 }

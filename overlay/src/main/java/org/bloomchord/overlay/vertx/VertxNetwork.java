@@ -523,4 +523,9 @@ public final class VertxNetwork<P extends PeerProtocol> implements Network<P> {
       throw new IllegalStateException("interrupted", e);
     }
   }
+
+  /** The encoded size of {@code message}, 0 for a type the registry does not know. */
+  int sizeOf(Message message) {
+    return registry.knows(message.getClass()) ? registry.sizeOf(message) : 0;
+  }
 }

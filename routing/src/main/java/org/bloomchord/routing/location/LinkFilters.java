@@ -24,8 +24,11 @@ import org.bloomchord.routing.bloom.Probes;
  */
 public final class LinkFilters {
 
-  /** A link's stored filter and the version it was built from. */
-  public record Entry(AttenuatedFilter filter, long version, long updatedAt) {
+  /**
+   * A link's stored filter, the version it was built from, and the element count each level
+   * declared (level 1 first).
+   */
+  public record Entry(AttenuatedFilter filter, long version, long updatedAt, int[] counts) {
   }
 
   /** A link whose filter matches a key, and the lowest level at which it does. */
@@ -56,18 +59,30 @@ public final class LinkFilters {
 
   /** Stores the filter a link's peer sent; its depth and shape must match this table's. */
   public void update(PeerRef link, AttenuatedFilter filter, long version, long now) {
+    int[] counts = new int[filter.depth()];
+    for (int i = 1; i <= filter.depth(); i++) {
+      counts[i - 1] = SummaryCoding.minimalCount(filter.level(i));
+    }
+    update(link, filter, version, now, counts);
+  }
+
+  /** Stores the filter a link's peer sent with the element counts its levels declared. */
+  public void update(PeerRef link, AttenuatedFilter filter, long version, long now, int[] counts) {
     if (filter.depth() != depth || !filter.shape().equals(shape)) {
       throw new IllegalArgumentException("filter of depth " + filter.depth() + " and " + filter.shape()
           + " does not fit links of depth " + depth + " and " + shape);
     }
-    byLink.put(link, new Entry(filter, version, now));
+    if (counts.length != depth) {
+      throw new IllegalArgumentException(counts.length + " counts for a filter of depth " + depth);
+    }
+    byLink.put(link, new Entry(filter, version, now, counts.clone()));
   }
 
   /** Marks a link's filter as still current (the peer answered "unchanged"). */
   public void touch(PeerRef link, long now) {
     Entry e = byLink.get(link);
     if (e != null) {
-      byLink.put(link, new Entry(e.filter, e.version, now));
+      byLink.put(link, new Entry(e.filter, e.version, now, e.counts));
     }
   }
 
@@ -127,6 +142,31 @@ public final class LinkFilters {
       }
     }
     return new AttenuatedFilter(levels);
+  }
+
+  /**
+   * The element counts of {@link #summaryFor}'s levels: {@code localCount} at level 1, and at level
+   * j + 1 the sum of what the links other than {@code asker} declared at level j (capped at
+   * {@link SummaryCoding#MAX_COUNT}). Each stored level passed {@link SummaryCoding#checkFill}, so the
+   * union's set bits never exceed the sum times k.
+   */
+  public int[] countsFor(int localCount, PeerRef asker) {
+    long[] sums = new long[depth];
+    sums[0] = localCount;
+    for (Map.Entry<PeerRef, Entry> e : byLink.entrySet()) {
+      if (asker != null && e.getKey().address().equals(asker.address())) {
+        continue;
+      }
+      int[] c = e.getValue().counts;
+      for (int j = 1; j < depth; j++) {
+        sums[j] += c[j - 1];
+      }
+    }
+    int[] out = new int[depth];
+    for (int j = 0; j < depth; j++) {
+      out[j] = (int) Math.min(SummaryCoding.MAX_COUNT, sums[j]);
+    }
+    return out;
   }
 
   /**

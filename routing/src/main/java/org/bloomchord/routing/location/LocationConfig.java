@@ -20,6 +20,14 @@ import org.bloomchord.routing.bloom.BloomShape;
  *     resolves the key itself on the deterministic path (default 30 000)
  * @param maxHoldersPerPointer most holders one pointer record keeps, 1..1024 (default 32); when
  *     full, the lease that expires first gives way
+ * @param maxPendingLocates most locates this peer has in progress as origin (default 4096); more
+ *     are refused at once ({@code trust.refused.locates})
+ * @param maxSummaryPulls most summary pulls in flight at once (default 256, above any honest link
+ *     count); more wait for the next round ({@code trust.refused.summaryPulls})
+ * @param maxPointersPerHolder most pointer leases one holder may hold at this peer as primary
+ *     (default 1024); a lease for a further key is refused ({@code trust.refused.pointers})
+ * @param maxTrackedHolders most holders whose leases a primary counts at once (default 4096); the
+ *     holder tracked longest gives way ({@code trust.evicted.pointerHolders})
  */
 public record LocationConfig(
     int depth,
@@ -30,7 +38,11 @@ public record LocationConfig(
     int maxQueryHops,
     long filterExpiryMs,
     long queryTimeoutMs,
-    int maxHoldersPerPointer) {
+    int maxHoldersPerPointer,
+    int maxPendingLocates,
+    int maxSummaryPulls,
+    int maxPointersPerHolder,
+    int maxTrackedHolders) {
 
   /** Largest depth accepted. */
   public static final int MAX_DEPTH = 16;
@@ -54,6 +66,33 @@ public record LocationConfig(
     check(queryTimeoutMs > 0, "queryTimeoutMs must be positive, got " + queryTimeoutMs);
     check(maxHoldersPerPointer >= 1 && maxHoldersPerPointer <= 1024,
         "maxHoldersPerPointer must be in 1..1024, got " + maxHoldersPerPointer);
+    check(maxPendingLocates >= 1, "maxPendingLocates must be positive, got " + maxPendingLocates);
+    check(maxSummaryPulls >= 1, "maxSummaryPulls must be positive, got " + maxSummaryPulls);
+    check(maxPointersPerHolder >= 1, "maxPointersPerHolder must be positive, got " + maxPointersPerHolder);
+    check(maxTrackedHolders >= 1, "maxTrackedHolders must be positive, got " + maxTrackedHolders);
+  }
+
+  /** Default of {@link #maxPendingLocates}. */
+  public static final int DEFAULT_MAX_PENDING_LOCATES = 4096;
+  /** Default of {@link #maxSummaryPulls}. */
+  public static final int DEFAULT_MAX_SUMMARY_PULLS = 256;
+  /** Default of {@link #maxPointersPerHolder}. */
+  public static final int DEFAULT_MAX_POINTERS_PER_HOLDER = 1024;
+  /** Default of {@link #maxTrackedHolders}. */
+  public static final int DEFAULT_MAX_TRACKED_HOLDERS = 4096;
+
+  /** Settings with the default caps of {@link #maxPendingLocates} and the following bounds. */
+  public LocationConfig(int depth, int bitsPerLevel, int hashes, long refreshMs, long leaseMs, int maxQueryHops,
+      long filterExpiryMs, long queryTimeoutMs, int maxHoldersPerPointer) {
+    this(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs, queryTimeoutMs,
+        maxHoldersPerPointer, DEFAULT_MAX_PENDING_LOCATES, DEFAULT_MAX_SUMMARY_PULLS, DEFAULT_MAX_POINTERS_PER_HOLDER,
+        DEFAULT_MAX_TRACKED_HOLDERS);
+  }
+
+  /** This configuration with other caps of the per-request and per-holder maps. */
+  public LocationConfig withCaps(int pendingLocates, int summaryPulls, int pointersPerHolder, int trackedHolders) {
+    return new LocationConfig(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
+        queryTimeoutMs, maxHoldersPerPointer, pendingLocates, summaryPulls, pointersPerHolder, trackedHolders);
   }
 
   /** The documented defaults. */
@@ -69,25 +108,29 @@ public record LocationConfig(
   /** This configuration with another depth and level width. */
   public LocationConfig withFilters(int d, int bits) {
     return new LocationConfig(d, bits, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs, queryTimeoutMs,
-        maxHoldersPerPointer);
+        maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
+        maxTrackedHolders);
   }
 
   /** This configuration with another number of probes per object. */
   public LocationConfig withHashes(int k) {
     return new LocationConfig(depth, bitsPerLevel, k, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
-        queryTimeoutMs, maxHoldersPerPointer);
+        queryTimeoutMs, maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
+        maxTrackedHolders);
   }
 
   /** This configuration with other refresh and lease periods; the filter expiry follows the refresh. */
   public LocationConfig withPeriods(long refresh, long lease) {
     return new LocationConfig(depth, bitsPerLevel, hashes, refresh, lease, maxQueryHops, 0, queryTimeoutMs,
-        maxHoldersPerPointer);
+        maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
+        maxTrackedHolders);
   }
 
   /** This configuration with another query timeout. */
   public LocationConfig withQueryTimeoutMs(long timeout) {
     return new LocationConfig(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
-        timeout, maxHoldersPerPointer);
+        timeout, maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
+        maxTrackedHolders);
   }
 
   private static void check(boolean ok, String message) {

@@ -23,12 +23,20 @@ public final class LocationMessages {
     COMPRESSED
   }
 
-  /** One level of a summary on the wire. */
-  public record EncodedLevel(LevelCoding coding, byte[] bytes) {
+  /**
+   * One level of a summary on the wire, with the number of elements it declares to hold (an upper
+   * bound: level 1 counts the sender's objects, a higher level the sum of what its links
+   * declared). A level of k probes per element holding {@code count} elements has at most
+   * {@code count * k} set bits; more is impossible, and the receiver rejects it.
+   */
+  public record EncodedLevel(LevelCoding coding, byte[] bytes, int count) {
 
     public EncodedLevel {
       Objects.requireNonNull(coding, "coding");
       Objects.requireNonNull(bytes, "bytes");
+      if (count < 0) {
+        throw new IllegalArgumentException("count must not be negative, got " + count);
+      }
     }
   }
 

@@ -66,6 +66,7 @@ public final class LocationService implements ChordExtension {
   private PointerDirectory directory;
   private QueryRouter router;
   private long rejected;
+  private java.util.function.Function<PeerRef, Message> forgedSummaries;
 
   /** A service with the given settings; {@code wire} must use the same configuration. */
   public LocationService(LocationConfig config, LocationWire wire) {
@@ -82,7 +83,8 @@ public final class LocationService implements ChordExtension {
     this.exchange = new SummaryExchange(this);
     this.directory = new PointerDirectory(this);
     this.router = new QueryRouter(this);
-    p.handleRequests(SummaryRequest.class, (from, m) -> exchange.onRequest(from, checked(m)));
+    p.handleRequests(SummaryRequest.class, (from, m) -> forgedSummaries != null
+        ? Future.succeededFuture(forgedSummaries.apply(from)) : exchange.onRequest(from, checked(m)));
     p.handleMessages(LocateQuery.class, (from, m) -> router.onQuery(checked(m)));
     p.handleMessages(LocateDone.class, (from, m) -> router.onDone(checked(m)));
     p.handleRequests(PointerUpdate.class, (from, m) -> directory.onUpdate(from, checked(m)));
@@ -91,6 +93,15 @@ public final class LocationService implements ChordExtension {
         (from, m) -> Future.succeededFuture(new HolderAnswer(held.contains(checked(m).key()))));
     exchange.start();
     directory.start();
+  }
+
+  /**
+   * Makes this peer answer every summary pull with what {@code answer} gives for the asker instead
+   * of its true summary: fault injection for the rogue-peer scenario
+   * ({@code org.bloomchord.routing.rogue.RoguePeer}); honest peers never call it.
+   */
+  public void answerSummariesWith(java.util.function.Function<PeerRef, Message> answer) {
+    this.forgedSummaries = answer;
   }
 
   @Override
@@ -168,6 +179,11 @@ public final class LocationService implements ChordExtension {
 
   // ---- state (peer's thread)
 
+  /** How many objects this peer holds. */
+  int heldCount() {
+    return held.size();
+  }
+
   /**
    * The keys this peer holds, a sorted copy: callers iterate it to send messages (lease renewals),
    * and {@code Set.copyOf}'s per-JVM iteration order would make a seeded simulation unrepeatable.
@@ -194,6 +210,23 @@ public final class LocationService implements ChordExtension {
   public int lowestMatchingLevel(String key) {
     List<LinkFilters.Candidate> c = filters.candidates(probes(key), config.depth());
     return c.isEmpty() ? 0 : c.get(0).level();
+  }
+
+  /**
+   * The sizes of this peer's bounded maps (each at most its {@link LocationConfig} cap): locates in
+   * progress as origin, summary pulls in flight, holders whose leases it tallies as primary, and the
+   * most leases one of them holds here.
+   */
+  public record Bounded(int pendingLocates, int summaryPulls, int trackedHolders, int mostLeasesPerHolder) {
+  }
+
+  /** The sizes of this peer's bounded maps now. */
+  public Bounded bounded() {
+    if (router == null) {
+      return new Bounded(0, 0, 0, 0);
+    }
+    int[] g = directory.grantedShape();
+    return new Bounded(router.pendingCount(), exchange.inFlight(), g[0], g[1]);
   }
 
   /** Location messages this peer rejected as malformed (requests, one-way messages and replies). */

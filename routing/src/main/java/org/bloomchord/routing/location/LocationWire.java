@@ -86,6 +86,7 @@ public final class LocationWire {
       for (EncodedLevel l : m.levels()) {
         out.writeByte(l.coding().ordinal());
         out.writeBytes(l.bytes());
+        out.writeVarInt(l.count());
       }
     }, in -> {
       long version = in.readLong();
@@ -96,7 +97,8 @@ public final class LocationWire {
         if (coding >= LevelCoding.values().length) {
           throw new MalformedMessageException("unknown level coding " + coding);
         }
-        levels.add(new EncodedLevel(LevelCoding.values()[coding], in.readBytes(SummaryCoding.maxLevelBytes(shape))));
+        byte[] bytes = in.readBytes(SummaryCoding.maxLevelBytes(shape));
+        levels.add(new EncodedLevel(LevelCoding.values()[coding], bytes, in.readVarInt(SummaryCoding.MAX_COUNT)));
       }
       return new SummaryReply(version, levels);
     }));

@@ -3,7 +3,11 @@ package org.bloomchord.routing.location;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.lookup.LookupResult;
@@ -45,7 +49,17 @@ final class PointerDirectory {
   record Resolution(LocateOutcome outcome, PeerRef holder, int fallbackHops, int finalHops) {
   }
 
+  /** Counter of leases refused because their holder held {@code maxPointersPerHolder} here. */
+  static final String REFUSED_POINTERS = "trust.refused.pointers";
+  /** Counter of holders no longer tracked to make room for another ({@code maxTrackedHolders}). */
+  static final String EVICTED_HOLDERS = "trust.evicted.pointerHolders";
+
   private final LocationService service;
+  /**
+   * The leases this peer granted as primary, by holder address (the holder tracked longest first),
+   * each by object key with its expiry: what bounds the pointers one holder may place here.
+   */
+  private final LinkedHashMap<String, Map<String, Long>> granted = new LinkedHashMap<>();
   private Cancellable leaseTimer;
 
   PointerDirectory(LocationService service) {
@@ -72,6 +86,7 @@ final class PointerDirectory {
   }
 
   private void renewLeases() {
+    purgeGranted(service.runtime().now());
     if (!service.active()) {
       return;
     }
@@ -127,6 +142,16 @@ final class PointerDirectory {
       return Future.succeededFuture(new PointerAck(false));
     }
     long now = service.runtime().now();
+    if (m.remove()) {
+      Map<String, Long> leases = granted.get(holder.address());
+      if (leases != null) {
+        leases.remove(m.key());
+      }
+    } else if (!grant(holder.address(), m.key(), now + m.leaseMs(), now)) {
+      service.runtime().metrics().increment(REFUSED_POINTERS, 1);
+      throw new MalformedMessageException(holder.address() + " holds " + service.config().maxPointersPerHolder()
+          + " pointer leases here");
+    }
     StoredEntry prev = peer().store().get(storeKey);
     PointerRecord record = read(prev).merge(holder, now + m.leaseMs(), m.remove(), now,
         service.config().maxHoldersPerPointer());
@@ -141,6 +166,53 @@ final class PointerDirectory {
       }
     }
     return Future.succeededFuture(new PointerAck(true));
+  }
+
+  /** Records a lease of {@code holder} on {@code key}; false when the holder is at its cap. */
+  private boolean grant(String holder, String key, long expiresAt, long now) {
+    Map<String, Long> leases = granted.get(holder);
+    if (leases == null) {
+      leases = new HashMap<>();
+      granted.put(holder, leases);
+      Iterator<String> oldest = granted.keySet().iterator();
+      while (granted.size() > service.config().maxTrackedHolders()) {
+        oldest.next();
+        oldest.remove();
+        service.runtime().metrics().increment(EVICTED_HOLDERS, 1);
+      }
+    }
+    if (leases.containsKey(key)) {
+      leases.put(key, expiresAt);
+      return true;
+    }
+    if (leases.size() >= service.config().maxPointersPerHolder()) {
+      leases.values().removeIf(t -> t <= now);
+      if (leases.size() >= service.config().maxPointersPerHolder()) {
+        return false;
+      }
+    }
+    leases.put(key, expiresAt);
+    return true;
+  }
+
+  /** Drops expired leases from the tally, and holders left with none. */
+  private void purgeGranted(long now) {
+    for (Iterator<Map<String, Long>> it = granted.values().iterator(); it.hasNext(); ) {
+      Map<String, Long> leases = it.next();
+      leases.values().removeIf(t -> t <= now);
+      if (leases.isEmpty()) {
+        it.remove();
+      }
+    }
+  }
+
+  /** Holders whose leases are tallied, and the most leases one of them has. */
+  int[] grantedShape() {
+    int most = 0;
+    for (Map<String, Long> l : granted.values()) {
+      most = Math.max(most, l.size());
+    }
+    return new int[] {granted.size(), most};
   }
 
   /** Answers a pointer query from the local copy (primary or replica). */

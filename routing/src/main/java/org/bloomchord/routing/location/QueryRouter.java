@@ -41,6 +41,9 @@ final class QueryRouter {
   private record Pending(String key, long startedAt, Promise<LocateResult> promise, Cancellable timer) {
   }
 
+  /** Counter of locates refused because {@code maxPendingLocates} were in progress. */
+  static final String REFUSED_LOCATES = "trust.refused.locates";
+
   private final LocationService service;
   private final Map<Long, Pending> pending = new HashMap<>();
 
@@ -55,6 +58,10 @@ final class QueryRouter {
     }
     if (!service.active()) {
       return Future.failedFuture(new IllegalStateException("peer is " + service.peer().state()));
+    }
+    if (pending.size() >= service.config().maxPendingLocates()) {
+      service.runtime().metrics().increment(REFUSED_LOCATES, 1);
+      return Future.succeededFuture(new LocateResult(key, LocateOutcome.FAILED, null, 0, 0, 0, 0, 0));
     }
     // a random id, not a sequence: a peer off the query's path cannot guess it and answer
     long id = service.runtime().random().nextLong();
@@ -145,6 +152,11 @@ final class QueryRouter {
       p.promise.complete(new LocateResult(p.key, r.outcome(), r.holder(), 0, r.fallbackHops(), r.finalHops(), 0,
           service.runtime().now() - p.startedAt));
     });
+  }
+
+  /** Locates started here and not answered. */
+  int pendingCount() {
+    return pending.size();
   }
 
   void cancelAll() {

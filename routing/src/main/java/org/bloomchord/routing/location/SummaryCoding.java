@@ -24,18 +24,72 @@ public final class SummaryCoding {
   private SummaryCoding() {
   }
 
-  /** The levels of {@code summary}, each in its shorter coding. */
+  /** Largest element count a level may declare. */
+  public static final int MAX_COUNT = 1 << 30;
+
+  /** The levels of {@code summary}, each in its shorter coding, declaring the fewest elements its bits allow. */
   public static List<EncodedLevel> encode(AttenuatedFilter summary) {
+    int[] counts = new int[summary.depth()];
+    for (int i = 1; i <= summary.depth(); i++) {
+      counts[i - 1] = minimalCount(summary.level(i));
+    }
+    return encode(summary, counts);
+  }
+
+  /** The levels of {@code summary}, each in its shorter coding, declaring {@code counts[i - 1]} elements at level i. */
+  public static List<EncodedLevel> encode(AttenuatedFilter summary, int[] counts) {
     List<EncodedLevel> out = new ArrayList<>(summary.depth());
     for (int i = 1; i <= summary.depth(); i++) {
       BloomFilter level = summary.level(i);
       byte[] plain = level.toBytes();
       byte[] compressed = CompressedBloom.encode(level);
+      int count = Math.min(MAX_COUNT, Math.max(counts[i - 1], minimalCount(level)));
       out.add(compressed.length < plain.length
-          ? new EncodedLevel(LevelCoding.COMPRESSED, compressed)
-          : new EncodedLevel(LevelCoding.PLAIN, plain));
+          ? new EncodedLevel(LevelCoding.COMPRESSED, compressed, count)
+          : new EncodedLevel(LevelCoding.PLAIN, plain, count));
     }
     return out;
+  }
+
+  /** The fewest elements of k probes that can set the bits of {@code level}: ceil(set bits / k). */
+  public static int minimalCount(BloomFilter level) {
+    long k = level.shape().hashes();
+    return (int) Math.min(MAX_COUNT, (level.cardinality() + k - 1) / k);
+  }
+
+  /** The element counts {@code levels} declare, level 1 first. */
+  public static int[] counts(List<EncodedLevel> levels) {
+    int[] out = new int[levels.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = levels.get(i).count();
+    }
+    return out;
+  }
+
+  /**
+   * Checks that no level of {@code summary} has more set bits than its declared count allows
+   * (count x k: each element sets at most k bits), e.g. an all-ones level claiming few elements.
+   *
+   * @throws ImpossibleFillException naming the first level that breaks it
+   */
+  public static void checkFill(AttenuatedFilter summary, int[] counts) {
+    long k = summary.shape().hashes();
+    for (int i = 1; i <= summary.depth(); i++) {
+      long bits = summary.level(i).cardinality();
+      if (bits > counts[i - 1] * k) {
+        throw new ImpossibleFillException("summary level " + i + " has " + bits + " set bits, more than "
+            + counts[i - 1] + " elements of " + k + " probes can set");
+      }
+    }
+  }
+
+  /** A summary level with more set bits than its declared element count allows. */
+  public static final class ImpossibleFillException extends MalformedMessageException {
+    private static final long serialVersionUID = 1L;
+
+    ImpossibleFillException(String message) {
+      super(message);
+    }
   }
 
   /** Longest encoded level accepted for a shape: the plain encoding (compressed is sent only when shorter). */

@@ -31,6 +31,11 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  */
 final class SummaryExchange {
 
+  /** Counter of summaries rejected because a level has more set bits than its declared count allows. */
+  static final String REJECTED_FILL = "trust.rejected.summaryFill";
+  /** Counter of pulls put off because {@code maxSummaryPulls} were in flight. */
+  static final String REFUSED_PULLS = "trust.refused.summaryPulls";
+
   private final LocationService service;
   private final Set<PeerRef> inFlight = new HashSet<>();
   private Set<PeerRef> current = Set.of();
@@ -51,6 +56,10 @@ final class SummaryExchange {
     if (timer != null) {
       timer.cancel();
     }
+  }
+
+  int inFlight() {
+    return inFlight.size();
   }
 
   long rounds() {
@@ -96,9 +105,14 @@ final class SummaryExchange {
   }
 
   private void pull(PeerRef link) {
-    if (!inFlight.add(link)) {
+    if (inFlight.contains(link)) {
       return;
     }
+    if (inFlight.size() >= service.config().maxSummaryPulls()) {
+      service.runtime().metrics().increment(REFUSED_PULLS, 1);
+      return;
+    }
+    inFlight.add(link);
     long known = service.filters().knownVersion(link);
     service.runtime().request(link, new SummaryRequest(known), service.peer().config().requestTimeoutMs())
         .onComplete(ar -> {
@@ -148,7 +162,14 @@ final class SummaryExchange {
     if (SummaryCoding.version(f) != reply.version()) {
       throw new MalformedMessageException("summary version does not match its content");
     }
-    service.filters().update(link, f, reply.version(), now);
+    int[] counts = SummaryCoding.counts(reply.levels());
+    try {
+      SummaryCoding.checkFill(f, counts);
+    } catch (SummaryCoding.ImpossibleFillException e) {
+      service.runtime().metrics().increment(REJECTED_FILL, 1);
+      throw e;
+    }
+    service.filters().update(link, f, reply.version(), now, counts);
     changed = true;
   }
 
@@ -159,6 +180,8 @@ final class SummaryExchange {
     if (version == request.knownVersion()) {
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
-    return Future.succeededFuture(new SummaryReply(version, SummaryCoding.encode(summary)));
+    int local = Math.max(service.heldCount(), SummaryCoding.minimalCount(summary.level(1)));
+    int[] counts = service.filters().countsFor(local, asker);
+    return Future.succeededFuture(new SummaryReply(version, SummaryCoding.encode(summary, counts)));
   }
 }

@@ -14,11 +14,13 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  *     method can miss keys and repair must be exact
  * @param maxConversations repair conversations a responder keeps open at once, each holding the
  *     digests of one range (default 16); more are refused
+ * @param maxConversationsPerPeer of those, how many one initiator may hold (default 4); more are
+ *     refused, so one greedy peer cannot take every conversation
  * @param conversationIdleMs a responder drops a conversation idle this long (default 10 000 ms)
  * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()})
  */
-public record RepairConfig(ReconcileMethod method, int maxConversations, long conversationIdleMs,
-    ReconcileOptions reconcile) {
+public record RepairConfig(ReconcileMethod method, int maxConversations, int maxConversationsPerPeer,
+    long conversationIdleMs, ReconcileOptions reconcile) {
 
   public RepairConfig {
     Objects.requireNonNull(method, "method");
@@ -29,6 +31,10 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, long co
     if (maxConversations < 1 || maxConversations > 4096) {
       throw new IllegalArgumentException("maxConversations must be in 1..4096, got " + maxConversations);
     }
+    if (maxConversationsPerPeer < 1 || maxConversationsPerPeer > maxConversations) {
+      throw new IllegalArgumentException("maxConversationsPerPeer must be in 1..maxConversations, got "
+          + maxConversationsPerPeer);
+    }
     if (conversationIdleMs < 1) {
       throw new IllegalArgumentException("conversationIdleMs must be positive, got " + conversationIdleMs);
     }
@@ -36,11 +42,11 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, long co
 
   /** The documented defaults. */
   public static RepairConfig defaults() {
-    return new RepairConfig(ReconcileMethod.RIBLT, 16, 10_000, ReconcileOptions.defaults());
+    return new RepairConfig(ReconcileMethod.RIBLT, 16, 4, 10_000, ReconcileOptions.defaults());
   }
 
   /** A copy with another method. */
   public RepairConfig withMethod(ReconcileMethod m) {
-    return new RepairConfig(m, maxConversations, conversationIdleMs, reconcile);
+    return new RepairConfig(m, maxConversations, maxConversationsPerPeer, conversationIdleMs, reconcile);
   }
 }

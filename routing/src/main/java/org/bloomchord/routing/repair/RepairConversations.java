@@ -30,6 +30,9 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  */
 final class RepairConversations {
 
+  /** Counter of conversations refused by {@code maxConversations} or {@code maxConversationsPerPeer}. */
+  static final String REFUSED_CONVERSATIONS = "trust.refused.repairConversations";
+
   private final ChordHost peer;
   private final RepairConfig config;
   private final Map<String, Conversation> open = new HashMap<>();
@@ -67,7 +70,14 @@ final class RepairConversations {
     Conversation c = open.get(key);
     if (c == null) {
       if (open.size() >= config.maxConversations()) {
+        peer.runtime().metrics().increment(REFUSED_CONVERSATIONS, 1);
         throw new MalformedMessageException("too many open repair conversations (" + open.size() + ")");
+      }
+      String prefix = from.address() + "/";
+      if (open.keySet().stream().filter(k -> k.startsWith(prefix)).count() >= config.maxConversationsPerPeer()) {
+        peer.runtime().metrics().increment(REFUSED_CONVERSATIONS, 1);
+        throw new MalformedMessageException(from.address() + " holds " + config.maxConversationsPerPeer()
+            + " repair conversations");
       }
       RangeDigests digests = RangeDigests.of(peer.store(), m.from(), m.to());
       c = new Conversation(m.from(), m.to(), digests,

@@ -60,13 +60,36 @@ class SummaryCodingTest {
     List<EncodedLevel> corrupt = new ArrayList<>(two);
     byte[] b = two.get(1).bytes().clone();
     b[b.length - 1] ^= 0x21;
-    corrupt.set(1, new EncodedLevel(LevelCoding.COMPRESSED, b));
+    corrupt.set(1, new EncodedLevel(LevelCoding.COMPRESSED, b, 1000));
     assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(corrupt, 2, SHAPE));
     List<EncodedLevel> mislabelled = new ArrayList<>(two);
-    mislabelled.set(0, new EncodedLevel(LevelCoding.PLAIN, two.get(0).bytes()));
+    mislabelled.set(0, new EncodedLevel(LevelCoding.PLAIN, two.get(0).bytes(), 1000));
     assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(mislabelled, 2, SHAPE));
     List<EncodedLevel> huge = new ArrayList<>(two);
-    huge.set(0, new EncodedLevel(LevelCoding.PLAIN, new byte[SummaryCoding.maxLevelBytes(SHAPE) + 1]));
+    huge.set(0, new EncodedLevel(LevelCoding.PLAIN, new byte[SummaryCoding.maxLevelBytes(SHAPE) + 1], 1000));
     assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(huge, 2, SHAPE));
+  }
+
+  @Test
+  void aLevelWithMoreSetBitsThanItsDeclaredCountTimesKIsImpossibleAndRejected() {
+    BloomFilter ones = new BloomFilter(SHAPE);
+    for (long b = 0; b < SHAPE.bits(); b++) {
+      ones.set(b);
+    }
+    AttenuatedFilter allOnes = new AttenuatedFilter(ones, ones.copy());
+    // 4096 set bits need at least ceil(4096 / 3) = 1366 elements of 3 probes
+    assertThrows(SummaryCoding.ImpossibleFillException.class,
+        () -> SummaryCoding.checkFill(allOnes, new int[] {3, 3}));
+    assertThrows(SummaryCoding.ImpossibleFillException.class,
+        () -> SummaryCoding.checkFill(allOnes, new int[] {1366, 1365}));
+    SummaryCoding.checkFill(allOnes, new int[] {1366, 1366});
+    // honest levels: n elements set at most n * k bits, so their own count always passes
+    AttenuatedFilter honest = new AttenuatedFilter(filled(3, 1), filled(60, 2));
+    SummaryCoding.checkFill(honest, new int[] {3, 60});
+    List<EncodedLevel> encoded = SummaryCoding.encode(honest, new int[] {3, 60});
+    assertEquals(3, encoded.get(0).count());
+    assertEquals(60, encoded.get(1).count());
+    // a declared count below what the bits need is raised to the minimum on encoding
+    assertEquals(SummaryCoding.minimalCount(honest.level(2)), SummaryCoding.encode(honest, new int[] {3, 1}).get(1).count());
   }
 }

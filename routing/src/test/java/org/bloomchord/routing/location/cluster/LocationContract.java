@@ -276,6 +276,10 @@ abstract class LocationContract {
         rejected += n;
       }
       assertTrue(askers > 0 && rejected > 0);
+      if (fault == RogueSummaries.Fault.ALL_ONES) {
+        assertTrue(c.network().metrics().counter("trust.rejected.summaryFill") >= askers,
+            "every asker counted the impossible fill");
+      }
     }
   }
 

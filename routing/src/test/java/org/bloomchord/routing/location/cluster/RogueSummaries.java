@@ -28,7 +28,9 @@ final class RogueSummaries implements ChordExtension {
     /** A compressed level with one byte of its code flipped. */
     CORRUPT_ENCODING,
     /** A well-formed summary whose announced version is not its content hash. */
-    WRONG_VERSION
+    WRONG_VERSION,
+    /** Every bit of every level set, declaring three elements per level: impossible with k probes each. */
+    ALL_ONES
   }
 
   private final Fault fault;
@@ -64,13 +66,28 @@ final class RogueSummaries implements ChordExtension {
         bytes[bytes.length - 1] ^= 0x5A;
         List<EncodedLevel> levels = new ArrayList<>();
         for (int i = 0; i < config.depth(); i++) {
-          levels.add(new EncodedLevel(LevelCoding.COMPRESSED, bytes));
+          levels.add(new EncodedLevel(LevelCoding.COMPRESSED, bytes, 1000));
         }
         return new SummaryReply(42, levels);
       }
       case WRONG_VERSION -> {
         AttenuatedFilter f = AttenuatedFilter.empty(config.depth(), shape);
         return new SummaryReply(SummaryCoding.version(f) + 1, SummaryCoding.encode(f));
+      }
+      case ALL_ONES -> {
+        BloomFilter[] levels = new BloomFilter[config.depth()];
+        for (int i = 0; i < levels.length; i++) {
+          levels[i] = new BloomFilter(shape);
+          for (long b = 0; b < shape.bits(); b++) {
+            levels[i].set(b);
+          }
+        }
+        AttenuatedFilter f = new AttenuatedFilter(levels);
+        List<EncodedLevel> encoded = new ArrayList<>();
+        for (EncodedLevel l : SummaryCoding.encode(f)) {
+          encoded.add(new EncodedLevel(l.coding(), l.bytes(), 3));
+        }
+        return new SummaryReply(SummaryCoding.version(f), encoded);
       }
       default -> throw new IllegalStateException();
     }

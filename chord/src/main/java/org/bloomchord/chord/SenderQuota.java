@@ -1,0 +1,96 @@
+package org.bloomchord.chord;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Per-sender quotas of one peer: a token bucket of messages and one of bytes for each sender, each
+ * refilled at its rate per second up to a burst of two seconds' worth. A message that finds either
+ * bucket short is refused (the caller rejects it and counts {@link #REQUESTS} or {@link #BYTES}).
+ * At most {@code maxSenders} buckets are kept, in the order their senders were last heard; a new
+ * sender beyond that evicts the bucket heard from longest ago ({@link #EVICTED}), which starts
+ * full again if that sender returns. Not thread-safe; owned by one peer.
+ */
+final class SenderQuota {
+
+  /** Counter of messages refused by the message rate. */
+  static final String REQUESTS = "trust.quota.requests";
+  /** Counter of messages refused by the byte rate. */
+  static final String BYTES = "trust.quota.bytes";
+  /** Counter of buckets evicted to make room for a new sender. */
+  static final String EVICTED = "trust.evicted.senders";
+
+  /** What a check decided. */
+  enum Verdict { ACCEPTED, TOO_MANY, TOO_LARGE }
+
+  private final long requestsPerSecond;
+  private final long bytesPerSecond;
+  private final int maxSenders;
+  private final LinkedHashMap<PeerRef, Bucket> buckets = new LinkedHashMap<>(16, 0.75f, true);
+  private long evicted;
+
+  private static final class Bucket {
+    double requests;
+    double bytes;
+    long at;
+  }
+
+  SenderQuota(ChordLimits limits) {
+    this.requestsPerSecond = limits.requestsPerSecond();
+    this.bytesPerSecond = limits.bytesPerSecond();
+    this.maxSenders = limits.maxSenders();
+  }
+
+  /** Whether any quota is on. */
+  boolean enabled() {
+    return requestsPerSecond > 0 || bytesPerSecond > 0;
+  }
+
+  /** Whether the byte quota is on (the caller then measures messages). */
+  boolean countsBytes() {
+    return bytesPerSecond > 0;
+  }
+
+  /** Charges one message of {@code size} bytes from {@code from} at time {@code now}. */
+  Verdict charge(PeerRef from, int size, long now) {
+    Bucket b = buckets.get(from);
+    if (b == null) {
+      b = new Bucket();
+      b.requests = 2.0 * requestsPerSecond;
+      b.bytes = 2.0 * bytesPerSecond;
+      b.at = now;
+      buckets.put(from, b);
+      if (buckets.size() > maxSenders) {
+        Iterator<PeerRef> oldest = buckets.keySet().iterator();
+        oldest.next();
+        oldest.remove();
+        evicted++;
+      }
+    } else if (now > b.at) {
+      double seconds = (now - b.at) / 1000.0;
+      b.requests = Math.min(2.0 * requestsPerSecond, b.requests + seconds * requestsPerSecond);
+      b.bytes = Math.min(2.0 * bytesPerSecond, b.bytes + seconds * bytesPerSecond);
+      b.at = now;
+    }
+    if (requestsPerSecond > 0 && b.requests < 1) {
+      return Verdict.TOO_MANY;
+    }
+    if (bytesPerSecond > 0 && b.bytes < size) {
+      return Verdict.TOO_LARGE;
+    }
+    b.requests -= 1;
+    b.bytes -= size;
+    return Verdict.ACCEPTED;
+  }
+
+  /** Senders whose buckets are kept. */
+  int senders() {
+    return buckets.size();
+  }
+
+  /** Buckets evicted so far. */
+  long evicted() {
+    return evicted;
+  }
+}

@@ -1,0 +1,131 @@
+package org.bloomchord.chord.store;
+
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongFunction;
+import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.wire.ChordMessages.Ack;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Lets go of the keys a peer no longer replicates. Joins move ranges away: after r joins between a
+ * key and a peer, the peer is no longer among the key's r replicas but still holds it, and an old
+ * copy outside every replica set can come back after its tombstone was collected.
+ *
+ * <p>On each replica-sync tick, keys outside the peer's primary range (predecessor, self] are
+ * timed; one that has been outside for {@code outOfRangeGraceMs} is checked: the peer looks its id
+ * up (the owner answers, with its successor list). If the peer is among the owner and its first
+ * replicas-1 successors it still replicates the key, and the key is timed again. Otherwise it sends
+ * its copy to the owner, and only once the owner acknowledged holding it (merged by version) drops
+ * it, if it has not changed meanwhile ({@code chord.store.droppedOutOfRange}). So a key leaves a
+ * peer only after the peer now responsible confirmed it. At most {@value #CHECKS_PER_TICK} keys are
+ * checked per tick. No message is sent and no random number drawn before a key's grace has passed,
+ * so runs shorter than the grace are unchanged.
+ */
+public final class OutOfRangeSweeper {
+
+  /** Counter of keys dropped because the peer no longer replicates them. */
+  public static final String DROPPED = "chord.store.droppedOutOfRange";
+  /** Keys checked by a lookup at most per tick. */
+  static final int CHECKS_PER_TICK = 16;
+
+  private final ChordContext ctx;
+  private final LocalStore store;
+  private final LongFunction<Future<LookupResult>> lookup;
+  /** Since when each key has been outside the primary range; only keys held, so bounded by the store. */
+  private final Map<String, Long> outsideSince = new HashMap<>();
+  private final Set<String> checking = new HashSet<>();
+  private long dropped;
+
+  /**
+   * @param lookup looks a ring id up from this peer
+   */
+  public OutOfRangeSweeper(ChordContext ctx, LocalStore store, LongFunction<Future<LookupResult>> lookup) {
+    this.ctx = ctx;
+    this.store = store;
+    this.lookup = lookup;
+  }
+
+  /** Keys dropped so far. */
+  public long dropped() {
+    return dropped;
+  }
+
+  /** One tick: times the keys outside the primary range and checks those past their grace. */
+  public void tick() {
+    PeerRef pred = ctx.table().predecessor();
+    if (ctx.state() != PeerState.ACTIVE || pred == null) {
+      return;
+    }
+    long now = ctx.now();
+    long grace = ctx.config().limits().outOfRangeGraceMs();
+    long self = ctx.self().id();
+    List<String> due = new ArrayList<>();
+    Map<String, Long> seen = new HashMap<>();
+    for (StoredEntry e : store.all()) {
+      String key = e.key();
+      if (ctx.ring().inHalfOpen(store.keyId(key), pred.id(), self)) {
+        continue;
+      }
+      Long since = outsideSince.get(key);
+      seen.put(key, since == null ? now : since);
+      if (since != null && now - since >= grace && !checking.contains(key) && due.size() < CHECKS_PER_TICK) {
+        due.add(key);
+      }
+    }
+    outsideSince.clear();
+    outsideSince.putAll(seen);
+    for (String key : due) {
+      check(key);
+    }
+  }
+
+  private void check(String key) {
+    checking.add(key);
+    long id = ctx.ring().hash(key);
+    lookup.apply(id).compose(r -> {
+      if (!r.found()) {
+        return Future.succeededFuture(false);
+      }
+      if (replicaSet(r).contains(ctx.self())) {
+        outsideSince.put(key, ctx.now());
+        return Future.succeededFuture(false);
+      }
+      StoredEntry held = store.get(key);
+      if (held == null) {
+        return Future.succeededFuture(false);
+      }
+      return ctx.request(r.successor(), new StoreTransfer(List.of(held))).map(reply -> {
+        if (reply instanceof Ack && store.dropIfUnchanged(key, held.version())) {
+          outsideSince.remove(key);
+          dropped++;
+          ctx.metrics().increment(DROPPED, 1);
+          return true;
+        }
+        return false;
+      });
+    }).onComplete(ar -> checking.remove(key));
+  }
+
+  private List<PeerRef> replicaSet(LookupResult r) {
+    List<PeerRef> out = new ArrayList<>();
+    out.add(r.successor());
+    for (PeerRef p : r.successors()) {
+      if (out.size() >= ctx.config().replicas()) {
+        break;
+      }
+      if (!out.contains(p)) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+}
