@@ -340,6 +340,22 @@ public final class ChordCluster implements AutoCloseable {
   }
 
   /**
+   * Checks the tables of the active peers that {@code judged} accepts, fingers included, against
+   * the oracle of every active peer (a scenario's honest peers, with its rogue peers on the ring
+   * but not judged).
+   */
+  public RingCheck check(java.util.function.Predicate<PeerRef> judged) {
+    List<PeerSnapshot> snaps = snapshots(true, false);
+    List<PeerSnapshot> kept = new ArrayList<>();
+    for (PeerSnapshot s : snaps) {
+      if (judged.test(s.self())) {
+        kept.add(s);
+      }
+    }
+    return oracle(snaps).check(kept, config.successors());
+  }
+
+  /**
    * Checks successors, predecessors and successor lists only (what {@link RingCheck#stable()}
    * needs), without reading fingers: the returned check counts no finger.
    */

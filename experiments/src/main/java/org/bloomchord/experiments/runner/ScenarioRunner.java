@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
+import org.bloomchord.chord.ChordLimits;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.KeyReport;
@@ -24,6 +25,7 @@ import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import org.bloomchord.experiments.report.PlotWriter;
 import org.bloomchord.experiments.scenario.ChordSettings;
 import org.bloomchord.experiments.scenario.Phase;
+import org.bloomchord.experiments.scenario.RogueSettings;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.ResourceStats;
@@ -41,6 +43,7 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.sim.SimNetwork;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
+import org.bloomchord.routing.rogue.RoguePeer;
 import org.bloomchord.routing.location.LocationWire;
 
 /**
@@ -78,13 +81,28 @@ public final class ScenarioRunner {
         .withAdaptivePeriods(s.stabilizeMax().toMillis(), s.fixFingersMax().toMillis())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
     long request = s.requestTimeout().toMillis();
-    return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request));
+    ChordLimits limits = c.limits();
+    return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request))
+        .withLimits(limits.withQuotas(limits.maxSenders(), s.quota(), limits.bytesPerSecond()));
   }
 
   /** The location settings a scenario's {@code routing} section describes, the lease renewal included. */
   public static LocationConfig locationConfig(RoutingSettings r) {
     return LocationConfig.defaults().withFilters(r.depth(), r.bitsPerLevel()).withHashes(r.hashes())
         .withPeriods(r.refresh().toMillis(), r.lease().toMillis()).withQueryTimeoutMs(r.queryTimeout().toMillis());
+  }
+
+  /** Whether the peer {@code ref} (host {@code pN}) is one of the scenario's rogue peers. */
+  static boolean isRogue(RogueSettings rogue, PeerRef ref, int peers) {
+    if (rogue.peers() == 0) {
+      return false;
+    }
+    String host = ChordCluster.hostOf(ref);
+    try {
+      return host.startsWith("p") && rogue.isRogue(Integer.parseInt(host.substring(1)), peers);
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   /** Whether a scenario publishes objects or locates them, so that its peers need the location layer. */
@@ -125,12 +143,19 @@ public final class ScenarioRunner {
     LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
     Function<PeerRef, List<ChordExtension>> extensions;
     Network<ChordPeer> net;
+    RogueSettings rogue = scenario.rogue();
+    long every = rogue.every().toMillis();
     if (location == null) {
-      extensions = ref -> List.of();
+      extensions = ref -> isRogue(rogue, ref, scenario.peers())
+          ? List.of(new RoguePeer(rogue.behaviours(), null, null, every)) : List.of();
       net = Networks.create(scenario.runtime().label(), options, ChordWire.registry(chord));
     } else {
       LocationWire wire = new LocationWire(location, chord);
-      extensions = ref -> List.of(new LocationService(location, wire));
+      extensions = ref -> {
+        LocationService service = new LocationService(location, wire);
+        return isRogue(rogue, ref, scenario.peers())
+            ? List.of(service, new RoguePeer(rogue.behaviours(), service, location, every)) : List.of(service);
+      };
       net = Networks.create(scenario.runtime().label(), options,
           LocationWire.register(ChordWire.registry(chord), location, chord));
     }
@@ -181,7 +206,11 @@ public final class ScenarioRunner {
     Summary s = Summary.of("run", ctx.network.runtimeName(), ctx.scenario.seed()).withPeers(
         ctx.peers.toCounts(ctx.network.metrics().counter(Network.FAILED_PEERS)));
     if (ctx.roster.size() > 0) {
-      RingCheck check = ctx.cluster.check();
+      // with rogue peers, the ring figures judge the honest peers' tables (the rogues are on the
+      // ring, and a greedy rogue's own requests meet its quota)
+      RogueSettings rogue = ctx.scenario.rogue();
+      RingCheck check = rogue.peers() == 0 ? ctx.cluster.check()
+          : ctx.cluster.check(ref -> !isRogue(rogue, ref, ctx.scenario.peers()));
       Double stabilize = check.stable() && ctx.stableAtMs != null && ctx.stableAtMs >= ctx.lastChangeMs
           ? (ctx.stableAtMs - ctx.lastChangeMs) / 1000.0 : null;
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
@@ -213,14 +242,24 @@ public final class ScenarioRunner {
         .withTrust(trustCounters(ctx.network.metrics().counters()));
   }
 
+  /** Protocol counters that the {@code trust} section reports too, by the name it gives them. */
+  private static final Map<String, String> TRUST_ALSO = Map.of(
+      "chord.rejected", "rejected.chordMessages",
+      "location.rejected", "rejected.locationMessages",
+      "chord.versionsAhead", "rejected.versionsAhead",
+      "chord.lateLookupAnswer", "ignored.lookupAnswers",
+      "chord.lookupAnswerRejected", "rejected.lookupAnswers");
+
   /**
    * The {@code trust} section: every {@code trust.*} counter the peers reported, without the prefix,
-   * and the quota rejections even when none happened.
+   * the rejections of malformed or hostile messages ({@code rejected.*}), and the quota rejections
+   * even when none happened.
    */
   static Map<String, Long> trustCounters(Map<String, Long> counters) {
     Map<String, Long> out = new TreeMap<>();
     out.put("quota.requests", 0L);
     out.put("quota.bytes", 0L);
+    TRUST_ALSO.forEach((counter, name) -> out.put(name, counters.getOrDefault(counter, 0L)));
     counters.forEach((k, v) -> {
       if (k.startsWith("trust.")) {
         out.put(k.substring("trust.".length()), v);

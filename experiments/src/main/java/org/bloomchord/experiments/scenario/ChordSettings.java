@@ -28,10 +28,13 @@ import java.util.List;
  *     5 times requestTimeout)
  * @param virtualNodes ring ids per physical peer, 1..1024
  * @param lookup recursive or iterative lookups
+ * @param quota messages per second a peer accepts from one sender, with a burst of twice as many
+ *     (default 10 000, {@link org.bloomchord.chord.ChordLimits#requestsPerSecond}); 0 turns it off
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
-    Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup) {
+    Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
+    long quota) {
 
   /** How a lookup travels. */
   public enum LookupStyle {
@@ -43,17 +46,25 @@ public record ChordSettings(
 
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
-      "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup");
+      "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup", "quota");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
-      LookupStyle.RECURSIVE);
+      LookupStyle.RECURSIVE, org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
+
+  /** These settings without the quota (the constructor of the settings before it existed). */
+  public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
+      Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
+      Duration lookupTimeout, int virtualNodes, LookupStyle lookup) {
+    this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
+        requestTimeout, lookupTimeout, virtualNodes, lookup, org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
+  }
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
         || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
-        || fixFingersMax.compareTo(fixFingers) < 0) {
+        || fixFingersMax.compareTo(fixFingers) < 0 || quota < 0) {
       throw new IllegalArgumentException("chord settings out of range");
     }
   }

@@ -18,23 +18,27 @@ import java.util.Map;
  * @param peers the peer count of the experiment, >= 1 (the default of join phases)
  * @param chord Chord settings
  * @param routing routing settings
+ * @param rogue hostile peers ({@link RogueSettings#NONE} when the file has no {@code rogue} section)
  * @param phases the phases in order (at least one)
  * @param sweep swept values of this instance, path to value
  * @param source the file (or resource) it was read from
  */
 public record Scenario(
     String name, String description, long seed, RuntimeKind runtime, int peers, ChordSettings chord,
-    RoutingSettings routing, List<Phase> phases, Map<String, String> sweep, String source) {
+    RoutingSettings routing, RogueSettings rogue, List<Phase> phases, Map<String, String> sweep, String source) {
 
   /** The top-level keys, in the order messages list them. */
   public static final List<String> KEYS = List.of("name", "description", "seed", "runtime", "peers", "chord",
-      "routing", "phases");
+      "routing", "rogue", "phases");
 
   public Scenario {
     phases = List.copyOf(phases);
     sweep = Collections.unmodifiableMap(new LinkedHashMap<>(sweep));
     if (phases.isEmpty() || peers < 1) {
       throw new IllegalArgumentException("a scenario has peers and phases");
+    }
+    if (rogue == null) {
+      rogue = RogueSettings.NONE;
     }
   }
 

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +14,7 @@ import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.experiments.workload.OperationMix;
 import org.bloomchord.experiments.workload.Rate;
 import org.bloomchord.routing.location.LocationConfig;
+import org.bloomchord.routing.rogue.RoguePeer.Behaviour;
 
 /** Turns one sweep-free tree into a {@link Scenario}, validating every key and value. */
 final class ScenarioBinder {
@@ -39,6 +42,7 @@ final class ScenarioBinder {
     int peers = top.integer("peers", null, 1, 10_000_000);
     ChordSettings chord = chord(top.map("chord", ChordSettings.KEYS));
     RoutingSettings routing = routing(top.map("routing", RoutingSettings.KEYS));
+    RogueSettings rogue = rogue(top.map("rogue", RogueSettings.KEYS), peers);
     if (!top.has("phases")) {
       throw top.missing("phases");
     }
@@ -50,7 +54,7 @@ final class ScenarioBinder {
     for (int i = 0; i < seq.items().size(); i++) {
       phases.add(phase(seq.items().get(i), "phases[" + i + "]", peers));
     }
-    return new Scenario(name, description, seed, runtime, peers, chord, routing, phases, sweep, source);
+    return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, phases, sweep, source);
   }
 
   private String defaultName() {
@@ -79,7 +83,8 @@ final class ScenarioBinder {
         f.positiveDuration("lookupTimeout", d.lookupTimeout()),
         f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
         f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
-            "iterative", ChordSettings.LookupStyle.ITERATIVE)));
+            "iterative", ChordSettings.LookupStyle.ITERATIVE)),
+        f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE));
   }
 
   /** An adaptive ceiling: at least the period it grows from (the default: the period, fixed). */
@@ -89,6 +94,27 @@ final class ScenarioBinder {
       throw f.bad(key, "at least the period it backs off from (" + DurationText.format(period) + ")");
     }
     return max;
+  }
+
+  private static RogueSettings rogue(Fields f, int scenarioPeers) {
+    RogueSettings d = RogueSettings.NONE;
+    int peers = f.integer("peers", d.peers(), 0, scenarioPeers);
+    Set<Behaviour> behaviours = d.behaviours();
+    if (f.has("behaviours")) {
+      behaviours = EnumSet.noneOf(Behaviour.class);
+      YamlNode v = f.raw("behaviours");
+      List<YamlNode> items = v instanceof YamlNode.Sequence s ? s.items() : List.of(v);
+      for (YamlNode item : items) {
+        String text = item instanceof YamlNode.Scalar s && s.text() != null ? s.text().strip() : null;
+        Behaviour b = text == null ? null : Behaviour.of(text);
+        if (b == null) {
+          throw new ScenarioException(item.position(), "bad value '" + YamlNode.text(item) + "' for "
+              + f.path("behaviours") + ": expected a list of: " + Behaviour.labels());
+        }
+        behaviours.add(b);
+      }
+    }
+    return new RogueSettings(peers, behaviours, f.positiveDuration("every", d.every()));
   }
 
   private static RoutingSettings routing(Fields f) {
