@@ -84,6 +84,8 @@ final class ScenarioBinder {
         f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
         f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
             "iterative", ChordSettings.LookupStyle.ITERATIVE)),
+        f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
+            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)),
         f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE));
   }
 
