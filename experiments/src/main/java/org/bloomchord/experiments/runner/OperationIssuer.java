@@ -13,7 +13,7 @@ import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
-import org.bloomchord.experiments.metrics.LocateOutcome;
+import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.experiments.metrics.LocateRecorder;
 import org.bloomchord.experiments.metrics.LookupOutcome;
 import org.bloomchord.experiments.metrics.LookupRecorder;
@@ -181,7 +181,7 @@ final class OperationIssuer {
 
   /** Found on another peer than the querier (the only answers with a path to compare). */
   private static boolean foundElsewhere(LocateResult r) {
-    return r != null && r.found() && r.outcome() != org.bloomchord.routing.location.LocateOutcome.LOCAL;
+    return r != null && r.found() && r.outcome() != LocateOutcome.LOCAL;
   }
 
   /**
@@ -202,7 +202,7 @@ final class OperationIssuer {
       return;
     }
     long at = clock.getAsLong();
-    LocateOutcome outcome = r == null ? LocateOutcome.FAILED : LocateOutcome.valueOf(r.outcome().name());
+    LocateOutcome outcome = r == null ? LocateOutcome.FAILED : r.outcome();
     int hops = r == null ? 0 : r.hops();
     ctx.locates.record(at, outcome, hops, r == null ? 0 : r.falsePositives(), distance, ctx.holdings.live(key));
     if (chordHops >= 0) {
