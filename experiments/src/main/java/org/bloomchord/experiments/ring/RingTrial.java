@@ -17,6 +17,7 @@ import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.LookupOutcome;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
+import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.Load;
 import org.bloomchord.experiments.summary.PeerCounts;
