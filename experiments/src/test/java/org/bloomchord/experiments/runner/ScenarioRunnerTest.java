@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.bloomchord.experiments.runner.results.RunResult;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
