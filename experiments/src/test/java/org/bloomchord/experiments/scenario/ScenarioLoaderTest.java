@@ -62,7 +62,7 @@ class ScenarioLoaderTest {
     assertEquals(1000, s.peers());
     assertEquals(new ChordSettings(64, 8, 3, Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofSeconds(1),
         Duration.ofMillis(500), Duration.ofMillis(500), 0.2,
-        Duration.ofMillis(500), Duration.ofSeconds(10), 1, ChordSettings.LookupStyle.RECURSIVE), s.chord());
+        Duration.ofMillis(500), Duration.ofSeconds(10), 1, ChordSettings.LookupStyle.RECURSIVE, ChordSettings.NextHop.FINGERS), s.chord());
     assertEquals(RoutingSettings.DEFAULTS.withFilters(3, 4096), s.routing());
     assertEquals(List.of("join", "publish", "churn", "fail", "measure"), s.phases().stream().map(Phase::kind).toList());
     assertEquals(new Phase.Join(1000, Duration.ofSeconds(10)), s.phases().get(0));
@@ -89,7 +89,7 @@ class ScenarioLoaderTest {
   void everyBundledScenarioParsesAndValidates() {
     Map<String, Integer> instances = Map.of("quickstart.yaml", 1, "path-length.yaml", 60, "load-balance.yaml", 25,
         "mass-failure.yaml", 30, "continuous-churn.yaml", 35, "churn-hour.yaml", 1, "filter-depth-width.yaml", 12,
-        "ton-mass-failure.yaml", 25, "ton-churn.yaml", 15);
+        "ton-mass-failure.yaml", 25, "ton-churn.yaml", 40);
     instances.forEach((name, n) -> assertEquals(n, ScenarioLoader.loadBundled(name, List.of()).size(), name));
   }
 
