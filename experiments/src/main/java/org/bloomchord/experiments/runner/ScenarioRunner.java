@@ -138,6 +138,9 @@ public final class ScenarioRunner {
     try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
             sampleEvery(scenario), progress)) {
+      if (scenario.chord().placement() == ChordSettings.Placement.SEEDED) {
+        cluster.namePrefix("s" + Long.toUnsignedString(scenario.seed(), 36));
+      }
       List<Phase> phases = scenario.phases();
       for (int i = 0; i < phases.size(); i++) {
         steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));

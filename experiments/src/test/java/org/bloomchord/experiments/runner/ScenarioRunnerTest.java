@@ -220,4 +220,40 @@ class ScenarioRunnerTest {
     assertTrue(html.contains("id=\"published-vs-measured\""));
     assertTrue(html.contains("N = 64"));
   }
+
+  /**
+   * Placement: fixed names (and so ring ids) are the same for every seed; seeded names carry the
+   * seed, so each seed places the peers anew; keys per node follow the placement.
+   */
+  @Test
+  void seededPlacementGivesEachSeedItsOwnRingAndFixedPlacementDoesNot(@TempDir Path dir) throws Exception {
+    String text = """
+        name: placement
+        seed: %d
+        runtime: sim
+        peers: 24
+        chord: { replicas: 1, placement: %s }
+        phases:
+          - join:    { over: 0s }
+          - wait:    { for: 1s }
+          - measure: { puts: 240, lookups: 200 }
+        """;
+    java.util.Map<String, java.util.Set<String>> origins = new java.util.HashMap<>();
+    for (String placement : List.of("fixed", "seeded")) {
+      for (int seed : List.of(1, 2)) {
+        Path out = dir.resolve(placement + seed);
+        RunResult r = ScenarioRunner.run(scenario(text.formatted(seed, placement)), out, Progress.silent());
+        assertEquals(240, r.summary().keys().stored());
+        assertEquals(r.summary().lookups().total(), r.summary().lookups().correct());
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        Files.readAllLines(out.resolve("operations.csv")).stream().skip(1)
+            .map(l -> l.split(",")[3]).forEach(names::add);
+        origins.put(placement + seed, names);
+      }
+    }
+    assertTrue(origins.get("fixed1").stream().allMatch(n -> n.matches("p\\d+")), "fixed names: " + origins.get("fixed1"));
+    assertTrue(origins.get("seeded1").stream().allMatch(n -> n.startsWith("s1p")), "seeded names: " + origins.get("seeded1"));
+    assertTrue(origins.get("seeded2").stream().allMatch(n -> n.startsWith("s2p")), "seeded names: " + origins.get("seeded2"));
+  }
+
 }

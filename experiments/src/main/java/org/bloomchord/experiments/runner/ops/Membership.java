@@ -153,7 +153,7 @@ public final class Membership {
   }
 
   private List<PeerRef> newHost(int virtualNodes) {
-    String host = "c" + nextName++;
+    String host = ctx.cluster().namePrefix() + "c" + nextName++;
     List<PeerRef> refs = new ArrayList<>();
     for (int v = 0; v < virtualNodes; v++) {
       String name = virtualNodes == 1 ? host : host + ".v" + v;
