@@ -57,7 +57,7 @@ class VertxNetworkTest extends NetworkContractTest {
 
   @Test
   void hundredsOfPeersLaunchInBatchesAndAnswer() {
-    Network<EchoPeer> net = new VertxNetwork<>(vertx, options().withDeployBatchSize(64), registry);
+    Network<EchoPeer> net = new VertxNetwork<>(vertx, options().withVertx(v -> v.withDeployBatchSize(64)), registry);
     try {
       List<PeerRef> refs = new ArrayList<>();
       for (int i = 0; i < 500; i++) {
