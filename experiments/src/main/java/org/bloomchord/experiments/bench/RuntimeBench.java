@@ -1,4 +1,4 @@
-package org.bloomchord.overlay.bench;
+package org.bloomchord.experiments.bench;
 
 import java.util.ArrayList;
 import java.util.List;
