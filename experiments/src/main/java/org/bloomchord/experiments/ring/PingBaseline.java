@@ -1,13 +1,12 @@
 package org.bloomchord.experiments.ring;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.List;
+import org.bloomchord.experiments.bench.RandomPings;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.PeerRuntime;
 
 /**
  * The runtime's raw message rate between Chord peers, the baseline of the lookup rate: a peer pings
@@ -21,26 +20,6 @@ final class PingBaseline {
 
   /** Sends {@code count} pings from {@code peer} to peers drawn from {@code targets}; yields the answers. */
   static Future<Integer> pingRandomPeers(ChordPeer peer, List<PeerRef> targets, int count, long timeoutMs) {
-    PeerRuntime runtime = peer.runtime();
-    Promise<Integer> done = Promise.promise();
-    new Object() {
-      int left = count;
-      int answered;
-
-      void next() {
-        if (left-- == 0) {
-          done.complete(answered);
-          return;
-        }
-        PeerRef to = targets.get(runtime.random().nextInt(targets.size()));
-        runtime.request(to, new Ping(), timeoutMs).onComplete(ar -> {
-          if (ar.succeeded() && ar.result() instanceof Ack) {
-            answered++;
-          }
-          next();
-        });
-      }
-    }.next();
-    return done.future();
+    return RandomPings.run(peer.runtime(), targets, count, timeoutMs, left -> new Ping(), reply -> reply instanceof Ack);
   }
 }

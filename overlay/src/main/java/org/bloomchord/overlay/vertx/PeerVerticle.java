@@ -38,6 +38,9 @@ import org.bloomchord.overlay.Seeds;
  * sends nothing, its timers and pending replies never call the protocol again, and requests to it
  * fail at the requester only when their timeout has elapsed (the event bus' instant NO_HANDLERS is
  * held back until then).
+ *
+ * <p>Longer than most classes because one peer's whole life on Vert.x is here: its consumer, the
+ * checks of every incoming message, requests with the held-back failure, one-way sends and timers.
  */
 final class PeerVerticle extends VerticleBase implements PeerRuntime {
 

@@ -44,6 +44,11 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * selector); peer addresses are unique among running peers; a removed peer's verticle is
  * undeployed before the driver call that removed it returns.
  *
+ * <p>Longer than most classes of the project because it is the whole adapter between the driver
+ * contract and Vert.x: three ways to build a network (its own instance, a shared one, cluster
+ * nodes), the codec's registration and removal, deployment and the failing of a peer whose
+ * protocol threw; where clustered peers are placed is {@link Gateways}'.
+ *
  * @param <P> the protocol type of the peers
  */
 public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<P, PeerVerticle> {
