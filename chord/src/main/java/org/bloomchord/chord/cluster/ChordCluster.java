@@ -371,9 +371,9 @@ public final class ChordCluster implements AutoCloseable {
     expectedKeys.add(key);
   }
 
-  /** Keys put through this cluster and not deleted since. */
+  /** Keys put through this cluster and not deleted since, sorted (a fixed order for seeded runs). */
   public Set<String> expectedKeys() {
-    return Set.copyOf(expectedKeys);
+    return java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(expectedKeys));
   }
 
   private long opWait() {

@@ -1,9 +1,11 @@
 package org.bloomchord.experiments.runner;
 
 import io.vertx.core.Future;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -88,9 +90,9 @@ final class OperationIssuer {
     return inFlight.get();
   }
 
-  /** Keys stored by puts so far. */
+  /** Keys stored by puts so far, in a fixed (sorted) order so that a seeded run repeats. */
   Set<String> stored() {
-    return Set.copyOf(stored);
+    return Collections.unmodifiableSortedSet(new TreeSet<>(stored));
   }
 
   /** Starts one operation of {@code kind} on key number {@code key} from a random ring peer. */

@@ -198,7 +198,7 @@ class ScenarioRunnerTest {
   @Test
   void sweepsWriteOneFolderPerValueAndCompareWithThePublishedFigure(@TempDir Path dir) throws Exception {
     List<Scenario> sweep = ScenarioLoader.loadBundled("path-length.yaml",
-        List.of("peers=[16,64]", "phases[1].wait.for=5s", "phases[2].measure.lookups=300"));
+        List.of("seed=1", "peers=[16,64]", "phases[1].wait.for=5s", "phases[2].measure.lookups=300"));
     Experiment.Result result = Experiment.run(sweep, dir, Progress.silent());
     assertEquals(2, result.runs().size());
     assertTrue(Files.exists(dir.resolve("peers=16/summary.json")) && Files.exists(dir.resolve("peers=64/summary.json")));

@@ -88,8 +88,8 @@ class ScenarioLoaderTest {
 
   @Test
   void everyBundledScenarioParsesAndValidates() {
-    Map<String, Integer> instances = Map.of("quickstart.yaml", 1, "path-length.yaml", 12, "load-balance.yaml", 5,
-        "mass-failure.yaml", 4, "continuous-churn.yaml", 35, "churn-hour.yaml", 1, "filter-depth-width.yaml", 12,
+    Map<String, Integer> instances = Map.of("quickstart.yaml", 1, "path-length.yaml", 60, "load-balance.yaml", 25,
+        "mass-failure.yaml", 30, "continuous-churn.yaml", 35, "churn-hour.yaml", 1, "filter-depth-width.yaml", 12,
         "ton-mass-failure.yaml", 25, "ton-churn.yaml", 15);
     instances.forEach((name, n) -> assertEquals(n, ScenarioLoader.loadBundled(name, List.of()).size(), name));
   }

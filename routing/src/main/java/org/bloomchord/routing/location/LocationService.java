@@ -2,6 +2,7 @@ package org.bloomchord.routing.location;
 
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -167,9 +168,12 @@ public final class LocationService implements ChordExtension {
 
   // ---- state (peer's thread)
 
-  /** The keys this peer holds. */
+  /**
+   * The keys this peer holds, a sorted copy: callers iterate it to send messages (lease renewals),
+   * and {@code Set.copyOf}'s per-JVM iteration order would make a seeded simulation unrepeatable.
+   */
   public Set<String> held() {
-    return Set.copyOf(held);
+    return Collections.unmodifiableSortedSet(new TreeSet<>(held));
   }
 
   /** Whether this peer holds {@code key}. */
