@@ -35,6 +35,11 @@ final class VertxTimer implements Cancellable, Handler<Long> {
     });
   }
 
+  /** The id of the Vert.x timer set last, -1 before the first is set. */
+  long timerId() {
+    return timerId;
+  }
+
   @Override
   public void handle(Long id) {
     if (cancelled || !peer.alive()) {
