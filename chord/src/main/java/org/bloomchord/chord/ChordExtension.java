@@ -6,19 +6,20 @@ import org.bloomchord.overlay.PeerRef;
 
 /**
  * A protocol that runs on top of a {@link ChordPeer} (the routing module's filters and
- * reconciliation): it shares the peer's runtime, links and store, and adds its own message types.
+ * reconciliation): it shares the peer's runtime, links and store through a narrow {@link ChordHost},
+ * and adds its own message types.
  *
  * <p>Lifecycle, all on the peer's thread: {@link #attach} once at the start of
  * {@link ChordPeer#start}, before the peer joins (register handlers there with
- * {@link ChordPeer#handleRequests} / {@link ChordPeer#handleMessages}, and start timers through
- * {@link ChordPeer#runtime()}); {@link #linksChanged} after any change of the peer's links
+ * {@link ChordHost#handleRequests} / {@link ChordHost#handleMessages}, and start timers through
+ * {@link ChordHost#runtime()}); {@link #linksChanged} after any change of the peer's links
  * (coalesced: one call for several changes in one event); {@link #stop} when the peer stops. The
  * extension's message codecs go into the network's wire registry under tags 64 and above.
  */
 public interface ChordExtension {
 
   /** Called once when the peer starts, before it joins. */
-  void attach(ChordPeer peer);
+  void attach(ChordHost host);
 
   /** Called after the peer's links changed; {@code links} is the new snapshot. */
   default void linksChanged(Links links) {

@@ -3,40 +3,27 @@ package org.bloomchord.chord;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.List;
+import java.util.function.Supplier;
 import org.bloomchord.chord.ChordExtension.MessageHandler;
 import org.bloomchord.chord.ChordExtension.RequestHandler;
 import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.maintenance.Maintenance;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.LocalStore;
 import org.bloomchord.chord.store.PushReplicaSync;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.ReplicaSync;
+import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.store.StoreClient;
 import org.bloomchord.chord.store.StorePolicy;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.WriteResult;
-import org.bloomchord.chord.wire.ChordMessages.Ack;
-import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
-import org.bloomchord.chord.wire.ChordMessages.GetFingers;
-import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
-import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
-import org.bloomchord.chord.wire.ChordMessages.GetRequest;
-import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
-import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
-import org.bloomchord.chord.wire.ChordMessages.LookupDone;
-import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
-import org.bloomchord.chord.wire.ChordMessages.Notify;
-import org.bloomchord.chord.wire.ChordMessages.Ping;
-import org.bloomchord.chord.wire.ChordMessages.Predecessor;
-import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
-import org.bloomchord.chord.wire.ChordMessages.PutRequest;
-import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
-import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
-import org.bloomchord.overlay.MetricsSink;
 import org.bloomchord.overlay.PeerProtocol;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
@@ -46,21 +33,29 @@ import org.bloomchord.overlay.PeerRuntime;
  * a share of the replicated key-value store. Written once against {@link PeerRuntime}, so it runs
  * on the Vert.x runtime and in the simulator alike.
  *
+ * <p>This class is the protocol's entry point: it wires the collaborators on a
+ * {@link ChordContext} when the peer starts ({@link LookupEngine}, {@link Maintenance},
+ * {@link Storage} and {@link StoreClient}), dispatches received messages through {@link Admission}
+ * to the handler table ({@link ChordHandlers}, then the extensions'), runs the life cycle, offers
+ * the operations of a peer (lookup, put, get, delete) and hosts extensions ({@link ChordHost}).
+ * It runs to about 370 lines because it is the public face of a peer that drivers, extensions and
+ * the node module call: some thirty operations and accessors of a few lines each; the protocol's
+ * logic lives in the collaborators.
+ *
  * <p>Threading: every method must run on the peer's thread (handlers and timers do; drivers use
  * {@code Network.call} / {@code Network.inspect}). Nothing here blocks.
  *
  * <p>Untrusted input: a message of a type the peer does not expect, from a sender id outside the
- * ring, or asking a peer that is not on the ring to route, is rejected with
- * {@link MalformedMessageException} before any table is touched, and counted
- * ({@link #rejectedMessages()}). Field bounds are checked by the decoders of
- * {@link org.bloomchord.chord.wire.ChordWire}.
+ * ring, breaking the limits of {@link MessageBounds}, or asking a peer that is not on the ring to
+ * route, is rejected with {@link MalformedMessageException} before any table is touched, and
+ * counted ({@link #rejectedMessages()}).
  *
  * <p>Invariants: see {@link RoutingTable} for the tables and {@link PeerState} for the life
  * cycle. A peer heard from (any accepted message or reply, even late) is not suspected; requests
- * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the ring has {@code config.idBits()}
- * bits.
+ * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the
+ * ring has {@code config.idBits()} bits.
  */
-public final class ChordPeer implements PeerProtocol {
+public final class ChordPeer implements PeerProtocol, ChordHost {
 
   private final ChordConfig config;
   private final IdRing ring;
@@ -70,14 +65,16 @@ public final class ChordPeer implements PeerProtocol {
   private final Promise<Void> joined = Promise.promise();
   private final MessageBounds bounds;
   private PeerRuntime runtime;
+  private ChordContext ctx;
   private RoutingTable table;
   private LocalStore store;
   private LookupEngine lookups;
   private Maintenance maintenance;
   private Storage storage;
-  private Requests requests;
-  private PeerState state = PeerState.JOINING;
-  private long rejected;
+  private StoreClient client;
+  private Admission admission;
+  /** The state before the context exists (a peer stopped before it started). */
+  private PeerState unstarted = PeerState.JOINING;
   private boolean linksEventPending;
 
   /**
@@ -110,11 +107,16 @@ public final class ChordPeer implements PeerProtocol {
     table = new RoutingTable(ring, self, config.successors(), config.suspectMs());
     table.onChange(this::linksChanged);
     store = new LocalStore(ring);
-    requests = new Requests(this, bounds);
-    lookups = new LookupEngine(this);
-    maintenance = new Maintenance(this);
-    storage = new Storage(this, new PushReplicaSync(store, config.maxEntriesPerTransfer(), this::request));
-    registerChordHandlers();
+    ctx = new ChordContext(rt, config, ring, table, new Requests(rt, config, table, bounds), bootstrap);
+    ctx.state(unstarted);
+    lookups = new LookupEngine(ctx);
+    storage = new Storage(ctx, store, new PushReplicaSync(store, config.maxEntriesPerTransfer(), ctx::request));
+    client = new StoreClient(ctx, storage, this::lookup);
+    maintenance = new Maintenance(ctx, lookups, storage, this::activate);
+    ctx.onTablesChanged(maintenance::tablesChanged);
+    ctx.onFingerLost(maintenance::repairFinger);
+    admission = new Admission(ctx, bounds, maintenance::heardFrom);
+    ChordHandlers.install(handlers, ctx, admission, lookups, maintenance, storage);
     extensions.forEach(e -> e.attach(this));
     if (bootstrap == null || bootstrap.equals(self)) {
       activate();
@@ -122,8 +124,8 @@ public final class ChordPeer implements PeerProtocol {
     } else {
       maintenance.join(bootstrap).onComplete(ar -> {
         if (ar.failed()) {
-          state = PeerState.STOPPED;
-          metrics().increment("chord.joinFailed", 1);
+          setState(PeerState.STOPPED);
+          runtime.metrics().increment("chord.joinFailed", 1);
         }
         joined.handle(ar);
       });
@@ -133,61 +135,31 @@ public final class ChordPeer implements PeerProtocol {
 
   @Override
   public Future<Message> onRequest(PeerRef from, Message message) {
-    RequestHandler<Message> h = handlers.request(message);
-    if (h == null) {
-      throw reject("unexpected request type " + message.typeName());
-    }
-    try {
-      admit(from, message);
-      return h.handle(from, message);
-    } catch (MalformedMessageException e) {
-      countRejection();
-      throw e;
-    }
+    return handlers.onRequest(from, message, admission);
   }
 
   @Override
   public void onMessage(PeerRef from, Message message) {
-    MessageHandler<Message> h = handlers.message(message);
-    if (h == null) {
-      throw reject("unexpected message type " + message.typeName());
-    }
-    try {
-      admit(from, message);
-      h.handle(from, message);
-    } catch (MalformedMessageException e) {
-      countRejection();
-      throw e;
-    }
+    handlers.onMessage(from, message, admission);
   }
 
   @Override
   public Future<Void> leave() {
-    if (state != PeerState.ACTIVE) {
-      state = PeerState.STOPPED;
+    if (state() != PeerState.ACTIVE) {
+      setState(PeerState.STOPPED);
       return Future.succeededFuture();
     }
-    state = PeerState.LEAVING;
+    setState(PeerState.LEAVING);
     maintenance.stopTimers();
     storage.stopTimer();
-    PeerRef pred = table.predecessor();
-    PeerRef succ = table.successor();
-    return storage.handOverOnLeave().recover(t -> Future.succeededFuture()).map(v -> {
-      if (pred != null && !pred.equals(runtime.self())) {
-        runtime.send(pred, new SuccessorLeaving(table.successors()));
-      }
-      if (!succ.equals(runtime.self())) {
-        runtime.send(succ, new PredecessorLeaving(pred));
-      }
-      return (Void) null;
-    });
+    return maintenance.leave();
   }
 
   @Override
   public void stop() {
     // stopped first: the callbacks of the lookups failed below must not start new work (a finger
     // repair's lookup would fail at once on a stopped peer, suspect, repair again, and so on)
-    state = PeerState.STOPPED;
+    setState(PeerState.STOPPED);
     if (maintenance != null) {
       maintenance.stopTimers();
       storage.stopTimer();
@@ -199,6 +171,7 @@ public final class ChordPeer implements PeerProtocol {
   // ---- operations (on the peer's thread)
 
   /** Looks up the successor of {@code key} in the configured mode. */
+  @Override
   public Future<LookupResult> lookup(long key) {
     return lookup(key, config.lookupMode());
   }
@@ -208,8 +181,8 @@ public final class ChordPeer implements PeerProtocol {
     if (!ring.contains(key)) {
       return Future.failedFuture(new IllegalArgumentException("key id outside the ring: " + IdRing.format(key)));
     }
-    if (state != PeerState.ACTIVE) {
-      return Future.failedFuture(new IllegalStateException("peer is " + state));
+    if (state() != PeerState.ACTIVE) {
+      return Future.failedFuture(new IllegalStateException("peer is " + state()));
     }
     return lookups.lookup(key, mode);
   }
@@ -219,17 +192,17 @@ public final class ChordPeer implements PeerProtocol {
     if (value == null) {
       return Future.failedFuture(new IllegalArgumentException("value must not be null; use delete"));
     }
-    return guarded(() -> storage.write(key, value));
+    return guarded(() -> client.write(key, value));
   }
 
   /** Deletes {@code key} by writing a versioned tombstone. */
   public Future<WriteResult> delete(String key) {
-    return guarded(() -> storage.write(key, null));
+    return guarded(() -> client.write(key, null));
   }
 
   /** Reads {@code key} from its successor, or from the next replicas when the successor holds none. */
   public Future<ReadResult> get(String key) {
-    return guarded(() -> storage.read(key));
+    return guarded(() -> client.read(key));
   }
 
   /**
@@ -257,14 +230,14 @@ public final class ChordPeer implements PeerProtocol {
 
   // ---- state (read on the peer's thread)
 
-  /** This peer's identity. */
+  @Override
   public PeerRef self() {
     return runtime.self();
   }
 
-  /** Where the peer is in its life cycle. */
+  @Override
   public PeerState state() {
-    return state;
+    return ctx == null ? unstarted : ctx.state();
   }
 
   /** Completes when the peer is on the ring; fails when the join failed. */
@@ -272,17 +245,17 @@ public final class ChordPeer implements PeerProtocol {
     return joined.future();
   }
 
-  /** The configuration. */
+  @Override
   public ChordConfig config() {
     return config;
   }
 
-  /** The identifier ring. */
+  @Override
   public IdRing ring() {
     return ring;
   }
 
-  /** A snapshot of the current links. */
+  @Override
   public Links links() {
     return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
   }
@@ -293,33 +266,34 @@ public final class ChordPeer implements PeerProtocol {
   }
 
   /** The entries this peer holds (as primary or replica). Touch only on the peer's thread. */
+  @Override
   public LocalStore store() {
     return store;
   }
 
   /** How many peers this peer currently suspects of having failed. */
   public int suspects() {
-    return table.suspectedCount(now());
+    return table.suspectedCount(runtime.now());
   }
 
   /** Messages this peer rejected as malformed or unexpected. */
   public long rejectedMessages() {
-    return rejected;
+    return admission == null ? 0 : admission.rejected();
   }
 
-  // ---- extension point
+  // ---- extension host
 
-  /** The runtime this peer runs on (for extensions' own requests and timers). */
+  @Override
   public PeerRuntime runtime() {
     return runtime;
   }
 
-  /** Registers the handler of requests of type {@code type} (one handler per type). */
+  @Override
   public <M extends Message> void handleRequests(Class<M> type, RequestHandler<? super M> handler) {
     handlers.addRequest(type, handler);
   }
 
-  /** Registers the handler of one-way messages of type {@code type} (one handler per type). */
+  @Override
   public <M extends Message> void handleMessages(Class<M> type, MessageHandler<? super M> handler) {
     handlers.addMessage(type, handler);
   }
@@ -347,160 +321,35 @@ public final class ChordPeer implements PeerProtocol {
     return storage.policy();
   }
 
-  /**
-   * Refuses store entries received from another peer whose version lies too far ahead of this
-   * peer's clock (see {@link StorePolicy#maxClockAheadMs()}); for extensions that merge entries.
-   *
-   * @throws org.bloomchord.overlay.MalformedMessageException naming the first such entry
-   */
+  @Override
   public void checkReceivedVersions(List<StoredEntry> entries) {
     storage.checkVersions(entries);
   }
 
-  /** Replaces the replica-sync strategy (call from {@link ChordExtension#attach}). */
+  @Override
   public void replicaSync(ReplicaSync sync) {
     storage.replicaSync(sync);
   }
 
-  // ---- collaborators' access (package-private)
+  // ---- internals
 
-  RoutingTable table() {
-    return table;
+  private void setState(PeerState s) {
+    if (ctx == null) {
+      unstarted = s;
+    } else {
+      ctx.state(s);
+    }
   }
 
-  /** The peer this one joined through, or null for the ring's first peer. */
-  PeerRef bootstrap() {
-    return bootstrap;
-  }
-
-  LookupEngine lookups() {
-    return lookups;
-  }
-
-  Storage storage() {
-    return storage;
-  }
-
-  MetricsSink metrics() {
-    return runtime.metrics();
-  }
-
-  long now() {
-    return runtime.now();
-  }
-
-  /** A request with the adaptive timeout of {@link Requests}. */
-  Future<Message> request(PeerRef to, Message m) {
-    return requests.request(to, m);
-  }
-
-  void activate() {
-    state = PeerState.ACTIVE;
+  private void activate() {
+    setState(PeerState.ACTIVE);
     maintenance.startTimers();
     storage.startTimer();
   }
 
-  /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
-  void suspect(PeerRef p) {
-    maintenance.tablesChanged();
-    if (p != null && !p.equals(runtime.self()) && !table.strike(p)) {
-      metrics().increment("chord.strike", 1);
-    } else {
-      drop(p, true);
-    }
-  }
-
-  /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */
-  void drop(PeerRef p, boolean failure) {
-    if (p == null || p.equals(runtime.self())) {
-      return;
-    }
-    List<Integer> cleared = table.suspect(p, now());
-    metrics().increment(failure ? "chord.suspected" : "chord.departed", 1);
-    if (!cleared.isEmpty()) {
-      maintenance.repairFinger(cleared.get(0));
-    }
-  }
-
-  // ---- internals
-
-  private void registerChordHandlers() {
-    handleRequests(Ping.class, (from, m) -> Future.succeededFuture(new Ack()));
-    handleRequests(FindSuccessor.class, (from, m) -> {
-      requireOnRing("FindSuccessor");
-      return Future.succeededFuture(lookups.onFindSuccessor(m));
-    });
-    handleRequests(NextHopQuery.class, (from, m) -> {
-      requireOnRing("NextHopQuery");
-      return Future.succeededFuture(lookups.onNextHopQuery(m));
-    });
-    handleRequests(GetNeighbors.class, (from, m) -> {
-      requireOnRing("GetNeighbors");
-      return Future.succeededFuture(maintenance.onGetNeighbors());
-    });
-    handleRequests(GetPredecessor.class, (from, m) -> {
-      requireOnRing("GetPredecessor");
-      return Future.succeededFuture(new Predecessor(table.predecessor()));
-    });
-    handleRequests(GetFingers.class, (from, m) -> {
-      requireOnRing("GetFingers");
-      return Future.succeededFuture(maintenance.onGetFingers());
-    });
-    handleRequests(StoreTransfer.class, (from, m) -> Future.succeededFuture(storage.onTransfer(m)));
-    handleRequests(PutRequest.class, (from, m) -> {
-      requireOnRing("PutRequest");
-      return storage.onPut(m);
-    });
-    handleRequests(GetRequest.class, (from, m) -> Future.succeededFuture(storage.onGet(m)));
-    handleMessages(LookupDone.class, (from, m) -> lookups.onLookupDone(from, m));
-    handleRequests(JoinNotify.class, (from, m) -> {
-      requireOnRing("JoinNotify");
-      return maintenance.onJoinNotify(from);
-    });
-    handleMessages(JoinedBefore.class, (from, m) -> {
-      if (state == PeerState.ACTIVE) {
-        maintenance.onJoinedBefore(from);
-      }
-    });
-    handleMessages(Notify.class, (from, m) -> {
-      if (state == PeerState.ACTIVE) {
-        maintenance.onNotify(from);
-      }
-    });
-    handleMessages(SuccessorLeaving.class, (from, m) -> maintenance.onSuccessorLeaving(from, m));
-    handleMessages(PredecessorLeaving.class, (from, m) -> maintenance.onPredecessorLeaving(from, m));
-  }
-
-  private void requireOnRing(String what) {
-    if (state != PeerState.ACTIVE) {
-      throw new MalformedMessageException(what + " sent to a peer that is " + state);
-    }
-  }
-
-  /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
-  private void admit(PeerRef from, Message message) {
-    if (from == null || !ring.contains(from.id())) {
-      throw new MalformedMessageException("sender id outside the ring: " + from);
-    }
-    bounds.identity().check(from);
-    bounds.check(message);
-    table.heard(from);
-    maintenance.heardFrom(from);
-  }
-
-  private MalformedMessageException reject(String why) {
-    countRejection();
-    return new MalformedMessageException(why);
-  }
-
-  private void countRejection() {
-    rejected++;
-    metrics().increment("chord.rejected", 1);
-  }
-
-  private <T> Future<T> guarded(java.util.function.Supplier<Future<T>> op) {
-    if (state != PeerState.ACTIVE) {
-      return Future.failedFuture(new IllegalStateException("peer is " + state));
+  private <T> Future<T> guarded(Supplier<Future<T>> op) {
+    if (state() != PeerState.ACTIVE) {
+      return Future.failedFuture(new IllegalStateException("peer is " + state()));
     }
     try {
       return op.get();
@@ -517,7 +366,7 @@ public final class ChordPeer implements PeerProtocol {
     linksEventPending = true;
     runtime.after(0, () -> {
       linksEventPending = false;
-      if (state != PeerState.ACTIVE) {
+      if (state() != PeerState.ACTIVE) {
         return;
       }
       storage.onLinksChanged();

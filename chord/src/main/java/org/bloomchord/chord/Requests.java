@@ -8,6 +8,7 @@ import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.PeerRuntime;
 import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
@@ -20,34 +21,37 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * that the retry that {@link RoutingTable#strike} waits for is given more time. Invariants: the returned future completes once; a reply that breaks the
  * message bounds fails it.
  */
-final class Requests {
+public final class Requests {
 
-  private final ChordPeer peer;
+  private final PeerRuntime runtime;
+  private final RoutingTable table;
   private final MessageBounds bounds;
   private final RoundTripEstimate rtt;
 
-  Requests(ChordPeer peer, MessageBounds bounds) {
-    this.peer = peer;
+  Requests(PeerRuntime runtime, ChordConfig config, RoutingTable table, MessageBounds bounds) {
+    this.runtime = runtime;
+    this.table = table;
     this.bounds = bounds;
-    this.rtt = RoundTripEstimate.of(peer.config());
+    this.rtt = RoundTripEstimate.of(config);
   }
 
   /** The current timeout, in milliseconds. */
-  long timeoutMs() {
+  public long timeoutMs() {
     return rtt.timeoutMs();
   }
 
-  Future<Message> request(PeerRef to, Message m) {
+  /** Sends {@code m} to {@code to}; fails at the current timeout, a late reply still measured. */
+  public Future<Message> request(PeerRef to, Message m) {
     long timeout = rtt.timeoutMs();
-    long sent = peer.now();
+    long sent = runtime.now();
     Promise<Message> result = Promise.promise();
     Cancellable soft = timeout < rtt.ceilingMs()
-        ? peer.runtime().after(timeout, () -> {
+        ? runtime.after(timeout, () -> {
           rtt.backOff();
           result.tryFail(new RequestTimeoutException(to, timeout));
         })
         : null;
-    peer.runtime().request(to, m, rtt.ceilingMs()).onComplete(ar -> {
+    runtime.request(to, m, rtt.ceilingMs()).onComplete(ar -> {
       if (soft != null) {
         soft.cancel();
       }
@@ -55,11 +59,11 @@ final class Requests {
         result.tryFail(ar.cause());
         return;
       }
-      rtt.sample(peer.now() - sent);
-      peer.table().heard(to);
+      rtt.sample(runtime.now() - sent);
+      table.heard(to);
       if (result.future().isComplete()) {
-        peer.metrics().increment("chord.lateReply", 1);
-        peer.table().answered(to);
+        runtime.metrics().increment("chord.lateReply", 1);
+        table.answered(to);
         return;
       }
       try {

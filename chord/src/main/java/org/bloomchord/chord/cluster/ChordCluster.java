@@ -37,6 +37,11 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * host crashing and leaving together); ids are the top m bits of SHA-1 of the name, and a name
  * whose id is taken is skipped. Random choices come from a generator seeded by the network seed,
  * so a simulator run repeats exactly.
+ *
+ * <p>Longer than the protocol classes (about 490 lines) because it is the one driver API of a
+ * Chord ring that tests, the CLI and the routing module's clusters share: each of its methods is
+ * a short blocking wrapper over {@link Network} calls, and splitting them would spread one
+ * driver's vocabulary over several classes.
  */
 public final class ChordCluster implements AutoCloseable {
 

@@ -3,9 +3,7 @@ package org.bloomchord.chord.finger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -18,31 +16,24 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <p>Invariants: the owner never appears in its successor list or as its own predecessor; a
  * suspected peer appears nowhere in the tables and is not re-admitted until its suspicion expires;
- * finger 1 is always the successor (the owner itself when alone); when the successor list empties while other
- * peers are still known, the nearest of them becomes the successor. Suspected peers are also
- * remembered (the nearest 2·r, clockwise order) as recovery candidates, so that a peer that
- * suspected every link at once (a stall longer than the timeouts) still knows whom to ask. A peer is
- * suspected only after {@link #SUSPICION_STRIKES} failed requests in a row; hearing from it clears
- * its strikes and its suspicion. Every mutation bumps
+ * finger 1 is always the successor (the owner itself when alone); when the successor list empties
+ * while other peers are still known, the nearest of them becomes the successor. Who is suspected,
+ * for how long, and whom to ask again is {@link Suspicion}'s. Every mutation bumps
  * {@link #version()} and calls the change listener. Not thread-safe; owned by one peer.
  */
 public final class RoutingTable {
 
   /** Failed requests in a row after which a peer is suspected. */
-  public static final int SUSPICION_STRIKES = 2;
+  public static final int SUSPICION_STRIKES = Suspicion.STRIKES;
 
   /** Suspicions in a row after which a remembered peer is no longer a recovery candidate. */
-  public static final int MAX_CANDIDATE_FAILURES = 8;
+  public static final int MAX_CANDIDATE_FAILURES = Suspicion.MAX_CANDIDATE_FAILURES;
 
   private final IdRing ring;
   private final PeerRef self;
   private final FingerTable fingers;
   private final SuccessorList successors;
-  private final Map<PeerRef, Long> suspects = new HashMap<>();
-  private final List<PeerRef> former = new ArrayList<>();
-  private final Map<PeerRef, Integer> formerFailures = new HashMap<>();
-  private final Map<PeerRef, Integer> strikes = new HashMap<>();
-  private final long suspectMs;
+  private final Suspicion suspicion;
   private PeerRef predecessor;
   private long version;
   private Runnable onChange = () -> { };
@@ -58,7 +49,7 @@ public final class RoutingTable {
     this.self = self;
     this.fingers = new FingerTable(ring, self.id());
     this.successors = new SuccessorList(ring, self, successorCount);
-    this.suspectMs = suspectMs;
+    this.suspicion = new Suspicion(ring, self, 2 * successorCount, suspectMs);
     syncFirstFinger();
   }
 
@@ -99,29 +90,12 @@ public final class RoutingTable {
 
   /** Whether {@code peer} may be used at time {@code now}: not the owner and not suspected. */
   public boolean usable(PeerRef peer, long now) {
-    if (peer == null || peer.equals(self)) {
-      return false;
-    }
-    Long until = suspects.get(peer);
-    if (until == null) {
-      return true;
-    }
-    if (until <= now) {
-      suspects.remove(peer);
-      return true;
-    }
-    return false;
-  }
-
-  /** Whether {@code peer} is currently suspected. */
-  public boolean suspected(PeerRef peer, long now) {
-    return peer != null && !peer.equals(self) && !usable(peer, now);
+    return suspicion.usable(peer, now);
   }
 
   /** How many peers are suspected at time {@code now}. */
   public int suspectedCount(long now) {
-    suspects.values().removeIf(until -> until <= now);
-    return suspects.size();
+    return suspicion.count(now);
   }
 
   /** Sets the predecessor (null forgets it); returns whether it changed. */
@@ -147,14 +121,17 @@ public final class RoutingTable {
     return c;
   }
 
-  /** Puts a closer successor first; returns whether it changed. */
-  public boolean offerSuccessor(PeerRef p, long now) {
-    if (!usable(p, now) || !successors.offerFirst(p)) {
-      return false;
+  /** Puts a closer successor first. */
+  public SuccessorOffer offerSuccessor(PeerRef p, long now) {
+    if (!usable(p, now)) {
+      return SuccessorOffer.UNUSABLE;
+    }
+    if (!successors.offerFirst(p)) {
+      return SuccessorOffer.NOT_CLOSER;
     }
     syncFirstFinger();
     changed();
-    return true;
+    return SuccessorOffer.TAKEN;
   }
 
   /**
@@ -217,38 +194,18 @@ public final class RoutingTable {
     if (peer == null || peer.equals(self)) {
       return List.of();
     }
-    if (suspectMs > 0) {
-      suspects.put(peer, now + suspectMs);
-    }
-    remember(peer);
+    suspicion.suspect(peer, now);
     return forget(peer, now);
   }
 
-  /**
-   * Counts a failed request to {@code peer}; returns whether it was the
-   * {@link #SUSPICION_STRIKES}-th in a row, after which the caller suspects it. Under load a single
-   * late reply is no evidence of a crash; two in a row, with the timeout backed off between them,
-   * are taken as one.
-   */
-  public boolean strike(PeerRef peer) {
-    if (strikes.merge(peer, 1, Integer::sum) < SUSPICION_STRIKES) {
-      return false;
-    }
-    strikes.remove(peer);
-    return true;
+  /** Counts a failed request to {@code peer}; at the {@link #SUSPICION_STRIKES}-th in a row the caller suspects it. */
+  public Strike strike(PeerRef peer) {
+    return suspicion.strike(peer);
   }
 
   /** {@code peer} was heard from (a message or a reply): its strikes and suspicion are lifted. */
   public void heard(PeerRef peer) {
-    if (!strikes.isEmpty()) {
-      strikes.remove(peer);
-    }
-    clearSuspicion(peer);
-  }
-
-  /** Lifts the suspicion of {@code peer}, which has just been heard from; returns whether it was suspected. */
-  public boolean clearSuspicion(PeerRef peer) {
-    return !suspects.isEmpty() && suspects.remove(peer) != null;
+    suspicion.heard(peer);
   }
 
   /**
@@ -256,7 +213,7 @@ public final class RoutingTable {
    * (suspicion is what empties the list, and a suspicion may be wrong), nearest clockwise first.
    */
   public List<PeerRef> recoveryCandidates() {
-    return List.copyOf(former);
+    return suspicion.candidates();
   }
 
   /**
@@ -264,52 +221,17 @@ public final class RoutingTable {
    * owner and its successor (anywhere when alone): a former successor worth asking again, or null.
    */
   public PeerRef probeCandidate(long now) {
-    PeerRef succ = successor();
-    for (PeerRef p : former) {
-      if (!succ.equals(self) && !ring.inOpen(p.id(), self.id(), succ.id())) {
-        return null;
-      }
-      if (usable(p, now)) {
-        return p;
-      }
-    }
-    return null;
+    return suspicion.probeCandidate(successor(), now);
   }
 
   /** {@code peer} answered: it is no longer suspected nor a recovery candidate. */
   public void answered(PeerRef peer) {
-    heard(peer);
-    if (former.remove(peer)) {
-      formerFailures.remove(peer);
-    }
-  }
-
-  /**
-   * Keeps a suspected peer as a recovery candidate: only the nearest 2·r, each forgotten after
-   * {@link #MAX_CANDIDATE_FAILURES} suspicions in a row (a crashed peer is not asked forever).
-   */
-  private void remember(PeerRef peer) {
-    if (former.contains(peer)) {
-      if (formerFailures.merge(peer, 1, Integer::sum) > MAX_CANDIDATE_FAILURES) {
-        former.remove(peer);
-        formerFailures.remove(peer);
-      }
-      return;
-    }
-    int at = 0;
-    while (at < former.size() && ring.compareFrom(self.id(), former.get(at).id(), peer.id()) < 0) {
-      at++;
-    }
-    former.add(at, peer);
-    formerFailures.put(peer, 1);
-    if (former.size() > 2 * successors.capacity()) {
-      formerFailures.remove(former.remove(former.size() - 1));
-    }
+    suspicion.answered(peer);
   }
 
   /** Removes {@code peer} from every table without suspecting it; returns the fingers it held. */
   public List<Integer> forget(PeerRef peer, long now) {
-    strikes.remove(peer);
+    suspicion.clearStrikes(peer);
     boolean c = successors.remove(peer);
     List<Integer> cleared = fingers.remove(peer);
     if (peer.equals(predecessor)) {
@@ -343,23 +265,26 @@ public final class RoutingTable {
     return f != null ? f : successors.closestPreceding(key, ok);
   }
 
+  /**
+   * The next hop towards {@code key} as the ToN 2003 version of Chord chooses it: the usable peer
+   * in (owner, key) closest to the key among the fingers <em>and</em> the successor list (ids in
+   * {@code exclude} left out), so that the last ½·log2 r steps of a finger walk are replaced by one
+   * jump along the successor list. Null when there is none.
+   */
+  public PeerRef closestPrecedingWithSuccessors(long key, long now, Set<Long> exclude) {
+    Predicate<PeerRef> ok = p -> usable(p, now) && !exclude.contains(p.id());
+    PeerRef f = fingers.closestPreceding(key, ok);
+    PeerRef s = successors.closestPreceding(key, ok);
+    if (f == null || s == null) {
+      return f != null ? f : s;
+    }
+    // the one farther from this peer (both lie in (self, key)) is the closer to the key
+    return ring.compareFrom(self.id(), s.id(), f.id()) > 0 ? s : f;
+  }
+
   /** As {@link #closestPreceding(long, long, Set)} with nothing excluded. */
   public PeerRef closestPreceding(long key, long now) {
     return closestPreceding(key, now, Collections.emptySet());
-  }
-
-  /** The distinct peers linked to (successors, fingers, predecessor), the owner excluded. */
-  public List<PeerRef> distinctLinks() {
-    List<PeerRef> out = new ArrayList<>(successors.entries());
-    for (PeerRef f : fingers.distinct()) {
-      if (!out.contains(f) && !f.equals(self)) {
-        out.add(f);
-      }
-    }
-    if (predecessor != null && !out.contains(predecessor)) {
-      out.add(predecessor);
-    }
-    return out;
   }
 
   private PeerRef nearestKnown(long now) {

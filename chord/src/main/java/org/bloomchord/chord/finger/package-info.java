@@ -1,5 +1,7 @@
 /**
- * A peer's routing state: the finger table, the successor list and the predecessor, with suspicion
- * of silent peers ({@link org.bloomchord.chord.finger.RoutingTable}).
+ * A peer's routing state: the finger table, the successor list and the predecessor
+ * ({@link org.bloomchord.chord.finger.RoutingTable}), and the suspicion of silent peers with the
+ * recovery candidates it remembers ({@link org.bloomchord.chord.finger.Suspicion}); mutations
+ * that can fail for more than one reason report an outcome ({@code SuccessorOffer}, {@code Strike}).
  */
 package org.bloomchord.chord.finger;

@@ -1,5 +1,8 @@
 /**
- * What a lookup returns: its result (the owner, its successors, the hops to the key's predecessor
- * and to the owner, timeouts), its outcome and the routing mode.
+ * Routing of lookups: {@link org.bloomchord.chord.lookup.LookupEngine} runs a peer's own lookups
+ * (recursive with a hedged second attempt, or iterative) and routes others' as a hop; every hop
+ * and iterative step takes its decision in {@code Router} (owner, final step to the candidate
+ * successor, hand-back, or the closest preceding finger), so the key's owner answers. Also what a
+ * lookup returns: its result, outcome and mode.
  */
 package org.bloomchord.chord.lookup;

@@ -3,6 +3,8 @@ package org.bloomchord.chord.wire;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.StoredEntry;
@@ -42,23 +44,29 @@ import org.bloomchord.overlay.wire.WireWriter;
  * above belong to the routing module).
  *
  * <p>Encodings: ids are fixed 8-byte longs, counts and lengths varints, strings length-prefixed
- * UTF-8, a nullable field is preceded by a presence byte. Every decoder checks what a well-behaved
- * peer would never send and throws {@link MalformedMessageException}: ids with bits above the
- * ring's m, peer lists longer than {@code maxPeersPerMessage}, hop and timeout counts above
- * {@code maxHops}, keys, values and addresses beyond their byte bounds, more store entries than
- * {@code maxEntriesPerTransfer}, negative version counters.
+ * UTF-8, a nullable field is preceded by a presence byte; ids and peers as {@link RingCodec} has
+ * them. A decoder only parses: lengths and counts are bounded by the bytes left in the frame, so
+ * nothing is allocated beyond the frame's size, and ids must lie on the ring. The protocol's
+ * limits (peer lists up to {@code maxPeersPerMessage}, hop and timeout counts up to
+ * {@code maxHops}, key, value and address bytes, store entries up to
+ * {@code maxEntriesPerTransfer}) are {@link MessageBounds}', which every decoder applies to the
+ * message it built, as the peer does again to a message it was handed by reference: one set of
+ * limits, whichever way a message arrives.
  */
 public final class ChordWire {
 
   /** The first tag the routing module may use. */
   public static final int FIRST_FREE_TAG = 64;
 
-  private final ChordConfig config;
+  /** A count bounded only by the frame: the loop reading it runs out of bytes first. */
+  private static final int ANY = Integer.MAX_VALUE;
+
   private final IdRing ring;
+  private final MessageBounds limits;
 
   private ChordWire(ChordConfig config) {
-    this.config = config;
     this.ring = new IdRing(config.idBits());
+    this.limits = MessageBounds.limitsOnly(config);
   }
 
   /** A new registry holding the Chord codecs for {@code config}. */
@@ -73,11 +81,11 @@ public final class ChordWire {
   }
 
   private void fill(WireRegistry r) {
-    r.register(1, WireCodec.of(Ack.class, (m, out) -> { }, in -> new Ack()));
-    r.register(2, WireCodec.of(Ping.class, (m, out) -> { }, in -> new Ping()));
-    r.register(3, WireCodec.of(FindSuccessor.class, (m, out) -> {
+    r.register(1, codec(Ack.class, (m, out) -> { }, in -> new Ack()));
+    r.register(2, codec(Ping.class, (m, out) -> { }, in -> new Ping()));
+    r.register(3, codec(FindSuccessor.class, (m, out) -> {
       out.writeLong(m.lookupId()).writeLong(m.key());
-      writePeer(m.origin(), out);
+      RingCodec.writePeer(m.origin(), out);
       out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.predecessorHops() + 1);
       if (m.isFinal()) {
         out.writeLong(m.bound());
@@ -85,21 +93,21 @@ public final class ChordWire {
     }, in -> {
       long id = in.readLong();
       long key = readId(in);
-      PeerRef origin = readPeer(in);
-      int hops = readHops(in);
-      int timeouts = readHops(in);
-      int predecessorHops = in.readVarInt(config.maxHops() + 1) - 1;
+      PeerRef origin = RingCodec.readPeer(in, ring);
+      int hops = in.readVarInt(ANY);
+      int timeouts = in.readVarInt(ANY);
+      int predecessorHops = in.readVarInt(ANY) - 1;
       long bound = predecessorHops >= 0 ? readId(in) : 0;
       return new FindSuccessor(id, key, origin, hops, timeouts, predecessorHops, bound);
     }));
-    r.register(4, WireCodec.of(LookupDone.class, (m, out) -> {
+    r.register(4, codec(LookupDone.class, (m, out) -> {
       out.writeLong(m.lookupId());
       writeNullablePeer(m.successor(), out);
       writePeers(m.successors(), out);
       out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.ownerHops());
-    }, in -> new LookupDone(in.readLong(), readNullablePeer(in), readPeers(in), readHops(in), readHops(in),
-        readHops(in))));
-    r.register(5, WireCodec.of(NextHopQuery.class, (m, out) -> {
+    }, in -> new LookupDone(in.readLong(), readNullablePeer(in), readPeers(in), in.readVarInt(ANY),
+        in.readVarInt(ANY), in.readVarInt(ANY))));
+    r.register(5, codec(NextHopQuery.class, (m, out) -> {
       out.writeLong(m.key()).writeVarInt(m.exclude().size());
       m.exclude().forEach(out::writeLong);
       out.writeBoolean(m.candidate());
@@ -108,7 +116,7 @@ public final class ChordWire {
       }
     }, in -> {
       long key = readId(in);
-      int n = in.readVarInt(config.maxPeersPerMessage());
+      int n = in.readVarInt(ANY);
       List<Long> ids = new ArrayList<>(Math.min(n, in.remaining() / 8));
       for (int i = 0; i < n; i++) {
         ids.add(readId(in));
@@ -116,26 +124,26 @@ public final class ChordWire {
       boolean candidate = in.readBoolean();
       return new NextHopQuery(key, ids, candidate, candidate ? readId(in) : 0);
     }));
-    r.register(6, WireCodec.of(NextHop.class, (m, out) -> {
+    r.register(6, codec(NextHop.class, (m, out) -> {
       out.writeBoolean(m.done()).writeBoolean(m.candidate());
       writeNullablePeer(m.peer(), out);
       writePeers(m.successors(), out);
     }, in -> new NextHop(in.readBoolean(), in.readBoolean(), readNullablePeer(in), readPeers(in))));
-    r.register(7, WireCodec.of(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
-    r.register(8, WireCodec.of(Neighbors.class, (m, out) -> {
+    r.register(7, codec(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
+    r.register(8, codec(Neighbors.class, (m, out) -> {
       writeNullablePeer(m.predecessor(), out);
       writePeers(m.successors(), out);
     }, in -> new Neighbors(readNullablePeer(in), readPeers(in))));
-    r.register(9, WireCodec.of(Notify.class, (m, out) -> { }, in -> new Notify()));
-    r.register(10, WireCodec.of(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
+    r.register(9, codec(Notify.class, (m, out) -> { }, in -> new Notify()));
+    r.register(10, codec(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorLeaving(readPeers(in))));
-    r.register(11, WireCodec.of(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+    r.register(11, codec(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new PredecessorLeaving(readNullablePeer(in))));
-    r.register(12, WireCodec.of(StoreTransfer.class, (m, out) -> {
+    r.register(12, codec(StoreTransfer.class, (m, out) -> {
       out.writeVarInt(m.entries().size());
       m.entries().forEach(e -> writeEntry(e, out));
     }, in -> {
-      int n = in.readVarInt(config.maxEntriesPerTransfer());
+      int n = in.readVarInt(ANY);
       // an entry takes at least 11 bytes (key length, counter, writer id, value presence)
       List<StoredEntry> entries = new ArrayList<>(Math.min(n, in.remaining() / 11));
       for (int i = 0; i < n; i++) {
@@ -143,11 +151,11 @@ public final class ChordWire {
       }
       return new StoreTransfer(entries);
     }));
-    r.register(13, WireCodec.of(PutRequest.class, (m, out) -> {
+    r.register(13, codec(PutRequest.class, (m, out) -> {
       out.writeString(m.key());
       writeNullableString(m.value(), out);
     }, in -> new PutRequest(readKey(in), readNullableValue(in))));
-    r.register(14, WireCodec.of(PutReply.class, (m, out) -> {
+    r.register(14, codec(PutReply.class, (m, out) -> {
       out.writeBoolean(m.responsible());
       out.writeBoolean(m.version() != null);
       if (m.version() != null) {
@@ -157,75 +165,54 @@ public final class ChordWire {
     }, in -> {
       boolean responsible = in.readBoolean();
       Version v = in.readBoolean() ? readVersion(in) : null;
-      return new PutReply(responsible, v, in.readVarInt(config.successors() + 1));
+      return new PutReply(responsible, v, in.readVarInt(ANY));
     }));
-    r.register(15, WireCodec.of(GetRequest.class, (m, out) -> out.writeString(m.key()),
+    r.register(15, codec(GetRequest.class, (m, out) -> out.writeString(m.key()),
         in -> new GetRequest(readKey(in))));
-    r.register(16, WireCodec.of(GetReply.class, (m, out) -> {
+    r.register(16, codec(GetReply.class, (m, out) -> {
       out.writeBoolean(m.entry() != null);
       if (m.entry() != null) {
         writeEntry(m.entry(), out);
       }
     }, in -> new GetReply(in.readBoolean() ? readEntry(in) : null)));
-    r.register(17, WireCodec.of(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
-    r.register(18, WireCodec.of(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+    r.register(17, codec(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
+    r.register(18, codec(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new Predecessor(readNullablePeer(in))));
-    r.register(19, WireCodec.of(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
-    r.register(21, WireCodec.of(JoinNotify.class, (m, out) -> { }, in -> new JoinNotify()));
-    r.register(22, WireCodec.of(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
-    r.register(20, WireCodec.of(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
+    r.register(19, codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
+    r.register(21, codec(JoinNotify.class, (m, out) -> { }, in -> new JoinNotify()));
+    r.register(22, codec(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
+    r.register(20, codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
   }
 
+  /** A codec whose decoder applies the limits of {@link MessageBounds} to what it parsed. */
+  private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,
+      Function<WireReader, M> decoder) {
+    return WireCodec.of(type, encoder, in -> {
+      M m = decoder.apply(in);
+      limits.check(m);
+      return m;
+    });
+  }
+
   private long readId(WireReader in) {
-    long id = in.readLong();
-    if (!ring.contains(id)) {
-      throw new MalformedMessageException("id " + IdRing.format(id) + " outside the " + ring.bits() + "-bit ring");
-    }
-    return id;
-  }
-
-  private int readHops(WireReader in) {
-    return in.readVarInt(config.maxHops());
-  }
-
-  private static void writePeer(PeerRef p, WireWriter out) {
-    out.writeString(p.address()).writeLong(p.id());
-  }
-
-  private PeerRef readPeer(WireReader in) {
-    String address = in.readString(PeerRef.MAX_ADDRESS_BYTES);
-    if (address.isEmpty()) {
-      throw new MalformedMessageException("empty peer address");
-    }
-    return new PeerRef(address, readId(in));
+    return RingCodec.readId(in, ring);
   }
 
   private static void writeNullablePeer(PeerRef p, WireWriter out) {
-    out.writeBoolean(p != null);
-    if (p != null) {
-      writePeer(p, out);
-    }
+    RingCodec.writeNullablePeer(p, out);
   }
 
   private PeerRef readNullablePeer(WireReader in) {
-    return in.readBoolean() ? readPeer(in) : null;
+    return RingCodec.readNullablePeer(in, ring);
   }
 
   private static void writePeers(List<PeerRef> peers, WireWriter out) {
-    out.writeVarInt(peers.size());
-    peers.forEach(p -> writePeer(p, out));
+    RingCodec.writePeers(peers, out);
   }
 
   private List<PeerRef> readPeers(WireReader in) {
-    int n = in.readVarInt(config.maxPeersPerMessage());
-    // a peer takes at least 10 bytes (length, one address byte, id): the list is sized by what the
-    // frame can hold, not by what its count claims
-    List<PeerRef> out = new ArrayList<>(Math.min(n, in.remaining() / 10));
-    for (int i = 0; i < n; i++) {
-      out.add(readPeer(in));
-    }
-    return out;
+    return RingCodec.readPeers(in, ring, ANY);
   }
 
   private void writeVersion(Version v, WireWriter out) {
@@ -247,12 +234,12 @@ public final class ChordWire {
     }
   }
 
-  private String readKey(WireReader in) {
-    return in.readString(config.maxKeyBytes());
+  private static String readKey(WireReader in) {
+    return in.readString(in.remaining());
   }
 
-  private String readNullableValue(WireReader in) {
-    return in.readBoolean() ? in.readString(config.maxValueBytes()) : null;
+  private static String readNullableValue(WireReader in) {
+    return in.readBoolean() ? in.readString(in.remaining()) : null;
   }
 
   private void writeEntry(StoredEntry e, WireWriter out) {

@@ -24,9 +24,14 @@ import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
 /**
- * The same bounds the {@link ChordWire} decoders enforce, checked on a message object. Needed
- * because a runtime may hand messages over by reference without decoding them (the Vert.x runtime
- * within one JVM does), so handlers must not rely on the decoder having run.
+ * The limits of every Chord message, checked on the message object: ids on the ring, peer lists up
+ * to {@code maxPeersPerMessage}, hop and timeout counts up to {@code maxHops}, key, value and
+ * address bytes, store entries up to {@code maxEntriesPerTransfer}, replica counts up to r + 1, and
+ * (for a peer's own bounds) that every peer named is who it claims to be ({@link PeerIdentity}).
+ * This is the one place those limits are written: the {@link ChordWire} decoders apply them to
+ * what they parsed ({@link #limitsOnly}), and a peer applies them again, with the identity check,
+ * to every message and reply before it touches a table, because a runtime may hand messages over
+ * by reference without decoding them (the Vert.x runtime within one JVM does).
  */
 public final class MessageBounds {
 
@@ -34,14 +39,26 @@ public final class MessageBounds {
   private final IdRing ring;
   private final PeerIdentity identity;
 
-  /** Bounds taken from {@code config}. */
+  /** A peer's bounds, taken from {@code config}, with the identity check of every peer named. */
   public MessageBounds(ChordConfig config) {
-    this.config = config;
-    this.ring = new IdRing(config.idBits());
-    this.identity = new PeerIdentity(ring);
+    this(config, true);
   }
 
-  /** The identity check this peer applies to senders and to every peer a message names. */
+  private MessageBounds(ChordConfig config, boolean identities) {
+    this.config = config;
+    this.ring = new IdRing(config.idBits());
+    this.identity = identities ? new PeerIdentity(ring) : null;
+  }
+
+  /**
+   * The limits of {@code config} without the identity check: what a decoder shared by every peer
+   * of a registry applies (an identity is judged, and its rejection counted, by the receiving peer).
+   */
+  public static MessageBounds limitsOnly(ChordConfig config) {
+    return new MessageBounds(config, false);
+  }
+
+  /** The identity check this peer applies to senders and to every peer a message names (null for {@link #limitsOnly}). */
   public PeerIdentity identity() {
     return identity;
   }
@@ -132,7 +149,9 @@ public final class MessageBounds {
       throw new MalformedMessageException("peer address too long");
     }
     id(p.id());
-    identity.check(p);
+    if (identity != null) {
+      identity.check(p);
+    }
   }
 
   private void nullablePeer(PeerRef p) {

@@ -2,7 +2,7 @@ package org.bloomchord.chord.cluster;
 
 import io.vertx.core.Future;
 import org.bloomchord.chord.ChordExtension;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -38,11 +38,11 @@ final class RogueExtension implements ChordExtension {
     }
   };
 
-  private ChordPeer peer;
+  private ChordHost peer;
   private volatile Links lastLinks;
 
   @Override
-  public void attach(ChordPeer p) {
+  public void attach(ChordHost p) {
     this.peer = p;
   }
 

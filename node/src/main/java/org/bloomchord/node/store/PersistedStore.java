@@ -1,7 +1,7 @@
 package org.bloomchord.node.store;
 
 import org.bloomchord.chord.ChordExtension;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.store.LocalStore;
 import org.bloomchord.chord.store.StoredEntry;
 
@@ -25,7 +25,7 @@ public final class PersistedStore implements ChordExtension {
   }
 
   @Override
-  public void attach(ChordPeer p) {
+  public void attach(ChordHost p) {
     LocalStore local = p.store();
     for (StoredEntry e : store.entries(peer)) {
       local.merge(e);

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.bloomchord.chord.ChordExtension;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.Links;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -61,7 +61,7 @@ public final class LocationService implements ChordExtension {
   private final Set<String> held = new TreeSet<>();
   private final LinkFilters filters;
   private BloomFilter localPlain;
-  private ChordPeer peer;
+  private ChordHost peer;
   private SummaryExchange exchange;
   private PointerDirectory directory;
   private QueryRouter router;
@@ -77,7 +77,7 @@ public final class LocationService implements ChordExtension {
   }
 
   @Override
-  public void attach(ChordPeer p) {
+  public void attach(ChordHost p) {
     this.peer = p;
     this.exchange = new SummaryExchange(this);
     this.directory = new PointerDirectory(this);
@@ -218,7 +218,7 @@ public final class LocationService implements ChordExtension {
 
   // ---- collaborators' access
 
-  ChordPeer peer() {
+  ChordHost peer() {
     return peer;
   }
 

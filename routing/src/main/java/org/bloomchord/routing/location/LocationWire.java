@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.PeerIdentity;
+import org.bloomchord.chord.wire.RingCodec;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -101,19 +102,17 @@ public final class LocationWire {
     }));
     r.register(t++, codec(LocateQuery.class, (m, out) -> {
       out.writeLong(m.queryId());
-      writePeer(m.origin(), out);
+      RingCodec.writePeer(m.origin(), out);
       out.writeString(m.key());
       out.writeVarInt(m.budget()).writeVarInt(m.hops());
       out.writeLong(m.visited().low()).writeLong(m.visited().high());
-    }, in -> new LocateQuery(in.readLong(), readPeer(in), readKey(in), in.readVarInt(config.depth()),
-        in.readVarInt(config.maxQueryHops()), new VisitedPeers(in.readLong(), in.readLong()))));
+    }, in -> new LocateQuery(in.readLong(), RingCodec.readPeer(in, ring), readKey(in),
+        in.readVarInt(config.depth()), in.readVarInt(config.maxQueryHops()),
+        new VisitedPeers(in.readLong(), in.readLong()))));
     r.register(t++, codec(LocateDone.class, (m, out) -> {
       out.writeLong(m.queryId());
       out.writeByte(m.outcome().ordinal());
-      out.writeBoolean(m.holder() != null);
-      if (m.holder() != null) {
-        writePeer(m.holder(), out);
-      }
+      RingCodec.writeNullablePeer(m.holder(), out);
       out.writeVarInt(m.probabilisticHops()).writeVarInt(m.fallbackHops()).writeVarInt(m.finalHops())
           .writeVarInt(m.falsePositives());
     }, in -> {
@@ -122,7 +121,7 @@ public final class LocationWire {
       if (o >= LocateOutcome.values().length) {
         throw new MalformedMessageException("unknown locate outcome " + o);
       }
-      PeerRef holder = in.readBoolean() ? readPeer(in) : null;
+      PeerRef holder = RingCodec.readNullablePeer(in, ring);
       return new LocateDone(id, LocateOutcome.values()[o], holder, in.readVarInt(config.maxQueryHops()),
           in.readVarInt(MAX_FALLBACK_HOPS), in.readVarInt(config.maxHoldersPerPointer()),
           in.readVarInt(config.maxQueryHops()));
@@ -137,17 +136,8 @@ public final class LocationWire {
     r.register(t++, codec(PointerQuery.class, (m, out) -> out.writeString(m.key()), in -> new PointerQuery(readKey(in))));
     r.register(t++, codec(PointerHolders.class, (m, out) -> {
       out.writeBoolean(m.known());
-      out.writeVarInt(m.holders().size());
-      m.holders().forEach(p -> writePeer(p, out));
-    }, in -> {
-      boolean known = in.readBoolean();
-      int n = in.readVarInt(config.maxHoldersPerPointer());
-      List<PeerRef> hs = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        hs.add(readPeer(in));
-      }
-      return new PointerHolders(known, hs);
-    }));
+      RingCodec.writePeers(m.holders(), out);
+    }, in -> new PointerHolders(in.readBoolean(), RingCodec.readPeers(in, ring, config.maxHoldersPerPointer()))));
     r.register(t++, codec(HolderProbe.class, (m, out) -> out.writeString(m.key()), in -> new HolderProbe(readKey(in))));
     r.register(t, codec(HolderAnswer.class, (m, out) -> out.writeBoolean(m.holds()),
         in -> new HolderAnswer(in.readBoolean())));
@@ -234,23 +224,6 @@ public final class LocationWire {
 
   private String readKey(WireReader in) {
     return in.readString(maxKeyBytes());
-  }
-
-  private static void writePeer(PeerRef p, WireWriter out) {
-    out.writeString(p.address());
-    out.writeLong(p.id());
-  }
-
-  private PeerRef readPeer(WireReader in) {
-    String address = in.readString(PeerRef.MAX_ADDRESS_BYTES);
-    long id = in.readLong();
-    if (address.isEmpty()) {
-      throw new MalformedMessageException("empty peer address");
-    }
-    if (!ring.contains(id)) {
-      throw new MalformedMessageException("peer id outside the " + ring.bits() + "-bit ring");
-    }
-    return new PeerRef(address, id);
   }
 
   private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,

@@ -5,7 +5,7 @@ import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
@@ -63,7 +63,7 @@ final class PointerDirectory {
     }
   }
 
-  private ChordPeer peer() {
+  private ChordHost peer() {
     return service.peer();
   }
 

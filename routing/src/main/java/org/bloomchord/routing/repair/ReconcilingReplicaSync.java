@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.bloomchord.chord.ChordExtension;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.Links;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.PushReplicaSync;
@@ -70,7 +70,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
 
   private final RepairConfig config;
   private final Map<String, Future<RepairReport>> inFlight = new HashMap<>();
-  private ChordPeer peer;
+  private ChordHost peer;
   private RepairConversations conversations;
   private PushReplicaSync push;
   private MessageBounds bounds;
@@ -89,7 +89,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
   }
 
   @Override
-  public void attach(ChordPeer p) {
+  public void attach(ChordHost p) {
     this.peer = p;
     this.conversations = new RepairConversations(p, config);
     this.bounds = new MessageBounds(p.config());

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.overlay.Cancellable;
@@ -30,7 +30,7 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  */
 final class RepairConversations {
 
-  private final ChordPeer peer;
+  private final ChordHost peer;
   private final RepairConfig config;
   private final Map<String, Conversation> open = new HashMap<>();
 
@@ -49,7 +49,7 @@ final class RepairConversations {
     }
   }
 
-  RepairConversations(ChordPeer peer, RepairConfig config) {
+  RepairConversations(ChordHost peer, RepairConfig config) {
     this.peer = peer;
     this.config = config;
   }

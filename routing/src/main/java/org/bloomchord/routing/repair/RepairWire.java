@@ -3,6 +3,7 @@ package org.bloomchord.routing.repair;
 import java.util.Set;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.wire.RingCodec;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.wire.WireCodec;
@@ -61,8 +62,8 @@ public final class RepairWire {
       INNER.encode(m.inner(), out);
     }, in -> {
       long conv = readConversation(in);
-      long from = readId(in, ring);
-      long to = readId(in, ring);
+      long from = RingCodec.readId(in, ring);
+      long to = RingCodec.readId(in, ring);
       Message inner = INNER.decode(in);
       checkInner(inner);
       return new RangeRequest(conv, from, to, inner);
@@ -102,14 +103,6 @@ public final class RepairWire {
       throw new MalformedMessageException("conversation id out of range: " + c);
     }
     return c;
-  }
-
-  private static long readId(WireReader in, IdRing ring) {
-    long id = in.readLong();
-    if (!ring.contains(id)) {
-      throw new MalformedMessageException("range id " + IdRing.format(id) + " outside the ring");
-    }
-    return id;
   }
 
 }

@@ -3,7 +3,7 @@ package org.bloomchord.routing.repair;
 import io.vertx.core.Future;
 import java.util.List;
 import org.bloomchord.chord.ChordExtension;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
@@ -35,7 +35,7 @@ final class RogueRepair implements ChordExtension {
 
   private static final WireRegistry WIRE = ReconcileWire.registry();
   private final Mode mode;
-  private ChordPeer peer;
+  private ChordHost peer;
   private final java.util.Map<String, RatelessEncoder> encoders = new java.util.HashMap<>();
   private final java.util.Map<String, long[]> ranges = new java.util.HashMap<>();
   private long size;
@@ -50,7 +50,7 @@ final class RogueRepair implements ChordExtension {
   }
 
   @Override
-  public void attach(ChordPeer p) {
+  public void attach(ChordHost p) {
     this.peer = p;
     p.handleRequests(RangeRequest.class, (from, m) -> Future.succeededFuture(answer(from.address() + "/" + m.conversation(), m)));
     p.handleRequests(EntryRequest.class, (from, m) -> Future.succeededFuture(entries(from.address() + "/" + m.conversation())));
@@ -89,7 +89,7 @@ final class RogueRepair implements ChordExtension {
   }
 
   /** The first key {@code foreign-i} whose id lies outside (from, to]. */
-  static String foreignKey(long from, long to, ChordPeer p) {
+  static String foreignKey(long from, long to, ChordHost p) {
     for (int i = 0; ; i++) {
       String k = "foreign-" + i;
       if (!p.ring().inHalfOpen(p.ring().hash(k), from, to)) {

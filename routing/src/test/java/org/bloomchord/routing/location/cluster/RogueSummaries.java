@@ -4,7 +4,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.chord.ChordExtension;
-import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ChordHost;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.compress.CompressedBloom;
@@ -40,7 +40,7 @@ final class RogueSummaries implements ChordExtension {
   }
 
   @Override
-  public void attach(ChordPeer peer) {
+  public void attach(ChordHost peer) {
     peer.handleRequests(SummaryRequest.class, (from, m) -> Future.succeededFuture(reply()));
   }
 

@@ -1,5 +1,6 @@
-package org.bloomchord.chord;
+package org.bloomchord.chord.maintenance;
 
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.PeerRuntime;
 

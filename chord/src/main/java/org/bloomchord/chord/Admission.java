@@ -1,0 +1,67 @@
+package org.bloomchord.chord;
+
+import java.util.function.Consumer;
+import org.bloomchord.chord.wire.MessageBounds;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Admission of one peer's untrusted input: the sender must lie on the ring and be who it claims
+ * ({@link org.bloomchord.chord.wire.PeerIdentity}), and the message must keep its
+ * {@link MessageBounds}, before any handler runs; a sender admitted is heard from (its strikes and
+ * suspicion are lifted). Every rejection is counted ({@code chord.rejected}).
+ */
+final class Admission {
+
+  private final ChordContext ctx;
+  private final MessageBounds bounds;
+  private final Consumer<PeerRef> heardFrom;
+  private long rejected;
+
+  /**
+   * Admission for the peer whose context is {@code ctx}.
+   *
+   * @param heardFrom told of every admitted sender (check-predecessor's record)
+   */
+  Admission(ChordContext ctx, MessageBounds bounds, Consumer<PeerRef> heardFrom) {
+    this.ctx = ctx;
+    this.bounds = bounds;
+    this.heardFrom = heardFrom;
+  }
+
+  /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
+  void admit(PeerRef from, Message message) {
+    if (from == null || !ctx.ring().contains(from.id())) {
+      throw new MalformedMessageException("sender id outside the ring: " + from);
+    }
+    bounds.identity().check(from);
+    bounds.check(message);
+    ctx.table().heard(from);
+    heardFrom.accept(from);
+  }
+
+  /** A request that only a peer on the ring may serve: rejected unless this one is. */
+  void requireOnRing(String what) {
+    if (ctx.state() != PeerState.ACTIVE) {
+      throw new MalformedMessageException(what + " sent to a peer that is " + ctx.state());
+    }
+  }
+
+  /** Counts a rejection and returns the exception to throw. */
+  MalformedMessageException reject(String why) {
+    countRejection();
+    return new MalformedMessageException(why);
+  }
+
+  /** Counts a rejection. */
+  void countRejection() {
+    rejected++;
+    ctx.metrics().increment("chord.rejected", 1);
+  }
+
+  /** Messages rejected so far. */
+  long rejected() {
+    return rejected;
+  }
+}

@@ -1,0 +1,145 @@
+package org.bloomchord.chord;
+
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.finger.Strike;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.MetricsSink;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.PeerRuntime;
+
+/**
+ * What the collaborators of one {@link ChordPeer} share: its runtime, configuration, ring, routing
+ * table, requests and life-cycle state, and the two reactions to a silent peer every role needs
+ * ({@link #suspect}, {@link #drop}). The lookup engine, the maintenance tasks and the store receive
+ * this instead of the peer, so none of them can reach another's state except through it.
+ *
+ * <p>Invariants: created when the peer starts (the table needs the runtime's identity); every
+ * method runs on the peer's thread. Not thread-safe; owned by one peer.
+ */
+public final class ChordContext {
+
+  private final PeerRuntime runtime;
+  private final ChordConfig config;
+  private final IdRing ring;
+  private final RoutingTable table;
+  private final Requests requests;
+  private final PeerRef bootstrap;
+  private PeerState state = PeerState.JOINING;
+  private Runnable tablesChanged = () -> { };
+  private IntConsumer fingerLost = i -> { };
+
+  ChordContext(PeerRuntime runtime, ChordConfig config, IdRing ring, RoutingTable table, Requests requests,
+      PeerRef bootstrap) {
+    this.runtime = runtime;
+    this.config = config;
+    this.ring = ring;
+    this.table = table;
+    this.requests = requests;
+    this.bootstrap = bootstrap;
+  }
+
+  /** The runtime the peer runs on. */
+  public PeerRuntime runtime() {
+    return runtime;
+  }
+
+  /** The configuration. */
+  public ChordConfig config() {
+    return config;
+  }
+
+  /** The identifier ring. */
+  public IdRing ring() {
+    return ring;
+  }
+
+  /** The peer's routing table. */
+  public RoutingTable table() {
+    return table;
+  }
+
+  /** The peer's requests, with the adaptive timeout. */
+  public Requests requests() {
+    return requests;
+  }
+
+  /** The metrics sink of the runtime. */
+  public MetricsSink metrics() {
+    return runtime.metrics();
+  }
+
+  /** The peer itself. */
+  public PeerRef self() {
+    return runtime.self();
+  }
+
+  /** The runtime's clock, in milliseconds. */
+  public long now() {
+    return runtime.now();
+  }
+
+  /** The peer this one joined through, or null for the ring's first peer. */
+  public PeerRef bootstrap() {
+    return bootstrap;
+  }
+
+  /** Where the peer is in its life cycle. */
+  public PeerState state() {
+    return state;
+  }
+
+  /** Whether the peer is on the ring. */
+  public boolean active() {
+    return state == PeerState.ACTIVE;
+  }
+
+  void state(PeerState s) {
+    this.state = s;
+  }
+
+  /** A request with the adaptive timeout of {@link Requests}. */
+  public Future<Message> request(PeerRef to, Message m) {
+    return requests.request(to, m);
+  }
+
+  /** Sets what runs when the tables changed or a peer was suspected (maintenance's periods). */
+  void onTablesChanged(Runnable r) {
+    this.tablesChanged = r;
+  }
+
+  /** Sets what runs when a suspicion cleared a finger (its repair), with the finger's index. */
+  void onFingerLost(IntConsumer c) {
+    this.fingerLost = c;
+  }
+
+  /** The tables changed (a link event): adaptive maintenance returns to its floor periods. */
+  public void tablesChanged() {
+    tablesChanged.run();
+  }
+
+  /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
+  public void suspect(PeerRef p) {
+    tablesChanged.run();
+    if (p != null && !p.equals(runtime.self()) && table.strike(p) == Strike.COUNTED) {
+      metrics().increment("chord.strike", 1);
+    } else {
+      drop(p, true);
+    }
+  }
+
+  /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */
+  public void drop(PeerRef p, boolean failure) {
+    if (p == null || p.equals(runtime.self())) {
+      return;
+    }
+    List<Integer> cleared = table.suspect(p, now());
+    metrics().increment(failure ? "chord.suspected" : "chord.departed", 1);
+    if (!cleared.isEmpty()) {
+      fingerLost.accept(cleared.get(0));
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package org.bloomchord.chord.maintenance;
+
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.lookup.LookupEngine;
+import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.wire.ChordMessages.Fingers;
+import org.bloomchord.chord.wire.ChordMessages.GetFingers;
+import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
+import org.bloomchord.chord.wire.ChordMessages.Predecessor;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Fix-fingers: checks one finger per round by asking it for its predecessor, and looks up the
+ * finger's start only when a peer joined before the finger (or the finger is gone); every later
+ * finger the answer covers is filled too. A joiner seeds its fingers from its successor's
+ * ({@link GetFingers}) and checks them all at once; a finger whose peer was suspected is repaired
+ * by a lookup. At most one round is in flight at a time.
+ */
+final class FingerFixer {
+
+  private final ChordContext ctx;
+  private final LookupEngine lookups;
+  private final MaintenanceSchedule schedule;
+  private final BooleanSupplier paused;
+  private int nextFinger = 1;
+  private boolean fixing;
+
+  FingerFixer(ChordContext ctx, LookupEngine lookups, MaintenanceSchedule schedule, BooleanSupplier paused) {
+    this.ctx = ctx;
+    this.lookups = lookups;
+    this.schedule = schedule;
+    this.paused = paused;
+  }
+
+  /**
+   * One fix-fingers round: checks the next finger and fills those the answer covers. Finger 1 is
+   * the successor and needs no message, so a round starts at the first finger beyond it.
+   */
+  void fixNextFinger() {
+    if (paused.getAsBoolean() || fixing || ctx.state() != PeerState.ACTIVE) {
+      return;
+    }
+    int i = nextFinger;
+    if (i == 1) {
+      i = ctx.table().fillFinger(1, ctx.table().successor(), ctx.now());
+      if (i == 1) {
+        return;
+      }
+    }
+    fixing = true;
+    int round = i;
+    long version = ctx.table().version();
+    checkFinger(round).onComplete(ar -> {
+      fixing = false;
+      nextFinger = ar.succeeded() ? ar.result() : following(round);
+      schedule.fingersChecked(ar.succeeded() && ctx.table().version() == version);
+    });
+  }
+
+  /** Repairs finger {@code i} after its peer was suspected. */
+  void repair(int i) {
+    if (!paused.getAsBoolean() && ctx.state() == PeerState.ACTIVE) {
+      lookupFinger(i);
+    }
+  }
+
+  /**
+   * A joiner's first fingers: the successor's fingers as hints ({@link RoutingTable#seedFingers}),
+   * one request instead of a lookup per finger; fix-fingers checks them afterwards.
+   */
+  void seed(PeerRef successor) {
+    fixing = true;
+    ctx.request(successor, new GetFingers()).onComplete(ar -> {
+      if (ctx.state() == PeerState.ACTIVE && ar.succeeded() && ar.result() instanceof Fingers f) {
+        ctx.table().seedFingers(f.fingers(), ctx.now());
+      }
+      checkAllFingers(2);
+    });
+  }
+
+  /**
+   * Checks every finger from i on at once, one after the other, then hands over to the periodic
+   * rounds: a joiner's seeded fingers may name peers that left, and with long fix-fingers periods
+   * a round per finger would leave them unchecked for minutes.
+   */
+  private void checkAllFingers(int i) {
+    if (ctx.state() != PeerState.ACTIVE || i <= 1) {
+      fixing = false;
+      return;
+    }
+    checkFinger(i).onComplete(ar -> {
+      int next = ar.succeeded() ? ar.result() : following(i);
+      if (next > i) {
+        checkAllFingers(next);
+      } else {
+        fixing = false;
+      }
+    });
+  }
+
+  /** Answers GetFingers: the distinct fingers, at most as many as a message may carry. */
+  Message onGetFingers() {
+    List<PeerRef> all = ctx.table().fingers().distinct();
+    int max = ctx.config().maxPeersPerMessage();
+    return new Fingers(all.size() > max ? all.subList(0, max) : all);
+  }
+
+  /**
+   * Checks finger i with one request instead of a lookup: the finger f is still successor(start)
+   * exactly when no peer lies in [start, f), i.e. when f's predecessor lies before the start (f's
+   * predecessor being kept right by stabilize). When a peer p joined in [start, f), p is asked in
+   * turn, walking back up to r steps (after a burst of joins a gap holds one or two new peers).
+   * Only when that fails (no finger, no answer, no predecessor, too many steps) is the start
+   * looked up. On a stable ring a round thus costs one round trip, and after joins a few, instead
+   * of a lookup of about ½·log2 N hops each.
+   */
+  private Future<Integer> checkFinger(int i) {
+    RoutingTable table = ctx.table();
+    PeerRef f = table.fingers().get(i);
+    if (f == null || !table.usable(f, ctx.now())) {
+      return lookupFinger(i);
+    }
+    return walkFinger(i, f, 0);
+  }
+
+  private Future<Integer> walkFinger(int i, PeerRef f, int step) {
+    RoutingTable table = ctx.table();
+    long start = table.fingers().start(i);
+    if (f.id() == start) {
+      return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
+    }
+    return ctx.request(f, new GetPredecessor()).compose(reply -> {
+      if (ctx.state() != PeerState.ACTIVE) {
+        return Future.succeededFuture(following(i));
+      }
+      PeerRef p = reply instanceof Predecessor pr ? pr.predecessor() : null;
+      if (p == null) {
+        return lookupFinger(i);
+      }
+      if (p.id() != start && !ctx.ring().inOpen(p.id(), start, f.id())) {
+        return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
+      }
+      ctx.metrics().increment("chord.fingerStale", 1);
+      if (step + 1 >= ctx.config().successors() || !table.usable(p, ctx.now())) {
+        return lookupFinger(i);
+      }
+      return walkFinger(i, p, step + 1);
+    }, failure -> {
+      ctx.suspect(f);
+      return lookupFinger(i);
+    });
+  }
+
+  /** Looks up the start of finger i and fills it; the future gives the next finger to refresh. */
+  private Future<Integer> lookupFinger(int i) {
+    long start = ctx.table().fingers().start(i);
+    return lookups.lookup(start, LookupMode.RECURSIVE).map(r -> {
+      if (!r.found() || ctx.state() != PeerState.ACTIVE) {
+        return following(i);
+      }
+      return ctx.table().fillFinger(i, r.successor(), ctx.now());
+    });
+  }
+
+  private int following(int i) {
+    return i == ctx.ring().bits() ? 1 : i + 1;
+  }
+}

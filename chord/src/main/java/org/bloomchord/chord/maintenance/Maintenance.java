@@ -1,0 +1,150 @@
+package org.bloomchord.chord.maintenance;
+
+import io.vertx.core.Future;
+import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.lookup.LookupEngine;
+import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Ring maintenance of one peer, one task per class: {@link Joiner} (both sides of a join),
+ * {@link Stabilizer} (stabilize/notify and recovery), {@link FingerFixer} (fix-fingers, seeding and
+ * repair), {@link PredecessorCheck} and {@link Departures} (neighbours' graceful leaves), run on
+ * the timers of a {@link MaintenanceSchedule} at fixed or adaptive periods. This class wires them
+ * and is what the peer's handlers and life cycle call.
+ *
+ * <p>Invariants: while paused ({@link #pause}) no periodic round and no finger repair runs; each
+ * task has at most one round in flight.
+ */
+public final class Maintenance {
+
+  private final MaintenanceSchedule schedule;
+  private final Joiner joiner;
+  private final Stabilizer stabilizer;
+  private final FingerFixer fingers;
+  private final PredecessorCheck predecessorCheck;
+  private final Departures departures;
+  private boolean paused;
+
+  /**
+   * The maintenance of the peer whose context is {@code ctx}.
+   *
+   * @param activate what puts the peer on the ring once its successor accepted its join
+   */
+  public Maintenance(ChordContext ctx, LookupEngine lookups, Storage storage, Runnable activate) {
+    this.schedule = new MaintenanceSchedule(ctx.runtime(), ctx.config(), () -> stabilizer().stabilize(),
+        () -> fingers().fixNextFinger(), () -> predecessorCheck().check());
+    this.fingers = new FingerFixer(ctx, lookups, schedule, this::paused);
+    this.stabilizer = new Stabilizer(ctx, storage, schedule, this::paused);
+    this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);
+    this.joiner = new Joiner(ctx, lookups, storage, activate, fingers);
+    this.departures = new Departures(ctx, storage);
+  }
+
+  private Stabilizer stabilizer() {
+    return stabilizer;
+  }
+
+  private FingerFixer fingers() {
+    return fingers;
+  }
+
+  private PredecessorCheck predecessorCheck() {
+    return predecessorCheck;
+  }
+
+  /** Joins through {@code bootstrap} ({@link Joiner#join}). */
+  public Future<Void> join(PeerRef bootstrap) {
+    return joiner.join(bootstrap);
+  }
+
+  /** This peer leaves gracefully ({@link Departures#leave}); call after stopping the timers. */
+  public Future<Void> leave() {
+    return departures.leave();
+  }
+
+  /** Pauses or resumes the periodic tasks and finger repair. */
+  public void pause(boolean p) {
+    paused = p;
+  }
+
+  /** Whether maintenance is paused. */
+  public boolean paused() {
+    return paused;
+  }
+
+  /** Starts the periodic tasks, at fixed or adaptive periods ({@link MaintenanceSchedule}). */
+  public void startTimers() {
+    schedule.start();
+  }
+
+  /** Cancels the periodic tasks. */
+  public void stopTimers() {
+    schedule.stop();
+  }
+
+  /** The tables changed or a peer was suspected: adaptive periods return to their floors. */
+  public void tablesChanged() {
+    schedule.changed();
+  }
+
+  /** The current stabilize interval (the configured period unless maintenance is adaptive). */
+  public long stabilizePeriodMs() {
+    return schedule.stabilizePeriodMs();
+  }
+
+  /** The current fix-fingers interval (the configured period unless maintenance is adaptive). */
+  public long fixFingersPeriodMs() {
+    return schedule.fixFingersPeriodMs();
+  }
+
+  /** Repairs finger {@code i} after its peer was suspected. */
+  public void repairFinger(int i) {
+    fingers.repair(i);
+  }
+
+  /** Notes that {@code from} was heard from (any accepted message), for check-predecessor. */
+  public void heardFrom(PeerRef from) {
+    predecessorCheck.heardFrom(from);
+  }
+
+  // ---- handlers
+
+  /** A joiner's JoinNotify ({@link Joiner#onJoinNotify}). */
+  public Future<Message> onJoinNotify(PeerRef from) {
+    return joiner.onJoinNotify(from);
+  }
+
+  /** A joiner's JoinedBefore ({@link Joiner#onJoinedBefore}). */
+  public void onJoinedBefore(PeerRef from) {
+    joiner.onJoinedBefore(from);
+  }
+
+  /** A predecessor's Notify ({@link Stabilizer#onNotify}). */
+  public void onNotify(PeerRef from) {
+    stabilizer.onNotify(from);
+  }
+
+  /** Answers GetNeighbors. */
+  public Message onGetNeighbors() {
+    return stabilizer.onGetNeighbors();
+  }
+
+  /** Answers GetFingers. */
+  public Message onGetFingers() {
+    return fingers.onGetFingers();
+  }
+
+  /** The leave of our successor. */
+  public void onSuccessorLeaving(PeerRef from, SuccessorLeaving m) {
+    departures.onSuccessorLeaving(from, m);
+  }
+
+  /** The leave of our predecessor. */
+  public void onPredecessorLeaving(PeerRef from, PredecessorLeaving m) {
+    departures.onPredecessorLeaving(from, m);
+  }
+}

@@ -1,0 +1,230 @@
+package org.bloomchord.chord.maintenance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.finger.RoutingTable;
+import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
+import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * Stabilize and notify, and the recovery of a peer that lost its successors.
+ *
+ * <p>Stabilize asks the successor for its predecessor and successor list, adopts a closer successor
+ * if one appeared (walking back up to r steps in one round), rebuilds the successor list from the
+ * successor's, and notifies the successor unless it already names this peer as its predecessor.
+ * At most one round is in flight at a time.
+ *
+ * <p>Recovery: a peer whose successor list ran empty through suspicion (not through graceful
+ * leaves) does not settle as a ring of one: it asks the suspected peers it remembers, nearest
+ * first, and the bootstrap for their neighbours, with back-off between rounds, until one answers
+ * (see {@link #recover()}). A remembered peer whose suspicion expired is asked again before the
+ * successor ({@link #probeFormerSuccessor()}).
+ */
+final class Stabilizer {
+
+  private final ChordContext ctx;
+  private final Storage storage;
+  private final MaintenanceSchedule schedule;
+  private final BooleanSupplier paused;
+  private boolean stabilizing;
+  private boolean recovering;
+  private boolean probing;
+  private int recoveryFailures;
+  private int recoveryWait;
+
+  Stabilizer(ChordContext ctx, Storage storage, MaintenanceSchedule schedule, BooleanSupplier paused) {
+    this.ctx = ctx;
+    this.storage = storage;
+    this.schedule = schedule;
+    this.paused = paused;
+  }
+
+  private void stabilizeEnded(long version) {
+    stabilizing = false;
+    schedule.stabilized(ctx.table().version() == version);
+  }
+
+  /** One stabilize round. */
+  void stabilize() {
+    if (paused.getAsBoolean() || stabilizing || ctx.state() != PeerState.ACTIVE) {
+      return;
+    }
+    RoutingTable table = ctx.table();
+    probeFormerSuccessor();
+    PeerRef succ = table.successor();
+    if (succ.equals(ctx.self())) {
+      PeerRef pred = table.predecessor();
+      if (pred != null && table.offerSuccessor(pred, ctx.now()).taken()) {
+        ctx.runtime().send(pred, new Notify());
+      } else {
+        recover();
+      }
+      return;
+    }
+    stabilizing = true;
+    stabilizeWith(succ, 1, true, table.version());
+  }
+
+  /**
+   * Asks {@code succ} for its neighbours. When its predecessor lies between us and it, that peer
+   * becomes the successor and is asked in turn, up to r steps in one round: after a burst of joins
+   * into one gap, every joiner first names the same old successor, and walking back within the
+   * round settles the gap in one round instead of one round per joiner. A first failure of the
+   * successor is retried at once, once.
+   */
+  private void stabilizeWith(PeerRef succ, int step, boolean mayRetry, long version) {
+    RoutingTable table = ctx.table();
+    ctx.request(succ, new GetNeighbors()).onComplete(ar -> {
+      if (ctx.state() != PeerState.ACTIVE) {
+        stabilizeEnded(version);
+        return;
+      }
+      if (!(ar.succeeded() && ar.result() instanceof Neighbors n)) {
+        ctx.suspect(succ);
+        if (mayRetry && table.usable(succ, ctx.now())) {
+          // a first failure is only a strike: ask again at once (with the backed-off timeout)
+          // rather than a period later, so that a crashed successor is suspected sooner
+          stabilizeWith(succ, step, false, version);
+        } else {
+          stabilizeEnded(version);
+        }
+        return;
+      }
+      PeerRef x = n.predecessor();
+      long now = ctx.now();
+      if (x != null && ctx.ring().inOpen(x.id(), ctx.self().id(), succ.id()) && table.usable(x, now)) {
+        table.offerSuccessor(x, now);
+        if (step < ctx.config().successors() && table.successor().equals(x)) {
+          stabilizeWith(x, step + 1, true, version);
+          return;
+        }
+      } else {
+        table.adoptSuccessors(succ, n.successors(), now);
+      }
+      stabilizeEnded(version);
+      PeerRef target = table.successor();
+      // a successor that already names us as its predecessor needs no Notify
+      if (!target.equals(ctx.self()) && !(target.equals(succ) && ctx.self().equals(x))) {
+        ctx.runtime().send(target, new Notify());
+      }
+    });
+  }
+
+  /**
+   * One recovery round of a peer that knows no successor: asks the recovery candidates (the
+   * suspected peers it remembers, nearest first, then the bootstrap) one after the other for their
+   * neighbours and takes the first that answers as successor; stabilize then walks on to the true
+   * successor. Nearest first matters: after a stall of every peer the nearest candidate is the
+   * former successor, while a farther one could close a loop that stabilize never opens. After a
+   * round in which nobody answered, the next rounds are skipped with back-off (1, 3, 7, then 15
+   * rounds). A peer with no candidate at all is truly alone and does nothing.
+   */
+  private void recover() {
+    if (recovering) {
+      return;
+    }
+    if (recoveryWait > 0) {
+      recoveryWait--;
+      return;
+    }
+    List<PeerRef> candidates = new ArrayList<>(ctx.table().recoveryCandidates());
+    PeerRef bootstrap = ctx.bootstrap();
+    if (bootstrap != null && !bootstrap.equals(ctx.self()) && !candidates.contains(bootstrap)) {
+      candidates.add(bootstrap);
+    }
+    if (!candidates.isEmpty()) {
+      recovering = true;
+      tryCandidate(candidates, 0);
+    }
+  }
+
+  private void tryCandidate(List<PeerRef> candidates, int k) {
+    RoutingTable table = ctx.table();
+    if (ctx.state() != PeerState.ACTIVE || !table.successor().equals(ctx.self())) {
+      recovering = false;
+      return;
+    }
+    if (k == candidates.size()) {
+      recovering = false;
+      recoveryFailures++;
+      recoveryWait = (1 << Math.min(recoveryFailures, 4)) - 1;
+      return;
+    }
+    PeerRef c = candidates.get(k);
+    ctx.request(c, new GetNeighbors()).onComplete(ar -> {
+      if (ctx.state() == PeerState.ACTIVE && ar.succeeded() && ar.result() instanceof Neighbors n) {
+        recovering = false;
+        recoveryFailures = 0;
+        table.answered(c);
+        if (table.successor().equals(ctx.self()) && table.adoptSuccessors(c, n.successors(), ctx.now())) {
+          ctx.metrics().increment("chord.recovered", 1);
+          ctx.runtime().send(c, new Notify());
+        }
+      } else {
+        tryCandidate(candidates, k + 1);
+      }
+    });
+  }
+
+  /**
+   * Asks again the nearest remembered suspected peer that lies before the successor, once its
+   * suspicion has expired; when it answers it becomes the successor again. This undoes false
+   * suspicions, and the wrong successors a stall leaves behind, which stabilize alone never would.
+   */
+  private void probeFormerSuccessor() {
+    RoutingTable table = ctx.table();
+    // a peer without successor asks its candidates in recover() instead
+    boolean alone = table.successor().equals(ctx.self());
+    PeerRef c = probing || alone ? null : table.probeCandidate(ctx.now());
+    if (c == null) {
+      return;
+    }
+    probing = true;
+    ctx.request(c, new GetNeighbors()).onComplete(ar -> {
+      probing = false;
+      if (ctx.state() != PeerState.ACTIVE) {
+        return;
+      }
+      if (ar.succeeded() && ar.result() instanceof Neighbors n) {
+        table.answered(c);
+        boolean nowAlone = table.successor().equals(ctx.self());
+        if (nowAlone ? table.adoptSuccessors(c, n.successors(), ctx.now())
+            : table.offerSuccessor(c, ctx.now()).taken()) {
+          ctx.metrics().increment("chord.recovered", 1);
+          ctx.runtime().send(c, new Notify());
+        }
+      } else {
+        ctx.drop(c, true);
+      }
+    });
+  }
+
+  /** Handles Notify from {@code from}: adopts it as predecessor if it is closer. */
+  void onNotify(PeerRef from) {
+    RoutingTable table = ctx.table();
+    PeerRef pred = table.predecessor();
+    long now = ctx.now();
+    if (from.equals(ctx.self()) || !table.usable(from, now)) {
+      return;
+    }
+    if (pred == null || ctx.ring().inOpen(from.id(), pred.id(), ctx.self().id())) {
+      table.setPredecessor(from);
+      storage.handOff(pred, from);
+    }
+    if (table.successor().equals(ctx.self())) {
+      table.offerSuccessor(from, now);
+    }
+  }
+
+  /** Answers GetNeighbors. */
+  Message onGetNeighbors() {
+    return new Neighbors(ctx.table().predecessor(), ctx.table().successors());
+  }
+}

@@ -1,0 +1,244 @@
+package org.bloomchord.chord.store;
+
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.wire.ChordMessages.Ack;
+import org.bloomchord.chord.wire.ChordMessages.GetReply;
+import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.PutReply;
+import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.overlay.Cancellable;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The replicated key-value store of one peer, server side (the client side is
+ * {@link StoreClient}): the primary's write path, hand-off to a new predecessor, and
+ * re-replication of the primary range.
+ *
+ * <p>Placement: a key lives on its successor (the primary, which assigns versions) and the next
+ * replicas-1 peers. The primary range of a peer is (predecessor, self]. Whenever the predecessor or
+ * the first replicas-1 successors change, and every replicaSyncMs, the peer syncs its primary range
+ * to those successors through the {@link ReplicaSync}; so after a crash the new primary
+ * re-creates the missing copy, and a joiner receives its range from its successor (hand-off) and
+ * the replicas of its predecessors' ranges from them.
+ *
+ * <p>Acknowledged means replicated: the primary answers a put or delete with its version only once
+ * a write quorum of copies ({@link StorePolicy#writeQuorum()}, its own included) holds it; with
+ * fewer it answers without a version and the client tries again, ending {@code UNCONFIRMED}. A
+ * peer that knows no predecessor accepts no write unless it is alone on the ring: it cannot tell
+ * which keys are its own, and a version assigned from its store could undo a newer write
+ * elsewhere. Received entries whose version lies too far in the future are refused, so versions
+ * stay within reach of the next write. Tombstones are collected after the grace period.
+ */
+public final class Storage {
+
+  /** Background attempts of a failed hand-off. */
+  public static final int HAND_OFF_RETRIES = 8;
+
+  private final ChordContext ctx;
+  private final LocalStore store;
+  private ReplicaSync sync;
+  private List<PeerRef> syncedTargets = List.of();
+  private PeerRef syncedPredecessor;
+  private Cancellable timer;
+  private StorePolicy policy;
+
+  /** The store of the peer whose context is {@code ctx}, holding its entries in {@code store}. */
+  public Storage(ChordContext ctx, LocalStore store, ReplicaSync sync) {
+    this.ctx = ctx;
+    this.store = store;
+    this.sync = sync;
+    this.policy = StorePolicy.of(ctx.config().replicas());
+  }
+
+  /** Replaces the store's policy. */
+  public void policy(StorePolicy p) {
+    this.policy = Objects.requireNonNull(p);
+  }
+
+  /** The store's policy. */
+  public StorePolicy policy() {
+    return policy;
+  }
+
+  /** Replaces the replica-sync strategy. */
+  public void replicaSync(ReplicaSync s) {
+    this.sync = Objects.requireNonNull(s);
+  }
+
+  /** Starts the periodic sync of the primary range. */
+  public void startTimer() {
+    timer = ctx.runtime().every(ctx.config().replicaSyncMs(), ctx.config().jitter(), this::syncPrimaryRange);
+  }
+
+  /** Stops the periodic sync. */
+  public void stopTimer() {
+    if (timer != null) {
+      timer.cancel();
+    }
+  }
+
+  private LocalStore store() {
+    return store;
+  }
+
+  // ---- server side
+
+  /** The primary's write path: assign a version, store, copy to the next replicas-1 successors. */
+  public Future<Message> onPut(PutRequest m) {
+    long keyId = ctx.ring().hash(m.key());
+    PeerRef pred = ctx.table().predecessor();
+    boolean alone = ctx.table().successor().equals(ctx.self());
+    if (pred == null ? !alone : !ctx.ring().inHalfOpen(keyId, pred.id(), ctx.self().id())) {
+      return Future.succeededFuture(new PutReply(false, null, 0));
+    }
+    StoredEntry prev = store().get(m.key());
+    Version v = Version.next(prev == null ? null : prev.version(), ctx.now(), ctx.self().id());
+    StoredEntry e = new StoredEntry(m.key(), v, m.value());
+    store().merge(e);
+    List<Future<Message>> copies = new ArrayList<>();
+    for (PeerRef t : replicaTargets()) {
+      if (!t.equals(ctx.self())) {
+        copies.add(ctx.request(t, new StoreTransfer(List.of(e))));
+      }
+    }
+    // a ring with fewer peers than the quorum acknowledges once every peer holds the write
+    int quorum = Math.min(policy.writeQuorum(), 1 + copies.size());
+    if (copies.isEmpty()) {
+      return Future.succeededFuture(new PutReply(true, v, 1));
+    }
+    return Future.join(copies).transform(ignored -> {
+      int acked = 1;
+      for (Future<Message> f : copies) {
+        if (f.succeeded() && f.result() instanceof Ack) {
+          acked++;
+        }
+      }
+      if (acked < quorum) {
+        ctx.metrics().increment("chord.writesUnconfirmed", 1);
+      }
+      return Future.succeededFuture(new PutReply(true, acked >= quorum ? v : null, acked));
+    });
+  }
+
+  /** Answers a read with the entry held, if any. */
+  public GetReply onGet(GetRequest m) {
+    return new GetReply(store().get(m.key()));
+  }
+
+  /** Merges entries another peer sent, once their versions passed {@link #checkVersions}. */
+  public Ack onTransfer(StoreTransfer m) {
+    checkVersions(m.entries());
+    store().mergeAll(m.entries());
+    return new Ack();
+  }
+
+  /**
+   * Refuses entries whose version lies further ahead of this peer's clock than the policy allows.
+   *
+   * @throws MalformedMessageException naming the first such entry
+   */
+  public void checkVersions(List<StoredEntry> entries) {
+    for (StoredEntry e : entries) {
+      if (!e.version().plausibleAt(ctx.now(), policy.maxClockAheadMs())) {
+        ctx.metrics().increment("chord.versionsAhead", 1);
+        throw new MalformedMessageException("version " + e.version() + " of " + e.key() + " lies ahead of the clock "
+            + ctx.now());
+      }
+    }
+  }
+
+  // ---- hand-off and re-replication
+
+  /**
+   * Gives a new predecessor the keys that are now its own: (old predecessor, new predecessor]; the
+   * future completes when the transfer was acknowledged (or failed, and was counted). A failed
+   * hand-off is tried again in the background, {@value #HAND_OFF_RETRIES} times at most with a
+   * growing pause, while the receiver still precedes this peer: nobody else would give the joiner
+   * its range (replica sync only pushes from a range's primary, and the joiner is that primary).
+   */
+  public Future<Void> handOff(PeerRef oldPredecessor, PeerRef newPredecessor) {
+    long from = oldPredecessor == null ? ctx.self().id() : oldPredecessor.id();
+    return sync.sync(newPredecessor, from, newPredecessor.id())
+        .onFailure(t -> {
+          ctx.metrics().increment("chord.handOffFailed", 1);
+          retryHandOff(from, newPredecessor, 1);
+        });
+  }
+
+  private void retryHandOff(long from, PeerRef to, int attempt) {
+    if (attempt > HAND_OFF_RETRIES) {
+      ctx.metrics().increment("chord.handOffAbandoned", 1);
+      return;
+    }
+    ctx.runtime().after(ctx.config().stabilizeMs() * attempt, () -> {
+      PeerRef pred = ctx.table().predecessor();
+      // the range (from, to] is still to's while to precedes this peer (a later joiner may sit in
+      // between); once to is gone the range went to someone else with its own hand-off
+      boolean stillBefore = pred != null && (pred.equals(to)
+          || ctx.ring().inOpen(pred.id(), to.id(), ctx.self().id()));
+      if (ctx.state() != PeerState.ACTIVE || !stillBefore) {
+        return;
+      }
+      sync.sync(to, from, to.id())
+          .onSuccess(v -> ctx.metrics().increment("chord.handOffRetried", 1))
+          .onFailure(t -> retryHandOff(from, to, attempt + 1));
+    });
+  }
+
+  /** Called when links changed: re-replicates if the predecessor or the replica targets changed. */
+  public void onLinksChanged() {
+    List<PeerRef> targets = replicaTargets();
+    PeerRef pred = ctx.table().predecessor();
+    if (!targets.equals(syncedTargets) || !Objects.equals(pred, syncedPredecessor)) {
+      syncPrimaryRange();
+    }
+  }
+
+  /** Syncs the primary range (predecessor, self] to the next replicas-1 successors. */
+  public void syncPrimaryRange() {
+    if (ctx.state() != PeerState.ACTIVE) {
+      return;
+    }
+    int collected = store().collectTombstones(ctx.now() - policy.tombstoneGraceMs());
+    if (collected > 0) {
+      ctx.metrics().increment("chord.tombstonesCollected", collected);
+    }
+    List<PeerRef> targets = replicaTargets();
+    PeerRef pred = ctx.table().predecessor();
+    syncedTargets = targets;
+    syncedPredecessor = pred;
+    if (pred == null) {
+      return;
+    }
+    for (PeerRef t : targets) {
+      sync.sync(t, pred.id(), ctx.self().id())
+          .onFailure(x -> ctx.metrics().increment("chord.replicaSyncFailed", 1));
+    }
+  }
+
+  /** Hands the primary range (everything when the predecessor is unknown) to the successor. */
+  public Future<Void> handOverOnLeave() {
+    PeerRef succ = ctx.table().successor();
+    if (succ.equals(ctx.self())) {
+      return Future.succeededFuture();
+    }
+    PeerRef pred = ctx.table().predecessor();
+    long from = pred == null ? ctx.self().id() : pred.id();
+    return sync.sync(succ, from, ctx.self().id());
+  }
+
+  /** The first replicas-1 successors: where the primary keeps the other copies. */
+  public List<PeerRef> replicaTargets() {
+    List<PeerRef> s = ctx.table().successors();
+    return List.copyOf(s.subList(0, Math.min(s.size(), ctx.config().replicas() - 1)));
+  }
+
+}

@@ -1,0 +1,88 @@
+package org.bloomchord.chord.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.wire.WireReader;
+import org.bloomchord.overlay.wire.WireWriter;
+
+/**
+ * The encodings of ring ids and peers that every wire format of the project shares (Chord's, the
+ * location layer's and replica repair's): an id is a fixed 8-byte long that must lie on the ring,
+ * a peer is its length-prefixed UTF-8 address (non-empty, at most
+ * {@link PeerRef#MAX_ADDRESS_BYTES}) followed by its id, a nullable peer is preceded by a presence
+ * byte, a peer list by its count.
+ */
+public final class RingCodec {
+
+  /** The fewest bytes a peer takes on the wire: address length, one address byte, the id. */
+  static final int MIN_PEER_BYTES = 10;
+
+  private RingCodec() {
+  }
+
+  /**
+   * Reads an id.
+   *
+   * @throws MalformedMessageException when it has bits above the ring's m
+   */
+  public static long readId(WireReader in, IdRing ring) {
+    long id = in.readLong();
+    if (!ring.contains(id)) {
+      throw new MalformedMessageException("id " + IdRing.format(id) + " outside the " + ring.bits() + "-bit ring");
+    }
+    return id;
+  }
+
+  /** Writes a peer: its address, then its id. */
+  public static void writePeer(PeerRef p, WireWriter out) {
+    out.writeString(p.address()).writeLong(p.id());
+  }
+
+  /**
+   * Reads a peer.
+   *
+   * @throws MalformedMessageException when its address is empty or too long, or its id off the ring
+   */
+  public static PeerRef readPeer(WireReader in, IdRing ring) {
+    String address = in.readString(PeerRef.MAX_ADDRESS_BYTES);
+    if (address.isEmpty()) {
+      throw new MalformedMessageException("empty peer address");
+    }
+    return new PeerRef(address, readId(in, ring));
+  }
+
+  /** Writes a presence byte, then the peer if there is one. */
+  public static void writeNullablePeer(PeerRef p, WireWriter out) {
+    out.writeBoolean(p != null);
+    if (p != null) {
+      writePeer(p, out);
+    }
+  }
+
+  /** Reads what {@link #writeNullablePeer} wrote. */
+  public static PeerRef readNullablePeer(WireReader in, IdRing ring) {
+    return in.readBoolean() ? readPeer(in, ring) : null;
+  }
+
+  /** Writes the count, then each peer. */
+  public static void writePeers(List<PeerRef> peers, WireWriter out) {
+    out.writeVarInt(peers.size());
+    peers.forEach(p -> writePeer(p, out));
+  }
+
+  /**
+   * Reads what {@link #writePeers} wrote, at most {@code maxCount} peers. The list is sized by what
+   * the frame can hold, not by what its count claims.
+   */
+  public static List<PeerRef> readPeers(WireReader in, IdRing ring, int maxCount) {
+    int n = in.readVarInt(maxCount);
+    List<PeerRef> out = new ArrayList<>(Math.min(n, in.remaining() / MIN_PEER_BYTES));
+    for (int i = 0; i < n; i++) {
+      out.add(readPeer(in, ring));
+    }
+    return out;
+  }
+}
