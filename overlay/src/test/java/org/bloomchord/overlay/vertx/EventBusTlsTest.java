@@ -29,7 +29,7 @@ class EventBusTlsTest {
   @Test
   void onlyMembersWithTheSecretExchangeMessages() {
     ClusterOptions base = ClusterOptions.loopback().withPort(0).withClusterName("tls-" + UUID.randomUUID());
-    NetworkOptions net = NetworkOptions.defaults().withEventLoopThreads(1);
+    NetworkOptions net = NetworkOptions.defaults().withVertx(v -> v.withEventLoopThreads(1));
     try (ClusterNode a = ClusterNode.start(base.withNodeName("a").withTlsSeed(RIGHT), 1);
          ClusterNode c = ClusterNode.start(base.withNodeName("c").withTlsSeed(RIGHT)
              .withMembers(List.of(a.memberAddress())), 1);
