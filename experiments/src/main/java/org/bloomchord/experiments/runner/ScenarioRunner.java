@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
@@ -19,13 +20,20 @@ import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import org.bloomchord.experiments.report.PlotWriter;
+import org.bloomchord.experiments.runner.results.RunCharts;
+import org.bloomchord.experiments.runner.results.RunResult;
+import org.bloomchord.experiments.runner.steps.PhaseStep;
+import org.bloomchord.experiments.runner.steps.PhaseSteps;
+import org.bloomchord.experiments.runner.steps.WorkloadStep;
 import org.bloomchord.experiments.scenario.ChordSettings;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.scenario.RogueSettings;
+import org.bloomchord.experiments.scenario.RoutingSettings;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.ResourceStats;
@@ -33,14 +41,12 @@ import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.TrafficStats;
-import org.bloomchord.chord.wire.ChordWire;
-import org.bloomchord.experiments.scenario.RoutingSettings;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.sim.SimNetwork;
+import org.bloomchord.overlay.SimulatorStats;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.rogue.RoguePeer;
@@ -149,7 +155,7 @@ public final class ScenarioRunner {
     if (location == null) {
       extensions = ref -> isRogue(rogue, ref, scenario.peers())
           ? List.of(new RoguePeer(rogue.behaviours(), null, null, every)) : List.of();
-      net = Networks.create(scenario.runtime().label(), options, ChordWire.registry(chord));
+      net = Networks.create(scenario.runtime(), options, ChordWire.registry(chord));
     } else {
       LocationWire wire = new LocationWire(location, chord);
       extensions = ref -> {
@@ -157,12 +163,15 @@ public final class ScenarioRunner {
         return isRogue(rogue, ref, scenario.peers())
             ? List.of(service, new RoguePeer(rogue.behaviours(), service, location, every)) : List.of(service);
       };
-      net = Networks.create(scenario.runtime().label(), options,
+      net = Networks.create(scenario.runtime(), options,
           LocationWire.register(ChordWire.registry(chord), location, chord));
     }
     try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
             sampleEvery(scenario), progress)) {
+      if (scenario.chord().placement() == ChordSettings.Placement.SEEDED) {
+        cluster.namePrefix("s" + Long.toUnsignedString(scenario.seed(), 36));
+      }
       List<Phase> phases = scenario.phases();
       for (int i = 0; i < phases.size(); i++) {
         steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));
@@ -170,17 +179,17 @@ public final class ScenarioRunner {
       ctx.awaitOperations(ctx.operationWaitMs());
       ctx.close();
       ctx.advanceTo(ctx.runMs());
-      if (ctx.runMs() > lastSample(ctx.sampler.series())) {
-        ctx.sampler.sample(ctx.runMs());
+      if (ctx.runMs() > lastSample(ctx.sampler().series())) {
+        ctx.sampler().sample(ctx.runMs());
       }
       Summary summary = summarize(ctx);
-      TimeSeries series = ctx.sampler.series();
+      TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));
       for (RunCharts.Named chart : RunCharts.of(scenario, series)) {
         PlotWriter.write(chart.chart(), folder, chart.name());
       }
-      return new RunResult(scenario, summary, series, ctx.tally.snapshot(), folder);
+      return new RunResult(scenario, summary, series, ctx.tally().snapshot(), folder);
     }
   }
 
@@ -204,43 +213,44 @@ public final class ScenarioRunner {
   }
 
   private static Summary summarize(RunContext ctx) {
-    Summary s = Summary.of("run", ctx.network.runtimeName(), ctx.scenario.seed()).withPeers(
-        ctx.peers.toCounts(ctx.network.metrics().counter(Network.FAILED_PEERS)));
-    if (ctx.roster.size() > 0) {
+    Summary s = Summary.of("run", ctx.network().runtime().label(), ctx.scenario().seed()).withPeers(
+        ctx.peers().toCounts(ctx.network().metrics().counter(Network.FAILED_PEERS)));
+    if (ctx.roster().size() > 0) {
       // with rogue peers, the ring figures judge the honest peers' tables (the rogues are on the
       // ring, and a greedy rogue's own requests meet its quota)
-      RogueSettings rogue = ctx.scenario.rogue();
-      RingCheck check = rogue.peers() == 0 ? ctx.cluster.check()
-          : ctx.cluster.check(ref -> !isRogue(rogue, ref, ctx.scenario.peers()));
-      Double stabilize = check.stable() && ctx.stableAtMs != null && ctx.stableAtMs >= ctx.lastChangeMs
-          ? (ctx.stableAtMs - ctx.lastChangeMs) / 1000.0 : null;
+      RogueSettings rogue = ctx.scenario().rogue();
+      RingCheck check = rogue.peers() == 0 ? ctx.cluster().check()
+          : ctx.cluster().check(ref -> !isRogue(rogue, ref, ctx.scenario().peers()));
+      Double stabilize = check.stable() && ctx.stableAtMs() != null && ctx.stableAtMs() >= ctx.lastChangeMs()
+          ? (ctx.stableAtMs() - ctx.lastChangeMs()) / 1000.0 : null;
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
     }
-    s = s.withLookups(ctx.lookups.toStats()).withLocate(ctx.locates.toStats());
-    if (ctx.reconcile != null) {
-      s = s.withReconcile(ctx.reconcile);
+    s = s.withLookups(ctx.lookups().toStats()).withLocate(ctx.locates().toStats());
+    if (ctx.reconcile() != null) {
+      s = s.withReconcile(ctx.reconcile());
     }
-    var stored = ctx.issuer.stored();
-    if (!stored.isEmpty() && ctx.roster.size() > 0) {
-      stored.forEach(ctx.cluster::expectKey);
-      KeyReport keys = ctx.cluster.keys();
-      double[] perHost = ctx.cluster.keysPerHost().values().stream().mapToDouble(Integer::doubleValue).toArray();
+    var stored = ctx.issuer().stored();
+    if (!stored.isEmpty() && ctx.roster().size() > 0) {
+      stored.forEach(ctx.cluster()::expectKey);
+      KeyReport keys = ctx.cluster().keys();
+      double[] perHost = ctx.cluster().keysPerHost().values().stream().mapToDouble(Integer::doubleValue).toArray();
       s = s.withKeys(new KeyStats(keys.stored(), keys.lost(), Distribution.of(perHost).toLoad()));
     }
     long end = ctx.runMs();
     long mark = ctx.trafficMarkAt() >= 0 ? ctx.trafficMarkAt() : 0;
     double seconds = (end - mark) / 1000.0;
-    var counts = TrafficStats.difference(ctx.network.traffic().snapshot(), ctx.trafficAtMark());
-    s = s.withTraffic(TrafficStats.of(counts, meanAlive(ctx.sampler.series(), mark), seconds));
+    var counts = TrafficStats.difference(ctx.network().traffic().snapshot(), ctx.trafficAtMark());
+    s = s.withTraffic(TrafficStats.of(counts, meanAlive(ctx.sampler().series(), mark), seconds));
     double wall = ctx.wallSeconds();
     Double simulated = null;
     Double events = null;
-    if (ctx.network instanceof SimNetwork<?> sim) {
+    Optional<SimulatorStats> sim = ctx.network().simulator();
+    if (sim.isPresent()) {
       simulated = end / 1000.0;
-      events = wall > 0 ? sim.eventsFired() / wall : null;
+      events = wall > 0 ? sim.get().eventsFired() / wall : null;
     }
-    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster.ringPeers()), events))
-        .withTrust(trustCounters(ctx.network.metrics().counters()));
+    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster().ringPeers()), events))
+        .withTrust(trustCounters(ctx.network().metrics().counters()));
   }
 
   /** Protocol counters that the {@code trust} section reports too, by the name it gives them. */

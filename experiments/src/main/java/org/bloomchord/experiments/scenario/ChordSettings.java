@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
- * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -31,13 +31,26 @@ import java.util.List;
  * @param nextHop {@code fingers}: the closest preceding finger, the successor list only around
  *     failed fingers (SIGCOMM 2001); {@code fingersAndSuccessors}: the closest preceding peer among
  *     fingers and successor list (ToN 2003, paths about ½·log2 r hops shorter)
+ * @param placement {@code fixed}: peers are named p0, p1, ... (c0, c1, ... for churn joins) and
+ *     sit at the same ring positions whatever the seed, so seeds vary only the random choices of
+ *     the run; {@code seeded}: the names carry a tag of the seed, so each seed also places the
+ *     peers anew (what a sweep over seeds of a placement-sensitive figure, such as keys per node,
+ *     needs)
  * @param quota messages per second a peer accepts from one sender, with a burst of twice as many
  *     (default 10 000, {@link org.bloomchord.chord.ChordLimits#requestsPerSecond}); 0 turns it off
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
-    NextHop nextHop, long quota) {
+    NextHop nextHop, Placement placement, long quota) {
+
+  /** Where peers sit on the ring across seeds. */
+  public enum Placement {
+    /** The same names, so the same ring ids, for every seed. */
+    FIXED,
+    /** Names tagged with the seed: a new placement per seed. */
+    SEEDED
+  }
 
   /** Which tables the next hop of a lookup is chosen from. */
   public enum NextHop {
@@ -58,19 +71,20 @@ public record ChordSettings(
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
-      "nextHop", "quota");
+      "nextHop", "placement", "quota");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
-      LookupStyle.RECURSIVE, NextHop.FINGERS, org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
+      LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
 
   /** These settings with the default quota. */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
       Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
-      Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop) {
+      Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
-        requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop,
+        requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
         org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
   }
 

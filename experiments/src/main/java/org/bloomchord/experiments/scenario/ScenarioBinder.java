@@ -13,6 +13,7 @@ import org.bloomchord.experiments.churn.SessionDistribution;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.experiments.workload.OperationMix;
 import org.bloomchord.experiments.workload.Rate;
+import org.bloomchord.overlay.RuntimeKind;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.rogue.RoguePeer.Behaviour;
 
@@ -86,6 +87,8 @@ final class ScenarioBinder {
             "iterative", ChordSettings.LookupStyle.ITERATIVE)),
         f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
             "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)),
+        f.choice("placement", d.placement(), Map.of("fixed", ChordSettings.Placement.FIXED,
+            "seeded", ChordSettings.Placement.SEEDED)),
         f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE));
   }
 
