@@ -3,8 +3,10 @@ package org.bloomchord.routing.location;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.Cancellable;
@@ -12,6 +14,8 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RequestTimeoutException;
+import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
+import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 
@@ -21,17 +25,39 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * <p>Every {@code refreshMs} (with the Chord jitter) the peer asks each current link for its
  * summary, naming the version it holds; the link answers "unchanged" (a version, no levels) or the
  * summary built for this asker ({@link LinkFilters#summaryFor}, so what came from the asker is left
- * out), each level in its shorter coding. A new link is pulled at once when the Chord tables
+ * out), each level in its shorter coding, or the changes since the version the asker holds. A new link is pulled at once when the Chord tables
  * change. Filters of links that left the tables are dropped at once; those of links that time out
  * are dropped too, and any filter not refreshed for {@code filterExpiryMs} expires.
  *
  * <p>A reply is stored only if it decodes to d levels of the configured shape and its content hash
  * equals the announced version; an "unchanged" reply must name the version held. Anything else is
  * rejected and counted, and the previous filter (if any) is left to expire.
+ *
+ * <p><b>Deltas.</b> The peer remembers, per asker (at most {@value #MAX_ASKERS}, least recently
+ * served first out, and none longer than {@code filterExpiryMs}), the last summary it sent it. When
+ * an asker names that version and the summary changed since, the answer is a {@link SummaryDelta}:
+ * per level the XOR of the two versions with its set bits Golomb-coded, sent only when shorter than
+ * the full summary. The asker XORs it into the filter it holds under that version and stores the
+ * result only if its content hash is the announced version: exactly the filter a full pull would
+ * have given. A delta against a version the asker did not name is rejected and counted; one whose
+ * base the asker dropped meanwhile (expiry) is ignored, and the next pull names no version.
  */
 final class SummaryExchange {
 
+  /** Most askers whose last summary a peer remembers to answer them with deltas. */
+  static final int MAX_ASKERS = 256;
+
+  /** The summary last sent to one asker. */
+  private record Served(long version, AttenuatedFilter summary, long at) {
+  }
+
   private final LocationService service;
+  private final Map<String, Served> served = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Served> eldest) {
+      return size() > MAX_ASKERS;
+    }
+  };
   private final Set<PeerRef> inFlight = new HashSet<>();
   private Set<PeerRef> current = Set.of();
   private Cancellable timer;
@@ -80,9 +106,11 @@ final class SummaryExchange {
     changed = false;
     rounds++;
     setLinks(service.peer().links().distinct());
-    if (service.filters().expire(service.runtime().now() - service.config().filterExpiryMs()) > 0) {
+    long before = service.runtime().now() - service.config().filterExpiryMs();
+    if (service.filters().expire(before) > 0) {
       changed = true;
     }
+    served.values().removeIf(s -> s.at < before);
     for (PeerRef l : current) {
       pull(l);
     }
@@ -123,10 +151,13 @@ final class SummaryExchange {
       return;
     }
     try {
-      if (!(ar.result() instanceof SummaryReply reply)) {
+      if (ar.result() instanceof SummaryReply reply) {
+        store(link, known, reply);
+      } else if (ar.result() instanceof SummaryDelta delta) {
+        apply(link, known, delta);
+      } else {
         throw new MalformedMessageException("expected a summary, got " + ar.result().typeName());
       }
-      store(link, known, reply);
     } catch (MalformedMessageException e) {
       service.countRejection();
     }
@@ -148,17 +179,50 @@ final class SummaryExchange {
     if (SummaryCoding.version(f) != reply.version()) {
       throw new MalformedMessageException("summary version does not match its content");
     }
-    service.filters().update(link, f, reply.version(), now);
+    admit(link, f, reply.version(), now);
+  }
+
+  private void apply(PeerRef link, long known, SummaryDelta delta) {
+    if (known == 0 || delta.baseVersion() != known) {
+      throw new MalformedMessageException("delta against a version not asked about");
+    }
+    LinkFilters.Entry base = service.filters().entry(link);
+    if (base == null || base.version() != known) {
+      // the base expired while the pull was in flight: the next pull asks for the whole summary
+      return;
+    }
+    AttenuatedFilter f = SummaryCoding.applyDelta(base.filter(), delta.levels());
+    if (SummaryCoding.version(f) != delta.version()) {
+      throw new MalformedMessageException("delta does not rebuild the announced version");
+    }
+    admit(link, f, delta.version(), service.runtime().now());
+  }
+
+  /** Stores a summary that decoded exactly and matched its version, from a full reply or a delta. */
+  private void admit(PeerRef link, AttenuatedFilter f, long version, long now) {
+    service.filters().update(link, f, version, now);
     changed = true;
   }
 
-  /** Serves a neighbour's pull: "unchanged" when it holds the current version, else the summary. */
+  /**
+   * Serves a neighbour's pull: "unchanged" when it holds the current version, the changes when it
+   * holds the version last sent to it and they are shorter, else the whole summary.
+   */
   Future<Message> onRequest(PeerRef asker, SummaryRequest request) {
     AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
     long version = SummaryCoding.version(summary);
-    if (version == request.knownVersion()) {
+    long known = request.knownVersion();
+    Served last = served.put(asker.address(), new Served(version, summary, service.runtime().now()));
+    if (version == known) {
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
-    return Future.succeededFuture(new SummaryReply(version, SummaryCoding.encode(summary)));
+    List<EncodedLevel> full = SummaryCoding.encode(summary);
+    if (known != 0 && last != null && last.version == known) {
+      SummaryDelta delta = new SummaryDelta(known, version, SummaryCoding.delta(last.summary, summary));
+      if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
+        return Future.succeededFuture(delta);
+      }
+    }
+    return Future.succeededFuture(new SummaryReply(version, full));
   }
 }
