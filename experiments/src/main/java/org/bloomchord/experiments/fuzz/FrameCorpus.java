@@ -163,8 +163,7 @@ public final class FrameCorpus {
       next[random.nextInt(next.length)].add(random.nextLong());
     }
     AttenuatedFilter changed = new AttenuatedFilter(next);
-    out.add(new SummaryDelta(SummaryCoding.version(summary), SummaryCoding.version(changed),
-        SummaryCoding.delta(summary, changed)));
+    out.add(new SummaryDelta(SummaryCoding.version(changed), SummaryCoding.delta(summary, changed)));
     PeerRef origin = peer();
     out.add(new LocateQuery(random.nextLong(), origin, text("obj", 8), v, v + 1, VisitedPeers.NONE.with(origin)));
     LocateOutcome outcome = LocateOutcome.values()[v % LocateOutcome.values().length];

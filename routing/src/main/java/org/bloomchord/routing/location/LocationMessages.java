@@ -55,16 +55,16 @@ public final class LocationMessages {
   }
 
   /**
-   * The changes of a summary since the version the asker holds: for each level, level 1 first,
-   * the XOR of the held level and the current one as {@code SparseBits}. The asker applies it to
-   * the filter it holds under {@code baseVersion} and keeps the result only if its content hash is
+   * The answer to a {@link SummaryRequest} when the summary changed since the version the request
+   * named: for each level, level 1 first, the XOR of that version's level and the current one as
+   * {@code SparseBits}, or no bytes when the level did not change. The asker applies it to the
+   * filter it holds under the version it named and keeps the result only if its content hash is
    * {@code version}, so what it stores is exactly the summary a full pull would have given.
    *
-   * @param baseVersion the version the asker named, which the changes apply to
    * @param version content hash of the summary after the changes
-   * @param levels d encoded changes, level 1 first (an unchanged level is one byte)
+   * @param levels d encoded changes, level 1 first
    */
-  public record SummaryDelta(long baseVersion, long version, List<byte[]> levels) implements Message {
+  public record SummaryDelta(long version, List<byte[]> levels) implements Message {
 
     public SummaryDelta {
       levels = List.copyOf(levels);

@@ -38,15 +38,15 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  *
  * <p>Encodings follow the Chord ones: ids and versions are 8-byte longs, counts varints, strings
  * length-prefixed UTF-8, a nullable peer is preceded by a presence byte. A summary level is a
- * coding byte (0 plain, 1 compressed) and a length-prefixed byte string; a summary delta is the base
- * version, the version, and d length-prefixed {@code SparseBits} encodings of the changed bits.
+ * coding byte (0 plain, 1 compressed) and a length-prefixed byte string; a summary delta is the
+ * version and d length-prefixed {@code SparseBits} encodings of the changed bits (empty: none).
  *
  * <p>The same {@link #check} runs in every decoder and, because the Vert.x runtime hands messages
  * over by reference without decoding them, in the handlers too. It rejects with
  * {@link MalformedMessageException}: ids outside the ring, keys longer than the Chord bound less
  * the pointer prefix, budgets above d, hop counts above their bounds, holder lists above
  * {@code maxHoldersPerPointer}, leases above ten times the configured one, summaries whose level
- * count is neither 0 nor d, deltas whose level count is not d or whose versions are 0, and levels
+ * count is neither 0 nor d, deltas whose level count is not d or whose version is 0, and levels
  * that do not decode to exactly the configured shape.
  */
 public final class LocationWire {
@@ -145,20 +145,19 @@ public final class LocationWire {
     r.register(t++, codec(HolderAnswer.class, (m, out) -> out.writeBoolean(m.holds()),
         in -> new HolderAnswer(in.readBoolean())));
     r.register(t, codec(SummaryDelta.class, (m, out) -> {
-      out.writeLong(m.baseVersion()).writeLong(m.version());
+      out.writeLong(m.version());
       out.writeVarInt(m.levels().size());
       for (byte[] l : m.levels()) {
         out.writeBytes(l);
       }
     }, in -> {
-      long base = in.readLong();
       long version = in.readLong();
       int n = in.readVarInt(config.depth());
       List<byte[]> levels = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
         levels.add(in.readBytes(SummaryCoding.maxLevelBytes(shape)));
       }
-      return new SummaryDelta(base, version, levels);
+      return new SummaryDelta(version, levels);
     }));
   }
 
@@ -174,8 +173,8 @@ public final class LocationWire {
         SummaryCoding.decode(s.levels(), config.depth(), shape);
       }
     } else if (m instanceof SummaryDelta s) {
-      if (s.baseVersion() == 0 || s.version() == 0) {
-        throw new MalformedMessageException("delta without a base version or a version");
+      if (s.version() == 0) {
+        throw new MalformedMessageException("delta without a version");
       }
       SummaryCoding.checkDelta(s.levels(), config.depth(), shape);
     } else if (m instanceof LocateQuery q) {

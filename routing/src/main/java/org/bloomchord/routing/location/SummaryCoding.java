@@ -92,7 +92,7 @@ public final class SummaryCoding {
 
   /**
    * The changes from {@code base} to {@code current} (same depth and shape): per level, the
-   * {@link SparseBits} encoding of the XOR of the two levels.
+   * {@link SparseBits} encoding of the XOR of the two levels, or no bytes when they are equal.
    */
   public static List<byte[]> delta(AttenuatedFilter base, AttenuatedFilter current) {
     if (base.depth() != current.depth() || !base.shape().equals(current.shape())) {
@@ -102,10 +102,12 @@ public final class SummaryCoding {
     List<byte[]> out = new ArrayList<>(current.depth());
     long[] xor = new long[words];
     for (int i = 1; i <= current.depth(); i++) {
+      boolean same = true;
       for (int w = 0; w < words; w++) {
         xor[w] = base.word(i, w) ^ current.word(i, w);
+        same &= xor[w] == 0;
       }
-      out.add(SparseBits.encode(xor, current.shape().bits()));
+      out.add(same ? new byte[0] : SparseBits.encode(xor, current.shape().bits()));
     }
     return out;
   }
@@ -154,7 +156,7 @@ public final class SummaryCoding {
     if (l.length > maxLevelBytes(shape)) {
       throw new MalformedMessageException("delta level " + index + " of " + l.length + " bytes");
     }
-    return SparseBits.decode(l, shape.bits());
+    return l.length == 0 ? new long[shape.words()] : SparseBits.decode(l, shape.bits());
   }
 
   /** The version of a summary: a 64-bit hash of depth, shape and every level's words; never 0. */
