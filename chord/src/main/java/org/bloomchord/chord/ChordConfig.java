@@ -37,6 +37,10 @@ import org.bloomchord.overlay.PeerRef;
  * @param stabilizeCeilingMs adaptive maintenance: the longest interval stabilize backs off to while
  *     rounds change nothing (0, or at most stabilizeMs, keeps the period fixed; default 0)
  * @param fixFingersCeilingMs the same for fix-fingers (default 0, fixed)
+ * @param successorRouting route by the closest preceding peer among the fingers and the successor
+ *     list, as the ToN 2003 version of Chord does (paths about ½·log2 r hops shorter); off by
+ *     default, which routes by fingers and takes the successor list only around failed fingers, as
+ *     the SIGCOMM 2001 version does (default false)
  */
 public record ChordConfig(
     int idBits,
@@ -59,7 +63,8 @@ public record ChordConfig(
     int maxValueBytes,
     int maxEntriesPerTransfer,
     long stabilizeCeilingMs,
-    long fixFingersCeilingMs) {
+    long fixFingersCeilingMs,
+    boolean successorRouting) {
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -107,20 +112,29 @@ public record ChordConfig(
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
         lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeiling, fixFingersCeiling);
+        stabilizeCeiling, fixFingersCeiling, successorRouting);
+  }
+
+  /** This configuration with routing by fingers and successor list ({@code true}) or by fingers first. */
+  public ChordConfig withSuccessorRouting(boolean on) {
+    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
+        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, on);
   }
 
   /** The documented defaults. */
   public static ChordConfig defaults() {
     return new ChordConfig(64, 8, 3, 500, 500, 1000, 5000, 0.2, 1000, 10_000, 5000, 3, 1,
-        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0);
+        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false);
   }
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
   public ChordConfig withIdBits(int bits) {
     return new ChordConfig(bits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, lookupMode, 0, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        virtualNodes, lookupMode, 0, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with another successor-list length and replica count. */
@@ -128,7 +142,8 @@ public record ChordConfig(
     return new ChordConfig(idBits, successorCount, replicaCount, stabilizeMs, fixFingersMs,
         checkPredecessorMs, replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs,
         operationAttempts, virtualNodes, lookupMode, 0, Math.max(maxPeersPerMessage, successorCount),
-        maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with other maintenance periods (stabilize, fix-fingers, check-predecessor). */
@@ -136,42 +151,47 @@ public record ChordConfig(
     return new ChordConfig(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
         virtualNodes, lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes,
-        maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with other request and lookup timeouts. */
   public ChordConfig withTimeouts(long request, long lookup) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, request, lookup, suspectMs, operationAttempts, virtualNodes, lookupMode,
-        maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with another lookup mode. */
   public ChordConfig withLookupMode(LookupMode mode) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, mode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        virtualNodes, mode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with {@code v} ring ids per physical peer. */
   public ChordConfig withVirtualNodes(int v) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, v,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with another replica-sync period. */
   public ChordConfig withReplicaSyncMs(long period) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         period, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /** This configuration with another relative jitter of the periodic tasks, in [0, 1). */
   public ChordConfig withJitter(double j) {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
         replicaSyncMs, j, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs);
+        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
+        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting);
   }
 
   /**

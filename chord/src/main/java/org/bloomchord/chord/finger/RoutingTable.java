@@ -265,6 +265,23 @@ public final class RoutingTable {
     return f != null ? f : successors.closestPreceding(key, ok);
   }
 
+  /**
+   * The next hop towards {@code key} as the ToN 2003 version of Chord chooses it: the usable peer
+   * in (owner, key) closest to the key among the fingers <em>and</em> the successor list (ids in
+   * {@code exclude} left out), so that the last ½·log2 r steps of a finger walk are replaced by one
+   * jump along the successor list. Null when there is none.
+   */
+  public PeerRef closestPrecedingWithSuccessors(long key, long now, Set<Long> exclude) {
+    Predicate<PeerRef> ok = p -> usable(p, now) && !exclude.contains(p.id());
+    PeerRef f = fingers.closestPreceding(key, ok);
+    PeerRef s = successors.closestPreceding(key, ok);
+    if (f == null || s == null) {
+      return f != null ? f : s;
+    }
+    // the one farther from this peer (both lie in (self, key)) is the closer to the key
+    return ring.compareFrom(self.id(), s.id(), f.id()) > 0 ? s : f;
+  }
+
   /** As {@link #closestPreceding(long, long, Set)} with nothing excluded. */
   public PeerRef closestPreceding(long key, long now) {
     return closestPreceding(key, now, Collections.emptySet());

@@ -72,7 +72,8 @@ final class Router {
       }
       return new Step(Kind.NONE, null);
     }
-    PeerRef next = table.closestPreceding(key, now, avoid);
+    PeerRef next = ctx.config().successorRouting()
+        ? table.closestPrecedingWithSuccessors(key, now, avoid) : table.closestPreceding(key, now, avoid);
     return next == null ? new Step(Kind.NONE, null) : new Step(Kind.NEXT, next);
   }
 

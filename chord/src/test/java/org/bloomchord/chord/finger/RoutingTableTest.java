@@ -87,4 +87,47 @@ class RoutingTableTest {
       assertEquals(p(3), t.fingers().get(1), "finger 1 stays the successor");
     }
   }
+
+  @Test
+  void withSuccessorsTheNextHopIsTheUsablePeerClosestToTheKeyAmongFingersAndSuccessors() {
+    SplittableRandom random = new SplittableRandom(11);
+    for (int trial = 0; trial < 200; trial++) {
+      RoutingTable t = new RoutingTable(ring, self, 4, 5000);
+      List<PeerRef> succ = new ArrayList<>();
+      long id = self.id();
+      for (int k = 0; k < 4; k++) {
+        id = (id + 1 + random.nextInt(12)) % 256;
+        succ.add(p(id));
+      }
+      t.adoptSuccessors(succ.get(0), succ.subList(1, 4), 0);
+      List<PeerRef> hints = new ArrayList<>();
+      for (int k = 0; k < 8; k++) {
+        long h = random.nextInt(256);
+        if (h != self.id()) {
+          hints.add(p(h));
+        }
+      }
+      t.seedFingers(hints, 0);
+      PeerRef silent = hints.isEmpty() ? succ.get(1) : hints.get(0);
+      t.suspect(silent, 0);
+      t.suspect(silent, 0);
+      long key = random.nextInt(256);
+      List<PeerRef> known = new ArrayList<>(t.successors());
+      for (int i = 1; i <= ring.bits(); i++) {
+        known.add(t.fingers().get(i));
+      }
+      PeerRef best = null;
+      for (PeerRef k : known) {
+        if (k != null && t.usable(k, 0) && ring.inOpen(k.id(), self.id(), key)
+            && (best == null || ring.compareFrom(self.id(), k.id(), best.id()) > 0)) {
+          best = k;
+        }
+      }
+      PeerRef got = t.closestPrecedingWithSuccessors(key, 0, java.util.Set.of());
+      assertEquals(best, got, "key " + key);
+      PeerRef fingersFirst = t.closestPreceding(key, 0);
+      assertTrue(got == null || fingersFirst == null
+          || ring.compareFrom(self.id(), got.id(), fingersFirst.id()) >= 0, "never farther from the key than fingers first");
+    }
+  }
 }

@@ -71,7 +71,8 @@ public final class ScenarioRunner {
         .withVirtualNodes(s.virtualNodes())
         .withJitter(s.jitter())
         .withAdaptivePeriods(s.stabilizeMax().toMillis(), s.fixFingersMax().toMillis())
-        .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE);
+        .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE)
+        .withSuccessorRouting(s.nextHop() == ChordSettings.NextHop.FINGERS_AND_SUCCESSORS);
     long request = s.requestTimeout().toMillis();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request));
   }

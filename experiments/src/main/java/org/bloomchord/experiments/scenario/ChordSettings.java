@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
- * lookupTimeout 10s, virtualNodes 1, lookup recursive}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -28,10 +28,22 @@ import java.util.List;
  *     5 times requestTimeout)
  * @param virtualNodes ring ids per physical peer, 1..1024
  * @param lookup recursive or iterative lookups
+ * @param nextHop {@code fingers}: the closest preceding finger, the successor list only around
+ *     failed fingers (SIGCOMM 2001); {@code fingersAndSuccessors}: the closest preceding peer among
+ *     fingers and successor list (ToN 2003, paths about ½·log2 r hops shorter)
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
-    Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup) {
+    Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
+    NextHop nextHop) {
+
+  /** Which tables the next hop of a lookup is chosen from. */
+  public enum NextHop {
+    /** Fingers first; the successor list only when no finger is usable. */
+    FINGERS,
+    /** The closest preceding peer among fingers and successor list. */
+    FINGERS_AND_SUCCESSORS
+  }
 
   /** How a lookup travels. */
   public enum LookupStyle {
@@ -43,12 +55,13 @@ public record ChordSettings(
 
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
-      "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup");
+      "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
+      "nextHop");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
-      LookupStyle.RECURSIVE);
+      LookupStyle.RECURSIVE, NextHop.FINGERS);
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1

@@ -79,7 +79,9 @@ final class ScenarioBinder {
         f.positiveDuration("lookupTimeout", d.lookupTimeout()),
         f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
         f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
-            "iterative", ChordSettings.LookupStyle.ITERATIVE)));
+            "iterative", ChordSettings.LookupStyle.ITERATIVE)),
+        f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
+            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)));
   }
 
   /** An adaptive ceiling: at least the period it grows from (the default: the period, fixed). */
