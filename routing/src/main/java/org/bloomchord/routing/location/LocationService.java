@@ -190,6 +190,14 @@ public final class LocationService implements ChordExtension {
     return out;
   }
 
+  /**
+   * The summary this peer would send {@code asker} now (what a full pull gives): level 1 its local
+   * filter, level j + 1 the union of level j of its links' filters other than the asker's.
+   */
+  public AttenuatedFilter summaryFor(PeerRef asker) {
+    return filters.summaryFor(localFilter(), asker);
+  }
+
   /** The lowest level at which any link's filter matches {@code key}, or 0 when none does. */
   public int lowestMatchingLevel(String key) {
     List<LinkFilters.Candidate> c = filters.candidates(probes(key), config.depth());

@@ -37,7 +37,7 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  *
  * <p><b>Deltas.</b> The serving peer remembers, per asker (at most {@value #MAX_ASKERS}, least
  * recently served first out, none for longer than {@value #RETAIN_EXPIRIES} filter expiry periods),
- * the last summary it sent it; askers that get the same content share one copy. When an asker names
+ * the last summary it sent it, in its wire coding; askers that get the same content share one copy. When an asker names
  * that version and the summary changed since, the answer is a {@link SummaryDelta}: per level the
  * XOR of the two versions, its set bits Golomb-coded, sent only when shorter than the whole summary.
  * The asker XORs it into the filter it holds under the version it named and stores the result only
@@ -58,13 +58,16 @@ final class SummaryExchange {
   /** How many filter expiry periods a served summary or a retired filter is kept. */
   static final int RETAIN_EXPIRIES = 4;
 
-  /** The summary last sent to one asker. */
-  private record Served(long version, AttenuatedFilter summary, long at) {
+  /**
+   * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
+   * sent to an asker, or the filter of a former link.
+   */
+  private record Kept(long version, List<EncodedLevel> levels, long at) {
   }
 
   private final LocationService service;
-  private final Map<String, Served> served = bounded(MAX_ASKERS);
-  private final Map<String, LinkFilters.Entry> retired = bounded(MAX_RETIRED);
+  private final Map<String, Kept> served = bounded(MAX_ASKERS);
+  private final Map<String, Kept> retired = bounded(MAX_RETIRED);
   private final Set<PeerRef> inFlight = new HashSet<>();
   private Set<PeerRef> current = Set.of();
   private Cancellable timer;
@@ -128,7 +131,7 @@ final class SummaryExchange {
     }
     long retain = service.runtime().now() - RETAIN_EXPIRIES * service.config().filterExpiryMs();
     served.values().removeIf(s -> s.at < retain);
-    retired.values().removeIf(e -> e.updatedAt() < retain);
+    retired.values().removeIf(e -> e.at < retain);
     for (PeerRef l : current) {
       pull(l);
     }
@@ -149,22 +152,39 @@ final class SummaryExchange {
   private void retire(PeerRef link) {
     LinkFilters.Entry e = service.filters().entry(link);
     if (e != null) {
-      retired.put(link.address(), e);
+      retired.put(link.address(), new Kept(e.version(), SummaryCoding.encode(e.filter()), e.updatedAt()));
     }
   }
 
-  /** The filter to name in a pull of {@code link}: the stored one, else a retired one, else none. */
-  private LinkFilters.Entry base(PeerRef link) {
+  /** The version to name in a pull of {@code link}: the stored filter's, else a retired one's, else 0. */
+  private long known(PeerRef link) {
     LinkFilters.Entry e = service.filters().entry(link);
-    return e != null ? e : retired.get(link.address());
+    if (e != null) {
+      return e.version();
+    }
+    Kept r = retired.get(link.address());
+    return r == null ? 0 : r.version;
+  }
+
+  /** The filter held under version {@code known} for {@code link} (stored or retired), or null. */
+  private AttenuatedFilter held(PeerRef link, long known) {
+    LinkFilters.Entry e = service.filters().entry(link);
+    if (e != null) {
+      return e.version() == known ? e.filter() : null;
+    }
+    Kept r = retired.get(link.address());
+    return r == null || r.version != known ? null : decode(r.levels);
+  }
+
+  private AttenuatedFilter decode(List<EncodedLevel> levels) {
+    return SummaryCoding.decode(levels, service.config().depth(), service.config().shape());
   }
 
   private void pull(PeerRef link) {
     if (!inFlight.add(link)) {
       return;
     }
-    LinkFilters.Entry base = base(link);
-    long known = base == null ? 0 : base.version();
+    long known = known(link);
     service.runtime().request(link, new SummaryRequest(known), service.peer().config().requestTimeoutMs())
         .onComplete(ar -> {
           inFlight.remove(link);
@@ -210,9 +230,9 @@ final class SummaryExchange {
       if (service.filters().knownVersion(link) == known) {
         service.filters().touch(link, now);
       } else {
-        LinkFilters.Entry base = base(link);
-        if (base != null && base.version() == known) {
-          admit(link, base.filter(), known, now);
+        AttenuatedFilter former = held(link, known);
+        if (former != null) {
+          admit(link, former, known, now);
         }
       }
       return;
@@ -229,12 +249,12 @@ final class SummaryExchange {
     if (known == 0) {
       throw new MalformedMessageException("delta for a pull that named no version");
     }
-    LinkFilters.Entry base = base(link);
-    if (base == null || base.version() != known) {
+    AttenuatedFilter base = held(link, known);
+    if (base == null) {
       // the base was dropped while the pull was in flight: the next pull asks for the whole summary
       return;
     }
-    AttenuatedFilter f = SummaryCoding.applyDelta(base.filter(), delta.levels());
+    AttenuatedFilter f = SummaryCoding.applyDelta(base, delta.levels());
     if (SummaryCoding.version(f) != delta.version()) {
       throw new MalformedMessageException("delta does not rebuild the announced version");
     }
@@ -256,14 +276,17 @@ final class SummaryExchange {
     AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
     long version = SummaryCoding.version(summary);
     long known = request.knownVersion();
-    Served last = served.get(asker.address());
-    served.put(asker.address(), new Served(version, shared(version, summary), service.runtime().now()));
+    long now = service.runtime().now();
+    Kept last = served.get(asker.address());
     if (version == known) {
+      served.put(asker.address(), last != null && last.version == version ? new Kept(version, last.levels, now)
+          : new Kept(version, shared(version, summary), now));
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
-    List<EncodedLevel> full = SummaryCoding.encode(summary);
+    List<EncodedLevel> full = shared(version, summary);
+    served.put(asker.address(), new Kept(version, full, now));
     if (known != 0 && last != null && last.version == known) {
-      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.summary, summary));
+      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(decode(last.levels), summary));
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
         return Future.succeededFuture(delta);
       }
@@ -271,13 +294,13 @@ final class SummaryExchange {
     return Future.succeededFuture(new SummaryReply(version, full));
   }
 
-  /** The copy of this content already remembered for another asker, if any, else {@code summary}. */
-  private AttenuatedFilter shared(long version, AttenuatedFilter summary) {
-    for (Served s : served.values()) {
-      if (s.version == version) {
-        return s.summary;
+  /** The coding of {@code summary}: the one already kept for another asker, if any, else a new one. */
+  private List<EncodedLevel> shared(long version, AttenuatedFilter summary) {
+    for (Kept k : served.values()) {
+      if (k.version == version) {
+        return k.levels;
       }
     }
-    return summary;
+    return SummaryCoding.encode(summary);
   }
 }
