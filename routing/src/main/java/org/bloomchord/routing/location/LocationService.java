@@ -35,7 +35,8 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  *
  * <pre>
  *   publish(key)   local counting filter += key; pointer lease "loc:key" -> this peer in the store
- *   every refresh  pull each link's summary (version known -> "unchanged"); drop departed links
+ *   every refresh  pull each link's summary (version known -> "unchanged" or the changed bits);
+ *                  drop departed links
  *   locate(key)    held? LOCAL
  *                  else forward along the link matching at the lowest level i, budget i - 1,
  *                       decreasing per hop, visited peers in the header   -> PROBABILISTIC

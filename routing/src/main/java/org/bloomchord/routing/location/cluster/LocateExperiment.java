@@ -35,7 +35,7 @@ public record LocateExperiment(String runtime, int peers, int objects, int holde
     ChordConfig chord, LocationConfig location) {
 
   /** The message types of filter maintenance. */
-  public static final List<String> MAINTENANCE_TYPES = List.of("SummaryRequest", "SummaryReply");
+  public static final List<String> MAINTENANCE_TYPES = List.of("SummaryRequest", "SummaryReply", "SummaryDelta");
 
   /** What a run measured. */
   public record Outcome(LocateSummary locate, TrafficWindow traffic, boolean ringStable, boolean filtersSettled,
