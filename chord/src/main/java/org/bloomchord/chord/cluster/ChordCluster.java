@@ -57,6 +57,7 @@ public final class ChordCluster implements AutoCloseable {
   private final Map<String, List<PeerHandle<ChordPeer>>> hosts = new LinkedHashMap<>();
   private final Set<String> expectedKeys = new LinkedHashSet<>();
   private int nextHost;
+  private String namePrefix = "";
   private int failedJoins;
 
   /**
@@ -245,7 +246,7 @@ public final class ChordCluster implements AutoCloseable {
   }
 
   private List<PeerRef> newHost() {
-    String host = "p" + nextHost++;
+    String host = namePrefix + "p" + nextHost++;
     List<PeerRef> refs = new ArrayList<>();
     for (int v = 0; v < config.virtualNodes(); v++) {
       String base = config.virtualNodes() == 1 ? host : host + ".v" + v;
@@ -259,6 +260,23 @@ public final class ChordCluster implements AutoCloseable {
       refs.add(new PeerRef(name, id));
     }
     return refs;
+  }
+
+  /**
+   * Puts {@code prefix} before the name of every host launched from now on (default none: hosts
+   * are p0, p1, ... and their ring ids, the hashes of the names, are the same for every seed). A
+   * prefix derived from the seed gives every seed its own placement of peers on the ring.
+   */
+  public void namePrefix(String prefix) {
+    if (prefix == null || !prefix.matches("[a-z0-9]*")) {
+      throw new IllegalArgumentException("a name prefix is lowercase letters and digits, got " + prefix);
+    }
+    this.namePrefix = prefix;
+  }
+
+  /** The prefix of host names ({@link #namePrefix(String)}), empty by default. */
+  public String namePrefix() {
+    return namePrefix;
   }
 
   /** The host name of a peer: its name without the virtual-node and collision suffixes. */

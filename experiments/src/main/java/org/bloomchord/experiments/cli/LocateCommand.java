@@ -2,23 +2,15 @@ package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.experiments.locate.LocateTrial;
 import org.bloomchord.experiments.summary.LocateStats;
-import org.bloomchord.experiments.summary.Mean;
-import org.bloomchord.experiments.summary.Quantiles;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
-import org.bloomchord.experiments.summary.TrafficStats;
-import org.bloomchord.experiments.summary.TypeTraffic;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.routing.location.LocationConfig;
-import org.bloomchord.routing.location.cluster.LocateExperiment;
-import org.bloomchord.routing.location.cluster.LocateSummary;
-import org.bloomchord.routing.location.cluster.TrafficWindow;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -97,11 +89,11 @@ public final class LocateCommand implements Callable<Integer> {
     if (!Networks.VERTX.equals(runtime) && !Networks.SIM.equals(runtime)) {
       throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
     }
-    LocateExperiment e = new LocateExperiment(runtime, peers, objects, holders, queries, seed,
+    LocateTrial e = new LocateTrial(runtime, peers, objects, holders, queries, seed,
         ChordConfig.defaults(), LocationConfig.defaults().withFilters(depth, bits));
-    LocateExperiment.Outcome o = e.run();
+    LocateTrial.Outcome o = e.run();
     PrintWriter out = spec.commandLine().getOut();
-    Summary summary = summary(e, o);
+    Summary summary = e.summary(o);
     if (json) {
       out.println(SummaryJson.pretty(summary).stripTrailing());
     } else {
@@ -118,20 +110,5 @@ public final class LocateCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
-  }
-
-  /** The measurement as the shared summary: header, {@code locate} and {@code traffic}. */
-  static Summary summary(LocateExperiment e, LocateExperiment.Outcome o) {
-    LocateSummary s = o.locate();
-    Quantiles hops = s.found() == 0 ? null : new Quantiles(s.hopsMean(), s.hopsP50(), s.hopsP99());
-    LocateStats locate = new LocateStats(s.total(), s.found(), s.local(), s.probabilistic(), s.fallback(),
-        s.notFound(), s.falsePositives(), s.withinDepth(), s.withinDepthProbabilistic(), hops,
-        new Mean(s.stretchMean()), new Mean(s.chordHopsMean()), s.failed(), 0);
-    TrafficWindow w = o.traffic();
-    Map<String, TypeTraffic> byType = new TreeMap<>();
-    w.byType().forEach((type, c) -> byType.put(type, new TypeTraffic(c[0], c[1])));
-    TrafficStats traffic = new TrafficStats(w.messages(), w.bytes(), w.selectedBytesPerPeerPerSecond(),
-        w.selectedMessagesPerPeerPerSecond(), byType);
-    return Summary.of("locate", e.runtime(), e.seed()).withLocate(locate).withTraffic(traffic);
   }
 }

@@ -1,15 +1,13 @@
 package org.bloomchord.experiments.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.reconcile.ReconcileTrial;
 import org.bloomchord.experiments.report.TextTable;
+import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
@@ -116,21 +114,10 @@ public final class ReconcileCommand implements Callable<Integer> {
     return out;
   }
 
-  private void print(List<ReconcileTrial> trials) throws Exception {
+  private void print(List<ReconcileTrial> trials) {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      List<Map<String, Object>> docs = new ArrayList<>();
-      for (ReconcileTrial t : trials) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("command", "reconcile");
-        doc.put("runtime", runtime);
-        doc.put("seed", seed);
-        doc.put("reconcile", t.section());
-        doc.put("traffic", t.traffic());
-        docs.add(doc);
-      }
-      Object value = docs.size() == 1 ? docs.get(0) : docs;
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(value));
+      out.println(SummaryJson.pretty(trials.stream().map(t -> t.summary(runtime, seed)).toList()));
     } else {
       TextTable table = new TextTable("method", "size", "diff", "E", "bytes", "bytesPerDiff", "xMinimum", "rounds",
           "exact", "missed", "encodeMs", "decodeMs");

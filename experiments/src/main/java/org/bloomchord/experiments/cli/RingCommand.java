@@ -4,13 +4,13 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.jvm.JvmRingTrial;
-import org.bloomchord.experiments.ring.Progress;
 import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.ring.RingTrial;
+import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.Summary;
-import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,7 +132,7 @@ public final class RingCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Progress progress = new Progress(err, 2000);
+    Progress progress = Progress.lines(err, 2000);
     // an explicit --jvms 1 runs the same multi-JVM trial in one clustered JVM, the in-JVM baseline
     if (spec.commandLine().getParseResult().hasMatchedOption("--jvms") || killJvm != 0) {
       return runOverJvms(settings, progress, out);

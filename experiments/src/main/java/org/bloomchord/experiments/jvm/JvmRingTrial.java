@@ -1,31 +1,25 @@
 package org.bloomchord.experiments.jvm;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.cluster.RingOracle;
-import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadOutcome;
-import org.bloomchord.chord.store.ReadResult;
-import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.metrics.Distribution;
-import org.bloomchord.experiments.metrics.LookupOutcome;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
-import org.bloomchord.experiments.ring.Progress;
 import org.bloomchord.experiments.ring.RingSettings;
+import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.JvmTraffic;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.PeerCounts;
@@ -33,9 +27,7 @@ import org.bloomchord.experiments.summary.ResourceStats;
 import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.TrafficStats;
-import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
-import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
@@ -57,7 +49,6 @@ import org.bloomchord.overlay.vertx.VertxNetwork;
  */
 public final class JvmRingTrial {
 
-  private static final int MAX_BATCH = 500;
   /** Loggers kept quiet, held so that their level stays (JUL keeps loggers only weakly). */
   private static final List<java.util.logging.Logger> QUIET = List.of(java.util.logging.Logger.getLogger("io.vertx"),
       java.util.logging.Logger.getLogger("io.netty"), java.util.logging.Logger.getLogger("com.hazelcast"));
@@ -143,21 +134,22 @@ public final class JvmRingTrial {
       Map<String, ChildJvm> byNode = new LinkedHashMap<>();
       children.forEach(c -> byNode.put(c.name(), c));
 
-      List<String> addresses = interleaved(settings.peers());
+      JvmRing jvmRing = new JvmRing(net, byNode, config, progress);
+      List<String> addresses = JvmRing.interleaved(ring, jvms, settings.peers());
       long joinStart = System.nanoTime();
-      int failedJoins = launch(net, byNode, addresses, random);
-      RingCheck check = awaitStable(net, byNode, settings.maxWaitSeconds() * 1000);
+      int failedJoins = jvmRing.launch(addresses, random);
+      RingCheck check = jvmRing.awaitStable(settings.maxWaitSeconds() * 1000);
       double joinSeconds = (System.nanoTime() - joinStart) / 1e9;
       progress.line("ring: %d peers over %d JVMs %s after %.1f s", check.peers(), jvms,
           check.stable() ? "stable" : "NOT stable", joinSeconds);
 
-      List<String> keys = putKeys(net, random);
+      List<String> keys = jvmRing.putKeys(settings.keys(), random);
       LookupRecorder lookups = new LookupRecorder(MeasurementWindow.always());
-      runLookups(net, byNode, random, lookups);
+      jvmRing.runLookups(settings.lookups(), random, lookups);
 
       int launched = settings.peers();
       if (joinJvmPeers > 0) {
-        joinJvm(net, node, byNode, children, random);
+        joinJvm(jvmRing, node, byNode, children, random);
         launched += joinJvmPeers;
       }
 
@@ -170,14 +162,14 @@ public final class JvmRingTrial {
         long k0 = System.nanoTime();
         victim.kill();
         progress.line("fail: SIGKILL of %s (pid %d, %d peers)", victim.name(), victim.pid(), crashed);
-        check = awaitStable(net, byNode, settings.maxWaitSeconds() * 1000);
+        check = jvmRing.awaitStable(settings.maxWaitSeconds() * 1000);
         repairSeconds = (System.nanoTime() - k0) / 1e9;
         progress.line("ring: %s %.1f s after the kill", check.stable() ? "stable" : "NOT stable", repairSeconds);
       }
-      List<PeerSnapshot> snaps = snapshots(net, byNode);
-      RingOracle oracle = oracle(snaps);
+      List<PeerSnapshot> snaps = jvmRing.snapshots();
+      RingOracle oracle = jvmRing.oracle(snaps);
       KeyReport report = oracle.keys(keys, snaps, config.replicas());
-      Map<ReadOutcome, Integer> unreadable = readAll(net, keys, random);
+      Map<ReadOutcome, Integer> unreadable = jvmRing.readAll(keys, random);
       unreadableKeys = unreadable.get(ReadOutcome.NOT_FOUND) + unreadable.get(ReadOutcome.FAILED);
       progress.line("keys: %d stored, %d held by no live replica; read back from this JVM: %d not found, %d failed",
           keys.size(), report.lost(), unreadable.get(ReadOutcome.NOT_FOUND), unreadable.get(ReadOutcome.FAILED));
@@ -207,7 +199,7 @@ public final class JvmRingTrial {
   }
 
   /** Starts the extra JVM, has its peers join through random peers of the ring, and times it. */
-  private void joinJvm(VertxNetwork<ChordPeer> net, ClusterNode node, Map<String, ChildJvm> byNode,
+  private void joinJvm(JvmRing jvmRing, ClusterNode node, Map<String, ChildJvm> byNode,
       List<ChildJvm> children, SplittableRandom random) {
     String name = "jvm" + jvms;
     long t0 = System.nanoTime();
@@ -215,7 +207,7 @@ public final class JvmRingTrial {
     children.add(joiner);
     joiner.await(CHILD_START_MS);
     double started = (System.nanoTime() - t0) / 1e9;
-    List<PeerSnapshot> snaps = snapshots(net, byNode);
+    List<PeerSnapshot> snaps = jvmRing.snapshots();
     PeerRef boot = snaps.get(random.nextInt(snaps.size())).self();
     StringBuilder cmd = new StringBuilder("launch " + boot.address() + " " + Long.toHexString(boot.id()));
     for (int k = 0; k < joinJvmPeers; k++) {
@@ -224,7 +216,7 @@ public final class JvmRingTrial {
     String[] outcome = joiner.call(cmd.toString(), config.joinWaitMs() + 600_000).split(" ");
     double joined = (System.nanoTime() - t0) / 1e9;
     byNode.put(name, joiner);
-    RingCheck check = awaitStable(net, byNode, settings.maxWaitSeconds() * 1000);
+    RingCheck check = jvmRing.awaitStable(settings.maxWaitSeconds() * 1000);
     double stable = (System.nanoTime() - t0) / 1e9;
     progress.line("join-jvm: %s with %d peers: started in %.1f s, %s joined (%s failed) after %.1f s, ring %s after"
         + " %.1f s", name, joinJvmPeers, started, outcome[0], outcome[1], joined,
@@ -249,226 +241,5 @@ public final class JvmRingTrial {
         "--cluster-host", cluster.host(), "--seed", Long.toString(settings.seed() + j),
         "--id-bits", Integer.toString(settings.idBits()), "--successors", Integer.toString(settings.successors()),
         "--replicas", Integer.toString(settings.replicas()), "--stabilize-ms", Long.toString(settings.stabilizeMs()));
-  }
-
-  /**
-   * {@code n} peer addresses whose JVMs take turns in ring order. Candidates {@code p<k>@jvm<j>}
-   * of every JVM, sorted by ring id over the whole ring, are taken when their JVM is the next one
-   * due, which gives rounds of J consecutive peers (one per JVM); rounds spread evenly over the ring
-   * are kept until there are {@code n} peers. Only where the last round is cut short (n not a
-   * multiple of J) may two ring neighbours share a JVM.
-   */
-  List<String> interleaved(int n) {
-    int rounds = (n + jvms - 1) / jvms;
-    for (int pool = 4 * rounds; ; pool *= 2) {
-      List<long[]> candidates = new ArrayList<>();
-      for (int j = 0; j < jvms; j++) {
-        for (int k = 0; k < pool; k++) {
-          candidates.add(new long[] {ring.hash("p" + k + "@jvm" + j), k, j});
-        }
-      }
-      candidates.sort((a, b) -> Long.compareUnsigned(a[0], b[0]));
-      List<String> picked = new ArrayList<>();
-      java.util.Set<Long> names = new java.util.HashSet<>();
-      int due = 0;
-      for (long[] c : candidates) {
-        // a name is used once over all JVMs, so host names stay distinct
-        if (c[2] == due && names.add(c[1])) {
-          picked.add("p" + c[1] + "@jvm" + c[2]);
-          due = (due + 1) % jvms;
-        }
-      }
-      int complete = picked.size() / jvms;
-      if (complete < rounds) {
-        continue;
-      }
-      List<String> out = new ArrayList<>(n);
-      for (int r = 0; r < rounds; r++) {
-        int from = (int) ((long) r * complete / rounds) * jvms;
-        out.addAll(picked.subList(from, from + jvms));
-      }
-      return out.subList(0, n);
-    }
-  }
-
-  /** Joins in waves that at most double the ring, each JVM's share through a random ring member. */
-  private int launch(VertxNetwork<ChordPeer> net, Map<String, ChildJvm> children, List<String> addresses,
-      SplittableRandom random) {
-    List<String> order = new ArrayList<>(addresses);
-    Collections.shuffle(order, new java.util.Random(random.nextLong()));
-    String first = order.stream().filter(a -> a.endsWith("@jvm0")).findFirst().orElseThrow();
-    order.remove(first);
-    String failed = JvmWorker.launch(net, config, null, List.of(new PeerRef(first, ring.hash(first))));
-    int failures = Integer.parseInt(failed.split(" ")[1]);
-    List<PeerRef> joined = new ArrayList<>(List.of(new PeerRef(first, ring.hash(first))));
-    int i = 0;
-    while (i < order.size()) {
-      int wave = Math.min(order.size() - i, joined.size());
-      Map<String, List<PeerRef>> byNode = new TreeMap<>();
-      for (String a : order.subList(i, i + wave)) {
-        byNode.computeIfAbsent(new PeerRef(a, 0).node(), k -> new ArrayList<>()).add(new PeerRef(a, ring.hash(a)));
-      }
-      PeerRef boot = joined.get(random.nextInt(joined.size()));
-      for (Map.Entry<String, List<PeerRef>> e : byNode.entrySet()) {
-        ChildJvm c = children.get(e.getKey());
-        if (c != null) {
-          StringBuilder cmd = new StringBuilder("launch " + boot.address() + " " + Long.toHexString(boot.id()));
-          e.getValue().forEach(r -> cmd.append(' ').append(r.address()));
-          c.send(cmd.toString());
-        }
-      }
-      List<PeerRef> local = byNode.getOrDefault("jvm0", List.of());
-      if (!local.isEmpty()) {
-        failures += Integer.parseInt(JvmWorker.launch(net, config, boot, local).split(" ")[1]);
-      }
-      for (String nodeName : byNode.keySet()) {
-        ChildJvm c = children.get(nodeName);
-        if (c != null) {
-          failures += Integer.parseInt(c.await(config.joinWaitMs() + 60_000).split(" ")[1]);
-        }
-      }
-      byNode.values().forEach(joined::addAll);
-      i += wave;
-      progress.tick("join: %d of %d peers launched", i + 1, addresses.size());
-      if (i < order.size()) {
-        awaitStable(net, children, 200 * config.stabilizeMs());
-      }
-    }
-    return failures;
-  }
-
-  /** Snapshots of every peer of this JVM and of the given children. */
-  private List<PeerSnapshot> snapshots(Network<ChordPeer> net, Map<String, ChildJvm> children) {
-    List<PeerSnapshot> out = new ArrayList<>();
-    for (PeerHandle<ChordPeer> h : net.alive()) {
-      out.add(net.inspect(h, PeerSnapshot::of));
-    }
-    for (ChildJvm c : children.values()) {
-      String answer = c.call("snapshots", 60_000);
-      if (!answer.isEmpty()) {
-        for (String token : answer.split(" ")) {
-          out.add(SnapshotText.decode(token));
-        }
-      }
-    }
-    return out;
-  }
-
-  private RingOracle oracle(List<PeerSnapshot> snaps) {
-    return new RingOracle(ring, snaps.stream().map(PeerSnapshot::self).toList());
-  }
-
-  private RingCheck awaitStable(Network<ChordPeer> net, Map<String, ChildJvm> children, long maxMs) {
-    long end = System.currentTimeMillis() + maxMs;
-    while (true) {
-      List<PeerSnapshot> snaps = snapshots(net, children);
-      RingCheck check = oracle(snaps).check(snaps, config.successors());
-      if (check.stable() || System.currentTimeMillis() > end) {
-        return check;
-      }
-      net.runFor(Math.max(100, config.stabilizeMs()));
-    }
-  }
-
-  /** Stores the keys from random peers of this JVM; returns those stored. */
-  private List<String> putKeys(Network<ChordPeer> net, SplittableRandom random) {
-    List<PeerHandle<ChordPeer>> local = net.alive();
-    List<String> stored = new ArrayList<>();
-    for (int done = 0; done < settings.keys();) {
-      int n = Math.min(Math.min(MAX_BATCH, local.size()), settings.keys() - done);
-      List<String> batch = new ArrayList<>(n);
-      List<PeerHandle<ChordPeer>> origins = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        batch.add("k" + (done + i));
-        origins.add(local.get(random.nextInt(local.size())));
-      }
-      AtomicInteger next = new AtomicInteger();
-      List<Network.Outcome<WriteResult>> out = net.callAll(origins, p -> {
-        String key = batch.get(next.getAndIncrement());
-        return p.put(key, "v-" + key);
-      }, 60_000);
-      for (Network.Outcome<WriteResult> o : out) {
-        if (o.succeeded() && o.value().stored()) {
-          stored.add(o.value().key());
-        }
-      }
-      done += n;
-    }
-    progress.line("keys: %d stored of %d", stored.size(), settings.keys());
-    return stored;
-  }
-
-  /**
-   * Reads every key from random peers of this JVM, up to three rounds two stabilize periods apart;
-   * returns how the last attempt ended for the keys never read (NOT_FOUND, FAILED).
-   */
-  private Map<ReadOutcome, Integer> readAll(Network<ChordPeer> net, List<String> keys, SplittableRandom random) {
-    List<String> missing = new ArrayList<>(keys);
-    Map<ReadOutcome, Integer> last = new java.util.EnumMap<>(ReadOutcome.class);
-    for (int attempt = 0; attempt < 3 && !missing.isEmpty(); attempt++) {
-      if (attempt > 0) {
-        net.runFor(2 * config.stabilizeMs());
-      }
-      last.clear();
-      List<PeerHandle<ChordPeer>> local = net.alive();
-      List<String> still = new ArrayList<>();
-      for (int from = 0; from < missing.size(); from += MAX_BATCH) {
-        List<String> batch = missing.subList(from, Math.min(missing.size(), from + MAX_BATCH));
-        List<PeerHandle<ChordPeer>> origins = new ArrayList<>();
-        batch.forEach(k -> origins.add(local.get(random.nextInt(local.size()))));
-        AtomicInteger next = new AtomicInteger();
-        List<Network.Outcome<ReadResult>> out = net.callAll(origins, p -> p.get(batch.get(next.getAndIncrement())),
-            60_000);
-        for (int i = 0; i < out.size(); i++) {
-          Network.Outcome<ReadResult> o = out.get(i);
-          if (!o.succeeded() || !o.value().found()) {
-            still.add(batch.get(i));
-            last.merge(o.succeeded() ? o.value().outcome() : ReadOutcome.FAILED, 1, Integer::sum);
-          }
-        }
-      }
-      missing = still;
-    }
-    for (ReadOutcome o : List.of(ReadOutcome.NOT_FOUND, ReadOutcome.FAILED)) {
-      last.putIfAbsent(o, 0);
-    }
-    return last;
-  }
-
-  /** Lookups of random keys from random peers of this JVM, judged against the oracle of every JVM. */
-  private void runLookups(Network<ChordPeer> net, Map<String, ChildJvm> children, SplittableRandom random,
-      LookupRecorder recorder) {
-    if (settings.lookups() == 0) {
-      return;
-    }
-    RingOracle oracle = oracle(snapshots(net, children));
-    List<PeerHandle<ChordPeer>> local = net.alive();
-    long wait = config.lookupTimeoutMs() + 2 * config.requestTimeoutMs();
-    long t0 = System.nanoTime();
-    for (int done = 0; done < settings.lookups();) {
-      int n = Math.min(Math.min(MAX_BATCH, local.size()), settings.lookups() - done);
-      List<PeerHandle<ChordPeer>> origins = new ArrayList<>(n);
-      long[] keys = new long[n];
-      for (int i = 0; i < n; i++) {
-        origins.add(local.get(random.nextInt(local.size())));
-        keys[i] = random.nextLong() & ring.mask();
-      }
-      AtomicInteger next = new AtomicInteger();
-      long at = net.now();
-      for (Network.Outcome<LookupResult> o : net.callAll(origins, p -> p.lookup(keys[next.getAndIncrement()]), wait)) {
-        LookupResult r = o.succeeded() ? o.value() : null;
-        if (r == null || !r.found()) {
-          recorder.record(at, LookupOutcome.FAILED, 0, 0, r == null ? 0 : r.timeouts());
-        } else {
-          boolean correct = r.successor().equals(oracle.successor(r.key()));
-          recorder.record(at, correct ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT, r.hops(), r.latencyMs(),
-              r.timeouts());
-        }
-      }
-      done += n;
-    }
-    double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
-    progress.line("lookups: %d in %.2f s wall = %.0f lookups/s, %d correct", settings.lookups(), seconds,
-        settings.lookups() / seconds, recorder.correct());
   }
 }

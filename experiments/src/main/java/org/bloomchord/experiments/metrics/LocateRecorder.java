@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.bloomchord.experiments.summary.LocateStats;
+import org.bloomchord.routing.location.LocateOutcome;
 
 /**
  * Thread-safe recorder of locate results for the {@code locate} section, counting only inside the

@@ -11,7 +11,7 @@ import org.bloomchord.experiments.workload.OperationKind;
  * @param origin the issuing peer's name
  * @param hops forwarding hops (-1 when unknown, e.g. failed)
  * @param latencyMs issue-to-answer time in milliseconds (NaN when there was no answer)
- * @param outcome the outcome's name (a {@link LookupOutcome} or {@link LocateOutcome} name, or
+ * @param outcome the outcome's name (a {@link LookupOutcome} or {@link org.bloomchord.routing.location.LocateOutcome} name, or
  *     {@code ok}/{@code failed} for gets and puts)
  */
 public record OperationSample(

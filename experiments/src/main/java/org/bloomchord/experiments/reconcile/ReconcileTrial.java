@@ -4,6 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import org.bloomchord.experiments.summary.ReconcileStats;
+import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.experiments.summary.TrafficStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
@@ -97,19 +100,17 @@ public record ReconcileTrial(ReconcileMethod method, long size, long diff, int e
   }
 
   /**
-   * The {@code reconcile} section of summary.json: the stable keys (method, size, diff, bytes,
-   * bytesPerDiff, rounds, exact, missed) followed by the extra measurements.
+   * This trial as the summary of {@code bloomchord reconcile}: the {@code reconcile} section (the
+   * stable keys method, size, diff, bytes, bytesPerDiff, rounds, exact, missed, followed by the
+   * further measurements) and the {@code traffic} of the exchange.
    */
-  public Map<String, Object> section() {
+  public Summary summary(String runtime, long seed) {
+    return Summary.of("reconcile", runtime, seed).withReconcile(stats())
+        .withTraffic(TrafficStats.totals(result.messages(), result.bytes()));
+  }
+
+  private ReconcileStats stats() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("method", method.wireName());
-    m.put("size", size);
-    m.put("diff", diff);
-    m.put("bytes", result.bytes());
-    m.put("bytesPerDiff", bytesPerDiff());
-    m.put("rounds", result.rounds());
-    m.put("exact", exact());
-    m.put("missed", missed);
     m.put("chosen", result.method().wireName());
     m.put("outcome", result.outcome().name().toLowerCase(java.util.Locale.ROOT));
     m.put("elementBytes", elementBytes);
@@ -124,14 +125,7 @@ public record ReconcileTrial(ReconcileMethod method, long size, long diff, int e
     m.put("jaccard", Double.isNaN(result.jaccard()) ? null : result.jaccard());
     m.put("encodeMs", encodeMs());
     m.put("decodeMs", decodeMs());
-    return m;
-  }
-
-  /** The {@code traffic} section for this trial's messages and bytes. */
-  public Map<String, Object> traffic() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("messages", result.messages());
-    m.put("bytes", result.bytes());
-    return m;
+    return new ReconcileStats(method.wireName(), size, diff, result.bytes(), bytesPerDiff(), result.rounds(), exact(),
+        missed, m);
   }
 }

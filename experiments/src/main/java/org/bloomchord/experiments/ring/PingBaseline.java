@@ -4,8 +4,12 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.List;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.experiments.runner.Progress;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
 
@@ -17,6 +21,30 @@ import org.bloomchord.overlay.PeerRuntime;
 final class PingBaseline {
 
   private PingBaseline() {
+  }
+
+  /**
+   * Has every active peer of {@code cluster} ping {@code count} random active peers, one after the
+   * other, all peers at once; returns the answered round trips per wall second and reports them
+   * on {@code progress}.
+   */
+  static double rate(ChordCluster cluster, int count, Progress progress, String when) {
+    Network<ChordPeer> net = cluster.network();
+    List<PeerHandle<ChordPeer>> active = cluster.activePeers();
+    List<PeerRef> targets = active.stream().map(PeerHandle::ref).toList();
+    long timeout = cluster.config().requestTimeoutMs();
+    long t0 = System.nanoTime();
+    long answered = 0;
+    for (Network.Outcome<Integer> o : net.callAll(active,
+        p -> pingRandomPeers(p, targets, count, timeout), (count + 1) * timeout * 2)) {
+      if (o.succeeded()) {
+        answered += o.value();
+      }
+    }
+    double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
+    progress.line("pings %s: %d answered of %d in %.2f s wall = %.0f round trips/s", when, answered,
+        (long) count * active.size(), seconds, answered / seconds);
+    return answered / seconds;
   }
 
   /** Sends {@code count} pings from {@code peer} to peers drawn from {@code targets}; yields the answers. */

@@ -17,6 +17,7 @@ import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.LookupOutcome;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
+import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.Load;
 import org.bloomchord.experiments.summary.PeerCounts;
@@ -27,7 +28,6 @@ import org.bloomchord.experiments.summary.TrafficStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
-import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.sim.SimNetwork;
 
 /**
@@ -113,11 +113,13 @@ public final class RingTrial {
       LookupRecorder lookups = new LookupRecorder(MeasurementWindow.always());
       Double pings = null;
       if (settings.benchPings() > 0) {
-        pings = pingBaseline(cluster, "before the lookups");
+        pings = PingBaseline.rate(cluster, settings.benchPings(), progress, "before the lookups");
+        mark(net);
       }
       double[] lookupRates = runLookups(cluster, random, lookups);
       if (settings.benchPings() > 0) {
-        pings = (pings + pingBaseline(cluster, "after the lookups")) / 2;
+        pings = (pings + PingBaseline.rate(cluster, settings.benchPings(), progress, "after the lookups")) / 2;
+        mark(net);
       }
       mark(net);
       RingCheck check = cluster.check();
@@ -271,27 +273,6 @@ public final class RingTrial {
     progress.line("lookups: %d in %.2f s wall = %.0f lookups/s, %.0f hops/s", settings.lookups(), seconds,
         settings.lookups() / seconds, hops / seconds);
     return new double[] {settings.lookups() / seconds, hops / seconds};
-  }
-
-  private double pingBaseline(ChordCluster cluster, String when) {
-    Network<ChordPeer> net = cluster.network();
-    List<PeerHandle<ChordPeer>> active = cluster.activePeers();
-    List<PeerRef> targets = active.stream().map(PeerHandle::ref).toList();
-    int count = settings.benchPings();
-    long timeout = config.requestTimeoutMs();
-    long t0 = System.nanoTime();
-    long answered = 0;
-    for (Network.Outcome<Integer> o : net.callAll(active,
-        p -> PingBaseline.pingRandomPeers(p, targets, count, timeout), (count + 1) * timeout * 2)) {
-      if (o.succeeded()) {
-        answered += o.value();
-      }
-    }
-    double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
-    mark(net);
-    progress.line("pings %s: %d answered of %d in %.2f s wall = %.0f round trips/s", when, answered,
-        (long) count * active.size(), seconds, answered / seconds);
-    return answered / seconds;
   }
 
   private static int batchSize(int activePeers) {

@@ -20,7 +20,13 @@ import org.bloomchord.experiments.metrics.MeasurementWindow;
 import org.bloomchord.experiments.metrics.OperationSampleWriter;
 import org.bloomchord.experiments.metrics.PeerRecorder;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
+import org.bloomchord.experiments.runner.ops.Holdings;
+import org.bloomchord.experiments.runner.ops.Membership;
+import org.bloomchord.experiments.runner.ops.OperationIssuer;
+import org.bloomchord.experiments.runner.ops.OperationTally;
+import org.bloomchord.experiments.runner.ops.Roster;
 import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.experiments.summary.ReconcileStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.location.LocationConfig;
@@ -36,28 +42,28 @@ import org.bloomchord.routing.location.cluster.LinkOracle;
  * thread samples every second, and membership changes run on their own threads
  * ({@link Membership}) while the driver keeps issuing operations on time.
  */
-final class RunContext implements AutoCloseable {
+public final class RunContext implements AutoCloseable {
 
-  final Scenario scenario;
-  final ChordCluster cluster;
-  final Function<PeerRef, List<ChordExtension>> extensions;
-  final LocationConfig location;
-  final Holdings holdings = new Holdings();
-  final LocateRecorder locates;
-  volatile LinkOracle linkOracle;
-  final Network<ChordPeer> network;
-  final boolean simulated;
-  final Roster roster;
-  final Membership membership;
-  final MeasurementWindow window = new MeasurementWindow(Long.MAX_VALUE);
-  final LookupRecorder lookups = new LookupRecorder(window);
-  final PeerRecorder peers = new PeerRecorder();
-  final OperationTally tally = new OperationTally();
-  final OperationIssuer issuer;
-  final OperationSampleWriter samples;
-  final TimeSeriesSampler sampler;
-  final Progress progress;
-  final long wallStartNanos = System.nanoTime();
+  private final Scenario scenario;
+  private final ChordCluster cluster;
+  private final Function<PeerRef, List<ChordExtension>> extensions;
+  private final LocationConfig location;
+  private final Holdings holdings = new Holdings();
+  private final LocateRecorder locates;
+  private volatile LinkOracle linkOracle;
+  private final Network<ChordPeer> network;
+  private final boolean simulated;
+  private final Roster roster;
+  private final Membership membership;
+  private final MeasurementWindow window = new MeasurementWindow(Long.MAX_VALUE);
+  private final LookupRecorder lookups = new LookupRecorder(window);
+  private final PeerRecorder peers = new PeerRecorder();
+  private final OperationTally tally = new OperationTally();
+  private final OperationIssuer issuer;
+  private final OperationSampleWriter samples;
+  private final TimeSeriesSampler sampler;
+  private final Progress progress;
+  private final long wallStartNanos = System.nanoTime();
   private final long originMs;
   private final ScheduledExecutorService samplerThread;
   private long nextTickMs;
@@ -65,12 +71,12 @@ final class RunContext implements AutoCloseable {
   private Long trafficMarkMs;
   private long trafficMarkAt = -1;
   private Map<String, long[]> trafficAtMark;
-  long lastChangeMs;
-  Long stableAtMs;
-  /** The last reconcile phase's figures, or null. */
-  org.bloomchord.experiments.summary.ReconcileStats reconcile;
+  private long lastChangeMs;
+  private Long stableAtMs;
+  private ReconcileStats reconcile;
 
-  RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
+  /** The run of {@code scenario} on {@code cluster}; the time series starts now. */
+  public RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
       LocationConfig location, java.nio.file.Path operationsCsv, int sampleEvery, Progress progress) {
     this.scenario = scenario;
     this.cluster = cluster;
@@ -85,7 +91,7 @@ final class RunContext implements AutoCloseable {
     this.progress = progress;
     this.issuer = new OperationIssuer(this);
     this.membership = new Membership(this, !simulated);
-    this.sampler = sampler();
+    this.sampler = newSampler();
     sampler.sample(0);
     nextTickMs = 1000;
     if (simulated) {
@@ -99,15 +105,135 @@ final class RunContext implements AutoCloseable {
     }
   }
 
-  private TimeSeriesSampler sampler() {
+  /** The scenario being run. */
+  public Scenario scenario() {
+    return scenario;
+  }
+
+  /** The cluster of the run. */
+  public ChordCluster cluster() {
+    return cluster;
+  }
+
+  /** The extensions every new peer gets. */
+  public Function<PeerRef, List<ChordExtension>> extensions() {
+    return extensions;
+  }
+
+  /** The location settings, or null when the peers run Chord only. */
+  public LocationConfig location() {
+    return location;
+  }
+
+  /** Who holds which published object. */
+  public Holdings holdings() {
+    return holdings;
+  }
+
+  /** The locate recorder. */
+  public LocateRecorder locates() {
+    return locates;
+  }
+
+  /** The network underneath. */
+  public Network<ChordPeer> network() {
+    return network;
+  }
+
+  /** Whether the run is on the simulator. */
+  public boolean simulated() {
+    return simulated;
+  }
+
+  /** The hosts on the ring. */
+  public Roster roster() {
+    return roster;
+  }
+
+  /** Joins, leaves and crashes. */
+  public Membership membership() {
+    return membership;
+  }
+
+  /** The measured interval. */
+  public MeasurementWindow window() {
+    return window;
+  }
+
+  /** The lookup recorder. */
+  public LookupRecorder lookups() {
+    return lookups;
+  }
+
+  /** The peer counts. */
+  public PeerRecorder peers() {
+    return peers;
+  }
+
+  /** The counts of gets, puts and publishes. */
+  public OperationTally tally() {
+    return tally;
+  }
+
+  /** The issuer of operations. */
+  public OperationIssuer issuer() {
+    return issuer;
+  }
+
+  /** The per-operation sample. */
+  public OperationSampleWriter samples() {
+    return samples;
+  }
+
+  /** The time-series sampler. */
+  public TimeSeriesSampler sampler() {
+    return sampler;
+  }
+
+  /** The link oracle of the current measure phase, or null outside one. */
+  public LinkOracle linkOracle() {
+    return linkOracle;
+  }
+
+  /** Sets (or, with null, clears) the link oracle that judges the locates of a measure phase. */
+  public void linkOracle(LinkOracle oracle) {
+    this.linkOracle = oracle;
+  }
+
+  /** The last reconcile phase's figures, or null. */
+  public ReconcileStats reconcile() {
+    return reconcile;
+  }
+
+  /** Records the figures of a reconcile phase; the last one goes into the summary. */
+  public void reconcile(ReconcileStats stats) {
+    this.reconcile = stats;
+  }
+
+  /** When the ring was last seen stable since its last change, or null. */
+  public synchronized Long stableAtMs() {
+    return stableAtMs;
+  }
+
+  /** Records that the ring is stable now (unless a change comes later). */
+  public synchronized void stableAt(long runMs) {
+    this.stableAtMs = runMs;
+  }
+
+  /** When the ring last changed (a join, leave or crash), in ms since the run started. */
+  public synchronized long lastChangeMs() {
+    return lastChangeMs;
+  }
+
+  private TimeSeriesSampler newSampler() {
     long[] last = {0, 0};
     TimeSeriesSampler.Builder b = TimeSeriesSampler.builder()
         .gauge(TimeSeriesSampler.PEERS_ALIVE, roster::size)
         .delta(TimeSeriesSampler.LOOKUPS, lookups::seen)
         .delta(TimeSeriesSampler.FAILURES, lookups::seenFailures)
         .gauge("hopsMean", () -> {
-          long sum = issuer.hopSum.sum();
-          long n = issuer.answered.sum();
+          long sum = issuer.hopSum();
+          long n = issuer.answered();
           double mean = n > last[1] ? (double) (sum - last[0]) / (n - last[1]) : Double.NaN;
           last[0] = sum;
           last[1] = n;
@@ -121,7 +247,8 @@ final class RunContext implements AutoCloseable {
     return b.build();
   }
 
-  static java.util.concurrent.ThreadFactory daemon(String name) {
+  /** Makes daemon threads named {@code name}, so that a run's helpers never keep the JVM alive. */
+  public static java.util.concurrent.ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);
@@ -130,17 +257,17 @@ final class RunContext implements AutoCloseable {
   }
 
   /** Milliseconds since the run started, on the runtime's clock. */
-  long runMs() {
+  public long runMs() {
     return network.now() - originMs;
   }
 
   /** The run time the driver last reached (safe to read from the progress thread). */
-  long lastRunMs() {
+  public long lastRunMs() {
     return lastRunMs;
   }
 
   /** Lets runtime time pass until {@code targetMs}, sampling the time series at each second. */
-  void advanceTo(long targetMs) {
+  public void advanceTo(long targetMs) {
     membership.poll();
     if (simulated) {
       long now = runMs();
@@ -171,7 +298,7 @@ final class RunContext implements AutoCloseable {
   }
 
   /** Starts counting measurements from {@code startMs}; the first such start also opens the traffic interval. */
-  void measureFrom(long startMs) {
+  public void measureFrom(long startMs) {
     window.startAt(startMs);
     synchronized (this) {
       if (trafficMarkMs == null) {
@@ -189,24 +316,24 @@ final class RunContext implements AutoCloseable {
   }
 
   /** Traffic counts when the measured interval began (all zero when it never began), and when. */
-  synchronized Map<String, long[]> trafficAtMark() {
+  public synchronized Map<String, long[]> trafficAtMark() {
     return trafficAtMark == null ? Map.of() : trafficAtMark;
   }
 
   /** When the measured interval began, or -1 (then traffic covers the whole run). */
-  synchronized long trafficMarkAt() {
+  public synchronized long trafficMarkAt() {
     return trafficMarkAt;
   }
 
   /** The longest an operation may take: Chord's attempts, plus a locate's forwarding and Chord paths. */
-  long operationWaitMs() {
+  public long operationWaitMs() {
     var c = cluster.config();
     long chord = c.operationAttempts() * (c.lookupTimeoutMs() + 3 * c.requestTimeoutMs());
     return location == null ? chord : chord + location.queryTimeoutMs() + 4 * c.requestTimeoutMs();
   }
 
   /** Waits until every issued operation completed, for at most {@code maxMs} of runtime time. */
-  void awaitOperations(long maxMs) {
+  public void awaitOperations(long maxMs) {
     long end = runMs() + maxMs;
     while (issuer.inFlight() > 0 && runMs() < end) {
       advanceTo(runMs() + (simulated ? 50 : 20));
@@ -215,19 +342,19 @@ final class RunContext implements AutoCloseable {
 
 
   /** Records that the ring changed now (from any thread). */
-  synchronized void changed() {
+  public synchronized void changed() {
     lastChangeMs = runMs();
     stableAtMs = null;
   }
 
   /** Shows a new phase on the progress bar. */
-  void phase(String text, DoubleSupplier fraction) {
+  public void phase(String text, DoubleSupplier fraction) {
     lastRunMs = runMs();
     progress.phase(text, fraction);
   }
 
   /** Wall-clock seconds since the run started. */
-  double wallSeconds() {
+  public double wallSeconds() {
     return (System.nanoTime() - wallStartNanos) / 1e9;
   }
 

@@ -13,12 +13,19 @@ import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import org.bloomchord.experiments.report.PlotWriter;
+import org.bloomchord.experiments.runner.results.RunCharts;
+import org.bloomchord.experiments.runner.results.RunResult;
+import org.bloomchord.experiments.runner.steps.PhaseStep;
+import org.bloomchord.experiments.runner.steps.PhaseSteps;
+import org.bloomchord.experiments.runner.steps.WorkloadStep;
 import org.bloomchord.experiments.scenario.ChordSettings;
 import org.bloomchord.experiments.scenario.Phase;
+import org.bloomchord.experiments.scenario.RoutingSettings;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.ResourceStats;
@@ -26,8 +33,6 @@ import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.TrafficStats;
-import org.bloomchord.chord.wire.ChordWire;
-import org.bloomchord.experiments.scenario.RoutingSettings;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
@@ -133,6 +138,9 @@ public final class ScenarioRunner {
     try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
             sampleEvery(scenario), progress)) {
+      if (scenario.chord().placement() == ChordSettings.Placement.SEEDED) {
+        cluster.namePrefix("s" + Long.toUnsignedString(scenario.seed(), 36));
+      }
       List<Phase> phases = scenario.phases();
       for (int i = 0; i < phases.size(); i++) {
         steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));
@@ -140,17 +148,17 @@ public final class ScenarioRunner {
       ctx.awaitOperations(ctx.operationWaitMs());
       ctx.close();
       ctx.advanceTo(ctx.runMs());
-      if (ctx.runMs() > lastSample(ctx.sampler.series())) {
-        ctx.sampler.sample(ctx.runMs());
+      if (ctx.runMs() > lastSample(ctx.sampler().series())) {
+        ctx.sampler().sample(ctx.runMs());
       }
       Summary summary = summarize(ctx);
-      TimeSeries series = ctx.sampler.series();
+      TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));
       for (RunCharts.Named chart : RunCharts.of(scenario, series)) {
         PlotWriter.write(chart.chart(), folder, chart.name());
       }
-      return new RunResult(scenario, summary, series, ctx.tally.snapshot(), folder);
+      return new RunResult(scenario, summary, series, ctx.tally().snapshot(), folder);
     }
   }
 
@@ -174,38 +182,38 @@ public final class ScenarioRunner {
   }
 
   private static Summary summarize(RunContext ctx) {
-    Summary s = Summary.of("run", ctx.network.runtimeName(), ctx.scenario.seed()).withPeers(
-        ctx.peers.toCounts(ctx.network.metrics().counter(Network.FAILED_PEERS)));
-    if (ctx.roster.size() > 0) {
-      RingCheck check = ctx.cluster.check();
-      Double stabilize = check.stable() && ctx.stableAtMs != null && ctx.stableAtMs >= ctx.lastChangeMs
-          ? (ctx.stableAtMs - ctx.lastChangeMs) / 1000.0 : null;
+    Summary s = Summary.of("run", ctx.network().runtimeName(), ctx.scenario().seed()).withPeers(
+        ctx.peers().toCounts(ctx.network().metrics().counter(Network.FAILED_PEERS)));
+    if (ctx.roster().size() > 0) {
+      RingCheck check = ctx.cluster().check();
+      Double stabilize = check.stable() && ctx.stableAtMs() != null && ctx.stableAtMs() >= ctx.lastChangeMs()
+          ? (ctx.stableAtMs() - ctx.lastChangeMs()) / 1000.0 : null;
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
     }
-    s = s.withLookups(ctx.lookups.toStats()).withLocate(ctx.locates.toStats());
-    if (ctx.reconcile != null) {
-      s = s.withReconcile(ctx.reconcile);
+    s = s.withLookups(ctx.lookups().toStats()).withLocate(ctx.locates().toStats());
+    if (ctx.reconcile() != null) {
+      s = s.withReconcile(ctx.reconcile());
     }
-    var stored = ctx.issuer.stored();
-    if (!stored.isEmpty() && ctx.roster.size() > 0) {
-      stored.forEach(ctx.cluster::expectKey);
-      KeyReport keys = ctx.cluster.keys();
-      double[] perHost = ctx.cluster.keysPerHost().values().stream().mapToDouble(Integer::doubleValue).toArray();
+    var stored = ctx.issuer().stored();
+    if (!stored.isEmpty() && ctx.roster().size() > 0) {
+      stored.forEach(ctx.cluster()::expectKey);
+      KeyReport keys = ctx.cluster().keys();
+      double[] perHost = ctx.cluster().keysPerHost().values().stream().mapToDouble(Integer::doubleValue).toArray();
       s = s.withKeys(new KeyStats(keys.stored(), keys.lost(), Distribution.of(perHost).toLoad()));
     }
     long end = ctx.runMs();
     long mark = ctx.trafficMarkAt() >= 0 ? ctx.trafficMarkAt() : 0;
     double seconds = (end - mark) / 1000.0;
-    var counts = TrafficStats.difference(ctx.network.traffic().snapshot(), ctx.trafficAtMark());
-    s = s.withTraffic(TrafficStats.of(counts, meanAlive(ctx.sampler.series(), mark), seconds));
+    var counts = TrafficStats.difference(ctx.network().traffic().snapshot(), ctx.trafficAtMark());
+    s = s.withTraffic(TrafficStats.of(counts, meanAlive(ctx.sampler().series(), mark), seconds));
     double wall = ctx.wallSeconds();
     Double simulated = null;
     Double events = null;
-    if (ctx.network instanceof SimNetwork<?> sim) {
+    if (ctx.network() instanceof SimNetwork<?> sim) {
       simulated = end / 1000.0;
       events = wall > 0 ? sim.eventsFired() / wall : null;
     }
-    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster.ringPeers()), events));
+    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster().ringPeers()), events));
   }
 
   private static double meanAlive(TimeSeries series, long fromMs) {

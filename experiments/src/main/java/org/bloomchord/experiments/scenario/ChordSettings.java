@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
- * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -31,11 +31,24 @@ import java.util.List;
  * @param nextHop {@code fingers}: the closest preceding finger, the successor list only around
  *     failed fingers (SIGCOMM 2001); {@code fingersAndSuccessors}: the closest preceding peer among
  *     fingers and successor list (ToN 2003, paths about ½·log2 r hops shorter)
+ * @param placement {@code fixed}: peers are named p0, p1, ... (c0, c1, ... for churn joins) and
+ *     sit at the same ring positions whatever the seed, so seeds vary only the random choices of
+ *     the run; {@code seeded}: the names carry a tag of the seed, so each seed also places the
+ *     peers anew (what a sweep over seeds of a placement-sensitive figure, such as keys per node,
+ *     needs)
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
-    NextHop nextHop) {
+    NextHop nextHop, Placement placement) {
+
+  /** Where peers sit on the ring across seeds. */
+  public enum Placement {
+    /** The same names, so the same ring ids, for every seed. */
+    FIXED,
+    /** Names tagged with the seed: a new placement per seed. */
+    SEEDED
+  }
 
   /** Which tables the next hop of a lookup is chosen from. */
   public enum NextHop {
@@ -56,12 +69,12 @@ public record ChordSettings(
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
-      "nextHop");
+      "nextHop", "placement");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
-      LookupStyle.RECURSIVE, NextHop.FINGERS);
+      LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED);
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1

@@ -81,7 +81,9 @@ final class ScenarioBinder {
         f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
             "iterative", ChordSettings.LookupStyle.ITERATIVE)),
         f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
-            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)));
+            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)),
+        f.choice("placement", d.placement(), Map.of("fixed", ChordSettings.Placement.FIXED,
+            "seeded", ChordSettings.Placement.SEEDED)));
   }
 
   /** An adaptive ceiling: at least the period it grows from (the default: the period, fixed). */

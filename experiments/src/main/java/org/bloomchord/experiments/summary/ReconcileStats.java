@@ -1,6 +1,15 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The {@code reconcile} section: one reconciliation method measured on pairs of sets. When several
@@ -15,11 +24,15 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param rounds message rounds
  * @param exact whether the difference was recovered exactly
  * @param missed differing elements not recovered
+ * @param details further measurements of one pair, in order, after the fields above (written
+ *     with their null values, so that every pair's object has the same keys), or null when the
+ *     section totals several pairs; with details, a null {@code bytesPerDiff} is written too
  */
 @JsonPropertyOrder({"method", "size", "diff", "bytes", "bytesPerDiff", "rounds", "exact", "missed"})
+@JsonSerialize(using = ReconcileStats.Writer.class)
 public record ReconcileStats(
     String method, long size, long diff, long bytes, Double bytesPerDiff, long rounds, boolean exact,
-    long missed) {
+    long missed, @JsonIgnore Map<String, Object> details) {
 
   public ReconcileStats {
     if (method == null || method.isBlank()) {
@@ -31,6 +44,44 @@ public record ReconcileStats(
     Finite.check("bytesPerDiff", bytesPerDiff);
     Finite.nonNegative("rounds", rounds);
     Finite.nonNegative("missed", missed);
+    details = details == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(details));
+  }
+
+  /** The section without details. */
+  public ReconcileStats(String method, long size, long diff, long bytes, Double bytesPerDiff, long rounds,
+      boolean exact, long missed) {
+    this(method, size, diff, bytes, bytesPerDiff, rounds, exact, missed, null);
+  }
+
+  /** This section with the further measurements of its pair. */
+  public ReconcileStats withDetails(Map<String, Object> details) {
+    return new ReconcileStats(method, size, diff, bytes, bytesPerDiff, rounds, exact, missed, details);
+  }
+
+  /** Writes the contract fields in order, then the details. */
+  static final class Writer extends JsonSerializer<ReconcileStats> {
+    @Override
+    public void serialize(ReconcileStats r, JsonGenerator g, SerializerProvider p) throws IOException {
+      g.writeStartObject();
+      g.writeStringField("method", r.method);
+      g.writeNumberField("size", r.size);
+      g.writeNumberField("diff", r.diff);
+      g.writeNumberField("bytes", r.bytes);
+      if (r.bytesPerDiff != null || r.details != null) {
+        g.writeFieldName("bytesPerDiff");
+        p.defaultSerializeValue(r.bytesPerDiff, g);
+      }
+      g.writeNumberField("rounds", r.rounds);
+      g.writeBooleanField("exact", r.exact);
+      g.writeNumberField("missed", r.missed);
+      if (r.details != null) {
+        for (Map.Entry<String, Object> e : r.details.entrySet()) {
+          g.writeFieldName(e.getKey());
+          p.defaultSerializeValue(e.getValue(), g);
+        }
+      }
+      g.writeEndObject();
+    }
   }
 
   /** The section with {@code bytesPerDiff} computed from {@code bytes / diff}. */

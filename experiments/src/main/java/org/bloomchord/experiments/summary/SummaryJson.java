@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Reads and writes {@link Summary} as JSON: pretty-printed for {@code summary.json}, one line for
@@ -42,6 +43,19 @@ public final class SummaryJson {
   public static String pretty(Summary summary) {
     try {
       return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + System.lineSeparator();
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("summary not serialisable", e);
+    }
+  }
+
+  /**
+   * One summary as indented JSON as {@link #pretty(Summary)} without the final newline, several as
+   * an indented array of them (a command that measured several settings).
+   */
+  public static String pretty(List<Summary> summaries) {
+    try {
+      Object value = summaries.size() == 1 ? summaries.get(0) : summaries;
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("summary not serialisable", e);
     }

@@ -12,13 +12,15 @@ import java.util.TreeMap;
  *
  * @param messages messages sent in the measured interval
  * @param bytes their encoded bytes
- * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds
- * @param messagesPerPeerPerSecond messages divided the same way: the load a peer's runtime carries
- * @param byType the same by message type
+ * @param bytesPerPeerPerSecond bytes divided by mean live peers and by the interval's seconds, or
+ *     null (omitted) for an exchange between two peers ({@link #totals})
+ * @param messagesPerPeerPerSecond messages divided the same way: the load a peer's runtime carries,
+ *     or null (omitted) as the former
+ * @param byType the same by message type, or null (omitted) as the former
  * @param byJvm for a ring over several JVMs, what each JVM sent (by node name), or null (omitted)
  */
 @JsonPropertyOrder({"messages", "bytes", "bytesPerPeerPerSecond", "messagesPerPeerPerSecond", "byType", "byJvm"})
-public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
+public record TrafficStats(long messages, long bytes, Double bytesPerPeerPerSecond, Double messagesPerPeerPerSecond,
     Map<String, TypeTraffic> byType, Map<String, JvmTraffic> byJvm) {
 
   @JsonCreator
@@ -27,14 +29,21 @@ public record TrafficStats(long messages, long bytes, double bytesPerPeerPerSeco
     Finite.nonNegative("bytes", bytes);
     Finite.check("bytesPerPeerPerSecond", bytesPerPeerPerSecond);
     Finite.check("messagesPerPeerPerSecond", messagesPerPeerPerSecond);
-    byType = Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
+    boolean totalsOnly = bytesPerPeerPerSecond == null && messagesPerPeerPerSecond == null;
+    byType = byType == null && totalsOnly ? null
+        : Collections.unmodifiableMap(new TreeMap<>(byType == null ? Map.of() : byType));
     byJvm = byJvm == null ? null : Collections.unmodifiableMap(new TreeMap<>(byJvm));
   }
 
   /** Traffic of a ring in one JVM. */
   public TrafficStats(long messages, long bytes, double bytesPerPeerPerSecond, double messagesPerPeerPerSecond,
       Map<String, TypeTraffic> byType) {
-    this(messages, bytes, bytesPerPeerPerSecond, messagesPerPeerPerSecond, byType, null);
+    this(messages, bytes, (Double) bytesPerPeerPerSecond, (Double) messagesPerPeerPerSecond, byType, null);
+  }
+
+  /** The messages and bytes of one exchange between two peers, without rates or types. */
+  public static TrafficStats totals(long messages, long bytes) {
+    return new TrafficStats(messages, bytes, null, null, null, null);
   }
 
   /** This section with what each JVM sent. */

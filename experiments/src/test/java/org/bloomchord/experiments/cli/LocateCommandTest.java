@@ -21,7 +21,7 @@ class LocateCommandTest {
   }
 
   @Test
-  void jsonHasTheLocateAndTrafficSectionsWithTheContractNames() throws Exception {
+  void everyPublishedObjectIsFoundAndTheFiltersResolveTheNearbyOnes() throws Exception {
     int rc = run("locate", "--peers", "24", "--objects", "20", "--holders-per-object", "2", "--depth", "3",
         "--bits-per-level", "4096", "--queries", "50", "--runtime", "sim", "--seed", "3", "--json");
     assertEquals(0, rc, err::toString);
@@ -45,6 +45,12 @@ class LocateCommandTest {
     assertEquals(50, l.get("found").asInt(), "every published object has a live holder");
     assertEquals(l.get("found").asInt(),
         l.get("local").asInt() + l.get("probabilistic").asInt() + l.get("fallback").asInt());
+    // 4096 bits per level hold a few objects with a false-positive rate near zero, so the filters
+    // resolve nearly every locate whose holder is within depth
+    assertTrue(l.get("withinDepthProbabilistic").asDouble() >= 0.9 * l.get("withinDepth").asDouble(),
+        "at least 90% of the within-depth locates resolved by the filters: " + l);
+    assertTrue(l.get("stretch").get("mean").asDouble() >= 1.0, "no path is shorter than the oracle's distance");
+    assertTrue(l.get("hops").get("p50").asDouble() <= l.get("hops").get("p99").asDouble());
   }
 
   @ParameterizedTest

@@ -7,6 +7,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.bloomchord.experiments.runner.Experiment;
+import org.bloomchord.experiments.runner.results.Reproduction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,9 +80,9 @@ class RunCommandTest {
   void everyBundledScenarioLoadsAndCanRun() {
     for (String name : RunCommand.BUNDLED) {
       var instances = org.bloomchord.experiments.scenario.ScenarioLoader.loadBundled(name + ".yaml", java.util.List.of());
-      org.bloomchord.experiments.runner.Experiment.check(instances);
+      Experiment.check(instances);
       assertEquals(name, instances.get(0).name());
-      var published = org.bloomchord.experiments.runner.Reproduction.of(name);
+      var published = Reproduction.of(name);
       if (published != null) {
         String parameter = published.parameter();
         assertTrue(instances.stream().allMatch(i -> i.sweep().containsKey(parameter)),

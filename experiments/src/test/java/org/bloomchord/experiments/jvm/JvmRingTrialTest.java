@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.bloomchord.chord.ring.IdRing;
-import org.bloomchord.experiments.ring.Progress;
 import org.bloomchord.experiments.ring.RingSettings;
+import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.JvmTraffic;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.overlay.PeerRef;
@@ -62,10 +62,9 @@ class JvmRingTrialTest {
 
   @Test
   void placementInterleavesTheJvmsAroundTheRing() {
-    JvmRingTrial trial = new JvmRingTrial(settings(300), 3, 0, 256, cluster(), Progress.silent());
-    List<String> addresses = trial.interleaved(300);
-    assertEquals(300, new HashSet<>(addresses).size());
     IdRing ring = new IdRing(64);
+    List<String> addresses = JvmRing.interleaved(ring, 3, 300);
+    assertEquals(300, new HashSet<>(addresses).size());
     List<PeerRef> byId = addresses.stream().map(a -> new PeerRef(a, ring.hash(a)))
         .sorted((a, b) -> Long.compareUnsigned(a.id(), b.id())).toList();
     for (int i = 0; i < byId.size(); i++) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.bloomchord.experiments.summary.LocateStats;
 import org.bloomchord.experiments.summary.LookupStats;
+import org.bloomchord.routing.location.LocateOutcome;
 import org.junit.jupiter.api.Test;
 
 class RecordersTest {

@@ -62,7 +62,8 @@ class ScenarioLoaderTest {
     assertEquals(1000, s.peers());
     assertEquals(new ChordSettings(64, 8, 3, Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofSeconds(1),
         Duration.ofMillis(500), Duration.ofMillis(500), 0.2,
-        Duration.ofMillis(500), Duration.ofSeconds(10), 1, ChordSettings.LookupStyle.RECURSIVE, ChordSettings.NextHop.FINGERS), s.chord());
+        Duration.ofMillis(500), Duration.ofSeconds(10), 1, ChordSettings.LookupStyle.RECURSIVE, ChordSettings.NextHop.FINGERS,
+        ChordSettings.Placement.FIXED), s.chord());
     assertEquals(RoutingSettings.DEFAULTS.withFilters(3, 4096), s.routing());
     assertEquals(List.of("join", "publish", "churn", "fail", "measure"), s.phases().stream().map(Phase::kind).toList());
     assertEquals(new Phase.Join(1000, Duration.ofSeconds(10)), s.phases().get(0));
@@ -181,7 +182,7 @@ class ScenarioLoaderTest {
   void unknownKeysNameFileLineColumnAndTheExpectedKeys() {
     String text = "name: q\npeers: 10\nchord:\n  idBits: 64\n  sucessors: 8\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
-        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop)", error(text));
+        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
         + "peers, chord, routing, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
@@ -190,7 +191,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
     assertEquals("--set chord.sucessors=4: unknown key 'sucessors' in chord (expected one of: idBits, successors, "
-        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop)",
+        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement)",
         error("peers: 10\nphases:\n  - join: {}\n", "chord.sucessors=4"));
   }
 

@@ -11,5 +11,10 @@ public enum LocateOutcome {
   /** No live holder exists: the directory names none, or none of those it names holds the object. */
   NOT_FOUND,
   /** The deterministic path itself failed (the Chord lookup or every pointer replica timed out). */
-  FAILED
+  FAILED;
+
+  /** Whether a live holder was reached (locally, probabilistically or on the fallback path). */
+  public boolean found() {
+    return this == LOCAL || this == PROBABILISTIC || this == FALLBACK;
+  }
 }

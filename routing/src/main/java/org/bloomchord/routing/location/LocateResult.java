@@ -32,7 +32,6 @@ public record LocateResult(String key, LocateOutcome outcome, PeerRef holder, in
 
   /** Whether a live holder was found (locally, probabilistically or on the fallback path). */
   public boolean found() {
-    return outcome == LocateOutcome.LOCAL || outcome == LocateOutcome.PROBABILISTIC
-        || outcome == LocateOutcome.FALLBACK;
+    return outcome.found();
   }
 }

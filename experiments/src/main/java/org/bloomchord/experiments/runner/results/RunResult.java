@@ -1,7 +1,8 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.results;
 
 import java.nio.file.Path;
 import org.bloomchord.experiments.metrics.TimeSeries;
+import org.bloomchord.experiments.runner.ops.OperationCounts;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.summary.Summary;
 

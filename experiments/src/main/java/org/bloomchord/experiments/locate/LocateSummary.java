@@ -1,12 +1,18 @@
-package org.bloomchord.routing.location.cluster;
+package org.bloomchord.experiments.locate;
 
 import java.util.Arrays;
 import java.util.List;
+import org.bloomchord.experiments.summary.LocateStats;
+import org.bloomchord.experiments.summary.Mean;
+import org.bloomchord.experiments.summary.Quantiles;
 import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocateResult;
+import org.bloomchord.routing.location.cluster.LinkOracle;
 
 /**
- * The figures of a batch of locates, judged against the {@link LinkOracle} distances.
+ * The figures of a batch of locates, judged against the {@link LinkOracle} distances. Unlike the
+ * runner's {@code LocateRecorder}, which keeps histograms for runs of any length, it sees the whole
+ * batch at once, so its means (stretch above all) are exact.
  *
  * <p>Definitions: {@code hops} over the found locates (LOCAL counts 0); {@code stretch} = hops /
  * oracle distance over the found locates whose nearest holder was at distance at least 1;
@@ -107,6 +113,13 @@ public record LocateSummary(long total, long found, long local, long probabilist
         hopsN == 0 ? 0 : mean / hopsN, percentile(sorted, 0.50), percentile(sorted, 0.99),
         stretchN == 0 ? 0 : stretch / stretchN, chordN == 0 ? 0 : chordSum / chordN,
         withinProb == 0 ? 0 : withinDist / withinProb, withinProb == 0 ? 0 : withinHops / withinProb);
+  }
+
+  /** The {@code locate} section of the summary; every object had a live holder, so {@code noLiveHolder} is 0. */
+  public LocateStats toStats() {
+    Quantiles hops = found == 0 ? null : new Quantiles(hopsMean, hopsP50, hopsP99);
+    return new LocateStats(total, found, local, probabilistic, fallback, notFound, falsePositives, withinDepth,
+        withinDepthProbabilistic, hops, new Mean(stretchMean), new Mean(chordHopsMean), failed, 0);
   }
 
   /** Nearest-rank percentile of sorted values; 0 when empty. */

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.experiments.runner.RunContext;
+import org.bloomchord.experiments.runner.ops.Holdings;
+import org.bloomchord.experiments.runner.ops.Roster;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
@@ -54,19 +57,19 @@ final class PublishStep implements PhaseStep<Phase.Publish> {
     Map<PeerHandle<ChordPeer>, List<String>> byPeer = new LinkedHashMap<>();
     for (int i = from; i < to; i++) {
       String object = Holdings.objectName(i);
-      int holders = Math.min(holdersPerObject, ctx.roster.size());
+      int holders = Math.min(holdersPerObject, ctx.roster().size());
       Set<Integer> chosen = new HashSet<>();
       while (chosen.size() < holders) {
-        Roster.Member m = ctx.roster.pickMember(random);
+        Roster.Member m = ctx.roster().pickMember(random);
         if (chosen.add(m.number())) {
-          ctx.holdings.add(object, m.number(), m.peer().ref());
+          ctx.holdings().add(object, m.number(), m.peer().ref());
           byPeer.computeIfAbsent(m.peer(), k -> new ArrayList<>()).add(object);
         }
       }
     }
     Map<String, List<String>> byAddress = new HashMap<>();
     byPeer.forEach((h, keys) -> byAddress.put(h.ref().address(), keys));
-    List<Network.Outcome<Object>> outcomes = ctx.network.callAll(new ArrayList<>(byPeer.keySet()), p -> {
+    List<Network.Outcome<Object>> outcomes = ctx.network().callAll(new ArrayList<>(byPeer.keySet()), p -> {
       LocationService s = p.extension(LocationService.class);
       List<Future<Void>> fs = new ArrayList<>();
       for (String key : byAddress.get(p.self().address())) {
@@ -76,7 +79,7 @@ final class PublishStep implements PhaseStep<Phase.Publish> {
     }, ctx.operationWaitMs());
     for (Network.Outcome<Object> o : outcomes) {
       if (!o.succeeded()) {
-        ctx.tally.publishesFailed.increment();
+        ctx.tally().publishFailed();
       }
     }
   }

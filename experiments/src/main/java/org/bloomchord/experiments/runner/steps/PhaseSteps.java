@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +8,7 @@ import org.bloomchord.experiments.scenario.Scenario;
 /**
  * The step that runs each kind of phase.
  */
-final class PhaseSteps {
+public final class PhaseSteps {
 
   private final Map<Class<? extends Phase>, PhaseStep<? extends Phase>> steps = new LinkedHashMap<>();
 
@@ -18,7 +18,7 @@ final class PhaseSteps {
   }
 
   /** The steps of a run. */
-  static PhaseSteps chord() {
+  public static PhaseSteps chord() {
     return new PhaseSteps()
         .register(Phase.Join.class, new JoinStep())
         .register(Phase.Leave.class, DepartureStep.leave())
@@ -33,7 +33,7 @@ final class PhaseSteps {
   }
 
   /** Checks every phase of {@code scenario} before anything runs. */
-  void check(Scenario scenario) {
+  public void check(Scenario scenario) {
     for (int i = 0; i < scenario.phases().size(); i++) {
       Phase p = scenario.phases().get(i);
       step(p).check(p, scenario.source() + ": phases[" + i + "]." + p.kind());
@@ -41,7 +41,7 @@ final class PhaseSteps {
   }
 
   /** Runs one phase. */
-  void run(Phase phase, PhaseStep.PhaseRun run) {
+  public void run(Phase phase, PhaseStep.PhaseRun run) {
     step(phase).run(phase, run);
   }
 

@@ -1,9 +1,10 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.DurationText;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.workload.OperationKind;
@@ -13,10 +14,10 @@ import org.bloomchord.experiments.workload.OperationKind;
  * arrive as a Poisson process at the given rates for T and are issued without waiting for each
  * other; measurements count from the warm-up's end.
  */
-final class WorkloadStep implements PhaseStep<Phase.Workload> {
+public final class WorkloadStep implements PhaseStep<Phase.Workload> {
 
   /** The kinds with a positive rate. */
-  static List<OperationKind> kinds(Phase.Operations operations) {
+  public static List<OperationKind> kinds(Phase.Operations operations) {
     List<OperationKind> out = new ArrayList<>();
     operations.mix().rates().forEach((k, r) -> {
       if (r.perSecond() > 0) {

@@ -1,7 +1,8 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.SplittableRandom;
 import org.bloomchord.experiments.reconcile.ReconcileTrial;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.summary.ReconcileStats;
 import org.bloomchord.overlay.Network;
@@ -42,7 +43,7 @@ final class ReconcileStep implements PhaseStep<Phase.Reconcile> {
     long missed = 0;
     boolean exact = true;
     NetworkOptions options = NetworkOptions.defaults().withSeed(random.nextLong());
-    try (Network<ReconcilePeer> net = Networks.create(ctx.simulated ? Networks.SIM : Networks.VERTX, options,
+    try (Network<ReconcilePeer> net = Networks.create(ctx.simulated() ? Networks.SIM : Networks.VERTX, options,
         ReconcileWire.registry())) {
       for (int i = 0; i < phase.pairs(); i++) {
         ReconcileTrial t = ReconcileTrial.run(net, method, phase.size(), phase.diff(), ElementShape.KEY64,
@@ -56,7 +57,7 @@ final class ReconcileStep implements PhaseStep<Phase.Reconcile> {
         done[0]++;
       }
     }
-    ctx.reconcile = ReconcileStats.of(phase.method().name().toLowerCase(java.util.Locale.ROOT), size, diff, bytes,
-        rounds, exact, missed);
+    ctx.reconcile(ReconcileStats.of(phase.method().name().toLowerCase(java.util.Locale.ROOT), size, diff, bytes,
+        rounds, exact, missed));
   }
 }

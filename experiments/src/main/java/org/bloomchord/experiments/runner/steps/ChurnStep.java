@@ -1,7 +1,8 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.Iterator;
 import java.util.SplittableRandom;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.workload.Operation;
 
@@ -25,7 +26,7 @@ final class ChurnStep implements PhaseStep<Phase.Churn> {
     long opSeed = random.nextLong();
     Iterator<Operation> ops = phase.workload() == null ? Schedule.noOperations()
         : phase.workload().over(phase.duration()).operations(opSeed);
-    Schedule.play(run, phase.model().events(ctx.roster.population(), churnSeed), ops, durationMs,
+    Schedule.play(run, phase.model().events(ctx.roster().population(), churnSeed), ops, durationMs,
         random.split(), random.split());
   }
 }

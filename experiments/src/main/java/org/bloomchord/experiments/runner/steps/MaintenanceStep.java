@@ -1,5 +1,6 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 
 /**
@@ -12,6 +13,6 @@ final class MaintenanceStep implements PhaseStep<Phase.Maintenance> {
   public void run(Phase.Maintenance phase, PhaseRun run) {
     RunContext ctx = run.ctx();
     ctx.phase(run.label("maintenance " + (phase.paused() ? "paused" : "running")), () -> 1.0);
-    ctx.cluster.pauseMaintenance(phase.paused());
+    ctx.cluster().pauseMaintenance(phase.paused());
   }
 }

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.ops;
 
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -15,18 +15,18 @@ import org.bloomchord.overlay.PeerRef;
  * <p>Invariant: every holder listed is a ring peer of a host on the {@link Roster}. Thread-safe:
  * departures (churn threads on Vert.x) and locate callbacks (peer threads) use it at once.
  */
-final class Holdings {
+public final class Holdings {
 
   private final Map<String, Map<PeerRef, Integer>> holders = new HashMap<>();
   private final Map<Integer, Set<String>> byHost = new HashMap<>();
 
   /** The name of published object number {@code n}. */
-  static String objectName(int n) {
+  public static String objectName(int n) {
     return "object-" + n;
   }
 
   /** Records that ring peer {@code peer} of host {@code host} holds {@code object}. */
-  synchronized void add(String object, int host, PeerRef peer) {
+  public synchronized void add(String object, int host, PeerRef peer) {
     holders.computeIfAbsent(object, k -> new HashMap<>()).put(peer, host);
     byHost.computeIfAbsent(host, k -> new LinkedHashSet<>()).add(object);
   }
@@ -57,7 +57,7 @@ final class Holdings {
   }
 
   /** Each object's live holders, a copy. */
-  synchronized Map<String, Set<PeerRef>> snapshot() {
+  public synchronized Map<String, Set<PeerRef>> snapshot() {
     Map<String, Set<PeerRef>> out = new HashMap<>();
     holders.forEach((o, h) -> out.put(o, Set.copyOf(h.keySet())));
     return out;

@@ -1,9 +1,11 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.SplittableRandom;
 import org.bloomchord.experiments.churn.ChurnEvent;
+import org.bloomchord.experiments.runner.RunContext;
+import org.bloomchord.experiments.runner.ops.Membership;
 import org.bloomchord.experiments.workload.Operation;
 
 /**
@@ -37,21 +39,21 @@ final class Schedule {
       if (op == null || (event != null && event.atMs() <= op.atMs())) {
         ChurnEvent e = event;
         ctx.advanceTo(run.startMs() + e.atMs());
-        ctx.membership.apply(e, churnRandom);
+        ctx.membership().apply(e, churnRandom);
         event = churn.hasNext() ? churn.next() : null;
       } else {
         ctx.advanceTo(run.startMs() + op.atMs());
-        ctx.issuer.issue(op.kind(), op.key(), opRandom);
+        ctx.issuer().issue(op.kind(), op.key(), opRandom);
         op = operations.hasNext() ? operations.next() : null;
       }
     }
     ctx.advanceTo(run.startMs() + durationMs);
-    ctx.membership.drain();
-    long joinWait = ctx.runMs() + ctx.cluster.config().joinWaitMs();
-    while (ctx.membership.joinsRunning() > 0 && ctx.runMs() < joinWait) {
+    ctx.membership().drain();
+    long joinWait = ctx.runMs() + ctx.cluster().config().joinWaitMs();
+    while (ctx.membership().joinsRunning() > 0 && ctx.runMs() < joinWait) {
       ctx.advanceTo(ctx.runMs() + 50);
     }
-    ctx.membership.drain();
+    ctx.membership().drain();
   }
 
   /** No operations. */

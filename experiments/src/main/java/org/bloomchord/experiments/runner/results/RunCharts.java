@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.results;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,16 +9,17 @@ import org.bloomchord.experiments.report.Series;
 import org.bloomchord.experiments.scenario.Scenario;
 
 /** The time-series charts of one run: peers alive, lookups and failures, mean hops, traffic. */
-final class RunCharts {
+public final class RunCharts {
 
   /** A chart and the base name of its files. */
-  record Named(String name, LineChart chart, String caption) {
+  public record Named(String name, LineChart chart, String caption) {
   }
 
   private RunCharts() {
   }
 
-  static List<Named> of(Scenario scenario, TimeSeries series) {
+  /** The charts of one run's time series. */
+  public static List<Named> of(Scenario scenario, TimeSeries series) {
     String run = scenario.label();
     List<Named> out = new ArrayList<>();
     out.add(new Named("peers-alive", chart(run + ": peers alive", "peers", series,

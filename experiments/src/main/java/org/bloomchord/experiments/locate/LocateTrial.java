@@ -1,4 +1,4 @@
-package org.bloomchord.routing.location.cluster;
+package org.bloomchord.experiments.locate;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,15 +6,19 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.experiments.metrics.TrafficWindow;
+import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
+import org.bloomchord.routing.location.cluster.LinkOracle;
+import org.bloomchord.routing.location.cluster.LocationCluster;
 
 /**
- * One location measurement: a ring of N peers with the location layer, O objects each published
+ * One location measurement, the work of {@code bloomchord locate}: a ring of N peers with the location layer, O objects each published
  * at H distinct random peers, the filters left to settle, then Q locates from random peers for
  * random objects (all at once), the same queries resolved by the deterministic path alone, and
  * the oracle distance of each. Random choices come from the seed, so a simulator run repeats.
@@ -31,15 +35,31 @@ import org.bloomchord.routing.location.LocationService;
  * @param chord the Chord settings
  * @param location the location settings
  */
-public record LocateExperiment(String runtime, int peers, int objects, int holdersPerObject, int queries, long seed,
+public record LocateTrial(String runtime, int peers, int objects, int holdersPerObject, int queries, long seed,
     ChordConfig chord, LocationConfig location) {
 
   /** The message types of filter maintenance. */
   public static final List<String> MAINTENANCE_TYPES = List.of("SummaryRequest", "SummaryReply", "SummaryDelta");
 
-  /** What a run measured. */
+  /**
+   * What a run measured.
+   *
+   * @param locate the figures of the locates
+   * @param traffic the traffic from the stable ring to the end of the run
+   * @param ringStable whether the ring was stable before the objects were published
+   * @param filtersSettled whether the link filters settled before the locates
+   * @param simulatedMs runtime milliseconds of the whole run
+   */
   public record Outcome(LocateSummary locate, TrafficWindow traffic, boolean ringStable, boolean filtersSettled,
       long simulatedMs) {
+  }
+
+  /**
+   * The measurement as the shared summary: the header, {@code locate} and {@code traffic}, where
+   * {@code traffic.bytesPerPeerPerSecond} is the filter maintenance alone.
+   */
+  public Summary summary(Outcome o) {
+    return Summary.of("locate", runtime, seed).withLocate(o.locate().toStats()).withTraffic(o.traffic().toStats());
   }
 
   /** Runs the measurement and closes the network. */

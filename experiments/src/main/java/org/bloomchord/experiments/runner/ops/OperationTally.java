@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.ops;
 
 import java.util.concurrent.atomic.LongAdder;
 
@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
  * value; {@code getsMissing} counts gets of stored keys that found nothing (the key was lost) and
  * {@code getsFailed} gets without an answer. Thread-safe.
  */
-final class OperationTally {
+public final class OperationTally {
 
   final LongAdder gets = new LongAdder();
   final LongAdder getsFound = new LongAdder();
@@ -18,10 +18,15 @@ final class OperationTally {
   final LongAdder putsStored = new LongAdder();
   final LongAdder putsFailed = new LongAdder();
   final LongAdder notIssued = new LongAdder();
-  final LongAdder publishesFailed = new LongAdder();
+  private final LongAdder publishesFailed = new LongAdder();
+
+  /** Counts a holder whose publications were not all acknowledged. */
+  public void publishFailed() {
+    publishesFailed.increment();
+  }
 
   /** A snapshot for the report. */
-  OperationCounts snapshot() {
+  public OperationCounts snapshot() {
     return new OperationCounts(gets.sum(), getsFound.sum(), getsMissing.sum(), getsFailed.sum(), puts.sum(),
         putsStored.sum(), putsFailed.sum(), notIssued.sum(),
         publishesFailed.sum());

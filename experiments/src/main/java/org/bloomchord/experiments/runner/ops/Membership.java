@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.ops;
 
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -18,6 +18,7 @@ import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.experiments.churn.ChurnAction;
 import org.bloomchord.experiments.churn.ChurnEvent;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 
@@ -36,7 +37,7 @@ import org.bloomchord.overlay.PeerRef;
  * nothing else. Work that a peer's callback cannot do itself (a driver call) is queued and done by
  * {@link #poll}, which the run calls as time advances.
  */
-final class Membership {
+public final class Membership {
 
   private static final int DEPARTURE_THREADS = 8;
 
@@ -50,7 +51,8 @@ final class Membership {
   private final Set<Long> usedIds = new HashSet<>();
   private int nextName;
 
-  Membership(RunContext ctx, boolean concurrent) {
+  /** The membership of {@code ctx}'s run; {@code concurrent} runs departures on their own threads. */
+  public Membership(RunContext ctx, boolean concurrent) {
     this.ctx = ctx;
     this.departures = concurrent ? Executors.newFixedThreadPool(DEPARTURE_THREADS, RunContext.daemon("depart")) : null;
   }
@@ -59,14 +61,14 @@ final class Membership {
    * Launches {@code hosts} new hosts with the cluster's wave join (joins concurrent, each wave at
    * most doubling the ring) and adds those that joined under fresh numbers. Blocks until done.
    */
-  void launch(int hosts) {
+  public void launch(int hosts) {
     if (hosts <= 0) {
       return;
     }
-    List<PeerHandle<ChordPeer>> started = ctx.cluster.launch(hosts);
+    List<PeerHandle<ChordPeer>> started = ctx.cluster().launch(hosts);
     Set<String> failed = new HashSet<>();
     for (PeerHandle<ChordPeer> h : started) {
-      if (ctx.network.inspect(h, ChordPeer::state) != PeerState.ACTIVE) {
+      if (ctx.network().inspect(h, ChordPeer::state) != PeerState.ACTIVE) {
         failed.add(ChordCluster.hostOf(h.ref()));
       }
     }
@@ -75,9 +77,9 @@ final class Membership {
     for (PeerHandle<ChordPeer> h : started) {
       String host = ChordCluster.hostOf(h.ref());
       if (counted.add(host)) {
-        ctx.peers.joined();
+        ctx.peers().joined();
         if (failed.contains(host)) {
-          ctx.peers.crashed();
+          ctx.peers().crashed();
         }
       }
       if (failed.contains(host)) {
@@ -86,12 +88,12 @@ final class Membership {
         joined.add(h);
       }
     }
-    ctx.roster.addAll(joined);
+    ctx.roster().addAll(joined);
     ctx.changed();
   }
 
   /** Applies one churn event (on the driver thread); an event naming a peer not on the ring is skipped. */
-  void apply(ChurnEvent e, SplittableRandom random) {
+  public void apply(ChurnEvent e, SplittableRandom random) {
     if (e.action() == ChurnAction.JOIN) {
       join(e.peer(), random);
     } else {
@@ -100,25 +102,25 @@ final class Membership {
   }
 
   private void join(int number, SplittableRandom random) {
-    if (ctx.roster.contains(number) || joining.contains(number)) {
+    if (ctx.roster().contains(number) || joining.contains(number)) {
       return;
     }
-    PeerHandle<ChordPeer> bootstrap = ctx.roster.pick(random);
+    PeerHandle<ChordPeer> bootstrap = ctx.roster().pick(random);
     if (bootstrap == null) {
       launch(1);
       return;
     }
-    ChordConfig config = ctx.cluster.config();
+    ChordConfig config = ctx.cluster().config();
     List<PeerRef> refs = newHost(config.virtualNodes());
     joining.add(number);
     joinsRunning.incrementAndGet();
-    ctx.peers.joined();
-    List<PeerHandle<ChordPeer>> host = ctx.network.launchAll(refs,
-        ref -> new ChordPeer(config, bootstrap.ref(), ctx.extensions.apply(ref)));
+    ctx.peers().joined();
+    List<PeerHandle<ChordPeer>> host = ctx.network().launchAll(refs,
+        ref -> new ChordPeer(config, bootstrap.ref(), ctx.extensions().apply(ref)));
     AtomicInteger left = new AtomicInteger(host.size());
     boolean[] failed = {false};
     for (PeerHandle<ChordPeer> h : host) {
-      ctx.network.call(h, p -> {
+      ctx.network().call(h, p -> {
         p.joined().onComplete(ar -> {
           synchronized (failed) {
             failed[0] |= ar.failed();
@@ -136,10 +138,10 @@ final class Membership {
   /** On the last peer's thread when the host's join ended. */
   private void joinEnded(int number, List<PeerHandle<ChordPeer>> host, boolean failed) {
     if (failed) {
-      ctx.peers.crashed();
+      ctx.peers().crashed();
       driverWork.add(() -> host.forEach(this::crashQuietly));
     } else {
-      ctx.roster.add(number, host);
+      ctx.roster().add(number, host);
       ctx.changed();
     }
     joining.remove(number);
@@ -151,14 +153,14 @@ final class Membership {
   }
 
   private List<PeerRef> newHost(int virtualNodes) {
-    String host = "c" + nextName++;
+    String host = ctx.cluster().namePrefix() + "c" + nextName++;
     List<PeerRef> refs = new ArrayList<>();
     for (int v = 0; v < virtualNodes; v++) {
       String name = virtualNodes == 1 ? host : host + ".v" + v;
-      long id = ctx.cluster.ring().hash(name);
+      long id = ctx.cluster().ring().hash(name);
       for (int k = 1; !usedIds.add(id); k++) {
         name = (virtualNodes == 1 ? host : host + ".v" + v) + "~" + k;
-        id = ctx.cluster.ring().hash(name);
+        id = ctx.cluster().ring().hash(name);
       }
       refs.add(new PeerRef(name, id));
     }
@@ -170,19 +172,19 @@ final class Membership {
       departAfterJoin.put(number, crash);
       return;
     }
-    List<PeerHandle<ChordPeer>> host = ctx.roster.remove(number);
+    List<PeerHandle<ChordPeer>> host = ctx.roster().remove(number);
     if (host == null) {
       return;
     }
-    ctx.holdings.departed(number);
+    ctx.holdings().departed(number);
     Set<String> addresses = new HashSet<>();
     host.forEach(h -> addresses.add(h.ref().address()));
-    ctx.issuer.originsDeparted(addresses);
+    ctx.issuer().originsDeparted(addresses);
     ctx.changed();
     if (crash) {
-      ctx.peers.crashed();
+      ctx.peers().crashed();
     } else {
-      ctx.peers.left();
+      ctx.peers().left();
     }
     Runnable task = () -> {
       for (PeerHandle<ChordPeer> h : host) {
@@ -190,7 +192,7 @@ final class Membership {
           crashQuietly(h);
         } else {
           try {
-            ctx.network.leave(h);
+            ctx.network().leave(h);
           } catch (IllegalStateException gone) {
             // removed already
           }
@@ -206,26 +208,26 @@ final class Membership {
 
   private void crashQuietly(PeerHandle<ChordPeer> h) {
     try {
-      ctx.network.crash(h);
+      ctx.network().crash(h);
     } catch (IllegalStateException gone) {
       // removed already
     }
   }
 
   /** Does the driver work that peers' callbacks queued (on the driver thread). */
-  void poll() {
+  public void poll() {
     for (Runnable r; (r = driverWork.poll()) != null;) {
       r.run();
     }
   }
 
   /** Joins still running. */
-  int joinsRunning() {
+  public int joinsRunning() {
     return joinsRunning.get();
   }
 
   /** Waits until the departures queued so far are done; rethrows the first failure. */
-  void drain() {
+  public void drain() {
     poll();
     for (java.util.concurrent.Future<?> f : pending) {
       try {
@@ -241,7 +243,7 @@ final class Membership {
   }
 
   /** Stops the departure threads. */
-  void close() {
+  public void close() {
     if (departures != null) {
       departures.shutdownNow();
     }

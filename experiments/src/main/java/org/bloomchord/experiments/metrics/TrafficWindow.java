@@ -1,8 +1,10 @@
-package org.bloomchord.routing.location.cluster;
+package org.bloomchord.experiments.metrics;
 
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
+import org.bloomchord.experiments.summary.TrafficStats;
+import org.bloomchord.experiments.summary.TypeTraffic;
 import org.bloomchord.overlay.Network;
 
 /**
@@ -46,6 +48,17 @@ public record TrafficWindow(long startMs, long endMs, Map<String, long[]> byType
     return new TrafficWindow(startMs, end, diff, peerCount,
         peerCount == 0 ? 0 : selectedBytes / (peerCount * seconds),
         peerCount == 0 ? 0 : selectedMessages / (peerCount * seconds));
+  }
+
+  /**
+   * The {@code traffic} section: every message of the window by type, and the per-peer rates of
+   * the selected types only.
+   */
+  public TrafficStats toStats() {
+    Map<String, TypeTraffic> types = new TreeMap<>();
+    byType.forEach((type, c) -> types.put(type, new TypeTraffic(c[0], c[1])));
+    return new TrafficStats(messages(), bytes(), selectedBytesPerPeerPerSecond, selectedMessagesPerPeerPerSecond,
+        types);
   }
 
   /** Messages sent in the window. */

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.workload.Operation;
 import org.bloomchord.experiments.workload.OperationKind;
@@ -39,41 +40,41 @@ final class MeasureStep implements PhaseStep<Phase.Measure> {
     int total = phase.counts().values().stream().mapToInt(Integer::intValue).sum();
     int[] issued = {0};
     ctx.phase(run.label("measure " + total + " operations"), () -> (double) issued[0] / total);
-    if (ctx.location != null && phase.counts().getOrDefault(OperationKind.LOCATE, 0) > 0) {
-      ctx.linkOracle = oracle(ctx);
+    if (ctx.location() != null && phase.counts().getOrDefault(OperationKind.LOCATE, 0) > 0) {
+      ctx.linkOracle(oracle(ctx));
     }
     SplittableRandom random = new SplittableRandom(run.seed());
     Iterator<Operation> ops = phase.workload().operations(random.nextLong());
     SplittableRandom origins = random.split();
-    int limit = ctx.simulated ? SIM_IN_FLIGHT : VERTX_IN_FLIGHT;
+    int limit = ctx.simulated() ? SIM_IN_FLIGHT : VERTX_IN_FLIGHT;
     int nextPut = 0;
     while (ops.hasNext()) {
       Operation op = ops.next();
       if (phase.pace() != null) {
         ctx.advanceTo(run.startMs() + op.atMs());
       } else {
-        while (ctx.issuer.inFlight() >= limit) {
-          ctx.advanceTo(ctx.runMs() + (ctx.simulated ? 5 : 2));
+        while (ctx.issuer().inFlight() >= limit) {
+          ctx.advanceTo(ctx.runMs() + (ctx.simulated() ? 5 : 2));
         }
       }
       int key = op.kind() == OperationKind.PUT ? nextPut++ : op.key();
-      ctx.issuer.issue(op.kind(), key, origins);
+      ctx.issuer().issue(op.kind(), key, origins);
       issued[0]++;
     }
     ctx.awaitOperations(ctx.operationWaitMs());
-    ctx.linkOracle = null;
+    ctx.linkOracle(null);
   }
 
   /** The links and live holders now. */
   static LinkOracle oracle(RunContext ctx) {
     Map<PeerRef, List<PeerRef>> links = new LinkedHashMap<>();
-    for (PeerHandle<ChordPeer> h : ctx.roster.handles()) {
+    for (PeerHandle<ChordPeer> h : ctx.roster().handles()) {
       try {
-        links.put(h.ref(), ctx.network.inspect(h, p -> p.links().distinct()));
+        links.put(h.ref(), ctx.network().inspect(h, p -> p.links().distinct()));
       } catch (RuntimeException gone) {
         // departed since the roster was read: not a vertex
       }
     }
-    return new LinkOracle(links, ctx.holdings.snapshot());
+    return new LinkOracle(links, ctx.holdings().snapshot());
   }
 }

@@ -1,5 +1,6 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.DurationText;
 import org.bloomchord.experiments.scenario.Phase;
 
@@ -15,13 +16,13 @@ final class WaitStep implements PhaseStep<Phase.Wait> {
     RunContext ctx = run.ctx();
     long durationMs = phase.duration().toMillis();
     ctx.phase(run.label("wait " + DurationText.format(phase.duration())), () -> run.elapsed(durationMs));
-    long every = Math.max(1000, ctx.cluster.config().stabilizeMs());
+    long every = Math.max(1000, ctx.cluster().config().stabilizeMs());
     long end = run.startMs() + durationMs;
     while (ctx.runMs() < end) {
-      if (ctx.stableAtMs == null && ctx.roster.size() > 0 && ctx.cluster.checkRing().stable()) {
-        ctx.stableAtMs = ctx.runMs();
+      if (ctx.stableAtMs() == null && ctx.roster().size() > 0 && ctx.cluster().checkRing().stable()) {
+        ctx.stableAt(ctx.runMs());
       }
-      ctx.advanceTo(Math.min(end, ctx.stableAtMs == null ? ctx.runMs() + every : end));
+      ctx.advanceTo(Math.min(end, ctx.stableAtMs() == null ? ctx.runMs() + every : end));
     }
   }
 }

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.bloomchord.experiments.summary.SummaryJson;

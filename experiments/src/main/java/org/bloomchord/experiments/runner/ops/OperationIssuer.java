@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.ops;
 
 import io.vertx.core.Future;
 import java.util.Collections;
@@ -15,17 +15,18 @@ import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
-import org.bloomchord.experiments.metrics.LocateOutcome;
 import org.bloomchord.experiments.metrics.LocateRecorder;
 import org.bloomchord.experiments.metrics.LookupOutcome;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
 import org.bloomchord.experiments.metrics.OperationSample;
 import org.bloomchord.experiments.metrics.OperationSampleWriter;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.cluster.LinkOracle;
@@ -46,7 +47,7 @@ import org.bloomchord.routing.location.cluster.LinkOracle;
  * <p>Keys are named {@code key-<n>} by their workload number. Invariant: {@link #inFlight()}
  * counts operations started and not yet recorded. Thread-safe.
  */
-final class OperationIssuer {
+public final class OperationIssuer {
 
   /** How long the driver waits for an operation to start on its peer (not for it to finish). */
   private static final long START_WAIT_MS = 5_000;
@@ -66,18 +67,19 @@ final class OperationIssuer {
 
   private record PendingLocate(PeerRef origin, String key, long issued) {
   }
-  final LongAdder hopSum = new LongAdder();
-  final LongAdder answered = new LongAdder();
+  private final LongAdder hopSum = new LongAdder();
+  private final LongAdder answered = new LongAdder();
 
-  OperationIssuer(RunContext ctx) {
+  /** The issuer of {@code ctx}'s run, recording into its recorders. */
+  public OperationIssuer(RunContext ctx) {
     this.ctx = ctx;
-    this.network = ctx.network;
-    this.roster = ctx.roster;
+    this.network = ctx.network();
+    this.roster = ctx.roster();
     this.clock = ctx::runMs;
-    this.window = ctx.window;
-    this.lookups = ctx.lookups;
-    this.tally = ctx.tally;
-    this.samples = ctx.samples;
+    this.window = ctx.window();
+    this.lookups = ctx.lookups();
+    this.tally = ctx.tally();
+    this.samples = ctx.samples();
   }
 
   /** The key name of workload key number {@code n}. */
@@ -86,24 +88,35 @@ final class OperationIssuer {
   }
 
   /** Operations started and not yet completed. */
-  int inFlight() {
+  /** Hops of every answered lookup so far, for the time series' mean hops per second. */
+  public long hopSum() {
+    return hopSum.sum();
+  }
+
+  /** Lookups answered so far (correct or not). */
+  public long answered() {
+    return answered.sum();
+  }
+
+  /** Operations issued and not yet completed. */
+  public int inFlight() {
     return inFlight.get();
   }
 
   /** Keys stored by puts so far, in a fixed (sorted) order so that a seeded run repeats. */
-  Set<String> stored() {
+  public Set<String> stored() {
     return Collections.unmodifiableSortedSet(new TreeSet<>(stored));
   }
 
   /** Starts one operation of {@code kind} on key number {@code key} from a random ring peer. */
-  void issue(OperationKind kind, int key, SplittableRandom random) {
+  public void issue(OperationKind kind, int key, SplittableRandom random) {
     for (int attempt = 0; attempt < 3; attempt++) {
       PeerHandle<ChordPeer> origin = roster.pick(random);
       if (origin == null) {
         break;
       }
       int distance = LocateRecorder.NO_DISTANCE;
-      LinkOracle oracle = ctx.linkOracle;
+      LinkOracle oracle = ctx.linkOracle();
       if (kind == OperationKind.LOCATE && oracle != null) {
         distance = oracle.distance(origin.ref(), Holdings.objectName(key));
       }
@@ -183,7 +196,7 @@ final class OperationIssuer {
 
   /** Found on another peer than the querier (the only answers with a path to compare). */
   private static boolean foundElsewhere(LocateResult r) {
-    return r != null && r.found() && r.outcome() != org.bloomchord.routing.location.LocateOutcome.LOCAL;
+    return r != null && r.found() && r.outcome() != LocateOutcome.LOCAL;
   }
 
   /**
@@ -204,11 +217,11 @@ final class OperationIssuer {
       return;
     }
     long at = clock.getAsLong();
-    LocateOutcome outcome = r == null ? LocateOutcome.FAILED : LocateOutcome.valueOf(r.outcome().name());
+    LocateOutcome outcome = r == null ? LocateOutcome.FAILED : r.outcome();
     int hops = r == null ? 0 : r.hops();
-    ctx.locates.record(at, outcome, hops, r == null ? 0 : r.falsePositives(), distance, ctx.holdings.live(key));
+    ctx.locates().record(at, outcome, hops, r == null ? 0 : r.falsePositives(), distance, ctx.holdings().live(key));
     if (chordHops >= 0) {
-      ctx.locates.recordChordHops(at, chordHops);
+      ctx.locates().recordChordHops(at, chordHops);
     }
     finish(new OperationSample(at, OperationKind.LOCATE, key, origin.address(), outcome.found() ? hops : -1,
         outcome == LocateOutcome.FAILED ? Double.NaN : at - issued, outcome.name().toLowerCase(java.util.Locale.ROOT)));

@@ -1,5 +1,6 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 
 /**
@@ -8,7 +9,7 @@ import org.bloomchord.experiments.scenario.Phase;
  *
  * @param <P> the phase kind
  */
-interface PhaseStep<P extends Phase> {
+public interface PhaseStep<P extends Phase> {
 
   /**
    * Checks, before the run starts, that this phase can run; throws a

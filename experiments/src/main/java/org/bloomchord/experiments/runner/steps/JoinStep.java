@@ -1,5 +1,6 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 
 /**
@@ -25,12 +26,12 @@ final class JoinStep implements PhaseStep<Phase.Join> {
   @Override
   public void run(Phase.Join phase, PhaseRun run) {
     RunContext ctx = run.ctx();
-    int start = ctx.roster.size();
+    int start = ctx.roster().size();
     ctx.phase(run.label("join " + phase.peers() + " peers"),
-        () -> (double) (ctx.roster.size() - start) / phase.peers());
+        () -> (double) (ctx.roster().size() - start) / phase.peers());
     long overMs = phase.over().toMillis();
     if (overMs == 0) {
-      ctx.membership.launch(phase.peers());
+      ctx.membership().launch(phase.peers());
       settle(ctx);
       return;
     }
@@ -38,7 +39,7 @@ final class JoinStep implements PhaseStep<Phase.Join> {
     for (long second = 0; launched < phase.peers(); second++) {
       long due = Math.min(phase.peers(), (long) Math.ceil((double) phase.peers() * (second + 1) * 1000 / overMs));
       ctx.advanceTo(run.startMs() + second * 1000);
-      ctx.membership.launch((int) (due - launched));
+      ctx.membership().launch((int) (due - launched));
       launched = (int) due;
     }
     ctx.advanceTo(Math.max(ctx.runMs(), run.startMs() + overMs));
@@ -46,9 +47,9 @@ final class JoinStep implements PhaseStep<Phase.Join> {
   }
 
   private static void settle(RunContext ctx) {
-    long stabilizeMs = ctx.cluster.config().stabilizeMs();
+    long stabilizeMs = ctx.cluster().config().stabilizeMs();
     long end = ctx.runMs() + Math.max(MIN_SETTLE_MS, SETTLE_PERIODS * stabilizeMs);
-    while (ctx.roster.size() > 0 && !ctx.cluster.checkRing().stable() && ctx.runMs() < end) {
+    while (ctx.roster().size() > 0 && !ctx.cluster().checkRing().stable() && ctx.runMs() < end) {
       ctx.advanceTo(ctx.runMs() + stabilizeMs);
     }
   }

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.ops;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +24,7 @@ import org.bloomchord.overlay.PeerRef;
  * on every change and read without locking (it is immutable). Thread-safe: in the Vert.x runtime
  * the churn thread changes it while operation callbacks read it.
  */
-final class Roster {
+public final class Roster {
 
   private final IdRing ring;
   private final Map<Integer, List<PeerHandle<ChordPeer>>> hosts = new LinkedHashMap<>();
@@ -33,7 +33,8 @@ final class Roster {
   private long changes;
   private volatile RingOracle oracle;
 
-  Roster(IdRing ring) {
+  /** An empty roster of a ring of {@code ring}'s width. */
+  public Roster(IdRing ring) {
     this.ring = ring;
   }
 
@@ -85,12 +86,12 @@ final class Roster {
   }
 
   /** Hosts on the ring. */
-  synchronized int size() {
+  public synchronized int size() {
     return hosts.size();
   }
 
   /** Ring ids on the ring (hosts times virtual nodes). */
-  synchronized int ringPeers() {
+  public synchronized int ringPeers() {
     int n = 0;
     for (List<PeerHandle<ChordPeer>> h : hosts.values()) {
       n += h.size();
@@ -104,7 +105,7 @@ final class Roster {
   }
 
   /** The population as churn models see it. */
-  synchronized Population population() {
+  public synchronized Population population() {
     return new Population(new ArrayList<>(numbers), nextNumber);
   }
 
@@ -123,11 +124,11 @@ final class Roster {
    * @param number the host's number
    * @param peer one of its ring peers
    */
-  record Member(int number, PeerHandle<ChordPeer> peer) {
+  public record Member(int number, PeerHandle<ChordPeer> peer) {
   }
 
   /** A uniformly chosen host and one of its ring peers, or null when the ring is empty. */
-  synchronized Member pickMember(SplittableRandom random) {
+  public synchronized Member pickMember(SplittableRandom random) {
     if (numbers.isEmpty()) {
       return null;
     }
@@ -137,7 +138,7 @@ final class Roster {
   }
 
   /** Every ring peer on the ring, a copy. */
-  synchronized List<PeerHandle<ChordPeer>> handles() {
+  public synchronized List<PeerHandle<ChordPeer>> handles() {
     List<PeerHandle<ChordPeer>> out = new ArrayList<>();
     hosts.values().forEach(out::addAll);
     return out;

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.ops;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 

@@ -1,7 +1,8 @@
-package org.bloomchord.experiments.runner;
+package org.bloomchord.experiments.runner.steps;
 
 import java.util.SplittableRandom;
 import org.bloomchord.experiments.churn.MassDeparture;
+import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 
 /**
@@ -28,12 +29,12 @@ final class DepartureStep<P extends Phase> implements PhaseStep<P> {
   public void run(P phase, PhaseRun run) {
     MassDeparture model = phase instanceof Phase.Fail f ? f.departures() : ((Phase.Leave) phase).departures();
     RunContext ctx = run.ctx();
-    int before = ctx.roster.size();
+    int before = ctx.roster().size();
     int departing = Math.max(1, model.departing(before));
     ctx.phase(run.label((crash ? "crash " : "leave ") + model.departing(before) + " peers"),
-        () -> (double) (before - ctx.roster.size()) / departing);
+        () -> (double) (before - ctx.roster().size()) / departing);
     SplittableRandom random = new SplittableRandom(run.seed());
-    Schedule.play(run, model.events(ctx.roster.population(), random.nextLong()), Schedule.noOperations(),
+    Schedule.play(run, model.events(ctx.roster().population(), random.nextLong()), Schedule.noOperations(),
         model.over().toMillis(), random.split(), random.split());
   }
 }
