@@ -1,6 +1,6 @@
 /**
- * JMH benchmarks of data structures, built only with the {@code -Pbench} profile and never part of
- * the test suite; each benchmark compares with a named peer in the same run (see
- * docs/BENCHMARKS.md).
+ * Benchmarks built only with the {@code -Pbench} profile and never part of the test suite: JMH
+ * benchmarks of data structures, each compared with a named peer library in the same run, and the
+ * comparison of embedded stores behind the node's choice of RocksDB (see docs/BENCHMARKS.md).
  */
 package org.bloomchord.benchmarks;

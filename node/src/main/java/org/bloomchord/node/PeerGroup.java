@@ -86,7 +86,7 @@ final class PeerGroup {
     WireRegistry wire = RepairWire.register(
         LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord);
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
-        .withEventLoopThreads(options.getEventLoopThreads())
+        .withVertx(v -> v.withEventLoopThreads(options.getEventLoopThreads()))
         .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
     this.network = cluster == null ? new VertxNetwork<>(vertx, net, wire)
         : new VertxNetwork<>(List.of(cluster), net, wire);

@@ -3,6 +3,7 @@ package org.bloomchord.overlay;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -13,7 +14,8 @@ import java.util.function.Function;
  *
  * <p>Time: in the simulator, waiting advances the virtual clock by running events; in the Vert.x
  * runtime it sleeps in real time. Code written against this interface runs unchanged on both, which
- * is how one test suite covers both runtimes.
+ * is how one test suite covers both runtimes. {@link AbstractNetwork} implements the contract once
+ * for every runtime.
  *
  * @param <P> the protocol type of the peers
  */
@@ -96,8 +98,13 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
   /** The counters and events the peers reported through {@link PeerRuntime#metrics()}. */
   MetricsRecorder metrics();
 
-  /** Which runtime this is: "vertx" or "sim". */
-  String runtimeName();
+  /** Which runtime this is ({@link RuntimeKind#VERTX} for a clustered Vert.x network too). */
+  RuntimeKind runtime();
+
+  /** The simulator's work counters, or empty when the runtime is not the simulator. */
+  default Optional<SimulatorStats> simulator() {
+    return Optional.empty();
+  }
 
   /** Removes every peer and releases the runtime. */
   @Override

@@ -37,7 +37,7 @@ public abstract class NetworkContractTest {
   protected abstract long slackMs();
 
   protected NetworkOptions options() {
-    return NetworkOptions.defaults().withSeed(7).withEventLoopThreads(2);
+    return NetworkOptions.defaults().withSeed(7).withVertx(v -> v.withEventLoopThreads(2));
   }
 
   protected Network<EchoPeer> net() {

@@ -36,7 +36,7 @@ class SimAcknowledgedWriteTest {
   void aWriteAcknowledgedWhileItsCopiesWereLostSurvivesTheCrashOfItsPrimaryBeforeTheNextSync() {
     // replica sync once a minute, so the only copies are those the write itself made
     ChordConfig config = ChordConfig.defaults().withReplicaSyncMs(60_000);
-    NetworkOptions options = NetworkOptions.defaults().withSeed(31).withLatency(LatencyModel.constant(20));
+    NetworkOptions options = NetworkOptions.defaults().withSeed(31).withSim(s -> s.withLatency(LatencyModel.constant(20)));
     try (ChordCluster c = ChordCluster.create(Networks.SIM, options, config)) {
       c.launch(16);
       assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());

@@ -54,7 +54,7 @@ class SimRobustnessTest {
   @Test
   void repliesSlowerThanTheBaseTimeoutLeaveNoLivePeerSuspectedAndLookupsCorrect() {
     // one-way delays up to 900 ms: a round trip takes up to 1.8 s against the 1 s base timeout
-    NetworkOptions options = NetworkOptions.defaults().withSeed(22).withLatency(LatencyModel.uniform(100, 900));
+    NetworkOptions options = NetworkOptions.defaults().withSeed(22).withSim(s -> s.withLatency(LatencyModel.uniform(100, 900)));
     try (ChordCluster c = cluster(options, ChordConfig.defaults())) {
       c.launch(32);
       assertTrue(c.awaitStable(300_000), () -> "ring did not stabilize: " + c.check());

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.report.TextTable;
-import org.bloomchord.overlay.bench.RelayBench;
+import org.bloomchord.experiments.bench.RelayBench;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

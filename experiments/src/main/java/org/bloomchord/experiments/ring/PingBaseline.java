@@ -1,8 +1,8 @@
 package org.bloomchord.experiments.ring;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.List;
+import org.bloomchord.experiments.bench.RandomPings;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
@@ -11,7 +11,6 @@ import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.PeerRuntime;
 
 /**
  * The runtime's raw message rate between Chord peers, the baseline of the lookup rate: a peer pings
@@ -49,26 +48,6 @@ final class PingBaseline {
 
   /** Sends {@code count} pings from {@code peer} to peers drawn from {@code targets}; yields the answers. */
   static Future<Integer> pingRandomPeers(ChordPeer peer, List<PeerRef> targets, int count, long timeoutMs) {
-    PeerRuntime runtime = peer.runtime();
-    Promise<Integer> done = Promise.promise();
-    new Object() {
-      int left = count;
-      int answered;
-
-      void next() {
-        if (left-- == 0) {
-          done.complete(answered);
-          return;
-        }
-        PeerRef to = targets.get(runtime.random().nextInt(targets.size()));
-        runtime.request(to, new Ping(), timeoutMs).onComplete(ar -> {
-          if (ar.succeeded() && ar.result() instanceof Ack) {
-            answered++;
-          }
-          next();
-        });
-      }
-    }.next();
-    return done.future();
+    return RandomPings.run(peer.runtime(), targets, count, timeoutMs, left -> new Ping(), reply -> reply instanceof Ack);
   }
 }

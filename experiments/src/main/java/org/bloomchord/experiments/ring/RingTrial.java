@@ -28,7 +28,7 @@ import org.bloomchord.experiments.summary.TrafficStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
-import org.bloomchord.overlay.sim.SimNetwork;
+import org.bloomchord.overlay.PeerRef;
 
 /**
  * One ring trial, the work of {@code bloomchord ring}: launches the peers in waves that at most
@@ -287,10 +287,9 @@ public final class RingTrial {
   }
 
   private ResourceStats resources(Network<ChordPeer> net, double wallSeconds, double heapPerPeer) {
-    if (net instanceof SimNetwork<?> sim) {
-      return new ResourceStats(wallSeconds, net.now() / 1000.0, heapPerPeer, sim.eventsFired() / wallSeconds);
-    }
-    return new ResourceStats(wallSeconds, null, heapPerPeer, null);
+    return net.simulator()
+        .map(sim -> new ResourceStats(wallSeconds, net.now() / 1000.0, heapPerPeer, sim.eventsFired() / wallSeconds))
+        .orElse(new ResourceStats(wallSeconds, null, heapPerPeer, null));
   }
 
   /** Adds live peers times the runtime time since the last mark to the peer-seconds of the run. */

@@ -84,7 +84,7 @@ public final class RunContext implements AutoCloseable {
     this.location = location;
     this.locates = new LocateRecorder(window, location == null ? 1 : location.depth());
     this.network = cluster.network();
-    this.simulated = !"vertx".equals(network.runtimeName());
+    this.simulated = network.runtime().simulated();
     this.originMs = network.now();
     this.roster = new Roster(cluster.ring());
     this.samples = new OperationSampleWriter(operationsCsv, sampleEvery, window);

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
@@ -38,7 +39,7 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.sim.SimNetwork;
+import org.bloomchord.overlay.SimulatorStats;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
@@ -128,11 +129,11 @@ public final class ScenarioRunner {
     Network<ChordPeer> net;
     if (location == null) {
       extensions = ref -> List.of();
-      net = Networks.create(scenario.runtime().label(), options, ChordWire.registry(chord));
+      net = Networks.create(scenario.runtime(), options, ChordWire.registry(chord));
     } else {
       LocationWire wire = new LocationWire(location, chord);
       extensions = ref -> List.of(new LocationService(location, wire));
-      net = Networks.create(scenario.runtime().label(), options,
+      net = Networks.create(scenario.runtime(), options,
           LocationWire.register(ChordWire.registry(chord), location, chord));
     }
     try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
@@ -182,7 +183,7 @@ public final class ScenarioRunner {
   }
 
   private static Summary summarize(RunContext ctx) {
-    Summary s = Summary.of("run", ctx.network().runtimeName(), ctx.scenario().seed()).withPeers(
+    Summary s = Summary.of("run", ctx.network().runtime().label(), ctx.scenario().seed()).withPeers(
         ctx.peers().toCounts(ctx.network().metrics().counter(Network.FAILED_PEERS)));
     if (ctx.roster().size() > 0) {
       RingCheck check = ctx.cluster().check();
@@ -209,9 +210,10 @@ public final class ScenarioRunner {
     double wall = ctx.wallSeconds();
     Double simulated = null;
     Double events = null;
-    if (ctx.network() instanceof SimNetwork<?> sim) {
+    Optional<SimulatorStats> sim = ctx.network().simulator();
+    if (sim.isPresent()) {
       simulated = end / 1000.0;
-      events = wall > 0 ? sim.eventsFired() / wall : null;
+      events = wall > 0 ? sim.get().eventsFired() / wall : null;
     }
     return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster().ringPeers()), events));
   }

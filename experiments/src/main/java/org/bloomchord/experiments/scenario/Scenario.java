@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.bloomchord.overlay.RuntimeKind;
 
 /**
  * One concrete, validated scenario: what {@code bloomchord run} executes. A file with sweeps

@@ -11,6 +11,7 @@ import org.bloomchord.experiments.churn.SessionDistribution;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.experiments.workload.OperationMix;
 import org.bloomchord.experiments.workload.Rate;
+import org.bloomchord.overlay.RuntimeKind;
 import org.bloomchord.routing.location.LocationConfig;
 
 /** Turns one sweep-free tree into a {@link Scenario}, validating every key and value. */

@@ -62,7 +62,7 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
   /** Runs the trial and returns its summary object (command, runtime, seed, peers, writes, resources). */
   public Map<String, Object> run() {
     long wallStart = System.nanoTime();
-    NetworkOptions options = NetworkOptions.defaults().withSeed(seed).withLossProbability(loss);
+    NetworkOptions options = NetworkOptions.defaults().withSeed(seed).withSim(s -> s.withLossProbability(loss));
     ChordConfig config = ChordConfig.defaults();
     WriteLog log = new WriteLog();
     SplittableRandom random = new SplittableRandom(seed);

@@ -15,6 +15,7 @@ import org.bloomchord.experiments.churn.Population;
 import org.bloomchord.experiments.churn.SessionDistribution;
 import org.bloomchord.experiments.workload.KeyChooser;
 import org.bloomchord.experiments.workload.OperationKind;
+import org.bloomchord.overlay.RuntimeKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

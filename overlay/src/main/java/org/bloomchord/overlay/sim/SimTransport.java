@@ -64,9 +64,9 @@ final class SimTransport {
     this.metrics = new MetricsRecorder(loop::now, options.maxRecordedEvents());
     this.registry = registry;
     this.traffic = traffic;
-    this.latency = options.latency();
-    this.loss = options.lossProbability();
-    this.roundTrip = options.wireRoundTrip();
+    this.latency = options.sim().latency();
+    this.loss = options.sim().lossProbability();
+    this.roundTrip = options.sim().wireRoundTrip();
     this.random = new SplittableRandom(Seeds.mix(options.seed() ^ NETWORK_STREAM));
   }
 

@@ -5,10 +5,10 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.internal.ContextInternal;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
@@ -38,6 +38,9 @@ import org.bloomchord.overlay.Seeds;
  * sends nothing, its timers and pending replies never call the protocol again, and requests to it
  * fail at the requester only when their timeout has elapsed (the event bus' instant NO_HANDLERS is
  * held back until then).
+ *
+ * <p>Longer than most classes because one peer's whole life on Vert.x is here: its consumer, the
+ * checks of every incoming message, requests with the held-back failure, one-way sends and timers.
  */
 final class PeerVerticle extends VerticleBase implements PeerRuntime {
 
@@ -108,13 +111,24 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   }
 
   /** The Vert.x instance the peer is deployed on (its node's, on a clustered network). */
-  io.vertx.core.Vertx owner() {
+  Vertx owner() {
     return vertx;
   }
 
-  /** This peer's context as the scheduler of its timers, so they fire on the peer's thread. */
-  ContextInternal timers() {
-    return (ContextInternal) context;
+  /**
+   * Runs {@code task} on this peer's thread: at once when called there, else as a task of the
+   * peer's context. A Vert.x timer set inside {@code task} ({@link Vertx#setTimer}) belongs to the
+   * current context, so it fires on the peer's thread and is cancelled with the peer's deployment.
+   * Event-bus handlers run on a duplicate of the peer's context, which has the same deployment.
+   */
+  void onOwnThread(Runnable task) {
+    Context current = Vertx.currentContext();
+    String deployment = deploymentID();
+    if (current != null && deployment != null && deployment.equals(current.deploymentID())) {
+      task.run();
+    } else {
+      context.runOnContext(v -> task.run());
+    }
   }
 
   boolean alive() {
@@ -286,11 +300,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
           if (leftMs <= 0) {
             promise.fail(new RequestTimeoutException(to, timeoutMs));
           } else {
-            timers().setTimer(leftMs, id -> {
+            onOwnThread(() -> vertx.setTimer(leftMs, id -> {
               if (alive) {
                 promise.fail(new RequestTimeoutException(to, timeoutMs));
               }
-            });
+            }));
           }
         }
         case TIMEOUT -> promise.fail(new RequestTimeoutException(to, timeoutMs));

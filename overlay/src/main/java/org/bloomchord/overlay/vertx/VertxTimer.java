@@ -25,8 +25,19 @@ final class VertxTimer implements Cancellable, Handler<Long> {
     this.jitter = jitter;
   }
 
+  /** Sets the next Vert.x timer on the peer's context (see {@link PeerVerticle#onOwnThread}). */
   void schedule(long delayMs) {
-    timerId = peer.timers().setTimer(Math.max(1, delayMs), this);
+    long delay = Math.max(1, delayMs);
+    peer.onOwnThread(() -> {
+      if (!cancelled) {
+        timerId = peer.owner().setTimer(delay, this);
+      }
+    });
+  }
+
+  /** The id of the Vert.x timer set last, -1 before the first is set. */
+  long timerId() {
+    return timerId;
   }
 
   @Override
@@ -49,7 +60,7 @@ final class VertxTimer implements Cancellable, Handler<Long> {
     cancelled = true;
     long id = timerId;
     if (id >= 0) {
-      peer.context().owner().cancelTimer(id);
+      peer.owner().cancelTimer(id);
     }
   }
 }

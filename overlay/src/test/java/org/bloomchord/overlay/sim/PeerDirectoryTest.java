@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.bench.BenchPeer;
+import org.bloomchord.overlay.echo.EchoPeer;
+import org.bloomchord.overlay.echo.EchoWire;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ class PeerDirectoryTest {
 
   @Test
   void findsExactlyThePeerRunningAtAnAddressThroughRandomAddsAndRemoves() {
-    SimTransport transport = new SimTransport(NetworkOptions.defaults(), BenchPeer.registry(),
+    SimTransport transport = new SimTransport(NetworkOptions.defaults(), EchoWire.registry(),
         org.bloomchord.overlay.Traffic.singleThreaded());
     PeerDirectory dir = new PeerDirectory();
     Map<String, SimPeer> oracle = new LinkedHashMap<>();
@@ -33,7 +34,7 @@ class PeerDirectoryTest {
       long id = random.nextInt(40);
       int action = random.nextInt(3);
       if (action == 0 && !oracle.containsKey(address)) {
-        SimPeer p = new SimPeer(transport, new PeerRef(address, id), new BenchPeer(List.of()), 1);
+        SimPeer p = new SimPeer(transport, new PeerRef(address, id), new EchoPeer(), 1);
         if (random.nextInt(10) == 0) {
           dir.reserve(random.nextInt(1000));
         }

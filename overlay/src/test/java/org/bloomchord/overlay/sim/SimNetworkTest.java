@@ -62,7 +62,7 @@ class SimNetworkTest extends NetworkContractTest {
 
   private static Run gossipRun(long seed, Function<List<PeerRef>, List<PeerRef>> launchOrder) {
     NetworkOptions o = NetworkOptions.defaults().withSeed(seed)
-        .withLatency(LatencyModel.coordinates(60)).withLossProbability(0.05);
+        .withSim(s -> s.withLatency(LatencyModel.coordinates(60)).withLossProbability(0.05));
     try (SimNetwork<EchoPeer> net = sim(o)) {
       List<PeerRef> refs = new ArrayList<>();
       for (int i = 0; i < 40; i++) {
@@ -99,7 +99,7 @@ class SimNetworkTest extends NetworkContractTest {
 
   @Test
   void roundTripTimeOfConstantLatencyIsTwiceTheDelay() {
-    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withLatency(LatencyModel.constant(25)))) {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSim(s -> s.withLatency(LatencyModel.constant(25))))) {
       PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
       PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
       Settled s = net.call(a, p -> p.timedPing(b.ref(), "x", 1_000), WAIT);
@@ -111,7 +111,7 @@ class SimNetworkTest extends NetworkContractTest {
   @Test
   void roundTripTimesStayWithinTheLatencyModelsBounds() {
     for (LatencyModel model : List.of(LatencyModel.uniform(10, 30), LatencyModel.coordinates(80))) {
-      try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withLatency(model))) {
+      try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSim(s -> s.withLatency(model)))) {
         List<PeerRef> refs = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
           refs.add(new PeerRef("n" + i, i));
@@ -136,7 +136,7 @@ class SimNetworkTest extends NetworkContractTest {
   void lossRateMatchesTheConfiguredProbability() {
     // 10,000 one-way notes lost with p = 0.2: the received share has standard deviation 0.004;
     // the tolerance 0.02 is five of them, so the fixed seed cannot pass by luck of a wrong rate.
-    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSeed(11).withLossProbability(0.2))) {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSeed(11).withSim(s -> s.withLossProbability(0.2)))) {
       PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
       PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
       net.call(a, p -> p.notes(b.ref(), 10_000), WAIT);
@@ -149,7 +149,7 @@ class SimNetworkTest extends NetworkContractTest {
 
   @Test
   void requestToAPeerCrashingInFlightTimesOutAtTheDeadline() {
-    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withLatency(LatencyModel.constant(40)))) {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSim(s -> s.withLatency(LatencyModel.constant(40))))) {
       PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
       PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
       List<Network.Outcome<Settled>> out = new ArrayList<>();

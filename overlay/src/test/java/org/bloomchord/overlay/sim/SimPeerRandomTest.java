@@ -9,7 +9,8 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.Seeds;
 import org.bloomchord.overlay.Traffic;
-import org.bloomchord.overlay.bench.BenchPeer;
+import org.bloomchord.overlay.echo.EchoPeer;
+import org.bloomchord.overlay.echo.EchoWire;
 import org.junit.jupiter.api.Test;
 
 /** A simulated peer's own generator draws exactly what SplittableRandom with the peer's seed draws. */
@@ -17,10 +18,10 @@ class SimPeerRandomTest {
 
   @Test
   void everyKindOfDrawEqualsSplittableRandomWithThePeersSeed() {
-    SimTransport transport = new SimTransport(NetworkOptions.defaults(), BenchPeer.registry(), Traffic.singleThreaded());
+    SimTransport transport = new SimTransport(NetworkOptions.defaults(), EchoWire.registry(), Traffic.singleThreaded());
     PeerRef ref = new PeerRef("peer-17", 17);
     long networkSeed = 99;
-    RandomGenerator peer = new SimPeer(transport, ref, new BenchPeer(List.of()), networkSeed).random();
+    RandomGenerator peer = new SimPeer(transport, ref, new EchoPeer(), networkSeed).random();
     SplittableRandom oracle = new SplittableRandom(Seeds.peer(networkSeed, ref.address()));
     for (int i = 0; i < 20_000; i++) {
       switch (i % 8) {

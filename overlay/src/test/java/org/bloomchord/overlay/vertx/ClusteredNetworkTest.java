@@ -59,7 +59,7 @@ class ClusteredNetworkTest {
 
   @BeforeEach
   void open() {
-    net = new VertxNetwork<>(NODES, NetworkOptions.defaults().withSeed(3).withEventLoopThreads(1), registry);
+    net = new VertxNetwork<>(NODES, NetworkOptions.defaults().withSeed(3).withVertx(v -> v.withEventLoopThreads(1)), registry);
   }
 
   @AfterEach

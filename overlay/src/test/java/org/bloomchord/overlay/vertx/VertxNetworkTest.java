@@ -1,14 +1,17 @@
 package org.bloomchord.overlay.vertx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkContractTest;
 import org.bloomchord.overlay.NetworkOptions;
@@ -57,7 +60,7 @@ class VertxNetworkTest extends NetworkContractTest {
 
   @Test
   void hundredsOfPeersLaunchInBatchesAndAnswer() {
-    Network<EchoPeer> net = new VertxNetwork<>(vertx, options().withDeployBatchSize(64), registry);
+    Network<EchoPeer> net = new VertxNetwork<>(vertx, options().withVertx(v -> v.withDeployBatchSize(64)), registry);
     try {
       List<PeerRef> refs = new ArrayList<>();
       for (int i = 0; i < 500; i++) {
@@ -74,6 +77,27 @@ class VertxNetworkTest extends NetworkContractTest {
     } finally {
       net.close();
     }
+  }
+
+  @Test
+  void timersFireOnThePeersOwnContextAndGoWithItsDeployment() throws Exception {
+    PeerHandle<EchoPeer> a = launch("a");
+    String deployment = net().call(a, p -> Future.succeededFuture(Vertx.currentContext().deploymentID()), WAIT);
+    List<String> firedIn = new CopyOnWriteArrayList<>();
+    Runnable record = () -> firedIn.add(String.valueOf(Vertx.currentContext().deploymentID()));
+    net().call(a, p -> {
+      p.runtime().after(20, record);
+      return Future.succeededFuture();
+    }, WAIT);
+    // asked for from the driver's thread, not the peer's: still set on the peer's context
+    a.protocol().runtime().after(20, record);
+    assertTrue(net().awaitUntil(() -> firedIn.size() == 2, WAIT, 10));
+    assertEquals(List.of(deployment, deployment), firedIn);
+
+    VertxTimer pending = (VertxTimer) net().call(a, p -> Future.succeededFuture(p.runtime().after(60_000, record)), WAIT);
+    assertTrue(pending.timerId() >= 0);
+    net().crash(a);
+    assertFalse(vertx.cancelTimer(pending.timerId()), "the undeployment cancelled the peer's timer");
   }
 
   @Test

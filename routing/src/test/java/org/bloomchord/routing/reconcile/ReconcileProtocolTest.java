@@ -40,7 +40,7 @@ abstract class ReconcileProtocolTest {
 
   private Network<PeerProtocol> net() {
     if (network == null) {
-      network = Networks.create(runtime(), NetworkOptions.defaults().withSeed(5).withEventLoopThreads(2),
+      network = Networks.create(runtime(), NetworkOptions.defaults().withSeed(5).withVertx(v -> v.withEventLoopThreads(2)),
           ReconcileWire.registry());
     }
     return network;

@@ -8,6 +8,7 @@ import org.bloomchord.experiments.summary.ReconcileStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.RuntimeKind;
 import org.bloomchord.routing.reconcile.ElementShape;
 import org.bloomchord.routing.reconcile.ReconcileMethod;
 import org.bloomchord.routing.reconcile.ReconcilePeer;
@@ -43,7 +44,7 @@ final class ReconcileStep implements PhaseStep<Phase.Reconcile> {
     long missed = 0;
     boolean exact = true;
     NetworkOptions options = NetworkOptions.defaults().withSeed(random.nextLong());
-    try (Network<ReconcilePeer> net = Networks.create(ctx.simulated() ? Networks.SIM : Networks.VERTX, options,
+    try (Network<ReconcilePeer> net = Networks.create(ctx.simulated() ? RuntimeKind.SIM : RuntimeKind.VERTX, options,
         ReconcileWire.registry())) {
       for (int i = 0; i < phase.pairs(); i++) {
         ReconcileTrial t = ReconcileTrial.run(net, method, phase.size(), phase.diff(), ElementShape.KEY64,

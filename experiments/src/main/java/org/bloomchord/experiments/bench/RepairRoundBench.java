@@ -1,4 +1,4 @@
-package org.bloomchord.routing.bench;
+package org.bloomchord.experiments.bench;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package org.bloomchord.overlay.bench;
+package org.bloomchord.experiments.bench;
 
 import io.vertx.core.Future;
 import java.lang.management.ManagementFactory;
@@ -81,7 +81,7 @@ public final class RelayBench {
     }
     List<PeerRef> everyone = List.copyOf(refs);
     RelayPeer.Tally tally = new RelayPeer.Tally();
-    NetworkOptions options = NetworkOptions.defaults().withSeed(seed).withLatency(DELAY).withMaxRecordedEvents(0);
+    NetworkOptions options = NetworkOptions.defaults().withSeed(seed).withSim(s -> s.withLatency(DELAY)).withMaxRecordedEvents(0);
     try (SimNetwork<RelayPeer> net = new SimNetwork<>(options, RelayPeer.registry())) {
       List<PeerHandle<RelayPeer>> handles = net.launchAll(everyone, r -> new RelayPeer(everyone, tally));
       double launchSeconds = (System.nanoTime() - t0) / 1e9;

@@ -1,4 +1,4 @@
-package org.bloomchord.node.bench;
+package org.bloomchord.experiments.bench;
 
 import java.net.URI;
 import java.net.URLEncoder;

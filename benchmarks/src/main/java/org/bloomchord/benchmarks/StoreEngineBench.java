@@ -1,4 +1,4 @@
-package org.bloomchord.node.store;
+package org.bloomchord.benchmarks;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,8 +15,8 @@ import org.rocksdb.WriteOptions;
  * Compares the two embedded stores the node could keep its peers' entries in, under the node's
  * durability rule (a write reaches the operating system before it is acknowledged): H2 MVStore with
  * a commit after every write, and RocksDB with its write-ahead log (no fsync per write). Prints
- * put and get rates and the time to reopen. Not a test: run with
- * {@code java -cp <test classpath> org.bloomchord.node.store.StoreEngineBench N}.
+ * put and get rates and the time to reopen. Run with
+ * {@code java -cp benchmarks/target/benchmarks.jar org.bloomchord.benchmarks.StoreEngineBench N}.
  */
 public final class StoreEngineBench {
 

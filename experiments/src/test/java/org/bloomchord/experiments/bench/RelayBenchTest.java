@@ -1,4 +1,4 @@
-package org.bloomchord.overlay.bench;
+package org.bloomchord.experiments.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

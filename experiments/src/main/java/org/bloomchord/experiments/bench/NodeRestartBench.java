@@ -1,4 +1,4 @@
-package org.bloomchord.node.bench;
+package org.bloomchord.experiments.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

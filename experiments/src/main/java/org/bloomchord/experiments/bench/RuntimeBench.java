@@ -1,4 +1,4 @@
-package org.bloomchord.overlay.bench;
+package org.bloomchord.experiments.bench;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +9,7 @@ import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.Seeds;
-import org.bloomchord.overlay.sim.SimNetwork;
+import org.bloomchord.overlay.SimulatorStats;
 
 /**
  * Measures a runtime with N trivial peers: launch time, heap per peer, and the rate of ping
@@ -46,7 +46,7 @@ public final class RuntimeBench {
       List<PeerHandle<BenchPeer>> peers = net.launchAll(refs, r -> new BenchPeer(everyone));
       double launchS = (System.nanoTime() - t0) / 1e9;
       long heapAfter = usedHeap();
-      long events0 = net instanceof SimNetwork<?> s ? s.eventsFired() : 0;
+      long events0 = net.simulator().map(SimulatorStats::eventsFired).orElse(0L);
       long virtual0 = net.now();
       long t1 = System.nanoTime();
       List<Network.Outcome<Integer>> out = net.callAll(peers, p -> p.pingRandomPeers(pings, 5_000), 600_000);
@@ -59,8 +59,8 @@ public final class RuntimeBench {
       System.out.printf(Locale.ROOT, "heap per peer: %d bytes (BenchPeer itself: 16)%n", (heapAfter - heapBefore) / n);
       System.out.printf(Locale.ROOT, "pings: %d answered of %d in %.2f s wall = %.0f round trips/s%n",
           answered, (long) n * pings, pingS, answered / pingS);
-      if (net instanceof SimNetwork<?> s) {
-        long events = s.eventsFired() - events0;
+      if (net.simulator().isPresent()) {
+        long events = net.simulator().get().eventsFired() - events0;
         System.out.printf(Locale.ROOT, "sim: %d events in %.2f s wall = %.0f events/s; virtual time %d ms%n",
             events, pingS, events / pingS, net.now() - virtual0);
       }

@@ -1,8 +1,14 @@
-package org.bloomchord.routing.compress;
+package org.bloomchord.experiments.sketch;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.routing.bloom.BloomShape;
+import org.bloomchord.routing.compress.BitCodec;
+import org.bloomchord.routing.compress.CompressedBloom;
+import org.bloomchord.routing.compress.CompressedBloomOptimizer;
+import org.bloomchord.routing.compress.CompressedDesign;
+import org.bloomchord.routing.compress.DesignLimits;
+import org.bloomchord.routing.compress.FilterTrial;
 
 /**
  * Mitzenmacher's compressed-filter tables ("Compressed Bloom Filters", ToN 2002, Tables I and II),

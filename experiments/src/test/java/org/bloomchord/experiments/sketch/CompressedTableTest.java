@@ -1,10 +1,10 @@
-package org.bloomchord.routing.compress;
+package org.bloomchord.experiments.sketch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.bloomchord.routing.compress.CompressedTable.Row;
+import org.bloomchord.experiments.sketch.CompressedTable.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

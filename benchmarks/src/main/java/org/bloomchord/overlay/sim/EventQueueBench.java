@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * {@link EventHeap} alone, which is how the queue worked before it had a wheel. Both fire the same
  * events in the same order, which the printed checksum of the firing order shows.
  *
- * <p>It lives in this package because the queue is internal to the simulator. Usage:
+ * <p>It lives in the simulator's package, in the benchmarks module, because the queue is internal
+ * to the simulator. Usage:
  * {@code EventQueueBench wheel|heap PEERS TIMERS_PER_PEER EVENTS [SEED]}, seed 1 by default.
  */
 public final class EventQueueBench {

@@ -1,4 +1,4 @@
-package org.bloomchord.overlay.bench;
+package org.bloomchord.experiments.bench;
 
 import io.vertx.core.Future;
 import java.util.List;

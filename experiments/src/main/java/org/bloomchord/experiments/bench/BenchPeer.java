@@ -1,7 +1,6 @@
-package org.bloomchord.overlay.bench;
+package org.bloomchord.experiments.bench;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.List;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
@@ -62,26 +61,7 @@ public final class BenchPeer implements PeerProtocol {
 
   /** Sends {@code count} pings to random peers, each after the previous answer; yields the answers. */
   public Future<Integer> pingRandomPeers(int count, long timeoutMs) {
-    Promise<Integer> done = Promise.promise();
-    new Object() {
-      int left = count;
-      int answered;
-
-      void next() {
-        if (left-- == 0) {
-          done.complete(answered);
-          return;
-        }
-        PeerRef to = everyone.get(runtime.random().nextInt(everyone.size()));
-        runtime.request(to, new Ping(left), timeoutMs).onComplete(ar -> {
-          if (ar.succeeded()) {
-            answered++;
-          }
-          next();
-        });
-      }
-    }.next();
-    return done.future();
+    return RandomPings.run(runtime, everyone, count, timeoutMs, Ping::new, reply -> true);
   }
 
   private record SeqCodec<M extends Message>(Class<M> type, java.util.function.ToLongFunction<M> seq,
