@@ -71,11 +71,19 @@ public final class LocationMessages {
    *
    * @param version content hash of the summary after the changes
    * @param levels d encoded changes, level 1 first
+   * @param counts the element count each level of the result declares (see {@link EncodedLevel}),
+   *     or null to keep the base's counts
    */
-  public record SummaryDelta(long version, List<byte[]> levels) implements Message {
+  public record SummaryDelta(long version, List<byte[]> levels, int[] counts) implements Message {
 
     public SummaryDelta {
       levels = List.copyOf(levels);
+      counts = counts == null ? null : counts.clone();
+    }
+
+    /** A delta that keeps the base's element counts. */
+    public SummaryDelta(long version, List<byte[]> levels) {
+      this(version, levels, null);
     }
 
     /** Bytes of the encoded changes, all levels together. */

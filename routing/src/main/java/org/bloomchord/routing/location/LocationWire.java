@@ -152,6 +152,11 @@ public final class LocationWire {
       for (byte[] l : m.levels()) {
         out.writeBytes(l);
       }
+      int[] counts = m.counts() == null ? new int[0] : m.counts();
+      out.writeVarInt(counts.length);
+      for (int c : counts) {
+        out.writeVarInt(c);
+      }
     }, in -> {
       long version = in.readLong();
       int n = in.readVarInt(config.depth());
@@ -159,7 +164,12 @@ public final class LocationWire {
       for (int i = 0; i < n; i++) {
         levels.add(in.readBytes(SummaryCoding.maxLevelBytes(shape)));
       }
-      return new SummaryDelta(version, levels);
+      int c = in.readVarInt(config.depth());
+      int[] counts = c == 0 ? null : new int[c];
+      for (int i = 0; i < c; i++) {
+        counts[i] = in.readVarInt(SummaryCoding.MAX_COUNT);
+      }
+      return new SummaryDelta(version, levels, counts);
     }));
   }
 
@@ -179,6 +189,9 @@ public final class LocationWire {
         throw new MalformedMessageException("delta without a version");
       }
       SummaryCoding.checkDelta(s.levels(), config.depth(), shape);
+      if (s.counts() != null && s.counts().length != config.depth()) {
+        throw new MalformedMessageException("delta declares " + s.counts().length + " counts for depth " + config.depth());
+      }
     } else if (m instanceof LocateQuery q) {
       peer(q.origin());
       key(q.key());

@@ -277,12 +277,16 @@ final class SummaryExchange {
       // the base was dropped while the pull was in flight: the next pull asks for the whole summary
       return;
     }
-    int[] counts = heldCounts(link, known);
+    int[] counts = delta.counts() != null ? delta.counts() : heldCounts(link, known);
+    if (counts.length != service.config().depth()) {
+      throw new MalformedMessageException("delta declares " + counts.length + " counts for depth "
+          + service.config().depth());
+    }
     AttenuatedFilter f = SummaryCoding.applyDelta(base, delta.levels());
     if (SummaryCoding.version(f) != delta.version()) {
       throw new MalformedMessageException("delta does not rebuild the announced version");
     }
-    // a delta keeps the counts of its base: the sender sends one only while its counts are unchanged
+    // a delta declares the counts of the result, or keeps those of its base
     admit(link, f, delta.version(), service.runtime().now(), counts);
   }
 
@@ -319,9 +323,10 @@ final class SummaryExchange {
     }
     List<EncodedLevel> full = shared(version, summary);
     served.put(asker.address(), new Kept(version, full, now));
-    if (known != 0 && last != null && last.version == known
-        && java.util.Arrays.equals(SummaryCoding.counts(last.levels), SummaryCoding.counts(full))) {
-      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(decode(last.levels), summary));
+    if (known != 0 && last != null && last.version == known) {
+      int[] counts = SummaryCoding.counts(full);
+      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(decode(last.levels), summary),
+          java.util.Arrays.equals(SummaryCoding.counts(last.levels), counts) ? null : counts);
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
         return Future.succeededFuture(delta);
       }
