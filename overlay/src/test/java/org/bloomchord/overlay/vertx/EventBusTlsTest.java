@@ -43,7 +43,9 @@ class EventBusTlsTest {
       PeerHandle<EchoPeer> member = netC.launch(new PeerRef("q@c", 2), new EchoPeer());
       PeerHandle<EchoPeer> outsider = netX.launch(new PeerRef("o@x", 3), new EchoPeer());
 
-      assertEquals(new Pong(1, "hi"), netC.call(member, p -> p.ping(insider.ref(), 1, "hi", 5_000), 10_000));
+      // the first message between two members opens their TLS connection, which a loaded machine
+      // can take seconds to set up: a generous timeout, as a client would give a first request
+      assertEquals(new Pong(1, "hi"), netC.call(member, p -> p.ping(insider.ref(), 1, "hi", 20_000), 30_000));
 
       Settled in = netX.call(outsider, p -> p.timedPing(insider.ref(), "let me in", 2_000), 10_000);
       assertInstanceOf(RequestTimeoutException.class, in.failure(), () -> "outsider got " + in);
