@@ -92,7 +92,6 @@ class RestartCatchUpTest {
           repair += e.getValue()[1];
         }
       }
-      System.out.printf("restart catch-up: repair %d bytes, full transfer %d bytes%n", repair, full);
       assertTrue(repair * 5 < full, "catch-up repair sent " + repair + " bytes; a full transfer is " + full);
       List<String> lost = new ArrayList<>();
       for (String k : acked) {
