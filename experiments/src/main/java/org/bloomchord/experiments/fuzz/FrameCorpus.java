@@ -45,6 +45,7 @@ import org.bloomchord.routing.location.LocationMessages.PointerAck;
 import org.bloomchord.routing.location.LocationMessages.PointerHolders;
 import org.bloomchord.routing.location.LocationMessages.PointerQuery;
 import org.bloomchord.routing.location.LocationMessages.PointerUpdate;
+import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 import org.bloomchord.routing.location.LocationWire;
@@ -157,6 +158,12 @@ public final class FrameCorpus {
     }
     AttenuatedFilter summary = new AttenuatedFilter(levels);
     out.add(new SummaryReply(SummaryCoding.version(summary), SummaryCoding.encode(summary)));
+    BloomFilter[] next = summary.levels();
+    for (int k = 0; k < 5 * v; k++) {
+      next[random.nextInt(next.length)].add(random.nextLong());
+    }
+    AttenuatedFilter changed = new AttenuatedFilter(next);
+    out.add(new SummaryDelta(SummaryCoding.version(changed), SummaryCoding.delta(summary, changed)));
     PeerRef origin = peer();
     out.add(new LocateQuery(random.nextLong(), origin, text("obj", 8), v, v + 1, VisitedPeers.NONE.with(origin)));
     LocateOutcome outcome = LocateOutcome.values()[v % LocateOutcome.values().length];

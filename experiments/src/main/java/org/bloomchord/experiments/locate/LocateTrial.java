@@ -39,7 +39,7 @@ public record LocateTrial(String runtime, int peers, int objects, int holdersPer
     ChordConfig chord, LocationConfig location) {
 
   /** The message types of filter maintenance. */
-  public static final List<String> MAINTENANCE_TYPES = List.of("SummaryRequest", "SummaryReply");
+  public static final List<String> MAINTENANCE_TYPES = List.of("SummaryRequest", "SummaryReply", "SummaryDelta");
 
   /**
    * What a run measured.

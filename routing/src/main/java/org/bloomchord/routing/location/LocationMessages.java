@@ -7,7 +7,7 @@ import org.bloomchord.overlay.PeerRef;
 
 /**
  * The messages of the location layer, each an immutable record with a codec in
- * {@link LocationWire} (tags 64..73). Summaries carry their levels encoded, so the receiver
+ * {@link LocationWire} (tags 64..74). Summaries carry their levels encoded, so the receiver
  * decodes and validates them itself whether or not a runtime decoded the frame.
  */
 public final class LocationMessages {
@@ -51,6 +51,32 @@ public final class LocationMessages {
     /** Whether this reply only confirms the asker's version. */
     public boolean unchanged() {
       return levels.isEmpty();
+    }
+  }
+
+  /**
+   * The answer to a {@link SummaryRequest} when the summary changed since the version the request
+   * named: for each level, level 1 first, the XOR of that version's level and the current one as
+   * {@code SparseBits}, or no bytes when the level did not change. The asker applies it to the
+   * filter it holds under the version it named and keeps the result only if its content hash is
+   * {@code version}, so what it stores is exactly the summary a full pull would have given.
+   *
+   * @param version content hash of the summary after the changes
+   * @param levels d encoded changes, level 1 first
+   */
+  public record SummaryDelta(long version, List<byte[]> levels) implements Message {
+
+    public SummaryDelta {
+      levels = List.copyOf(levels);
+    }
+
+    /** Bytes of the encoded changes, all levels together. */
+    public int encodedBytes() {
+      int n = 0;
+      for (byte[] l : levels) {
+        n += l.length;
+      }
+      return n;
     }
   }
 

@@ -35,7 +35,8 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  *
  * <pre>
  *   publish(key)   local counting filter += key; pointer lease "loc:key" -> this peer in the store
- *   every refresh  pull each link's summary (version known -> "unchanged"); drop departed links
+ *   every refresh  pull each link's summary (version known -> "unchanged" or the changed bits);
+ *                  drop departed links
  *   locate(key)    held? LOCAL
  *                  else forward along the link matching at the lowest level i, budget i - 1,
  *                       decreasing per hop, visited peers in the header   -> PROBABILISTIC
@@ -188,6 +189,14 @@ public final class LocationService implements ChordExtension {
       out.put(l, filters.entry(l).filter());
     }
     return out;
+  }
+
+  /**
+   * The summary this peer would send {@code asker} now (what a full pull gives): level 1 its local
+   * filter, level j + 1 the union of level j of its links' filters other than the asker's.
+   */
+  public AttenuatedFilter summaryFor(PeerRef asker) {
+    return filters.summaryFor(localFilter(), asker);
   }
 
   /** The lowest level at which any link's filter matches {@code key}, or 0 when none does. */

@@ -27,24 +27,27 @@ import org.bloomchord.routing.location.LocationMessages.PointerAck;
 import org.bloomchord.routing.location.LocationMessages.PointerHolders;
 import org.bloomchord.routing.location.LocationMessages.PointerQuery;
 import org.bloomchord.routing.location.LocationMessages.PointerUpdate;
+import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 
 /**
- * The binary encodings of the location messages, registered under tags {@value #FIRST_TAG}..73
+ * The binary encodings of the location messages, registered under tags {@value #FIRST_TAG}..74
  * (the location layer owns 64..95; reconciliation uses 96..127), and the bounds every received
  * location message must satisfy.
  *
  * <p>Encodings follow the Chord ones: ids and versions are 8-byte longs, counts varints, strings
  * length-prefixed UTF-8, a nullable peer is preceded by a presence byte. A summary level is a
- * coding byte (0 plain, 1 compressed) and a length-prefixed byte string.
+ * coding byte (0 plain, 1 compressed) and a length-prefixed byte string; a summary delta is the
+ * version and d length-prefixed {@code SparseBits} encodings of the changed bits (empty: none).
  *
  * <p>The same {@link #check} runs in every decoder and, because the Vert.x runtime hands messages
  * over by reference without decoding them, in the handlers too. It rejects with
  * {@link MalformedMessageException}: ids outside the ring, keys longer than the Chord bound less
  * the pointer prefix, budgets above d, hop counts above their bounds, holder lists above
  * {@code maxHoldersPerPointer}, leases above ten times the configured one, summaries whose level
- * count is neither 0 nor d, and levels that do not decode to exactly the configured shape.
+ * count is neither 0 nor d, deltas whose level count is not d or whose version is 0, and levels
+ * that do not decode to exactly the configured shape.
  */
 public final class LocationWire {
 
@@ -139,8 +142,23 @@ public final class LocationWire {
       RingCodec.writePeers(m.holders(), out);
     }, in -> new PointerHolders(in.readBoolean(), RingCodec.readPeers(in, ring, config.maxHoldersPerPointer()))));
     r.register(t++, codec(HolderProbe.class, (m, out) -> out.writeString(m.key()), in -> new HolderProbe(readKey(in))));
-    r.register(t, codec(HolderAnswer.class, (m, out) -> out.writeBoolean(m.holds()),
+    r.register(t++, codec(HolderAnswer.class, (m, out) -> out.writeBoolean(m.holds()),
         in -> new HolderAnswer(in.readBoolean())));
+    r.register(t, codec(SummaryDelta.class, (m, out) -> {
+      out.writeLong(m.version());
+      out.writeVarInt(m.levels().size());
+      for (byte[] l : m.levels()) {
+        out.writeBytes(l);
+      }
+    }, in -> {
+      long version = in.readLong();
+      int n = in.readVarInt(config.depth());
+      List<byte[]> levels = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        levels.add(in.readBytes(SummaryCoding.maxLevelBytes(shape)));
+      }
+      return new SummaryDelta(version, levels);
+    }));
   }
 
   /**
@@ -154,6 +172,11 @@ public final class LocationWire {
       if (!s.unchanged()) {
         SummaryCoding.decode(s.levels(), config.depth(), shape);
       }
+    } else if (m instanceof SummaryDelta s) {
+      if (s.version() == 0) {
+        throw new MalformedMessageException("delta without a version");
+      }
+      SummaryCoding.checkDelta(s.levels(), config.depth(), shape);
     } else if (m instanceof LocateQuery q) {
       peer(q.origin());
       key(q.key());

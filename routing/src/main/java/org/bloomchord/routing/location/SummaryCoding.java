@@ -6,6 +6,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.compress.CompressedBloom;
+import org.bloomchord.routing.compress.SparseBits;
 import org.bloomchord.routing.hash.Murmur3;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
 import org.bloomchord.routing.location.LocationMessages.LevelCoding;
@@ -14,6 +15,10 @@ import org.bloomchord.routing.location.LocationMessages.LevelCoding;
  * How a summary (an {@link AttenuatedFilter}) travels: each level on its own, entropy-coded with
  * {@link CompressedBloom} when that is shorter than the plain words (the sparse lower levels),
  * plain otherwise; and its version, a 64-bit hash of the content.
+ *
+ * <p>A summary that changed since a version the asker holds can travel as its changes instead
+ * ({@link #delta}, {@link #applyDelta}): per level the XOR of the two versions, its set bits
+ * Golomb-coded ({@link SparseBits}).
  *
  * <p>Decoding treats the bytes as untrusted: a level count other than d, a level of another shape
  * than the receiver's, or any encoding that does not decode exactly raises
@@ -74,6 +79,84 @@ public final class SummaryCoding {
       throw new MalformedMessageException("summary level " + index + " has " + f.shape() + ", expected " + shape);
     }
     return f;
+  }
+
+  /** Bytes of the encoded levels of a full summary, all levels together. */
+  public static int encodedBytes(List<EncodedLevel> levels) {
+    int n = 0;
+    for (EncodedLevel l : levels) {
+      n += l.bytes().length;
+    }
+    return n;
+  }
+
+  /**
+   * The changes from {@code base} to {@code current} (same depth and shape): per level, the
+   * {@link SparseBits} encoding of the XOR of the two levels, or no bytes when they are equal.
+   */
+  public static List<byte[]> delta(AttenuatedFilter base, AttenuatedFilter current) {
+    if (base.depth() != current.depth() || !base.shape().equals(current.shape())) {
+      throw new IllegalArgumentException("a delta needs two summaries of one depth and shape");
+    }
+    int words = current.wordsPerLevel();
+    List<byte[]> out = new ArrayList<>(current.depth());
+    long[] xor = new long[words];
+    for (int i = 1; i <= current.depth(); i++) {
+      boolean same = true;
+      for (int w = 0; w < words; w++) {
+        xor[w] = base.word(i, w) ^ current.word(i, w);
+        same &= xor[w] == 0;
+      }
+      out.add(same ? new byte[0] : SparseBits.encode(xor, current.shape().bits()));
+    }
+    return out;
+  }
+
+  /**
+   * The summary {@code base} becomes with the changes of {@code levels}: d levels of the base's
+   * shape, each XORed with its decoded changes.
+   *
+   * @throws MalformedMessageException on a wrong level count or an encoding that does not decode
+   *     to exactly the shape's bits
+   */
+  public static AttenuatedFilter applyDelta(AttenuatedFilter base, List<byte[]> levels) {
+    BloomShape shape = base.shape();
+    int words = base.wordsPerLevel();
+    BloomFilter[] out = new BloomFilter[base.depth()];
+    for (int i = 1; i <= base.depth(); i++) {
+      long[] xor = decodeDeltaLevel(levels, i, base.depth(), shape);
+      for (int w = 0; w < words; w++) {
+        xor[w] ^= base.word(i, w);
+      }
+      out[i - 1] = BloomFilter.of(shape, xor);
+    }
+    return new AttenuatedFilter(out);
+  }
+
+  /**
+   * Checks that {@code levels} are d encoded changes, each at most a plain level long and
+   * decoding to exactly the shape's bits.
+   *
+   * @throws MalformedMessageException when they are not
+   */
+  public static void checkDelta(List<byte[]> levels, int depth, BloomShape shape) {
+    for (int i = 1; i <= depth; i++) {
+      decodeDeltaLevel(levels, i, depth, shape);
+    }
+  }
+
+  private static long[] decodeDeltaLevel(List<byte[]> levels, int index, int depth, BloomShape shape) {
+    if (levels.size() != depth) {
+      throw new MalformedMessageException("delta of depth " + levels.size() + ", expected " + depth);
+    }
+    byte[] l = levels.get(index - 1);
+    if (l == null) {
+      throw new MalformedMessageException("delta level " + index + " missing");
+    }
+    if (l.length > maxLevelBytes(shape)) {
+      throw new MalformedMessageException("delta level " + index + " of " + l.length + " bytes");
+    }
+    return l.length == 0 ? new long[shape.words()] : SparseBits.decode(l, shape.bits());
   }
 
   /** The version of a summary: a 64-bit hash of depth, shape and every level's words; never 0. */

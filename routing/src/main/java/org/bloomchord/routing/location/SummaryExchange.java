@@ -3,8 +3,10 @@ package org.bloomchord.routing.location;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.Cancellable;
@@ -12,26 +14,60 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RequestTimeoutException;
+import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
+import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 
 /**
- * Soft-state maintenance of one peer's link filters, by pull.
+ * Soft-state maintenance of one peer's link filters, by pull, with changed summaries sent as their
+ * changes.
  *
  * <p>Every {@code refreshMs} (with the Chord jitter) the peer asks each current link for its
- * summary, naming the version it holds; the link answers "unchanged" (a version, no levels) or the
- * summary built for this asker ({@link LinkFilters#summaryFor}, so what came from the asker is left
- * out), each level in its shorter coding. A new link is pulled at once when the Chord tables
- * change. Filters of links that left the tables are dropped at once; those of links that time out
- * are dropped too, and any filter not refreshed for {@code filterExpiryMs} expires.
+ * summary, naming the version it holds; the link answers "unchanged" (a version, no levels), the
+ * changes since that version ({@link SummaryDelta}), or the whole summary built for this asker
+ * ({@link LinkFilters#summaryFor}, so what came from the asker is left out), each level in its
+ * shorter coding. A new link is pulled at once when the Chord tables change. Filters of links that
+ * left the tables are dropped at once; those of links that time out are dropped too, and any filter
+ * not refreshed for {@code filterExpiryMs} expires.
  *
  * <p>A reply is stored only if it decodes to d levels of the configured shape and its content hash
  * equals the announced version; an "unchanged" reply must name the version held. Anything else is
  * rejected and counted, and the previous filter (if any) is left to expire.
+ *
+ * <p><b>Deltas.</b> The serving peer remembers, per asker (at most {@value #MAX_ASKERS}, least
+ * recently served first out, none for longer than {@value #RETAIN_EXPIRIES} filter expiry periods),
+ * the last summary it sent it, in its wire coding; askers that get the same content share one copy. When an asker names
+ * that version and the summary changed since, the answer is a {@link SummaryDelta}: per level the
+ * XOR of the two versions, its set bits Golomb-coded, sent only when shorter than the whole summary.
+ * The asker XORs it into the filter it holds under the version it named and stores the result only
+ * if its content hash is the announced version: exactly the filter a full pull would have given.
+ * A delta that does not rebuild the announced version is rejected and counted; one whose base the
+ * asker dropped while the pull was in flight is ignored, and the next pull names no version.
+ *
+ * <p>An asker keeps the filters of links that left its tables or timed out for the same time (at
+ * most {@value #MAX_RETIRED}), never to route with, only as a base: when such a peer becomes a link
+ * again, the first pull names the retired version and gets the changes since, or "unchanged".
  */
 final class SummaryExchange {
 
+  /** Most askers whose last summary a peer remembers to answer them with deltas. */
+  static final int MAX_ASKERS = 256;
+  /** Most filters of former links an asker keeps as delta bases. */
+  static final int MAX_RETIRED = 32;
+  /** How many filter expiry periods a served summary or a retired filter is kept. */
+  static final int RETAIN_EXPIRIES = 4;
+
+  /**
+   * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
+   * sent to an asker, or the filter of a former link.
+   */
+  private record Kept(long version, List<EncodedLevel> levels, long at) {
+  }
+
   private final LocationService service;
+  private final Map<String, Kept> served = bounded(MAX_ASKERS);
+  private final Map<String, Kept> retired = bounded(MAX_RETIRED);
   private final Set<PeerRef> inFlight = new HashSet<>();
   private Set<PeerRef> current = Set.of();
   private Cancellable timer;
@@ -41,6 +77,15 @@ final class SummaryExchange {
 
   SummaryExchange(LocationService service) {
     this.service = service;
+  }
+
+  private static <V> Map<String, V> bounded(int max) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+        return size() > max;
+      }
+    };
   }
 
   void start() {
@@ -80,9 +125,13 @@ final class SummaryExchange {
     changed = false;
     rounds++;
     setLinks(service.peer().links().distinct());
-    if (service.filters().expire(service.runtime().now() - service.config().filterExpiryMs()) > 0) {
+    long before = service.runtime().now() - service.config().filterExpiryMs();
+    if (service.filters().expire(before) > 0) {
       changed = true;
     }
+    long retain = service.runtime().now() - RETAIN_EXPIRIES * service.config().filterExpiryMs();
+    served.values().removeIf(s -> s.at < retain);
+    retired.values().removeIf(e -> e.at < retain);
     for (PeerRef l : current) {
       pull(l);
     }
@@ -90,16 +139,52 @@ final class SummaryExchange {
 
   private void setLinks(List<PeerRef> links) {
     current = new LinkedHashSet<>(links);
+    for (PeerRef l : List.copyOf(service.filters().links())) {
+      if (!current.contains(l)) {
+        retire(l);
+      }
+    }
     if (service.filters().retain(current) > 0) {
       changed = true;
     }
+  }
+
+  private void retire(PeerRef link) {
+    LinkFilters.Entry e = service.filters().entry(link);
+    if (e != null) {
+      retired.put(link.address(), new Kept(e.version(), SummaryCoding.encode(e.filter()), e.updatedAt()));
+    }
+  }
+
+  /** The version to name in a pull of {@code link}: the stored filter's, else a retired one's, else 0. */
+  private long known(PeerRef link) {
+    LinkFilters.Entry e = service.filters().entry(link);
+    if (e != null) {
+      return e.version();
+    }
+    Kept r = retired.get(link.address());
+    return r == null ? 0 : r.version;
+  }
+
+  /** The filter held under version {@code known} for {@code link} (stored or retired), or null. */
+  private AttenuatedFilter held(PeerRef link, long known) {
+    LinkFilters.Entry e = service.filters().entry(link);
+    if (e != null) {
+      return e.version() == known ? e.filter() : null;
+    }
+    Kept r = retired.get(link.address());
+    return r == null || r.version != known ? null : decode(r.levels);
+  }
+
+  private AttenuatedFilter decode(List<EncodedLevel> levels) {
+    return SummaryCoding.decode(levels, service.config().depth(), service.config().shape());
   }
 
   private void pull(PeerRef link) {
     if (!inFlight.add(link)) {
       return;
     }
-    long known = service.filters().knownVersion(link);
+    long known = known(link);
     service.runtime().request(link, new SummaryRequest(known), service.peer().config().requestTimeoutMs())
         .onComplete(ar -> {
           inFlight.remove(link);
@@ -114,6 +199,7 @@ final class SummaryExchange {
       if (ar.cause() instanceof MalformedMessageException) {
         service.countRejection();
       } else if (ar.cause() instanceof RequestTimeoutException) {
+        retire(link);
         service.filters().remove(link);
         changed = true;
       }
@@ -123,10 +209,13 @@ final class SummaryExchange {
       return;
     }
     try {
-      if (!(ar.result() instanceof SummaryReply reply)) {
+      if (ar.result() instanceof SummaryReply reply) {
+        store(link, known, reply);
+      } else if (ar.result() instanceof SummaryDelta delta) {
+        apply(link, known, delta);
+      } else {
         throw new MalformedMessageException("expected a summary, got " + ar.result().typeName());
       }
-      store(link, known, reply);
     } catch (MalformedMessageException e) {
       service.countRejection();
     }
@@ -140,6 +229,11 @@ final class SummaryExchange {
       }
       if (service.filters().knownVersion(link) == known) {
         service.filters().touch(link, now);
+      } else {
+        AttenuatedFilter former = held(link, known);
+        if (former != null) {
+          admit(link, former, known, now);
+        }
       }
       return;
     }
@@ -148,17 +242,65 @@ final class SummaryExchange {
     if (SummaryCoding.version(f) != reply.version()) {
       throw new MalformedMessageException("summary version does not match its content");
     }
-    service.filters().update(link, f, reply.version(), now);
+    admit(link, f, reply.version(), now);
+  }
+
+  private void apply(PeerRef link, long known, SummaryDelta delta) {
+    if (known == 0) {
+      throw new MalformedMessageException("delta for a pull that named no version");
+    }
+    AttenuatedFilter base = held(link, known);
+    if (base == null) {
+      // the base was dropped while the pull was in flight: the next pull asks for the whole summary
+      return;
+    }
+    AttenuatedFilter f = SummaryCoding.applyDelta(base, delta.levels());
+    if (SummaryCoding.version(f) != delta.version()) {
+      throw new MalformedMessageException("delta does not rebuild the announced version");
+    }
+    admit(link, f, delta.version(), service.runtime().now());
+  }
+
+  /** Stores a summary that decoded exactly and matched its version, from a full reply or a delta. */
+  private void admit(PeerRef link, AttenuatedFilter f, long version, long now) {
+    retired.remove(link.address());
+    service.filters().update(link, f, version, now);
     changed = true;
   }
 
-  /** Serves a neighbour's pull: "unchanged" when it holds the current version, else the summary. */
+  /**
+   * Serves a neighbour's pull: "unchanged" when it holds the current version, the changes when it
+   * holds the version last sent to it and they are shorter, else the whole summary.
+   */
   Future<Message> onRequest(PeerRef asker, SummaryRequest request) {
     AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
     long version = SummaryCoding.version(summary);
-    if (version == request.knownVersion()) {
+    long known = request.knownVersion();
+    long now = service.runtime().now();
+    Kept last = served.get(asker.address());
+    if (version == known) {
+      served.put(asker.address(), last != null && last.version == version ? new Kept(version, last.levels, now)
+          : new Kept(version, shared(version, summary), now));
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
-    return Future.succeededFuture(new SummaryReply(version, SummaryCoding.encode(summary)));
+    List<EncodedLevel> full = shared(version, summary);
+    served.put(asker.address(), new Kept(version, full, now));
+    if (known != 0 && last != null && last.version == known) {
+      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(decode(last.levels), summary));
+      if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
+        return Future.succeededFuture(delta);
+      }
+    }
+    return Future.succeededFuture(new SummaryReply(version, full));
+  }
+
+  /** The coding of {@code summary}: the one already kept for another asker, if any, else a new one. */
+  private List<EncodedLevel> shared(long version, AttenuatedFilter summary) {
+    for (Kept k : served.values()) {
+      if (k.version == version) {
+        return k.levels;
+      }
+    }
+    return SummaryCoding.encode(summary);
   }
 }

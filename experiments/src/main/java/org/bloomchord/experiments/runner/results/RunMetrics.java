@@ -15,7 +15,7 @@ import org.bloomchord.experiments.summary.SummaryJson;
  *   <li>{@code locate.withinDepthShare}: withinDepthProbabilistic / withinDepth;</li>
  *   <li>{@code locate.falsePositivesPerLocate}: falsePositives / total;</li>
  *   <li>{@code traffic.maintenanceBytesPerPeerPerSecond}: the share of {@code bytesPerPeerPerSecond}
- *       that the filter summaries (SummaryRequest, SummaryReply) took.</li>
+ *       that the filter summaries (SummaryRequest, SummaryReply, SummaryDelta) took.</li>
  * </ul>
  */
 public final class RunMetrics {
@@ -58,7 +58,7 @@ public final class RunMetrics {
         }
         JsonNode by = t.path("byType");
         double summaries = by.path("SummaryRequest").path("bytes").asDouble(0) + by.path("SummaryReply").path("bytes")
-            .asDouble(0);
+            .asDouble(0) + by.path("SummaryDelta").path("bytes").asDouble(0);
         return t.path("bytesPerPeerPerSecond").asDouble() * summaries / bytes;
       }
       case "gets.failureFraction" -> {
