@@ -16,8 +16,8 @@ import org.bloomchord.overlay.PeerRef;
  * @param fixFingersMs period of fix-fingers; each round refreshes one finger and every following
  *     finger the same answer covers (default 500)
  * @param checkPredecessorMs period of the predecessor liveness check (default 1000)
- * @param replicaSyncMs period of the safety-net replica sync; sync also runs when links change
- *     (default 5000)
+ * @param replicaSyncMs period of the safety-net replica sync; sync also runs once changed links
+ *     (predecessor, replica targets) stayed the same for two stabilize periods (default 5000)
  * @param jitter relative jitter of every periodic task, in [0, 1) (default 0.2)
  * @param requestTimeoutMs base timeout of one peer-to-peer request (default 1000): the floor of the
  *     adaptive timeout, which follows measured round trips up to min(lookupTimeoutMs, 4 times this)

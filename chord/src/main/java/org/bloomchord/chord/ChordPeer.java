@@ -62,6 +62,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   private final ChordConfig config;
   private final IdRing ring;
   private final PeerRef bootstrap;
+  /** The recorded neighbourhood a restarted peer takes its place with; null for a joiner. */
+  private final RingHints hints;
   private final List<ChordExtension> extensions;
   private final Handlers handlers = new Handlers();
   private final Promise<Void> joined = Promise.promise();
@@ -85,11 +87,30 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
    * @param extensions protocols that run on top of this peer (may be empty)
    */
   public ChordPeer(ChordConfig config, PeerRef bootstrap, List<ChordExtension> extensions) {
+    this(config, bootstrap, null, extensions);
+  }
+
+  private ChordPeer(ChordConfig config, PeerRef bootstrap, RingHints hints, List<ChordExtension> extensions) {
     this.config = config;
     this.ring = new IdRing(config.idBits());
     this.bootstrap = bootstrap;
+    this.hints = hints;
     this.extensions = List.copyOf(extensions);
     this.bounds = new MessageBounds(config);
+  }
+
+  /**
+   * A restarted peer that takes its recorded place on the ring at once instead of joining: it
+   * starts ACTIVE with the hinted predecessor, successor list and fingers, and stabilize,
+   * check-predecessor and fix-fingers then verify them as they verify any link (a hinted peer that
+   * does not answer is suspected and replaced). Meant for a whole ring restarted together, every
+   * peer with the neighbourhood it had before the stop, so that neighbours are right from the start
+   * and the primary ranges are reconciled once, with the right replicas, not after every wave of
+   * joins.
+   */
+  public static ChordPeer rejoining(ChordConfig config, RingHints hints, List<ChordExtension> extensions) {
+    List<PeerRef> successors = hints.successors();
+    return new ChordPeer(config, successors.isEmpty() ? null : successors.get(0), hints, extensions);
   }
 
   /** A peer without extensions; {@code bootstrap} null creates a new ring. */
@@ -124,7 +145,18 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     admission = new Admission(ctx, bounds, maintenance::heardFrom);
     ChordHandlers.install(handlers, ctx, admission, lookups, maintenance, storage);
     extensions.forEach(e -> e.attach(this));
-    if (bootstrap == null || bootstrap.equals(self)) {
+    if (hints != null) {
+      if (hints.predecessor() != null) {
+        table.setPredecessor(hints.predecessor());
+      }
+      if (!hints.successors().isEmpty()) {
+        List<PeerRef> s = hints.successors();
+        table.adoptSuccessors(s.get(0), s.subList(1, s.size()), rt.now());
+      }
+      table.seedFingers(hints.fingers(), rt.now());
+      activate();
+      joined.tryComplete();
+    } else if (bootstrap == null || bootstrap.equals(self)) {
       activate();
       joined.tryComplete();
     } else {

@@ -19,6 +19,7 @@ import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.RingHints;
 import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.ring.IdRing;
@@ -47,7 +48,9 @@ import org.bloomchord.node.store.PersistedStore;
  *
  * <p>Peers join in waves that at most double the ring, each joiner through a random peer already
  * on it (a thousand joiners through one bootstrap would all wait on it); between waves the group
- * waits for the ring to become stable, as {@code ChordCluster} does.
+ * waits for the ring to become stable, as {@code ChordCluster} does. Peers restarted from the data
+ * directory of a node that is not clustered do not join: each starts in its recorded place
+ * ({@link #rejoin}).
  *
  * <p>Clustered ({@link NodeOptions#getCluster()} set), the group runs on a clustered Vert.x
  * instance of its own, names its peers {@code pK@NODE}, finds the other nodes of the ring and
@@ -201,12 +204,14 @@ final class PeerGroup {
 
   /**
    * Starts the node's peers: those recorded in the data directory when it has any (same names,
-   * hence same ring ids, each with its stored entries), otherwise {@code options.getPeers()} new
-   * ones; then waits for a stable ring.
+   * hence same ring ids, each with its stored entries, all at once in their recorded places unless
+   * clustered), otherwise {@code options.getPeers()} new ones joining in waves; then waits for a
+   * stable ring.
    */
   void startPeers() {
     List<String> names = store == null ? List.of() : store.peers();
-    if (names.isEmpty()) {
+    boolean restored = !names.isEmpty();
+    if (!restored) {
       names = newNames(options.getPeers());
     } else {
       for (String n : names) {
@@ -216,7 +221,11 @@ final class PeerGroup {
     if (cluster != null && !options.getCluster().members().isEmpty()) {
       remoteBoot = findRemoteBootstrap();
     }
-    launch(names);
+    if (restored && cluster == null) {
+      rejoin(names);
+    } else {
+      launch(names);
+    }
     if (!awaitStable(options.getStartTimeoutMs())) {
       throw new IllegalStateException("the ring of " + names.size() + " peers did not become stable within "
           + options.getStartTimeoutMs() + " ms");
@@ -304,6 +313,24 @@ final class PeerGroup {
       }
     }
     return joined;
+  }
+
+  /**
+   * Restarts the peers recorded in the data directory together, each in its recorded place: the
+   * recorded peers are the whole ring of this node, so their ring ids give every peer its
+   * predecessor, successor list and fingers ({@link RingHints}), and it starts serving with them
+   * instead of joining through another peer in waves.
+   */
+  private void rejoin(List<String> names) {
+    List<PeerRef> refs = new ArrayList<>();
+    for (String n : names) {
+      refs.add(new PeerRef(n, ring.hash(n)));
+    }
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> ChordPeer.rejoining(options.getChord(),
+        RingHints.of(ring, refs, ref, options.getChord().successors()), extensions(ref)));
+    for (PeerHandle<ChordPeer> h : started) {
+      byName.put(h.ref().address(), h);
+    }
   }
 
   private List<String> launchWave(List<String> names, List<PeerHandle<ChordPeer>> on) {

@@ -23,9 +23,10 @@ import org.bloomchord.overlay.PeerRef;
  * re-replication of the primary range.
  *
  * <p>Placement: a key lives on its successor (the primary, which assigns versions) and the next
- * replicas-1 peers. The primary range of a peer is (predecessor, self]. Whenever the predecessor or
- * the first replicas-1 successors change, and every replicaSyncMs, the peer syncs its primary range
- * to those successors through the {@link ReplicaSync}; so after a crash the new primary
+ * replicas-1 peers. The primary range of a peer is (predecessor, self]. Once the predecessor or
+ * the first replicas-1 successors changed and then stayed the same for {@link #quietMs()} (two
+ * stabilize periods), and every replicaSyncMs, the peer syncs its primary range to those
+ * successors through the {@link ReplicaSync}; so after a crash the new primary
  * re-creates the missing copy, and a joiner receives its range from its successor (hand-off) and
  * the replicas of its predecessors' ranges from them.
  *
@@ -48,6 +49,10 @@ public final class Storage {
   private List<PeerRef> syncedTargets = List.of();
   private PeerRef syncedPredecessor;
   private Cancellable timer;
+  /** The sync waiting for the neighbourhood to be quiet, or null. */
+  private Cancellable settling;
+  private List<PeerRef> settlingTargets = List.of();
+  private PeerRef settlingPredecessor;
   private StorePolicy policy;
   private OutOfRangeSweeper sweeper;
 
@@ -92,6 +97,18 @@ public final class Storage {
     if (timer != null) {
       timer.cancel();
     }
+    if (settling != null) {
+      settling.cancel();
+      settling = null;
+    }
+  }
+
+  /**
+   * How long the predecessor and the replica targets must stay unchanged before a change of them
+   * syncs the primary range: two stabilize periods.
+   */
+  public long quietMs() {
+    return 2 * ctx.config().stabilizeMs();
   }
 
   private LocalStore store() {
@@ -202,13 +219,37 @@ public final class Storage {
     });
   }
 
-  /** Called when links changed: re-replicates if the predecessor or the replica targets changed. */
+  /**
+   * Called when links changed: re-replicates once the predecessor and the replica targets, changed
+   * since the last sync, have stayed the same for {@link #quietMs()} (each further change starts
+   * the wait again), so that a neighbourhood that changes many times in a row (a burst of joins, a
+   * restart) has its range reconciled once, with the replicas it settled on; the periodic sync
+   * runs regardless.
+   */
   public void onLinksChanged() {
+    if (!neighbourhoodChanged()) {
+      return;
+    }
     List<PeerRef> targets = replicaTargets();
     PeerRef pred = ctx.table().predecessor();
-    if (!targets.equals(syncedTargets) || !Objects.equals(pred, syncedPredecessor)) {
-      syncPrimaryRange();
+    if (settling != null) {
+      if (targets.equals(settlingTargets) && Objects.equals(pred, settlingPredecessor)) {
+        return;
+      }
+      settling.cancel();
     }
+    settlingTargets = targets;
+    settlingPredecessor = pred;
+    settling = ctx.runtime().after(quietMs(), () -> {
+      settling = null;
+      if (neighbourhoodChanged()) {
+        syncPrimaryRange();
+      }
+    });
+  }
+
+  private boolean neighbourhoodChanged() {
+    return !replicaTargets().equals(syncedTargets) || !Objects.equals(ctx.table().predecessor(), syncedPredecessor);
   }
 
   /** Syncs the primary range (predecessor, self] to the next replicas-1 successors. */

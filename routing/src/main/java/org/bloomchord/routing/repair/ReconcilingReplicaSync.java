@@ -36,7 +36,8 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  *
  * <p><b>When and what.</b> The Chord peer calls {@link #sync} for its primary range
  * (predecessor, self] towards each of its next replicas-1 successors every {@code replicaSyncMs}
- * (with jitter) and whenever its predecessor or those successors change; hand-off to a joiner and
+ * (with jitter) and once its predecessor or those successors changed and then stayed the same for
+ * two stabilize periods; hand-off to a joiner and
  * to the successor on leave go through it as well. {@link #repairPrimaryRange()} runs the same
  * repair on demand.
  *

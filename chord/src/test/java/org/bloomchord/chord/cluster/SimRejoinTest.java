@@ -1,0 +1,59 @@
+package org.bloomchord.chord.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.RingHints;
+import org.bloomchord.chord.store.ReadOutcome;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A whole ring restarted with every peer in its recorded place ({@link ChordPeer#rejoining}) is
+ * the right ring at once, fingers included, without a single join, and serves writes and reads.
+ */
+class SimRejoinTest {
+
+  @Test
+  void peersStartedFromTheirRecordedNeighbourhoodFormTheRingAtOnce() {
+    ChordConfig config = ChordConfig.defaults();
+    try (ChordCluster c = ChordCluster.create(Networks.SIM, NetworkOptions.defaults().withSeed(41), config)) {
+      List<PeerRef> refs = new ArrayList<>();
+      for (int i = 0; i < 48; i++) {
+        String name = "r" + i;
+        refs.add(new PeerRef(name, c.ring().hash(name)));
+      }
+      List<PeerHandle<ChordPeer>> peers = c.network().launchAll(refs,
+          ref -> ChordPeer.rejoining(config, RingHints.of(c.ring(), refs, ref, config.successors()), List.of()));
+      assertEquals(48, peers.size());
+      RingCheck now = c.check();
+      assertTrue(now.converged(), () -> "not the right ring, fingers included, at start: " + now);
+      assertEquals(48, c.activePeers().size());
+      for (int i = 0; i < 40; i++) {
+        assertTrue(c.put(c.randomPeer(), "k" + i, "v" + i).stored());
+      }
+      c.network().runFor(10 * config.stabilizeMs());
+      assertTrue(c.check().stable(), () -> "the ring did not stay right: " + c.check());
+      for (int i = 0; i < 40; i++) {
+        assertEquals(ReadOutcome.FOUND, c.get(c.randomPeer(), "k" + i).outcome());
+      }
+      readStates(c).forEach(s -> assertEquals(PeerState.ACTIVE, s));
+    }
+  }
+
+  private static List<PeerState> readStates(ChordCluster c) {
+    List<PeerState> out = new ArrayList<>();
+    for (PeerSnapshot s : c.snapshots()) {
+      out.add(s.state());
+    }
+    return out;
+  }
+}
