@@ -1,8 +1,5 @@
 package org.bloomchord.experiments.runner;
 
-import java.util.Map;
-import java.util.TreeMap;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -99,14 +96,20 @@ public final class ScenarioRunner {
         .withPeriods(r.refresh().toMillis(), r.lease().toMillis()).withQueryTimeoutMs(r.queryTimeout().toMillis());
   }
 
-  /** Whether the peer {@code ref} (host {@code pN}) is one of the scenario's rogue peers. */
-  static boolean isRogue(RogueSettings rogue, PeerRef ref, int peers) {
+  /**
+   * Whether the peer {@code ref} is one of the scenario's rogue peers: a host launched by a join
+   * phase ({@code pN}, after the placement's name prefix) whose number the rogue settings pick.
+   */
+  static boolean isRogue(Scenario scenario, PeerRef ref) {
+    RogueSettings rogue = scenario.rogue();
     if (rogue.peers() == 0) {
       return false;
     }
     String host = ChordCluster.hostOf(ref);
+    String launched = scenario.chord().placement().namePrefix(scenario.seed()) + "p";
     try {
-      return host.startsWith("p") && rogue.isRogue(Integer.parseInt(host.substring(1)), peers);
+      return host.startsWith(launched)
+          && rogue.isRogue(Integer.parseInt(host.substring(launched.length())), scenario.peers());
     } catch (NumberFormatException e) {
       return false;
     }
@@ -153,14 +156,14 @@ public final class ScenarioRunner {
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
     if (location == null) {
-      extensions = ref -> isRogue(rogue, ref, scenario.peers())
+      extensions = ref -> isRogue(scenario, ref)
           ? List.of(new RoguePeer(rogue.behaviours(), null, null, every)) : List.of();
       net = Networks.create(scenario.runtime(), options, ChordWire.registry(chord));
     } else {
       LocationWire wire = new LocationWire(location, chord);
       extensions = ref -> {
         LocationService service = new LocationService(location, wire);
-        return isRogue(rogue, ref, scenario.peers())
+        return isRogue(scenario, ref)
             ? List.of(service, new RoguePeer(rogue.behaviours(), service, location, every)) : List.of(service);
       };
       net = Networks.create(scenario.runtime(), options,
@@ -169,9 +172,7 @@ public final class ScenarioRunner {
     try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
             sampleEvery(scenario), progress)) {
-      if (scenario.chord().placement() == ChordSettings.Placement.SEEDED) {
-        cluster.namePrefix("s" + Long.toUnsignedString(scenario.seed(), 36));
-      }
+      cluster.namePrefix(scenario.chord().placement().namePrefix(scenario.seed()));
       List<Phase> phases = scenario.phases();
       for (int i = 0; i < phases.size(); i++) {
         steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));
@@ -218,9 +219,9 @@ public final class ScenarioRunner {
     if (ctx.roster().size() > 0) {
       // with rogue peers, the ring figures judge the honest peers' tables (the rogues are on the
       // ring, and a greedy rogue's own requests meet its quota)
-      RogueSettings rogue = ctx.scenario().rogue();
-      RingCheck check = rogue.peers() == 0 ? ctx.cluster().check()
-          : ctx.cluster().check(ref -> !isRogue(rogue, ref, ctx.scenario().peers()));
+      Scenario scenario = ctx.scenario();
+      RingCheck check = scenario.rogue().peers() == 0 ? ctx.cluster().check()
+          : ctx.cluster().check(ref -> !isRogue(scenario, ref));
       Double stabilize = check.stable() && ctx.stableAtMs() != null && ctx.stableAtMs() >= ctx.lastChangeMs()
           ? (ctx.stableAtMs() - ctx.lastChangeMs()) / 1000.0 : null;
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));

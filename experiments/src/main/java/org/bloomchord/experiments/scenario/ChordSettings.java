@@ -49,7 +49,15 @@ public record ChordSettings(
     /** The same names, so the same ring ids, for every seed. */
     FIXED,
     /** Names tagged with the seed: a new placement per seed. */
-    SEEDED
+    SEEDED;
+
+    /**
+     * What goes before every host name of a run with {@code seed}: nothing for {@code fixed},
+     * {@code s} and the seed in base 36 for {@code seeded}.
+     */
+    public String namePrefix(long seed) {
+      return this == SEEDED ? "s" + Long.toUnsignedString(seed, 36) : "";
+    }
   }
 
   /** Which tables the next hop of a lookup is chosen from. */

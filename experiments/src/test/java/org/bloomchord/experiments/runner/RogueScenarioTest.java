@@ -9,6 +9,7 @@ import java.util.Map;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
 import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.overlay.PeerRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +50,28 @@ class RogueScenarioTest {
     assertEquals(s.lookups().total(), s.lookups().correct(), "lookups stay correct");
     assertEquals(0, s.keys().lost(), "no stored key lost");
     assertEquals(s.locate().total(), s.locate().found() + s.locate().noLiveHolder(), "locates find a live holder");
+  }
+
+  @Test
+  void seededPlacementPicksTheSameHostsAsRogues() {
+    Scenario fixed = scenario("sim", 3);
+    Scenario seeded = ScenarioLoader.parse("rogues.yaml", "name: rogues\nseed: 5\nruntime: sim\npeers: 24\n"
+        + "chord: { placement: seeded }\nrogue: { peers: 3 }\nphases:\n  - join: { over: 0s }\n", List.of(),
+        Path.of(".")).get(0);
+    String prefix = seeded.chord().placement().namePrefix(seeded.seed());
+    assertTrue(!prefix.isEmpty(), "seeded names carry a prefix");
+    List<Integer> fixedRogues = new java.util.ArrayList<>();
+    List<Integer> seededRogues = new java.util.ArrayList<>();
+    for (int n = 0; n < 24; n++) {
+      if (ScenarioRunner.isRogue(fixed, new PeerRef("p" + n, n))) {
+        fixedRogues.add(n);
+      }
+      if (ScenarioRunner.isRogue(seeded, new PeerRef(prefix + "p" + n + ".v0", n))) {
+        seededRogues.add(n);
+      }
+    }
+    assertEquals(3, fixedRogues.size(), fixedRogues::toString);
+    assertEquals(fixedRogues, seededRogues);
   }
 
   @Test
