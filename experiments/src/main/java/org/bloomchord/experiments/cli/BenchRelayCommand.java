@@ -1,6 +1,5 @@
 package org.bloomchord.experiments.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -73,7 +72,7 @@ public final class BenchRelayCommand implements Callable<Integer> {
     result.put("heapBytesPerPeer", r.heapBytesPerPeer());
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(result));
+      JsonOutput.print(out, result);
     } else {
       TextTable table = new TextTable("quantity", "value");
       for (Map.Entry<String, Object> e : result.entrySet()) {

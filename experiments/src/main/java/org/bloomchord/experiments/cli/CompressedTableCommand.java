@@ -1,6 +1,5 @@
 package org.bloomchord.experiments.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,7 +66,7 @@ public final class CompressedTableCommand implements Callable<Integer> {
       for (Row r : rows) {
         array.add(toJson(r));
       }
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(array));
+      JsonOutput.print(out, array);
     } else {
       out.printf(Locale.ROOT, "compressed Bloom filters (Mitzenmacher, ToN 2002, Tables I and II): n = %d, "
           + "%d filters per column, %d queries each, seed %d%n", elements, seeds, queries, seed);

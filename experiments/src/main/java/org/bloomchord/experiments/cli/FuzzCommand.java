@@ -1,6 +1,5 @@
 package org.bloomchord.experiments.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -49,7 +48,7 @@ public final class FuzzCommand implements Callable<Integer> {
     FuzzReport report = new WireFuzzer(ChordConfig.defaults(), LocationConfig.defaults(), seed).run(frames, seed);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(report.json(seed)));
+      JsonOutput.print(out, report.json(seed));
     } else {
       TextTable table = new TextTable("frames", "rejected", "decoded", "roundTripFailures", "unexpected",
           "maxAllocatedBytesPerFrameByte");

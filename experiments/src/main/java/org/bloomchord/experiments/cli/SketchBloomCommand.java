@@ -1,6 +1,5 @@
 package org.bloomchord.experiments.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -79,7 +78,7 @@ public final class SketchBloomCommand implements Callable<Integer> {
     Map<String, Object> result = result(t);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(result));
+      JsonOutput.print(out, result);
     } else {
       TextTable table = new TextTable("quantity", "value", "meaning");
       for (Map.Entry<String, Object> e : result.entrySet()) {

@@ -1,6 +1,5 @@
 package org.bloomchord.experiments.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -69,7 +68,7 @@ public final class WritesCommand implements Callable<Integer> {
     Map<String, Object> doc = trial.run();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+      JsonOutput.print(out, doc);
     } else {
       out.println("writes on sim, seed " + seed + ": " + operations + " operations, " + peers + " peers, loss " + loss
           + ", a crash every " + crashEveryMs + " ms, repair by " + repair);
