@@ -54,13 +54,14 @@ public final class WritesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    RepairMode mode;
+    try {
+      mode = RepairMode.parse(repair);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--repair must be push or reconcile, got '" + repair + "'");
+    }
     WriteTrial trial;
     try {
-      RepairMode mode = switch (repair) {
-        case "reconcile" -> RepairMode.RECONCILE;
-        case "push" -> RepairMode.PUSH;
-        default -> throw new IllegalArgumentException("--repair must be push or reconcile, got '" + repair + "'");
-      };
       trial = new WriteTrial(peers, operations, keys, loss, crashEveryMs, seed, mode);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
