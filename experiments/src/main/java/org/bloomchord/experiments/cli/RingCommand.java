@@ -147,10 +147,15 @@ public final class RingCommand implements Callable<Integer> {
           r.pingsPerSecond() > 0 ? 100 * r.hopsPerSecond() / r.pingsPerSecond() : 0.0);
       err.flush();
     }
+    return print(outcome.summary(), out);
+  }
+
+  /** Prints the summary as the table, or as one line of JSON with --json. */
+  private int print(Summary summary, PrintWriter out) {
     if (json) {
-      out.println(SummaryJson.compact(outcome.summary()));
+      out.println(SummaryJson.compact(summary));
     } else {
-      out.print(SummaryTable.render(outcome.summary()));
+      out.print(SummaryTable.render(summary));
     }
     out.flush();
     return 0;
@@ -175,9 +180,6 @@ public final class RingCommand implements Callable<Integer> {
     }
     progress.line("ring: %d peers over %d JVMs, %d-bit ids, seed %d", settings.peers(), jvms, settings.idBits(),
         settings.seed());
-    Summary summary = trial.run();
-    out.print(json ? SummaryJson.compact(summary) + System.lineSeparator() : SummaryTable.render(summary));
-    out.flush();
-    return 0;
+    return print(trial.run(), out);
   }
 }
