@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.experiments.jvm.JvmWorker;
+import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,8 +54,7 @@ public final class WorkerCommand implements Callable<Integer> {
         // on standard input rather than the command line, which other users of the host can read
         options = options.withTlsSeed(commands.readLine());
       }
-      config = ChordConfig.defaults().withIdBits(idBits).withSuccessors(successors, replicas)
-          .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs);
+      config = RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {

@@ -80,8 +80,16 @@ public record RingSettings(
 
   /** The Chord configuration of every peer. */
   public ChordConfig chordConfig() {
-    ChordConfig base = ChordConfig.defaults();
-    return base.withIdBits(idBits)
+    return chordConfig(idBits, successors, replicas, virtualNodes, stabilizeMs);
+  }
+
+  /**
+   * The Chord configuration these settings give peers, from the settings that shape it: also what
+   * a child JVM of {@code ring --jvms} builds from the flags its parent passes, so both agree.
+   */
+  public static ChordConfig chordConfig(int idBits, int successors, int replicas, int virtualNodes,
+      long stabilizeMs) {
+    return ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
         .withVirtualNodes(virtualNodes)
         .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs);
