@@ -87,7 +87,6 @@ public final class OperationIssuer {
     return "key-" + n;
   }
 
-  /** Operations started and not yet completed. */
   /** Hops of every answered lookup so far, for the time series' mean hops per second. */
   public long hopSum() {
     return hopSum.sum();
