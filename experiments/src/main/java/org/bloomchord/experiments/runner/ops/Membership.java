@@ -152,14 +152,20 @@ public final class Membership {
     joinsRunning.decrementAndGet();
   }
 
+  /**
+   * The ring peers of a new churn host, named as the cluster names the hosts it launches (its name
+   * prefix, the virtual-node and collision suffixes, the runtime's address) with {@code c} for
+   * {@code p}.
+   */
   private List<PeerRef> newHost(int virtualNodes) {
     String host = ctx.cluster().namePrefix() + "c" + nextName++;
     List<PeerRef> refs = new ArrayList<>();
     for (int v = 0; v < virtualNodes; v++) {
-      String name = virtualNodes == 1 ? host : host + ".v" + v;
+      String base = virtualNodes == 1 ? host : host + ".v" + v;
+      String name = ctx.network().addressFor(base);
       long id = ctx.cluster().ring().hash(name);
       for (int k = 1; !usedIds.add(id); k++) {
-        name = (virtualNodes == 1 ? host : host + ".v" + v) + "~" + k;
+        name = ctx.network().addressFor(base + "~" + k);
         id = ctx.cluster().ring().hash(name);
       }
       refs.add(new PeerRef(name, id));
