@@ -246,7 +246,17 @@ public final class ChordCluster implements AutoCloseable {
   }
 
   private List<PeerRef> newHost() {
-    String host = namePrefix + "p" + nextHost++;
+    return hostRefs("p", nextHost++);
+  }
+
+  /**
+   * The ring peers of host {@code stem + number} (after the name prefix): one per virtual node,
+   * each named by the runtime's address for it, a collision with any id this cluster handed out
+   * resolved by a {@code ~k} suffix. Churn drivers name their joiners here ({@code c0, c1, ...}) so
+   * that every peer of a run is named one way.
+   */
+  public List<PeerRef> hostRefs(String stem, int number) {
+    String host = namePrefix + stem + number;
     List<PeerRef> refs = new ArrayList<>();
     for (int v = 0; v < config.virtualNodes(); v++) {
       String base = config.virtualNodes() == 1 ? host : host + ".v" + v;

@@ -48,7 +48,6 @@ public final class Membership {
   private final Map<Integer, Boolean> departAfterJoin = new ConcurrentHashMap<>();
   private final Set<Integer> joining = ConcurrentHashMap.newKeySet();
   private final AtomicInteger joinsRunning = new AtomicInteger();
-  private final Set<Long> usedIds = new HashSet<>();
   private int nextName;
 
   /** The membership of {@code ctx}'s run; {@code concurrent} runs departures on their own threads. */
@@ -111,7 +110,7 @@ public final class Membership {
       return;
     }
     ChordConfig config = ctx.cluster().config();
-    List<PeerRef> refs = newHost(config.virtualNodes());
+    List<PeerRef> refs = ctx.cluster().hostRefs("c", nextName++);
     joining.add(number);
     joinsRunning.incrementAndGet();
     ctx.peers().joined();
@@ -150,27 +149,6 @@ public final class Membership {
       driverWork.add(() -> depart(number, crash));
     }
     joinsRunning.decrementAndGet();
-  }
-
-  /**
-   * The ring peers of a new churn host, named as the cluster names the hosts it launches (its name
-   * prefix, the virtual-node and collision suffixes, the runtime's address) with {@code c} for
-   * {@code p}.
-   */
-  private List<PeerRef> newHost(int virtualNodes) {
-    String host = ctx.cluster().namePrefix() + "c" + nextName++;
-    List<PeerRef> refs = new ArrayList<>();
-    for (int v = 0; v < virtualNodes; v++) {
-      String base = virtualNodes == 1 ? host : host + ".v" + v;
-      String name = ctx.network().addressFor(base);
-      long id = ctx.cluster().ring().hash(name);
-      for (int k = 1; !usedIds.add(id); k++) {
-        name = ctx.network().addressFor(base + "~" + k);
-        id = ctx.cluster().ring().hash(name);
-      }
-      refs.add(new PeerRef(name, id));
-    }
-    return refs;
   }
 
   private void depart(int number, boolean crash) {
