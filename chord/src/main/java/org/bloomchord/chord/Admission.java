@@ -23,7 +23,6 @@ final class Admission {
   private final Consumer<PeerRef> heardFrom;
   private final SenderQuota quota;
   private long rejected;
-  private long evictedReported;
 
   /**
    * Admission for the peer whose context is {@code ctx}.
@@ -34,7 +33,7 @@ final class Admission {
     this.ctx = ctx;
     this.bounds = bounds;
     this.heardFrom = heardFrom;
-    this.quota = new SenderQuota(ctx.config().limits());
+    this.quota = new SenderQuota(ctx.config().limits(), () -> ctx.metrics().increment(SenderQuota.EVICTED, 1));
   }
 
   /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
@@ -54,12 +53,7 @@ final class Admission {
       return;
     }
     int size = quota.countsBytes() ? ctx.runtime().sizeOf(message) : 0;
-    SenderQuota.Verdict v = quota.charge(from, size, ctx.now());
-    if (quota.evicted() != evictedReported) {
-      ctx.metrics().increment(SenderQuota.EVICTED, quota.evicted() - evictedReported);
-      evictedReported = quota.evicted();
-    }
-    switch (v) {
+    switch (quota.charge(from, size, ctx.now())) {
       case TOO_MANY -> {
         ctx.metrics().increment(SenderQuota.REQUESTS, 1);
         throw new MalformedMessageException("over the message quota of " + from);

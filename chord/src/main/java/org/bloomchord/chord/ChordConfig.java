@@ -1,5 +1,6 @@
 package org.bloomchord.chord;
 
+import java.util.function.Consumer;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.overlay.PeerRef;
 
@@ -107,10 +108,7 @@ public record ChordConfig(
 
   /** This configuration with other limits. */
   public ChordConfig withLimits(ChordLimits l) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, l);
+    return with(c -> c.limits = l);
   }
 
   /** Whether stabilize or fix-fingers back off on a quiet ring ({@link #withAdaptivePeriods}). */
@@ -123,18 +121,15 @@ public record ChordConfig(
    * and fix-fingers up to {@code fixFingersCeiling} ms while nothing changes (0 keeps a period fixed).
    */
   public ChordConfig withAdaptivePeriods(long stabilizeCeiling, long fixFingersCeiling) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeiling, fixFingersCeiling, successorRouting, limits);
+    return with(c -> {
+      c.stabilizeCeilingMs = stabilizeCeiling;
+      c.fixFingersCeilingMs = fixFingersCeiling;
+    });
   }
 
   /** This configuration with routing by fingers and successor list ({@code true}) or by fingers first. */
   public ChordConfig withSuccessorRouting(boolean on) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, on, limits);
+    return with(c -> c.successorRouting = on);
   }
 
   /** The documented defaults. */
@@ -145,67 +140,57 @@ public record ChordConfig(
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
   public ChordConfig withIdBits(int bits) {
-    return new ChordConfig(bits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, lookupMode, 0, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> {
+      c.idBits = bits;
+      c.maxHops = 0;
+    });
   }
 
   /** This configuration with another successor-list length and replica count. */
   public ChordConfig withSuccessors(int successorCount, int replicaCount) {
-    return new ChordConfig(idBits, successorCount, replicaCount, stabilizeMs, fixFingersMs,
-        checkPredecessorMs, replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs,
-        operationAttempts, virtualNodes, lookupMode, 0, Math.max(maxPeersPerMessage, successorCount),
-        maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> {
+      c.successors = successorCount;
+      c.replicas = replicaCount;
+      c.maxHops = 0;
+      c.maxPeersPerMessage = Math.max(maxPeersPerMessage, successorCount);
+    });
   }
 
   /** This configuration with other maintenance periods (stabilize, fix-fingers, check-predecessor). */
   public ChordConfig withPeriods(long stabilize, long fixFingers, long checkPredecessor) {
-    return new ChordConfig(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes,
-        maxEntriesPerTransfer, stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> {
+      c.stabilizeMs = stabilize;
+      c.fixFingersMs = fixFingers;
+      c.checkPredecessorMs = checkPredecessor;
+    });
   }
 
   /** This configuration with other request and lookup timeouts. */
   public ChordConfig withTimeouts(long request, long lookup) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, request, lookup, suspectMs, operationAttempts, virtualNodes, lookupMode,
-        maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> {
+      c.requestTimeoutMs = request;
+      c.lookupTimeoutMs = lookup;
+    });
   }
 
   /** This configuration with another lookup mode. */
   public ChordConfig withLookupMode(LookupMode mode) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts,
-        virtualNodes, mode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> c.lookupMode = mode);
   }
 
   /** This configuration with {@code v} ring ids per physical peer. */
   public ChordConfig withVirtualNodes(int v) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, v,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> c.virtualNodes = v);
   }
 
   /** This configuration with another replica-sync period. */
   public ChordConfig withReplicaSyncMs(long period) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        period, jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> c.replicaSyncMs = period);
   }
 
   /** This configuration with another relative jitter of the periodic tasks, in [0, 1). */
   public ChordConfig withJitter(double j) {
-    return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs,
-        replicaSyncMs, j, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
-        lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
-        stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits);
+    return with(c -> c.jitter = j);
   }
 
   /**
@@ -231,6 +216,73 @@ public record ChordConfig(
   /** Longest peer address accepted on the wire (the overlay's bound). */
   public int maxAddressBytes() {
     return PeerRef.MAX_ADDRESS_BYTES;
+  }
+
+  /** A copy of this configuration with the fields {@code change} sets, validated as any other. */
+  private ChordConfig with(Consumer<Fields> change) {
+    Fields c = new Fields(this);
+    change.accept(c);
+    return c.build();
+  }
+
+  /** The fields of a configuration being derived by {@link #with}. */
+  private static final class Fields {
+    int idBits;
+    int successors;
+    int replicas;
+    long stabilizeMs;
+    long fixFingersMs;
+    long checkPredecessorMs;
+    long replicaSyncMs;
+    double jitter;
+    long requestTimeoutMs;
+    long lookupTimeoutMs;
+    long suspectMs;
+    int operationAttempts;
+    int virtualNodes;
+    LookupMode lookupMode;
+    int maxHops;
+    int maxPeersPerMessage;
+    int maxKeyBytes;
+    int maxValueBytes;
+    int maxEntriesPerTransfer;
+    long stabilizeCeilingMs;
+    long fixFingersCeilingMs;
+    boolean successorRouting;
+    ChordLimits limits;
+
+    Fields(ChordConfig c) {
+      idBits = c.idBits;
+      successors = c.successors;
+      replicas = c.replicas;
+      stabilizeMs = c.stabilizeMs;
+      fixFingersMs = c.fixFingersMs;
+      checkPredecessorMs = c.checkPredecessorMs;
+      replicaSyncMs = c.replicaSyncMs;
+      jitter = c.jitter;
+      requestTimeoutMs = c.requestTimeoutMs;
+      lookupTimeoutMs = c.lookupTimeoutMs;
+      suspectMs = c.suspectMs;
+      operationAttempts = c.operationAttempts;
+      virtualNodes = c.virtualNodes;
+      lookupMode = c.lookupMode;
+      maxHops = c.maxHops;
+      maxPeersPerMessage = c.maxPeersPerMessage;
+      maxKeyBytes = c.maxKeyBytes;
+      maxValueBytes = c.maxValueBytes;
+      maxEntriesPerTransfer = c.maxEntriesPerTransfer;
+      stabilizeCeilingMs = c.stabilizeCeilingMs;
+      fixFingersCeilingMs = c.fixFingersCeilingMs;
+      successorRouting = c.successorRouting;
+      limits = c.limits;
+    }
+
+    ChordConfig build() {
+      return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs, replicaSyncMs, jitter,
+          requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes, lookupMode, maxHops,
+          maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs,
+          fixFingersCeilingMs, successorRouting, limits);
+    }
   }
 
   private static void positive(String name, long value) {

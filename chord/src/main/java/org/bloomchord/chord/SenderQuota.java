@@ -28,7 +28,7 @@ final class SenderQuota {
   private final long bytesPerSecond;
   private final int maxSenders;
   private final LinkedHashMap<PeerRef, Bucket> buckets = new LinkedHashMap<>(16, 0.75f, true);
-  private long evicted;
+  private final Runnable evicted;
 
   private static final class Bucket {
     double requests;
@@ -36,10 +36,16 @@ final class SenderQuota {
     long at;
   }
 
-  SenderQuota(ChordLimits limits) {
+  /**
+   * Quotas as {@code limits} sets them.
+   *
+   * @param evicted told of every bucket evicted ({@link #EVICTED})
+   */
+  SenderQuota(ChordLimits limits, Runnable evicted) {
     this.requestsPerSecond = limits.requestsPerSecond();
     this.bytesPerSecond = limits.bytesPerSecond();
     this.maxSenders = limits.maxSenders();
+    this.evicted = evicted;
   }
 
   /** Whether any quota is on. */
@@ -65,7 +71,7 @@ final class SenderQuota {
         Iterator<PeerRef> oldest = buckets.keySet().iterator();
         oldest.next();
         oldest.remove();
-        evicted++;
+        evicted.run();
       }
     } else if (now > b.at) {
       double seconds = (now - b.at) / 1000.0;
@@ -87,10 +93,5 @@ final class SenderQuota {
   /** Senders whose buckets are kept. */
   int senders() {
     return buckets.size();
-  }
-
-  /** Buckets evicted so far. */
-  long evicted() {
-    return evicted;
   }
 }

@@ -23,12 +23,6 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class RoutingTable {
 
-  /** Failed requests in a row after which a peer is suspected. */
-  public static final int SUSPICION_STRIKES = Suspicion.STRIKES;
-
-  /** Suspicions in a row after which a remembered peer is no longer a recovery candidate. */
-  public static final int MAX_CANDIDATE_FAILURES = Suspicion.MAX_CANDIDATE_FAILURES;
-
   private final IdRing ring;
   private final PeerRef self;
   private final FingerTable fingers;
@@ -208,7 +202,7 @@ public final class RoutingTable {
     return forget(peer, now);
   }
 
-  /** Counts a failed request to {@code peer}; at the {@link #SUSPICION_STRIKES}-th in a row the caller suspects it. */
+  /** Counts a failed request to {@code peer}; at the {@link Suspicion#STRIKES}-th in a row the caller suspects it. */
   public Strike strike(PeerRef peer, long now) {
     return suspicion.strike(peer, now);
   }

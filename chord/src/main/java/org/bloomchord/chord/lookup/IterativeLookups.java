@@ -33,9 +33,14 @@ final class IterativeLookups {
     this.router = router;
   }
 
-  /** Answers an iterative step, asked by another peer or by this one. */
+  /** Answers an iterative step asked by another peer. */
   NextHop answer(NextHopQuery q) {
-    Step s = router.decide(q.key(), q.candidate(), q.bound(), new HashSet<>(q.exclude()));
+    return answer(q.key(), q.candidate(), q.bound(), new HashSet<>(q.exclude()));
+  }
+
+  /** This peer's answer to a step for {@code key}, leaving out the peers in {@code exclude}. */
+  private NextHop answer(long key, boolean candidate, long bound, Set<Long> exclude) {
+    Step s = router.decide(key, candidate, bound, exclude);
     return switch (s.kind()) {
       case OWNER -> new NextHop(true, false, ctx.self(), router.ownerList());
       case CANDIDATE, HAND_BACK -> new NextHop(false, true, s.peer(), List.of());
@@ -64,7 +69,7 @@ final class IterativeLookups {
       return;
     }
     if (current.peer().equals(ctx.self())) {
-      advance(it, answer(new NextHopQuery(it.key, List.copyOf(it.exclude), current.last(), current.bound())));
+      advance(it, answer(it.key, current.last(), current.bound(), it.exclude));
       return;
     }
     List<Long> exclude = new ArrayList<>(it.exclude);

@@ -2,7 +2,6 @@ package org.bloomchord.chord.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongFunction;
@@ -13,6 +12,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
@@ -43,7 +43,7 @@ public final class StoreClient {
   /** Writes {@code value} (a tombstone when null) under {@code key} through its primary, retrying. */
   public Future<WriteResult> write(String key, String value) {
     checkKey(key);
-    if (value != null && utf8(value) > ctx.config().maxValueBytes()) {
+    if (value != null && ChordWire.utf8Length(value) > ctx.config().maxValueBytes()) {
       return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
     }
     Promise<WriteResult> done = Promise.promise();
@@ -142,12 +142,8 @@ public final class StoreClient {
 
   private void checkKey(String key) {
     Objects.requireNonNull(key, "key");
-    if (utf8(key) > ctx.config().maxKeyBytes()) {
+    if (ChordWire.utf8Length(key) > ctx.config().maxKeyBytes()) {
       throw new IllegalArgumentException("key longer than maxKeyBytes");
     }
-  }
-
-  private static int utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
   }
 }

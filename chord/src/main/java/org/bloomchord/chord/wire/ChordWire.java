@@ -1,6 +1,5 @@
 package org.bloomchord.chord.wire;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -252,9 +251,30 @@ public final class ChordWire {
     return new StoredEntry(readKey(in), readVersion(in), readNullableValue(in));
   }
 
-  /** The UTF-8 length of a string, as the wire bounds count it. */
+  /**
+   * The UTF-8 length of a string, as the wire bounds count it: the length of
+   * {@code s.getBytes(UTF_8)} (an unpaired surrogate is one byte, the '?' it is replaced by),
+   * counted without encoding, since the bounds measure every key, value and address of every
+   * message received.
+   */
   public static int utf8Length(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
+    int n = s.length();
+    int bytes = n;
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        continue;
+      }
+      if (c < 0x800) {
+        bytes += 1;
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        bytes += 2;
+        i++;
+      } else if (!Character.isSurrogate(c)) {
+        bytes += 2;
+      }
+    }
+    return bytes;
   }
 
 }

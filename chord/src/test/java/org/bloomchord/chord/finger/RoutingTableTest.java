@@ -48,7 +48,7 @@ class RoutingTableTest {
     t.suspect(p(40), 20);
     t.offerSuccessor(p(20), 20);
     assertEquals(p(5), t.probeCandidate(40), "5 and 9 lie before the successor 20, 40 does not");
-    for (int i = 1; i < RoutingTable.MAX_CANDIDATE_FAILURES; i++) {
+    for (int i = 1; i < Suspicion.MAX_CANDIDATE_FAILURES; i++) {
       t.suspect(p(5), 40);
     }
     assertTrue(t.recoveryCandidates().contains(p(5)));

@@ -147,4 +147,12 @@ class ChordWireTest {
     assertThrows(MalformedMessageException.class, () -> registry.decode(trailing));
     assertThrows(MalformedMessageException.class, () -> registry.decode(new byte[] {63}));
   }
+
+  @Test
+  void utf8LengthIsTheLengthOfTheUtf8Encoding() {
+    for (String s : List.of("", "key", "\u00e9t\u00e9", "\u20ac", "\ud83d\ude00x", "a\ud83db", "\ude00", "x\ud83d",
+        "\u07ff\u0800\uffff")) {
+      assertEquals(s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, ChordWire.utf8Length(s), s);
+    }
+  }
 }

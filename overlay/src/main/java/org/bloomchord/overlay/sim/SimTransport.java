@@ -58,6 +58,9 @@ final class SimTransport {
   private long errorsLogged;
   private Consumer<SimPeer> onPeerFailed = p -> p.alive = false;
   private long blackoutUntil = Long.MIN_VALUE;
+  /** The message being handed to its receiver and the frame it was decoded from, for {@link #sizeOf}. */
+  private Message delivered;
+  private byte[] deliveredFrame;
 
   SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
     this.loop = new EventLoop((event, e) -> handlerError("event", event.owner(), e));
@@ -160,6 +163,18 @@ final class SimTransport {
       reject(d, e);
       return;
     }
+    delivered = message;
+    deliveredFrame = d.payload instanceof byte[] frame ? frame : null;
+    try {
+      handle(d, message);
+    } finally {
+      delivered = null;
+      deliveredFrame = null;
+    }
+  }
+
+  private void handle(Delivery d, Message message) {
+    SimPeer to = d.to;
     if (d.pending == null) {
       try {
         to.protocol.onMessage(d.from.ref, message);
@@ -326,8 +341,14 @@ final class SimTransport {
     }
   }
 
-  /** The encoded size of {@code message}, 0 for a type the registry does not know. */
+  /**
+   * The encoded size of {@code message}, 0 for a type the registry does not know. The message being
+   * delivered is measured by the frame it came in, not encoded again.
+   */
   int sizeOf(Message message) {
+    if (message == delivered && deliveredFrame != null) {
+      return deliveredFrame.length;
+    }
     return registry.knows(message.getClass()) ? registry.sizeOf(message) : 0;
   }
 }
