@@ -107,12 +107,7 @@ final class PeerGroup {
       }
       return openClustered(options, registry);
     }
-    DurableStore store = options.getDataDir() == null ? null : DurableStores.open(options.getDataDir());
-    if (store != null && store.peers().stream().anyMatch(n -> n.contains("@"))) {
-      store.close();
-      throw new IllegalArgumentException("the data directory " + options.getDataDir()
-          + " holds the peers of a clustered node; give it the cluster settings again");
-    }
+    DurableStore store = openStore(options);
     if (vertx != null) {
       return new PeerGroup(vertx, false, options, registry, null, store);
     }
@@ -134,21 +129,34 @@ final class PeerGroup {
   }
 
   /**
+   * The node's data directory, or null without one. Its peers must have been recorded by a node
+   * clustered as this one is: clustered peers are named {@code pK@NODE}, the others {@code pK}.
+   */
+  private static DurableStore openStore(NodeOptions options) {
+    if (options.getDataDir() == null) {
+      return null;
+    }
+    DurableStore store = DurableStores.open(options.getDataDir());
+    boolean clustered = options.getCluster() != null;
+    if (store.peers().stream().anyMatch(n -> n.contains("@") != clustered)) {
+      store.close();
+      throw new IllegalArgumentException("the data directory " + options.getDataDir() + (clustered
+          ? " holds the peers of a node that was not clustered; use it without cluster settings"
+          : " holds the peers of a clustered node; give it the cluster settings again"));
+    }
+    return store;
+  }
+
+  /**
    * A group on a clustered Vert.x instance of its own. A restarted node with a data directory keeps
    * the node name its stored peers carry, hence their addresses and ring ids.
    */
   private static PeerGroup openClustered(NodeOptions options, PrometheusMeterRegistry registry) {
-    DurableStore store = options.getDataDir() == null ? null : DurableStores.open(options.getDataDir());
+    DurableStore store = openStore(options);
     ClusterOptions co = options.getCluster();
     if (store != null) {
       for (String n : store.peers()) {
-        int at = n.indexOf('@');
-        if (at < 0) {
-          store.close();
-          throw new IllegalArgumentException("the data directory " + options.getDataDir()
-              + " holds the peers of a node that was not clustered; use it without cluster settings");
-        }
-        co = co.withNodeName(n.substring(at + 1));
+        co = co.withNodeName(n.substring(n.indexOf('@') + 1));
       }
     }
     ClusterNode node;

@@ -59,11 +59,7 @@ public final class LinkFilters {
 
   /** Stores the filter a link's peer sent; its depth and shape must match this table's. */
   public void update(PeerRef link, AttenuatedFilter filter, long version, long now) {
-    int[] counts = new int[filter.depth()];
-    for (int i = 1; i <= filter.depth(); i++) {
-      counts[i - 1] = SummaryCoding.minimalCount(filter.level(i));
-    }
-    update(link, filter, version, now, counts);
+    update(link, filter, version, now, SummaryCoding.minimalCounts(filter));
   }
 
   /** Stores the filter a link's peer sent with the element counts its levels declared. */

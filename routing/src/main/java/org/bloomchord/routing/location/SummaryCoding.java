@@ -34,14 +34,13 @@ public final class SummaryCoding {
 
   /** The levels of {@code summary}, each in its shorter coding, declaring the fewest elements its bits allow. */
   public static List<EncodedLevel> encode(AttenuatedFilter summary) {
-    int[] counts = new int[summary.depth()];
-    for (int i = 1; i <= summary.depth(); i++) {
-      counts[i - 1] = minimalCount(summary.level(i));
-    }
-    return encode(summary, counts);
+    return encode(summary, new int[summary.depth()]);
   }
 
-  /** The levels of {@code summary}, each in its shorter coding, declaring {@code counts[i - 1]} elements at level i. */
+  /**
+   * The levels of {@code summary}, each in its shorter coding, declaring {@code counts[i - 1]}
+   * elements at level i, or the fewest its bits allow ({@link #minimalCount}) when that is more.
+   */
   public static List<EncodedLevel> encode(AttenuatedFilter summary, int[] counts) {
     List<EncodedLevel> out = new ArrayList<>(summary.depth());
     for (int i = 1; i <= summary.depth(); i++) {
@@ -60,6 +59,15 @@ public final class SummaryCoding {
   public static int minimalCount(BloomFilter level) {
     long k = level.shape().hashes();
     return (int) Math.min(MAX_COUNT, (level.cardinality() + k - 1) / k);
+  }
+
+  /** The fewest elements each level of {@code summary} can hold ({@link #minimalCount}), level 1 first. */
+  public static int[] minimalCounts(AttenuatedFilter summary) {
+    int[] out = new int[summary.depth()];
+    for (int i = 1; i <= summary.depth(); i++) {
+      out[i - 1] = minimalCount(summary.level(i));
+    }
+    return out;
   }
 
   /** The element counts {@code levels} declare, level 1 first. */

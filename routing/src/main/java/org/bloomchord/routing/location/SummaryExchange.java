@@ -174,28 +174,22 @@ final class SummaryExchange {
     return r == null ? 0 : r.version;
   }
 
-  /** The filter held under version {@code known} for {@code link} (stored or retired), or null. */
-  private AttenuatedFilter held(PeerRef link, long known) {
+  /** A filter held for a link under some version, and the element counts its levels declared. */
+  private record Held(AttenuatedFilter filter, int[] counts) {
+  }
+
+  /** What is held under version {@code known} for {@code link} (stored or retired), or null. */
+  private Held held(PeerRef link, long known) {
     LinkFilters.Entry e = service.filters().entry(link);
     if (e != null) {
-      return e.version() == known ? e.filter() : null;
+      return e.version() == known ? new Held(e.filter(), e.counts()) : null;
     }
     Kept r = retired.get(link.address());
-    return r == null || r.version != known ? null : decode(r.levels);
+    return r == null || r.version != known ? null : new Held(decode(r.levels), SummaryCoding.counts(r.levels));
   }
 
   private AttenuatedFilter decode(List<EncodedLevel> levels) {
     return SummaryCoding.decode(levels, service.config().depth(), service.config().shape());
-  }
-
-  /** The element counts declared with the filter held under {@code known} for {@code link}, or null. */
-  private int[] heldCounts(PeerRef link, long known) {
-    LinkFilters.Entry e = service.filters().entry(link);
-    if (e != null) {
-      return e.version() == known ? e.counts() : null;
-    }
-    Kept r = retired.get(link.address());
-    return r == null || r.version != known ? null : SummaryCoding.counts(r.levels);
   }
 
   private void pull(PeerRef link) {
@@ -253,9 +247,9 @@ final class SummaryExchange {
       if (service.filters().knownVersion(link) == known) {
         service.filters().touch(link, now);
       } else {
-        AttenuatedFilter former = held(link, known);
+        Held former = held(link, known);
         if (former != null) {
-          admit(link, former, known, now, heldCounts(link, known));
+          admit(link, former.filter(), known, now, former.counts());
         }
       }
       return;
@@ -272,17 +266,17 @@ final class SummaryExchange {
     if (known == 0) {
       throw new MalformedMessageException("delta for a pull that named no version");
     }
-    AttenuatedFilter base = held(link, known);
+    Held base = held(link, known);
     if (base == null) {
       // the base was dropped while the pull was in flight: the next pull asks for the whole summary
       return;
     }
-    int[] counts = delta.counts() != null ? delta.counts() : heldCounts(link, known);
+    int[] counts = delta.counts() != null ? delta.counts() : base.counts();
     if (counts.length != service.config().depth()) {
       throw new MalformedMessageException("delta declares " + counts.length + " counts for depth "
           + service.config().depth());
     }
-    AttenuatedFilter f = SummaryCoding.applyDelta(base, delta.levels());
+    AttenuatedFilter f = SummaryCoding.applyDelta(base.filter(), delta.levels());
     if (SummaryCoding.version(f) != delta.version()) {
       throw new MalformedMessageException("delta does not rebuild the announced version");
     }
@@ -342,8 +336,7 @@ final class SummaryExchange {
       }
     }
     // counts over every link, the asker's included: an upper bound for any asker, so one coding
-    // of a version serves them all
-    int local = Math.max(service.heldCount(), SummaryCoding.minimalCount(summary.level(1)));
-    return SummaryCoding.encode(summary, service.filters().countsFor(local, null));
+    // of a version serves them all; encode raises level 1 to what its bits need
+    return SummaryCoding.encode(summary, service.filters().countsFor(service.heldCount(), null));
   }
 }

@@ -141,7 +141,7 @@ public final class RoguePeer implements ChordExtension {
   public void attach(ChordHost p) {
     this.host = p;
     if (behaviours.contains(Behaviour.ALL_ONES_SUMMARY) && location != null) {
-      SummaryReply forged = allOnes(locationConfig);
+      SummaryReply forged = allOnes(locationConfig, 1);
       location.answerSummariesWith(asker -> forged);
     }
     timer = p.runtime().every(periodMs, p.config().jitter(), this::attack);
@@ -231,8 +231,12 @@ public final class RoguePeer implements ChordExtension {
     return new PeerRef("forged-" + (forgedCount++) + "@rogue", target.id() - 1);
   }
 
-  /** An all-ones summary declaring one element per level: impossible with k probes. */
-  static SummaryReply allOnes(LocationConfig config) {
+  /**
+   * A summary whose levels have every bit set yet each declare {@code elementsPerLevel} elements:
+   * impossible with k probes per element unless the count is at least m / k, so askers reject it
+   * by the fill check.
+   */
+  public static SummaryReply allOnes(LocationConfig config, int elementsPerLevel) {
     BloomShape shape = config.shape();
     BloomFilter[] levels = new BloomFilter[config.depth()];
     for (int i = 0; i < levels.length; i++) {
@@ -244,7 +248,7 @@ public final class RoguePeer implements ChordExtension {
     AttenuatedFilter f = new AttenuatedFilter(levels);
     List<EncodedLevel> encoded = new ArrayList<>();
     for (EncodedLevel l : SummaryCoding.encode(f)) {
-      encoded.add(new EncodedLevel(l.coding(), l.bytes(), 1));
+      encoded.add(new EncodedLevel(l.coding(), l.bytes(), elementsPerLevel));
     }
     return new SummaryReply(SummaryCoding.version(f), encoded);
   }

@@ -15,6 +15,7 @@ import org.bloomchord.routing.location.LocationMessages.LevelCoding;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 import org.bloomchord.routing.location.SummaryCoding;
+import org.bloomchord.routing.rogue.RoguePeer;
 
 /** A neighbour that answers every summary pull with a summary its askers must reject. */
 final class RogueSummaries implements ChordExtension {
@@ -75,19 +76,7 @@ final class RogueSummaries implements ChordExtension {
         return new SummaryReply(SummaryCoding.version(f) + 1, SummaryCoding.encode(f));
       }
       case ALL_ONES -> {
-        BloomFilter[] levels = new BloomFilter[config.depth()];
-        for (int i = 0; i < levels.length; i++) {
-          levels[i] = new BloomFilter(shape);
-          for (long b = 0; b < shape.bits(); b++) {
-            levels[i].set(b);
-          }
-        }
-        AttenuatedFilter f = new AttenuatedFilter(levels);
-        List<EncodedLevel> encoded = new ArrayList<>();
-        for (EncodedLevel l : SummaryCoding.encode(f)) {
-          encoded.add(new EncodedLevel(l.coding(), l.bytes(), 3));
-        }
-        return new SummaryReply(SummaryCoding.version(f), encoded);
+        return RoguePeer.allOnes(config, 3);
       }
       default -> throw new IllegalStateException();
     }
