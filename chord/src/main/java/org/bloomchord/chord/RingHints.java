@@ -2,7 +2,9 @@ package org.bloomchord.chord;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
 
@@ -22,21 +24,33 @@ public record RingHints(PeerRef predecessor, List<PeerRef> successors, List<Peer
   }
 
   /**
-   * The hints of {@code self} on the ring made of {@code peers} (self among them): its predecessor,
-   * its next {@code successorCount} peers and, for each finger, the successor of the finger's start.
+   * The hints of every peer of {@code peers} on the ring they make, from one sort of the ring: its
+   * predecessor, its next {@code successorCount} peers and, for each finger, the successor of the
+   * finger's start.
    */
-  public static RingHints of(IdRing ring, List<PeerRef> peers, PeerRef self, int successorCount) {
+  public static Map<PeerRef, RingHints> ofAll(IdRing ring, List<PeerRef> peers, int successorCount) {
+    List<PeerRef> sorted = sorted(peers);
+    Map<PeerRef, RingHints> out = new HashMap<>(2 * sorted.size());
+    for (int at = 0; at < sorted.size(); at++) {
+      out.put(sorted.get(at), at(ring, sorted, at, successorCount));
+    }
+    return out;
+  }
+
+  private static List<PeerRef> sorted(List<PeerRef> peers) {
     List<PeerRef> sorted = new ArrayList<>(peers);
     sorted.sort(Comparator.<PeerRef, Long>comparing(PeerRef::id, Long::compareUnsigned)
         .thenComparing(PeerRef::address));
+    return sorted;
+  }
+
+  /** The hints of the peer at index {@code at} of the ring sorted by id. */
+  private static RingHints at(IdRing ring, List<PeerRef> sorted, int at, int successorCount) {
     int n = sorted.size();
-    int at = sorted.indexOf(self);
-    if (at < 0) {
-      throw new IllegalArgumentException(self + " is not on the recorded ring");
-    }
     if (n == 1) {
       return new RingHints(null, List.of(), List.of());
     }
+    PeerRef self = sorted.get(at);
     PeerRef pred = sorted.get((at - 1 + n) % n);
     List<PeerRef> succ = new ArrayList<>();
     for (int k = 1; k < n && succ.size() < successorCount; k++) {

@@ -334,8 +334,9 @@ final class PeerGroup {
     for (String n : names) {
       refs.add(new PeerRef(n, ring.hash(n)));
     }
+    Map<PeerRef, RingHints> hints = RingHints.ofAll(ring, refs, options.getChord().successors());
     List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> ChordPeer.rejoining(options.getChord(),
-        RingHints.of(ring, refs, ref, options.getChord().successors()), extensions(ref)));
+        hints.get(ref), extensions(ref)));
     for (PeerHandle<ChordPeer> h : started) {
       byName.put(h.ref().address(), h);
     }

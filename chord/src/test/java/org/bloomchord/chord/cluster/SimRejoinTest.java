@@ -31,8 +31,9 @@ class SimRejoinTest {
         String name = "r" + i;
         refs.add(new PeerRef(name, c.ring().hash(name)));
       }
+      var hints = RingHints.ofAll(c.ring(), refs, config.successors());
       List<PeerHandle<ChordPeer>> peers = c.network().launchAll(refs,
-          ref -> ChordPeer.rejoining(config, RingHints.of(c.ring(), refs, ref, config.successors()), List.of()));
+          ref -> ChordPeer.rejoining(config, hints.get(ref), List.of()));
       assertEquals(48, peers.size());
       RingCheck now = c.check();
       assertTrue(now.converged(), () -> "not the right ring, fingers included, at start: " + now);
