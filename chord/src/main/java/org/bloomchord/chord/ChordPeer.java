@@ -298,6 +298,14 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
   }
 
+  /**
+   * The peer a lookup of {@code key} goes to next from this peer, as its lookup engine routes it
+   * ({@link LookupEngine#nextHop}); null when this peer answers. Touch only on the peer's thread.
+   */
+  public PeerRef nextHop(long key) {
+    return lookups.nextHop(key);
+  }
+
   /** The finger table entries, index 0 holding finger 1 (null where unknown). */
   public PeerRef[] fingers() {
     return table.fingers().snapshot();

@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordPeer;
-import org.bloomchord.chord.Links;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.chord.cluster.RingCheck;
@@ -358,42 +357,6 @@ public final class Node implements AutoCloseable {
 
   private static LocationService location(ChordPeer p) {
     return p.extension(LocationService.class);
-  }
-
-  /**
-   * The next peer a recursive lookup of {@code key} visits after {@code p}, by the lookup engine's
-   * rule: none when p owns the key (it lies in (predecessor, p]) or p is alone; p's successor as the
-   * final step when the key lies in (p, successor]; otherwise the finger in (p, key) closest to the
-   * key, else the successor-list entry closest to it. Suspicion is not visible here, so around a
-   * crashed peer the real lookup may take another route.
-   */
-  static PeerRef nextHop(ChordPeer p, long key, IdRing ring) {
-    Links links = p.links();
-    PeerRef self = p.self();
-    PeerRef pred = links.predecessor();
-    if (pred != null && ring.inHalfOpen(key, pred.id(), self.id())) {
-      return null;
-    }
-    PeerRef succ = links.successor();
-    if (succ == null || succ.equals(self)) {
-      return null;
-    }
-    if (ring.inHalfOpen(key, self.id(), succ.id())) {
-      return succ;
-    }
-    PeerRef[] fingers = p.fingers();
-    for (int k = fingers.length - 1; k >= 0; k--) {
-      if (fingers[k] != null && ring.inOpen(fingers[k].id(), self.id(), key)) {
-        return fingers[k];
-      }
-    }
-    PeerRef best = null;
-    for (PeerRef s : links.successors()) {
-      if (ring.inOpen(s.id(), self.id(), key) && (best == null || ring.compareFrom(self.id(), s.id(), best.id()) > 0)) {
-        best = s;
-      }
-    }
-    return best;
   }
 
   /** Ring status as {@link #status()} reports it. */

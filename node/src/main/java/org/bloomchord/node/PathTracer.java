@@ -33,7 +33,7 @@ final class PathTracer {
     if (path.size() > group.options().getChord().maxHops()) {
       return Future.succeededFuture(List.copyOf(path));
     }
-    return group.network().submit(at, p -> Future.succeededFuture(Node.nextHop(p, key, group.ring())))
+    return group.network().submit(at, p -> Future.succeededFuture(p.nextHop(key)))
         .compose(next -> {
           PeerHandle<ChordPeer> h = next == null ? null : group.handle(next.address());
           if (h == null) {

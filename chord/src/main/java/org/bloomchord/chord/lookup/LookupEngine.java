@@ -214,6 +214,18 @@ public final class LookupEngine {
     return iterative.answer(q);
   }
 
+  /**
+   * The peer a recursive lookup of {@code key} goes to next from here, by the router's decision
+   * with nothing excluded: null when this peer answers (it owns the key, or knows no usable peer
+   * to go on with), else the final step's candidate, the predecessor a final step is handed back
+   * to, or the closest preceding peer. For drawing paths; a real lookup also routes around peers
+   * it finds silent.
+   */
+  public PeerRef nextHop(long key) {
+    Router.Step s = router.decide(key, false, 0, java.util.Set.of());
+    return s.kind() == Router.Kind.OWNER || s.kind() == Router.Kind.NONE ? null : s.peer();
+  }
+
   /** Lookups started here that have not finished. */
   public int inProgress() {
     return inProgress;
