@@ -18,6 +18,7 @@ import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.PullRange;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
@@ -31,7 +32,7 @@ import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
  *  FindSuccessor, NextHopQuery, LookupDone       -> lookup.LookupEngine
  *  JoinNotify, JoinedBefore, Notify, GetNeighbors,
  *  GetFingers, Successor/PredecessorLeaving       -> maintenance.Maintenance
- *  PutRequest, GetRequest, StoreTransfer          -> store.Storage
+ *  PutRequest, GetRequest, StoreTransfer, PullRange -> store.Storage
  *  Ping, GetPredecessor                           -> answered here from the table
  * </pre>
  */
@@ -69,6 +70,10 @@ final class ChordHandlers {
       return storage.onPut(m);
     });
     h.addRequest(GetRequest.class, (from, m) -> Future.succeededFuture(storage.onGet(m)));
+    h.addRequest(PullRange.class, (from, m) -> {
+      admission.requireOnRing("PullRange");
+      return storage.onPullRange(from, m);
+    });
     h.addMessage(LookupDone.class, (from, m) -> lookups.onLookupDone(from, m));
     h.addRequest(JoinNotify.class, (from, m) -> {
       admission.requireOnRing("JoinNotify");

@@ -395,7 +395,7 @@ public final class ChordCluster implements AutoCloseable {
   /** Where the keys put (and not deleted) through this cluster are. */
   public KeyReport keys() {
     List<PeerSnapshot> snaps = snapshots(false, true);
-    return oracle(snaps).keys(expectedKeys, snaps, config.replicas());
+    return oracle(snaps).keys(expectedKeys, snaps, config);
   }
 
   /**

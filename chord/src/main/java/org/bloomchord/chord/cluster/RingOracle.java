@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.store.ReplicaPlacement;
 import org.bloomchord.overlay.PeerRef;
 
 /**
@@ -75,14 +77,14 @@ public final class RingOracle {
     return out;
   }
 
-  /** The r peers that should hold {@code key}: its successor and the next r-1 (fewer on small rings). */
-  public List<PeerRef> replicasOf(long key, int r) {
-    int i = successorIndex(key);
-    List<PeerRef> out = new ArrayList<>();
-    for (int k = 0; k < Math.min(r, sorted.length); k++) {
-      out.add(sorted[(i + k) % sorted.length]);
-    }
-    return out;
+  /**
+   * The {@code config.replicas()} peers that should hold {@code key}: {@link ReplicaPlacement} over
+   * the true successor list of its owner ({@code config.successors()} long), which on one failure
+   * domain is the owner and the next r-1 peers (fewer on small rings).
+   */
+  public List<PeerRef> replicasOf(long key, ChordConfig config) {
+    PeerRef owner = successor(key);
+    return ReplicaPlacement.replicas(owner, successorsOf(owner, config.successors()), config.replicas());
   }
 
   /** What finger i of {@code p} should be: successor(p + 2^(i-1)). */
@@ -126,8 +128,8 @@ public final class RingOracle {
     return new RingCheck(peers, succ, pred, lists, fingers, checked);
   }
 
-  /** Where the {@code expected} keys are among the snapshots, with r replicas wanted. */
-  public KeyReport keys(Collection<String> expected, Collection<PeerSnapshot> snapshots, int r) {
+  /** Where the {@code expected} keys are among the snapshots, with the replicas {@code config} places. */
+  public KeyReport keys(Collection<String> expected, Collection<PeerSnapshot> snapshots, ChordConfig config) {
     Map<PeerRef, Set<String>> held = new HashMap<>();
     Set<String> anyPeer = new HashSet<>();
     for (PeerSnapshot s : snapshots) {
@@ -149,7 +151,7 @@ public final class RingOracle {
           lostKeys.add(key);
         }
       }
-      for (PeerRef p : replicasOf(id, r)) {
+      for (PeerRef p : replicasOf(id, config)) {
         if (!held.getOrDefault(p, Set.of()).contains(key)) {
           under++;
           break;

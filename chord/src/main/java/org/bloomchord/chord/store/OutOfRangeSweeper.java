@@ -116,16 +116,6 @@ public final class OutOfRangeSweeper {
   }
 
   private List<PeerRef> replicaSet(LookupResult r) {
-    List<PeerRef> out = new ArrayList<>();
-    out.add(r.successor());
-    for (PeerRef p : r.successors()) {
-      if (out.size() >= ctx.config().replicas()) {
-        break;
-      }
-      if (!out.contains(p)) {
-        out.add(p);
-      }
-    }
-    return out;
+    return ReplicaPlacement.replicas(r.successor(), r.successors(), ctx.config().replicas());
   }
 }

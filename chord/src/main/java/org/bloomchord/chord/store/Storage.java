@@ -10,6 +10,7 @@ import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
+import org.bloomchord.chord.wire.ChordMessages.PullRange;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.overlay.Cancellable;
@@ -22,13 +23,19 @@ import org.bloomchord.overlay.PeerRef;
  * {@link StoreClient}): the primary's write path, hand-off to a new predecessor, and
  * re-replication of the primary range.
  *
- * <p>Placement: a key lives on its successor (the primary, which assigns versions) and the next
- * replicas-1 peers. The primary range of a peer is (predecessor, self]. Once the predecessor or
- * the first replicas-1 successors changed and then stayed the same for {@link #quietMs()} (two
+ * <p>Placement: a key lives on its successor (the primary, which assigns versions) and replicas-1
+ * peers of the primary's successor list chosen by {@link ReplicaPlacement}: the next ones in ring
+ * order, skipping peers of a failure domain (JVM) that already holds a copy while others remain.
+ * The primary range of a peer is (predecessor, self]. Once the predecessor or the replica targets
+ * changed and then stayed the same for {@link #quietMs()} (two
  * stabilize periods), and every replicaSyncMs, the peer syncs its primary range to those
  * successors through the {@link ReplicaSync}; so after a crash the new primary
  * re-creates the missing copy, and a joiner receives its range from its successor (hand-off) and
- * the replicas of its predecessors' ranges from them.
+ * the replicas of its predecessors' ranges from them. With copies spread over domains, the peer
+ * that takes over the range of a crashed predecessor may not have held a copy of it: when its
+ * range grows and its neighbourhood spans more than one domain, it pulls the range gained from
+ * the peers of its successor list ({@link PullRange}); on one domain Chord's placement already put
+ * a copy there and nothing is pulled.
  *
  * <p>Acknowledged means replicated: the primary answers a put or delete with its version only once
  * a write quorum of copies ({@link StorePolicy#writeQuorum()}, its own included) holds it; with
@@ -55,6 +62,11 @@ public final class Storage {
   private PeerRef settlingPredecessor;
   private StorePolicy policy;
   private OutOfRangeSweeper sweeper;
+  /** The last predecessor known (never reset to null), to tell when the primary range grew. */
+  private PeerRef formerPredecessor;
+
+  /** Range pulls sent by a primary whose range grew ({@link PullRange}). */
+  public static final String RANGE_PULLS = "chord.rangePulls";
 
   /** The store of the peer whose context is {@code ctx}, holding its entries in {@code store}. */
   public Storage(ChordContext ctx, LocalStore store, ReplicaSync sync) {
@@ -227,6 +239,7 @@ public final class Storage {
    * runs regardless.
    */
   public void onLinksChanged() {
+    pullIfRangeGrew();
     if (!neighbourhoodChanged()) {
       return;
     }
@@ -246,6 +259,40 @@ public final class Storage {
         syncPrimaryRange();
       }
     });
+  }
+
+  /**
+   * When the predecessor moved back (the peers between the new and the former one are gone), asks
+   * every peer of the successor list for the entries of the range gained, if the neighbourhood
+   * spans several failure domains (see the class comment).
+   */
+  private void pullIfRangeGrew() {
+    PeerRef pred = ctx.table().predecessor();
+    if (pred == null) {
+      return;
+    }
+    PeerRef former = formerPredecessor;
+    formerPredecessor = pred;
+    if (former == null || former.equals(pred) || !ctx.ring().inOpen(former.id(), pred.id(), ctx.self().id())) {
+      return;
+    }
+    List<PeerRef> successors = ctx.table().successors();
+    String domain = ctx.self().node();
+    if (successors.stream().allMatch(p -> p.node().equals(domain))) {
+      return;
+    }
+    for (PeerRef p : successors) {
+      if (!p.equals(ctx.self())) {
+        ctx.metrics().increment(RANGE_PULLS, 1);
+        ctx.request(p, new PullRange(pred.id()))
+            .onFailure(x -> ctx.metrics().increment("chord.rangePullsFailed", 1));
+      }
+    }
+  }
+
+  /** Pushes to {@code from} the entries held with key ids in (m.from, from]; answers once they were acknowledged. */
+  public Future<Message> onPullRange(PeerRef from, PullRange m) {
+    return sync.sync(from, m.from(), from.id()).map(v -> (Message) new Ack());
   }
 
   private boolean neighbourhoodChanged() {
@@ -288,10 +335,9 @@ public final class Storage {
     return sync.sync(succ, from, ctx.self().id());
   }
 
-  /** The first replicas-1 successors: where the primary keeps the other copies. */
+  /** Where the primary keeps the other replicas-1 copies: {@link ReplicaPlacement} over its successor list. */
   public List<PeerRef> replicaTargets() {
-    List<PeerRef> s = ctx.table().successors();
-    return List.copyOf(s.subList(0, Math.min(s.size(), ctx.config().replicas() - 1)));
+    return ReplicaPlacement.targets(ctx.self(), ctx.table().successors(), ctx.config().replicas());
   }
 
 }

@@ -90,7 +90,7 @@ public final class StoreClient {
     lookup.apply(ctx.ring().hash(key)).onComplete(ar -> {
       LookupResult r = ar.succeeded() ? ar.result() : null;
       if (r != null && r.found()) {
-        List<PeerRef> candidates = r.successors().subList(0, Math.min(ctx.config().replicas(), r.successors().size()));
+        List<PeerRef> candidates = ReplicaPlacement.replicas(r.successor(), r.successors(), ctx.config().replicas());
         readFrom(key, candidates, 0, true, attempt, done);
       } else {
         retryRead(key, attempt, done);

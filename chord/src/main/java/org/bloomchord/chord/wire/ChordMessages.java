@@ -202,6 +202,17 @@ public final class ChordMessages {
   }
 
   /**
+   * A primary whose range grew (its predecessor crashed) asks a peer of its successor list for the
+   * entries it holds with key ids in (from, sender]: with replicas spread over failure domains
+   * ({@code store.ReplicaPlacement}) the new primary need not have held a copy of the keys it now
+   * owns. The receiver pushes them with {@link StoreTransfer}s and then answers {@link Ack}.
+   *
+   * @param from the sender's new predecessor's id, the exclusive start of the range
+   */
+  public record PullRange(long from) implements Message {
+  }
+
+  /**
    * A write sent to the key's primary (its successor), which assigns the version.
    *
    * @param key the key

@@ -26,6 +26,7 @@ import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.PullRange;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
@@ -182,6 +183,7 @@ public final class ChordWire {
     r.register(22, codec(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
     r.register(20, codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
+    r.register(23, codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
   }
 
   /** A codec whose decoder applies the limits of {@link MessageBounds} to what it parsed. */

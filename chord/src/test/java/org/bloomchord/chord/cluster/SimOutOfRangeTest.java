@@ -45,7 +45,7 @@ class SimOutOfRangeTest {
       for (PeerSnapshot s : c.snapshots()) {
         Set<String> held = new HashSet<>(s.liveKeys());
         for (String key : held) {
-          List<PeerRef> replicas = oracle.replicasOf(c.ring().hash(key), config.replicas());
+          List<PeerRef> replicas = oracle.replicasOf(c.ring().hash(key), config);
           if (!replicas.contains(s.self())) {
             extra++;
           }

@@ -17,6 +17,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
+import org.bloomchord.chord.wire.ChordMessages.PullRange;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
@@ -126,6 +127,7 @@ public final class FrameCorpus {
     out.add(new NextHop(some, !some, peer(), peers(v)));
     out.add(new JoinNotify());
     out.add(new JoinedBefore());
+    out.add(new PullRange(id()));
     out.add(new GetNeighbors());
     out.add(new Neighbors(some ? null : peer(), peers(v + 2)));
     out.add(new GetPredecessor());

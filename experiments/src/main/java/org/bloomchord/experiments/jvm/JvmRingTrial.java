@@ -168,7 +168,7 @@ public final class JvmRingTrial {
       }
       List<PeerSnapshot> snaps = jvmRing.snapshots();
       RingOracle oracle = jvmRing.oracle(snaps);
-      KeyReport report = oracle.keys(keys, snaps, config.replicas());
+      KeyReport report = oracle.keys(keys, snaps, config);
       Map<ReadOutcome, Integer> unreadable = jvmRing.readAll(keys, random);
       unreadableKeys = unreadable.get(ReadOutcome.NOT_FOUND) + unreadable.get(ReadOutcome.FAILED);
       progress.line("keys: %d stored, %d held by no live replica; read back from this JVM: %d not found, %d failed",

@@ -41,8 +41,8 @@ class WireFuzzerTest {
       covered.add(m.getClass());
     }
     assertEquals(registry.types(), covered);
-    // Chord 22, location 11, reconciliation 12, repair 3
-    assertEquals(48, covered.size());
+    // Chord 23, location 11, reconciliation 12, repair 3
+    assertEquals(49, covered.size());
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.store.ReplicaPlacement;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
@@ -158,8 +159,7 @@ final class PointerDirectory {
     StoredEntry entry = new StoredEntry(storeKey, Version.next(prev == null ? null : prev.version(), now, self.id()),
         record.encode());
     peer().store().merge(entry);
-    List<PeerRef> succ = peer().links().successors();
-    for (PeerRef t : succ.subList(0, Math.min(succ.size(), chord().replicas() - 1))) {
+    for (PeerRef t : ReplicaPlacement.targets(self, peer().links().successors(), chord().replicas())) {
       if (!t.equals(self)) {
         request(t, new StoreTransfer(List.of(entry)))
             .onFailure(x -> service.runtime().metrics().increment("location.pointerCopyFailed", 1));
@@ -267,7 +267,7 @@ final class PointerDirectory {
       if (r == null || !r.found()) {
         return Future.succeededFuture(new Pointer(LocateOutcome.FAILED, List.of(), r == null ? 0 : r.hops()));
       }
-      List<PeerRef> replicas = r.successors().subList(0, Math.min(chord().replicas(), r.successors().size()));
+      List<PeerRef> replicas = ReplicaPlacement.replicas(r.successor(), r.successors(), chord().replicas());
       Promise<Pointer> done = Promise.promise();
       ask(key, replicas, 0, r.hops(), false, done);
       return done.future();

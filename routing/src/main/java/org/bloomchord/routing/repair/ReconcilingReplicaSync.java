@@ -12,6 +12,7 @@ import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.Links;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.PushReplicaSync;
+import org.bloomchord.chord.store.ReplicaPlacement;
 import org.bloomchord.chord.store.ReplicaSync;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
@@ -148,8 +149,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
       return Future.succeededFuture(out);
     }
     Future<Void> chain = Future.succeededFuture();
-    List<PeerRef> s = l.successors();
-    for (PeerRef t : s.subList(0, Math.min(s.size(), peer.config().replicas() - 1))) {
+    for (PeerRef t : ReplicaPlacement.targets(peer.self(), l.successors(), peer.config().replicas())) {
       if (!t.equals(peer.self())) {
         chain = chain.compose(v -> repair(t, l.predecessor().id(), peer.self().id()).map(r -> {
           out.add(r);

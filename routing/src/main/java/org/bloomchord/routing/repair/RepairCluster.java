@@ -13,6 +13,7 @@ import org.bloomchord.chord.Links;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.store.PushReplicaSync;
+import org.bloomchord.chord.store.ReplicaPlacement;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordWire;
@@ -82,8 +83,7 @@ public final class RepairCluster {
     PushReplicaSync push = new PushReplicaSync(p.store(), p.config().maxEntriesPerTransfer(),
         (to, m) -> p.runtime().request(to, m, p.config().requestTimeoutMs()));
     List<Future<Void>> all = new ArrayList<>();
-    List<PeerRef> s = l.successors();
-    for (PeerRef t : s.subList(0, Math.min(s.size(), p.config().replicas() - 1))) {
+    for (PeerRef t : ReplicaPlacement.targets(p.self(), l.successors(), p.config().replicas())) {
       if (!t.equals(p.self())) {
         all.add(push.sync(t, l.predecessor().id(), p.self().id()));
       }
@@ -110,7 +110,7 @@ public final class RepairCluster {
     RingOracle oracle = cluster.oracle();
     List<String> stale = new ArrayList<>();
     newest.forEach((key, v) -> {
-      for (PeerRef r : oracle.replicasOf(cluster.ring().hash(key), cluster.config().replicas())) {
+      for (PeerRef r : oracle.replicasOf(cluster.ring().hash(key), cluster.config())) {
         StoredEntry e = stores.getOrDefault(r, Map.of()).get(key);
         if (e == null || !e.version().equals(v)) {
           stale.add(key + "@" + r.address());

@@ -143,7 +143,7 @@ abstract class ReplicaRepairContract {
       String updated = "key-7";
       String deleted = "key-11";
       for (String key : List.of(updated, deleted)) {
-        List<PeerRef> replicas = oracle.replicasOf(c.ring().hash(key), c.config().replicas());
+        List<PeerRef> replicas = oracle.replicasOf(c.ring().hash(key), c.config());
         // the last replica alone learns a newer version: a value for one key, a delete for the other
         PeerHandle<ChordPeer> last = handle(c, replicas.get(replicas.size() - 1));
         c.network().inspect(last, p -> {
@@ -156,10 +156,10 @@ abstract class ReplicaRepairContract {
       round(c);
       round(c);
       assertEquals(List.of(), staleReplicas(c), "every replica holds the newest version");
-      for (PeerRef r : oracle.replicasOf(c.ring().hash(updated), c.config().replicas())) {
+      for (PeerRef r : oracle.replicasOf(c.ring().hash(updated), c.config())) {
         assertEquals("newer", c.network().inspect(handle(c, r), p -> p.store().get(updated).value()));
       }
-      for (PeerRef r : oracle.replicasOf(c.ring().hash(deleted), c.config().replicas())) {
+      for (PeerRef r : oracle.replicasOf(c.ring().hash(deleted), c.config())) {
         assertTrue((boolean) c.network().inspect(handle(c, r), p -> p.store().get(deleted).tombstone()));
       }
       assertEquals(ReadOutcome.NOT_FOUND, c.get(c.randomPeer(), deleted).outcome());
