@@ -11,8 +11,8 @@ import org.bloomchord.overlay.PeerRef;
  *
  * @param idBits ring width m, 1..64 (default 64)
  * @param successors length r of the successor list, 1..64 (default 8)
- * @param replicas copies of each key: its successor and the next replicas-1 peers, 1..successors
- *     (default 3)
+ * @param replicas copies of each key: its successor and replicas-1 peers of its successor list
+ *     ({@code store.ReplicaPlacement}), 1..successors (default 3)
  * @param stabilizeMs period of stabilize/notify (default 500)
  * @param fixFingersMs period of fix-fingers; each round refreshes one finger and every following
  *     finger the same answer covers (default 500)
@@ -44,6 +44,12 @@ import org.bloomchord.overlay.PeerRef;
  *     the SIGCOMM 2001 version does (default false)
  * @param limits caps of the per-peer and per-request maps and the per-sender quotas
  *     ({@link ChordLimits#defaults()} when null)
+ * @param writeQuorum copies (the primary's included) that must hold a put or delete before it is
+ *     acknowledged, 1..replicas, or 0 for the default, a majority: replicas / 2 + 1
+ * @param readQuorum replicas a get asks at once and waits for before it answers with the newest
+ *     version they hold (stale ones are repaired), 1..replicas, or 0 for the default, 1: the
+ *     primary, then the replicas in ring order while they lack the key. With readQuorum +
+ *     writeQuorum > replicas a get sees the newest acknowledged write while the replica set stays
  */
 public record ChordConfig(
     int idBits,
@@ -68,7 +74,9 @@ public record ChordConfig(
     long stabilizeCeilingMs,
     long fixFingersCeilingMs,
     boolean successorRouting,
-    ChordLimits limits) {
+    ChordLimits limits,
+    int writeQuorum,
+    int readQuorum) {
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -104,6 +112,30 @@ public record ChordConfig(
     if (limits == null) {
       limits = ChordLimits.defaults();
     }
+    check(writeQuorum >= 0 && writeQuorum <= replicas,
+        "writeQuorum must be in 1..replicas (" + replicas + ") or 0 for a majority, got " + writeQuorum);
+    check(readQuorum >= 0 && readQuorum <= replicas,
+        "readQuorum must be in 1..replicas (" + replicas + ") or 0 for one, got " + readQuorum);
+  }
+
+  /** Copies that must hold a write before it is acknowledged: the configured one, or a majority of {@link #replicas}. */
+  @Override
+  public int writeQuorum() {
+    return writeQuorum == 0 ? replicas / 2 + 1 : writeQuorum;
+  }
+
+  /** Replicas a get waits for: the configured number, or 1. */
+  @Override
+  public int readQuorum() {
+    return readQuorum == 0 ? 1 : readQuorum;
+  }
+
+  /** This configuration with other write and read quorums (0 for the defaults). */
+  public ChordConfig withQuorums(int write, int read) {
+    return with(c -> {
+      c.writeQuorum = write;
+      c.readQuorum = read;
+    });
   }
 
   /** This configuration with other limits. */
@@ -135,7 +167,7 @@ public record ChordConfig(
   /** The documented defaults. */
   public static ChordConfig defaults() {
     return new ChordConfig(64, 8, 3, 500, 500, 1000, 5000, 0.2, 1000, 10_000, 5000, 3, 1,
-        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults());
+        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults(), 0, 0);
   }
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
@@ -250,6 +282,8 @@ public record ChordConfig(
     long fixFingersCeilingMs;
     boolean successorRouting;
     ChordLimits limits;
+    int writeQuorum;
+    int readQuorum;
 
     Fields(ChordConfig c) {
       idBits = c.idBits;
@@ -275,13 +309,15 @@ public record ChordConfig(
       fixFingersCeilingMs = c.fixFingersCeilingMs;
       successorRouting = c.successorRouting;
       limits = c.limits;
+      writeQuorum = c.writeQuorum;
+      readQuorum = c.readQuorum;
     }
 
     ChordConfig build() {
       return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs, replicaSyncMs, jitter,
           requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes, lookupMode, maxHops,
           maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs,
-          fixFingersCeilingMs, successorRouting, limits);
+          fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum);
     }
   }
 

@@ -372,8 +372,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   }
 
   /**
-   * Replaces the store's policy (write quorum, clock bound, tombstone grace; default
-   * {@code StorePolicy.of(config.replicas())}). Call before the peer starts.
+   * Replaces the store's policy (write and read quorums, clock bound, tombstone grace; default
+   * {@code StorePolicy.of(config)}). Call before the peer starts.
    */
   public void storePolicy(StorePolicy policy) {
     storage.policy(policy);

@@ -73,7 +73,7 @@ public final class Storage {
     this.ctx = ctx;
     this.store = store;
     this.sync = sync;
-    this.policy = StorePolicy.of(ctx.config().replicas());
+    this.policy = StorePolicy.of(ctx.config());
   }
 
   /**

@@ -12,6 +12,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
+import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -20,10 +21,15 @@ import org.bloomchord.overlay.PeerRef;
  * The client side of the replicated store: put, delete and get as a peer's own operations. A write
  * looks up the key's primary and asks it ({@link Storage#onPut} when this peer is the primary),
  * and is acknowledged only with the version the primary gives once a write quorum holds it; a read
- * asks the primary, then the replicas in ring order while they lack the key. Both retry after a
- * stabilize period up to {@code operationAttempts} times.
+ * asks the primary, then the replicas in ring order while they lack the key, or, with a read quorum
+ * q above 1 ({@link StorePolicy#readQuorum()}), asks every replica at once, answers with the newest
+ * version among the first q answers and pushes it to those of them that held an older one or none
+ * (read repair). Both retry after a stabilize period up to {@code operationAttempts} times.
  */
 public final class StoreClient {
+
+  /** Entries a quorum read pushed to a replica that answered with an older one or none. */
+  public static final String READ_REPAIRS = "chord.readRepairs";
 
   private final ChordContext ctx;
   private final Storage storage;
@@ -91,7 +97,12 @@ public final class StoreClient {
       LookupResult r = ar.succeeded() ? ar.result() : null;
       if (r != null && r.found()) {
         List<PeerRef> candidates = ReplicaPlacement.replicas(r.successor(), r.successors(), ctx.config().replicas());
-        readFrom(key, candidates, 0, true, attempt, done);
+        int quorum = Math.min(storage.policy().readQuorum(), candidates.size());
+        if (quorum > 1) {
+          readQuorum(key, candidates, quorum, attempt, done);
+        } else {
+          readFrom(key, candidates, 0, true, attempt, done);
+        }
       } else {
         retryRead(key, attempt, done);
       }
@@ -130,6 +141,70 @@ public final class StoreClient {
         readFrom(key, candidates, index + 1, false, attempt, done);
       }
     });
+  }
+
+  /**
+   * Asks every candidate at once; once {@code quorum} answered, answers with the newest entry among
+   * them (a tombstone reads as not found, none at all as not found) and sends it to the ones that
+   * answered with an older entry or none. When so many fail that the quorum cannot be reached, the
+   * read is tried again.
+   */
+  private void readQuorum(String key, List<PeerRef> candidates, int quorum, int attempt, Promise<ReadResult> done) {
+    List<PeerRef> answered = new java.util.ArrayList<>(candidates.size());
+    List<StoredEntry> held = new java.util.ArrayList<>(candidates.size());
+    int[] failed = {0};
+    boolean[] decided = {false};
+    for (PeerRef target : candidates) {
+      Future<Message> reply = target.equals(ctx.self())
+          ? Future.succeededFuture(storage.onGet(new GetRequest(key))) : ctx.request(target, new GetRequest(key));
+      reply.onComplete(ar -> {
+        if (decided[0]) {
+          return;
+        }
+        if (ar.succeeded() && ar.result() instanceof GetReply g) {
+          answered.add(target);
+          held.add(g.entry() != null && g.entry().key().equals(key) ? g.entry() : null);
+        } else {
+          ctx.suspect(target);
+          failed[0]++;
+        }
+        if (answered.size() >= quorum) {
+          decided[0] = true;
+          done.tryComplete(newest(key, answered, held, attempt));
+        } else if (candidates.size() - failed[0] < quorum) {
+          decided[0] = true;
+          retryRead(key, attempt, done);
+        }
+      });
+    }
+  }
+
+  /** The newest of the entries the quorum answered with, pushed to those that answered with less. */
+  private ReadResult newest(String key, List<PeerRef> answered, List<StoredEntry> held, int attempt) {
+    StoredEntry best = null;
+    for (StoredEntry e : held) {
+      if (e != null && (best == null || e.version().compareTo(best.version()) > 0)) {
+        best = e;
+      }
+    }
+    if (best == null) {
+      return new ReadResult(key, null, null, ReadOutcome.NOT_FOUND, attempt);
+    }
+    for (int i = 0; i < answered.size(); i++) {
+      StoredEntry e = held.get(i);
+      if (e == null || e.version().compareTo(best.version()) < 0) {
+        ctx.metrics().increment(READ_REPAIRS, 1);
+        PeerRef stale = answered.get(i);
+        if (stale.equals(ctx.self())) {
+          storage.onTransfer(new StoreTransfer(List.of(best)));
+        } else {
+          ctx.request(stale, new StoreTransfer(List.of(best)))
+              .onFailure(x -> ctx.metrics().increment("chord.readRepairsFailed", 1));
+        }
+      }
+    }
+    ReadOutcome o = best.tombstone() ? ReadOutcome.NOT_FOUND : ReadOutcome.FOUND;
+    return new ReadResult(key, best.value(), best.version(), o, attempt);
   }
 
   private void retryRead(String key, int attempt, Promise<ReadResult> done) {

@@ -1,5 +1,7 @@
 package org.bloomchord.chord.store;
 
+import org.bloomchord.chord.ChordConfig;
+
 /**
  * The guarantees a peer's replicated store gives, and what they cost. Validated; {@link #of} gives
  * the documented defaults for a replica count.
@@ -13,8 +15,11 @@ package org.bloomchord.chord.store;
  * @param tombstoneGraceMs how long a delete's tombstone is kept after the delete, measured on the
  *     version's physical clock, before it is collected (default 3 600 000: one hour); a replica
  *     that was away longer than this may bring a deleted value back
+ * @param readQuorum replicas a get asks at once and waits for, 1..replicas (default 1: the primary,
+ *     then the replicas in ring order while they lack the key); with more, the newest version among
+ *     the answers is returned and pushed to the replicas that answered with an older one or none
  */
-public record StorePolicy(int writeQuorum, long maxClockAheadMs, long tombstoneGraceMs) {
+public record StorePolicy(int writeQuorum, long maxClockAheadMs, long tombstoneGraceMs, int readQuorum) {
 
   /** Default {@link #maxClockAheadMs}. */
   public static final long DEFAULT_MAX_CLOCK_AHEAD_MS = 60_000;
@@ -32,6 +37,9 @@ public record StorePolicy(int writeQuorum, long maxClockAheadMs, long tombstoneG
     if (tombstoneGraceMs < 0) {
       throw new IllegalArgumentException("tombstoneGraceMs must not be negative, got " + tombstoneGraceMs);
     }
+    if (readQuorum < 1) {
+      throw new IllegalArgumentException("readQuorum must be at least 1, got " + readQuorum);
+    }
   }
 
   /** The defaults for {@code replicas} copies of each key: a majority write quorum. */
@@ -39,16 +47,27 @@ public record StorePolicy(int writeQuorum, long maxClockAheadMs, long tombstoneG
     if (replicas < 1) {
       throw new IllegalArgumentException("replicas must be at least 1, got " + replicas);
     }
-    return new StorePolicy(replicas / 2 + 1, DEFAULT_MAX_CLOCK_AHEAD_MS, DEFAULT_TOMBSTONE_GRACE_MS);
+    return new StorePolicy(replicas / 2 + 1, DEFAULT_MAX_CLOCK_AHEAD_MS, DEFAULT_TOMBSTONE_GRACE_MS, 1);
+  }
+
+  /** The defaults, with the quorums of {@code config} ({@link ChordConfig#writeQuorum()}, {@link ChordConfig#readQuorum()}). */
+  public static StorePolicy of(ChordConfig config) {
+    return new StorePolicy(config.writeQuorum(), DEFAULT_MAX_CLOCK_AHEAD_MS, DEFAULT_TOMBSTONE_GRACE_MS,
+        config.readQuorum());
+  }
+
+  /** This policy with another read quorum. */
+  public StorePolicy withReadQuorum(int quorum) {
+    return new StorePolicy(writeQuorum, maxClockAheadMs, tombstoneGraceMs, quorum);
   }
 
   /** This policy with another write quorum. */
   public StorePolicy withWriteQuorum(int quorum) {
-    return new StorePolicy(quorum, maxClockAheadMs, tombstoneGraceMs);
+    return new StorePolicy(quorum, maxClockAheadMs, tombstoneGraceMs, readQuorum);
   }
 
   /** This policy with another tombstone grace period. */
   public StorePolicy withTombstoneGraceMs(long ms) {
-    return new StorePolicy(writeQuorum, maxClockAheadMs, ms);
+    return new StorePolicy(writeQuorum, maxClockAheadMs, ms, readQuorum);
   }
 }

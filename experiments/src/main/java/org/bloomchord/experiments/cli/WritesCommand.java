@@ -46,6 +46,11 @@ public final class WritesCommand implements Callable<Integer> {
       description = "Replica repair: reconcile (digests both ways) or push (the primary range) (default: ${DEFAULT-VALUE}).")
   String repair;
 
+  @Option(names = "--read-quorum", paramLabel = "Q", defaultValue = "1",
+      description = "Replicas every get waits for, 1..3: the newest version among them answers and older copies are"
+          + " repaired (default: ${DEFAULT-VALUE}, the primary first).")
+  int readQuorum;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
@@ -62,7 +67,7 @@ public final class WritesCommand implements Callable<Integer> {
     }
     WriteTrial trial;
     try {
-      trial = new WriteTrial(peers, operations, keys, loss, crashEveryMs, seed, mode);
+      trial = new WriteTrial(peers, operations, keys, loss, crashEveryMs, seed, mode, readQuorum);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -72,7 +77,7 @@ public final class WritesCommand implements Callable<Integer> {
       JsonOutput.print(out, doc);
     } else {
       out.println("writes on sim, seed " + seed + ": " + operations + " operations, " + peers + " peers, loss " + loss
-          + ", a crash every " + crashEveryMs + " ms, repair by " + repair);
+          + ", a crash every " + crashEveryMs + " ms, repair by " + repair + ", read quorum " + readQuorum);
       doc.forEach((k, v) -> out.println("  " + k + ": " + v));
     }
     out.flush();

@@ -83,7 +83,8 @@ public final class ScenarioRunner {
         .withJitter(s.jitter())
         .withAdaptivePeriods(s.stabilizeMax().toMillis(), s.fixFingersMax().toMillis())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE)
-        .withSuccessorRouting(s.nextHop() == ChordSettings.NextHop.FINGERS_AND_SUCCESSORS);
+        .withSuccessorRouting(s.nextHop() == ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)
+        .withQuorums(s.writeQuorum(), s.readQuorum());
     long request = s.requestTimeout().toMillis();
     ChordLimits limits = c.limits();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request))

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
- * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed,
+ * writeQuorum a majority of replicas, readQuorum 1}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -38,11 +39,15 @@ import java.util.List;
  *     needs)
  * @param quota messages per second a peer accepts from one sender, with a burst of twice as many
  *     (default 10 000, {@link org.bloomchord.chord.ChordLimits#requestsPerSecond}); 0 turns it off
+ * @param writeQuorum copies that must hold a put or delete before it is acknowledged, 1..replicas,
+ *     0 for a majority
+ * @param readQuorum replicas a get waits for, answering with the newest version and repairing the
+ *     older copies, 1..replicas, 0 for one
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
-    NextHop nextHop, Placement placement, long quota) {
+    NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum) {
 
   /** Where peers sit on the ring across seeds. */
   public enum Placement {
@@ -79,27 +84,28 @@ public record ChordSettings(
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
-      "nextHop", "placement", "quota");
+      "nextHop", "placement", "quota", "writeQuorum", "readQuorum");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0);
 
-  /** These settings with the default quota. */
+  /** These settings with the default quota and quorums. */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
       Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
       Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND);
+        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0);
   }
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
         || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
-        || fixFingersMax.compareTo(fixFingers) < 0 || quota < 0) {
+        || fixFingersMax.compareTo(fixFingers) < 0 || quota < 0 || writeQuorum < 0 || writeQuorum > replicas
+        || readQuorum < 0 || readQuorum > replicas) {
       throw new IllegalArgumentException("chord settings out of range");
     }
   }

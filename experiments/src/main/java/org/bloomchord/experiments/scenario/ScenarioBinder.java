@@ -89,7 +89,14 @@ final class ScenarioBinder {
             "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)),
         f.choice("placement", d.placement(), Map.of("fixed", ChordSettings.Placement.FIXED,
             "seeded", ChordSettings.Placement.SEEDED)),
-        f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE));
+        f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE),
+        quorum(f, "writeQuorum", Math.min(replicas, successors)),
+        quorum(f, "readQuorum", Math.min(replicas, successors)));
+  }
+
+  /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */
+  private static int quorum(Fields f, String key, int copies) {
+    return f.integer(key, 0, 0, copies);
   }
 
   /** An adaptive ceiling: at least the period it grows from (the default: the period, fixed). */

@@ -33,9 +33,11 @@ import org.bloomchord.routing.repair.RepairMode;
  * @param seed root of every random choice
  * @param repair how replicas are repaired: reconciliation of (key, version) digests both ways (the
  *     default), or Chord's push of the primary range
+ * @param readQuorum replicas every get waits for, 1..3 (the ring keeps 3 copies; 1, the default,
+ *     reads the primary first)
  */
 public record WriteTrial(int peers, long operations, int keys, double loss, long crashEveryMs, long seed,
-    RepairMode repair) {
+    RepairMode repair, int readQuorum) {
 
   /** Largest ring. */
   public static final int MAX_PEERS = 10_000;
@@ -51,6 +53,8 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
     check(crashEveryMs >= 1_000 && crashEveryMs <= 86_400_000L,
         "--crash-every-ms must be in 1000..86400000, got " + crashEveryMs);
     check(repair != null, "--repair must be push or reconcile");
+    check(readQuorum >= 1 && readQuorum <= ChordConfig.defaults().replicas(),
+        "--read-quorum must be in 1.." + ChordConfig.defaults().replicas() + ", got " + readQuorum);
   }
 
   private static void check(boolean ok, String message) {
@@ -63,7 +67,7 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
   public Map<String, Object> run() {
     long wallStart = System.nanoTime();
     NetworkOptions options = NetworkOptions.defaults().withSeed(seed).withSim(s -> s.withLossProbability(loss));
-    ChordConfig config = ChordConfig.defaults();
+    ChordConfig config = ChordConfig.defaults().withQuorums(0, readQuorum);
     WriteLog log = new WriteLog();
     SplittableRandom random = new SplittableRandom(seed);
     long crashes = 0;
@@ -99,6 +103,7 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
       doc.put("runtime", Networks.SIM);
       doc.put("seed", seed);
       doc.put("repair", repair.name().toLowerCase(java.util.Locale.ROOT));
+      doc.put("readQuorum", readQuorum);
       Map<String, Object> peerCounts = new LinkedHashMap<>();
       peerCounts.put("launched", launched);
       peerCounts.put("alive", net.alive().size());

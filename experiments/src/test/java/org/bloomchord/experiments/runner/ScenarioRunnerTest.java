@@ -51,6 +51,16 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void theChordSectionsQuorumsReachThePeersConfiguration() {
+    Scenario q = scenario("peers: 4\nchord: { writeQuorum: 3, readQuorum: 2 }\nphases:\n  - join: {}\n");
+    assertEquals(3, ScenarioRunner.chordConfig(q.chord()).writeQuorum());
+    assertEquals(2, ScenarioRunner.chordConfig(q.chord()).readQuorum());
+    Scenario d = scenario("peers: 4\nphases:\n  - join: {}\n");
+    assertEquals(2, ScenarioRunner.chordConfig(d.chord()).writeQuorum());
+    assertEquals(1, ScenarioRunner.chordConfig(d.chord()).readQuorum());
+  }
+
+  @Test
   void simulatorRunWritesEveryOutputWithItsSections(@TempDir Path dir) throws Exception {
     checkOutputs(Experiment.run(List.of(scenario(small("sim"))), dir, Progress.silent()), dir, "sim");
   }

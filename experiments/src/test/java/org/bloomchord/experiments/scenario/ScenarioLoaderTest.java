@@ -183,7 +183,7 @@ class ScenarioLoaderTest {
   void unknownKeysNameFileLineColumnAndTheExpectedKeys() {
     String text = "name: q\npeers: 10\nchord:\n  idBits: 64\n  sucessors: 8\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
-        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota)", error(text));
+        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
         + "peers, chord, routing, rogue, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
@@ -192,7 +192,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
     assertEquals("--set chord.sucessors=4: unknown key 'sucessors' in chord (expected one of: idBits, successors, "
-        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota)",
+        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum)",
         error("peers: 10\nphases:\n  - join: {}\n", "chord.sucessors=4"));
   }
 
@@ -205,6 +205,10 @@ class ScenarioLoaderTest {
         error("chord: { stabilize: 10x }\n" + base));
     assertEquals("s.yaml:1:20: bad value '5' for chord.replicas: expected at most successors + 1 = 3",
         error("chord: { replicas: 5, successors: 2 }\n" + base));
+    assertEquals("s.yaml:1:22: bad value '4' for chord.readQuorum: expected a whole number from 0 to 3",
+        error("chord: { readQuorum: 4 }\n" + base));
+    assertEquals("s.yaml:1:51: bad value '3' for chord.writeQuorum: expected a whole number from 0 to 2",
+        error("chord: { replicas: 2, successors: 4, writeQuorum: 3 }\n" + base));
     assertEquals("s.yaml:1:10: bad value 'jvm' for runtime: expected one of: sim, vertx", error("runtime: jvm\n" + base));
     assertEquals("s.yaml:3:23: bad value '1.5' for phases[0].fail.fraction: expected a fraction from 0 to 1",
         error("peers: 10\nphases:\n  - fail: { fraction: 1.5 }\n"));
