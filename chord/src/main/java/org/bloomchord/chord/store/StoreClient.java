@@ -144,9 +144,11 @@ public final class StoreClient {
   }
 
   /**
-   * Asks every candidate at once; once {@code quorum} answered, answers with the newest entry among
-   * them (a tombstone reads as not found, none at all as not found) and sends it to the ones that
-   * answered with an older entry or none. When so many fail that the quorum cannot be reached, the
+   * Asks every candidate at once; once {@code quorum} answered and one of them holds an entry,
+   * answers with the newest entry among the answers (a tombstone reads as not found) and sends it to
+   * the ones that answered with an older entry or none. "Not found" needs every candidate's answer,
+   * as in the default read (a replica that has not answered may be the only one holding the key).
+   * When so many fail that the quorum cannot be reached, or one failed and none held the key, the
    * read is tried again.
    */
   private void readQuorum(String key, List<PeerRef> candidates, int quorum, int attempt, Promise<ReadResult> done) {
@@ -168,10 +170,12 @@ public final class StoreClient {
           ctx.suspect(target);
           failed[0]++;
         }
-        if (answered.size() >= quorum) {
+        boolean settled = answered.size() + failed[0] == candidates.size();
+        boolean anyHeld = held.stream().anyMatch(Objects::nonNull);
+        if (answered.size() >= quorum && (anyHeld || (settled && failed[0] == 0))) {
           decided[0] = true;
           done.tryComplete(newest(key, answered, held, attempt));
-        } else if (candidates.size() - failed[0] < quorum) {
+        } else if (candidates.size() - failed[0] < quorum || settled) {
           decided[0] = true;
           retryRead(key, attempt, done);
         }
