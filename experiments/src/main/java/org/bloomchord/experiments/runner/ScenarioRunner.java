@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,10 @@ import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.TrafficStats;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.repair.RepairCluster;
+import org.bloomchord.routing.repair.RepairConfig;
+import org.bloomchord.routing.repair.RepairMode;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerRef;
@@ -156,19 +161,31 @@ public final class ScenarioRunner {
     Network<ChordPeer> net;
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
+    boolean reconcile = scenario.chord().repair() == RepairMode.RECONCILE;
+    WireRegistry registry = reconcile ? RepairCluster.registry(chord) : ChordWire.registry(chord);
+    Function<PeerRef, List<ChordExtension>> repair = RepairCluster.extensions(scenario.chord().repair(),
+        RepairConfig.defaults());
     if (location == null) {
-      extensions = ref -> isRogue(scenario, ref)
-          ? List.of(new RoguePeer(rogue.behaviours(), null, null, every)) : List.of();
-      net = Networks.create(scenario.runtime(), options, ChordWire.registry(chord));
+      extensions = ref -> {
+        List<ChordExtension> out = new ArrayList<>(repair.apply(ref));
+        if (isRogue(scenario, ref)) {
+          out.add(new RoguePeer(rogue.behaviours(), null, null, every));
+        }
+        return out;
+      };
+      net = Networks.create(scenario.runtime(), options, registry);
     } else {
       LocationWire wire = new LocationWire(location, chord);
       extensions = ref -> {
         LocationService service = new LocationService(location, wire);
-        return isRogue(scenario, ref)
-            ? List.of(service, new RoguePeer(rogue.behaviours(), service, location, every)) : List.of(service);
+        List<ChordExtension> out = new ArrayList<>(List.of(service));
+        out.addAll(repair.apply(ref));
+        if (isRogue(scenario, ref)) {
+          out.add(new RoguePeer(rogue.behaviours(), service, location, every));
+        }
+        return out;
       };
-      net = Networks.create(scenario.runtime(), options,
-          LocationWire.register(ChordWire.registry(chord), location, chord));
+      net = Networks.create(scenario.runtime(), options, LocationWire.register(registry, location, chord));
     }
     try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),

@@ -2,12 +2,13 @@ package org.bloomchord.experiments.scenario;
 
 import java.time.Duration;
 import java.util.List;
+import org.bloomchord.routing.repair.RepairMode;
 
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
  * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed,
- * writeQuorum a majority of replicas, readQuorum 1}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * writeQuorum a majority of replicas, readQuorum 1, repair push}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -43,11 +44,15 @@ import java.util.List;
  *     0 for a majority
  * @param readQuorum replicas a get waits for, answering with the newest version and repairing the
  *     older copies, 1..replicas, 0 for one
+ * @param repair how a primary keeps its replicas up to date: {@code push} (Chord's push of the
+ *     whole primary range, the default, with which every published figure was measured) or
+ *     {@code reconcile} (rateless IBLT reconciliation of (key, version) digests both ways, which
+ *     also repairs the primary and moves only what differs)
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
-    NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum) {
+    NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum, RepairMode repair) {
 
   /** Where peers sit on the ring across seeds. */
   public enum Placement {
@@ -84,28 +89,28 @@ public record ChordSettings(
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
-      "nextHop", "placement", "quota", "writeQuorum", "readQuorum");
+      "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0);
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.PUSH);
 
-  /** These settings with the default quota and quorums. */
+  /** These settings with the default quota, quorums and repair. */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
       Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
       Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0);
+        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.PUSH);
   }
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
         || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
         || fixFingersMax.compareTo(fixFingers) < 0 || quota < 0 || writeQuorum < 0 || writeQuorum > replicas
-        || readQuorum < 0 || readQuorum > replicas) {
+        || readQuorum < 0 || readQuorum > replicas || repair == null) {
       throw new IllegalArgumentException("chord settings out of range");
     }
   }

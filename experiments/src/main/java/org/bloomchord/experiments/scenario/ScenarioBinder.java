@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.bloomchord.routing.repair.RepairMode;
 import org.bloomchord.experiments.churn.SessionDistribution;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.experiments.workload.OperationMix;
@@ -91,7 +92,8 @@ final class ScenarioBinder {
             "seeded", ChordSettings.Placement.SEEDED)),
         f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE),
         quorum(f, "writeQuorum", Math.min(replicas, successors)),
-        quorum(f, "readQuorum", Math.min(replicas, successors)));
+        quorum(f, "readQuorum", Math.min(replicas, successors)),
+        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)));
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */

@@ -61,6 +61,31 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void repairByReconciliationRunsWhenTheScenarioAsksForIt(@TempDir Path dir) throws Exception {
+    String text = """
+        seed: 5
+        runtime: sim
+        peers: 16
+        chord: { repair: %s }
+        phases:
+          - join:    { over: 0s }
+          - wait:    { for: 3s }
+          - measure: { puts: 40, keys: { population: 40 } }
+          - fail:    { peers: 2 }
+          - wait:    { for: 20s }
+        """;
+    for (String mode : List.of("push", "reconcile")) {
+      Path out = dir.resolve(mode);
+      Experiment.run(List.of(scenario(text.formatted(mode))), out, Progress.silent());
+      JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      java.util.Set<String> types = new java.util.HashSet<>();
+      s.get("traffic").get("byType").fieldNames().forEachRemaining(types::add);
+      assertEquals(mode.equals("reconcile"), types.contains("RangeRequest"), mode + ": " + types);
+      assertEquals(0, s.get("keys").get("lost").asLong(), mode + ": no key lost to 2 crashes with 3 replicas");
+    }
+  }
+
+  @Test
   void simulatorRunWritesEveryOutputWithItsSections(@TempDir Path dir) throws Exception {
     checkOutputs(Experiment.run(List.of(scenario(small("sim"))), dir, Progress.silent()), dir, "sim");
   }
