@@ -111,8 +111,8 @@ final class ScenarioBinder {
         || phase instanceof Phase.Churn c && c.workload() != null
             && c.workload().mix().rates().containsKey(OperationKind.LOCATE);
     if (locates) {
-      throw new ScenarioException(at, path + ": locates are not supported with --jvms (lookups, gets, puts and"
-          + " deletes are)");
+      throw new ScenarioException(at, path + ": locates are not supported with --jvms (lookups, gets and puts"
+          + " are)");
     }
   }
 
