@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordPeer;
@@ -59,6 +60,7 @@ public final class ChordCluster implements AutoCloseable {
   private int nextHost;
   private String namePrefix = "";
   private int failedJoins;
+  private Supplier<List<PeerSnapshot>> remote = List::of;
 
   /**
    * A cluster over an existing network (whose wire registry holds the Chord codecs).
@@ -321,13 +323,35 @@ public final class ChordCluster implements AutoCloseable {
     return config.stabilizeMs() * Math.max(1, network.alive().size() / 100_000);
   }
 
-  /** Snapshots of every running peer. */
+  /**
+   * Adds the peers of a ring that spans processes: {@code source} returns snapshots (fingers and
+   * keys included) of the ring's peers that this cluster's network does not run, and every snapshot,
+   * oracle, ring check and key report from now on merges them with this network's own peers, so
+   * lookups and keys are judged against the whole ring. The operations, launches and departures of
+   * this cluster still act on its own peers only. Default: none.
+   */
+  public void remoteSnapshots(Supplier<List<PeerSnapshot>> source) {
+    this.remote = source == null ? List::of : source;
+  }
+
+  /** Snapshots of every running peer, those of {@link #remoteSnapshots} included. */
   public List<PeerSnapshot> snapshots() {
-    return readAll(network.alive(), PeerSnapshot::of);
+    return withRemote(readAll(network.alive(), PeerSnapshot::of));
   }
 
   private List<PeerSnapshot> snapshots(boolean fingers, boolean keys) {
-    return readAll(network.alive(), p -> PeerSnapshot.of(p, fingers, keys));
+    return withRemote(readAll(network.alive(), p -> PeerSnapshot.of(p, fingers, keys)));
+  }
+
+  private List<PeerSnapshot> withRemote(List<PeerSnapshot> local) {
+    List<PeerSnapshot> others = remote.get();
+    if (others.isEmpty()) {
+      return local;
+    }
+    List<PeerSnapshot> all = new ArrayList<>(local.size() + others.size());
+    all.addAll(local);
+    all.addAll(others);
+    return all;
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.report.TextTable;
 import org.bloomchord.experiments.runner.Experiment;
 import org.bloomchord.experiments.runner.Progress;
@@ -18,8 +19,10 @@ import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -38,7 +41,7 @@ public final class RunCommand implements Callable<Integer> {
   /** The bundled scenarios, by name. */
   public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
       "mass-failure", "ton-mass-failure", "continuous-churn", "ton-churn", "churn-hour", "filter-depth-width",
-      "reconcile-bytes", "rogue-peers");
+      "reconcile-bytes", "rogue-peers", "jvm-kill");
 
   /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
   private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");
@@ -68,6 +71,19 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON summary per run (one per line) instead of tables.")
   boolean json;
 
+  @Option(names = "--jvms", paramLabel = "J",
+      description = "Run the ring over this JVM and J-1 child JVMs on this machine, one clustered Vert.x node each"
+          + " (vertx runtime only): the join phase spreads its peers over every JVM; operations, churn and crashes"
+          + " of peers act on this JVM's peers; fail: { jvm: K } kills child K.")
+  Integer jvms;
+
+  @Option(names = "--child-heap-mb", paramLabel = "MB", defaultValue = "1024",
+      description = "With --jvms: heap of each child JVM in MiB (default: ${DEFAULT-VALUE}).")
+  int childHeapMb;
+
+  @Mixin
+  ClusterMixin cluster;
+
   /** The bundled names for the help text. */
   static final class BundledNames extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
@@ -79,12 +95,34 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return execute(spec.commandLine(), scenario, out, seed, runtime, overrides, json);
+    JvmRun.Settings overJvms = null;
+    if (jvms != null) {
+      if ("sim".equals(runtime)) {
+        throw new UsageException("--jvms runs on the vertx runtime, not --runtime sim");
+      }
+      try {
+        // without a secret, a cluster of this run alone: two runs on one machine never merge
+        ClusterOptions options = cluster.named() ? cluster.options()
+            : cluster.options().withClusterName("run-" + java.util.UUID.randomUUID());
+        overJvms = new JvmRun.Settings(jvms, childHeapMb, options);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    } else if (spec.commandLine().getParseResult().hasMatchedOption("--child-heap-mb")) {
+      throw new UsageException("--child-heap-mb applies to --jvms only");
+    }
+    return execute(spec.commandLine(), scenario, out, seed, runtime, overrides, json, overJvms);
   }
 
   /** Loads, runs and prints; shared with {@code demo}. */
   static int execute(CommandLine cli, String scenario, Path out, Long seed, String runtime, List<String> sets,
       boolean json) {
+    return execute(cli, scenario, out, seed, runtime, sets, json, null);
+  }
+
+  /** Loads, runs (over the JVMs of {@code overJvms} unless null) and prints. */
+  static int execute(CommandLine cli, String scenario, Path out, Long seed, String runtime, List<String> sets,
+      boolean json, JvmRun.Settings overJvms) {
     VERTX_LOG.setLevel(java.util.logging.Level.SEVERE);
     List<String> overrides = new ArrayList<>(sets);
     if (runtime != null) {
@@ -96,7 +134,7 @@ public final class RunCommand implements Callable<Integer> {
     if (seed != null) {
       overrides.add("seed=" + seed);
     }
-    List<Scenario> instances = load(scenario, overrides);
+    List<Scenario> instances = load(scenario, overrides, overJvms == null ? 0 : overJvms.jvms());
     Experiment.check(instances);
     Path folder = out != null ? out : Path.of("runs", instances.get(0).name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
@@ -105,7 +143,7 @@ public final class RunCommand implements Callable<Integer> {
     }
     Experiment.Result result;
     try (Progress progress = Progress.onStderr()) {
-      result = Experiment.run(instances, folder, progress);
+      result = Experiment.run(instances, folder, progress, overJvms);
     }
     PrintWriter o = cli.getOut();
     if (json) {
@@ -123,14 +161,14 @@ public final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static List<Scenario> load(String scenario, List<String> overrides) {
+  private static List<Scenario> load(String scenario, List<String> overrides, int jvms) {
     Path file = Path.of(scenario);
     if (Files.isRegularFile(file)) {
-      return ScenarioLoader.load(file, overrides);
+      return ScenarioLoader.load(file, overrides, jvms);
     }
     String name = scenario.endsWith(".yaml") ? scenario.substring(0, scenario.length() - 5) : scenario;
     if (BUNDLED.contains(name)) {
-      return ScenarioLoader.loadBundled(name + ".yaml", overrides);
+      return ScenarioLoader.loadBundled(name + ".yaml", overrides, jvms);
     }
     throw new UsageException("SCENARIO '" + scenario + "' is neither a file nor a bundled scenario (bundled: "
         + String.join(", ", BUNDLED) + ")");

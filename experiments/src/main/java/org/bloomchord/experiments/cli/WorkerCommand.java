@@ -9,17 +9,19 @@ import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.experiments.jvm.JvmWorker;
 import org.bloomchord.experiments.ring.RingSettings;
+import org.bloomchord.experiments.runner.ScenarioRunner;
+import org.bloomchord.experiments.scenario.ScenarioLoader;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bloomchord worker}: the hidden command a child JVM of {@code ring --jvms} runs. It joins
+ * {@code bloomchord worker}: the hidden command a child JVM of {@code ring --jvms} or {@code run --jvms} runs. It joins
  * the cluster as one node and obeys the commands its parent writes to its standard input (see
  * {@link JvmWorker}); it exits when told to or when its standard input closes.
  */
-@Command(name = "worker", hidden = true, description = "Host peers for a parent JVM (started by ring --jvms).")
+@Command(name = "worker", hidden = true, description = "Host peers for a parent JVM (started by ring --jvms and run --jvms).")
 public final class WorkerCommand implements Callable<Integer> {
 
   @Mixin
@@ -43,6 +45,10 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--stabilize-ms", defaultValue = "500", paramLabel = "MS", description = "Stabilize period.")
   long stabilizeMs;
 
+  @Option(names = "--chord", paramLabel = "YAML",
+      description = "The peers' chord settings as a YAML flow mapping (a child of run --jvms); replaces the flags above.")
+  String chord;
+
   @Override
   public Integer call() {
     ClusterOptions options;
@@ -54,7 +60,8 @@ public final class WorkerCommand implements Callable<Integer> {
         // on standard input rather than the command line, which other users of the host can read
         options = options.withTlsSeed(commands.readLine());
       }
-      config = RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs);
+      config = chord != null ? ScenarioRunner.chordConfig(ScenarioLoader.chordSettings("--chord", chord))
+          : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {

@@ -144,8 +144,17 @@ final class JvmRing {
     for (PeerHandle<ChordPeer> h : net.alive()) {
       out.add(net.inspect(h, PeerSnapshot::of));
     }
-    for (ChildJvm c : children.values()) {
-      String answer = c.call("snapshots", 60_000);
+    out.addAll(remoteSnapshots(children.values()));
+    return out;
+  }
+
+  /** Snapshots of every peer of the given children, asked of all of them at once. */
+  static List<PeerSnapshot> remoteSnapshots(java.util.Collection<ChildJvm> children) {
+    List<ChildJvm> asked = List.copyOf(children);
+    asked.forEach(c -> c.send("snapshots"));
+    List<PeerSnapshot> out = new ArrayList<>();
+    for (ChildJvm c : asked) {
+      String answer = c.await(60_000);
       if (!answer.isEmpty()) {
         for (String token : answer.split(" ")) {
           out.add(SnapshotText.decode(token));

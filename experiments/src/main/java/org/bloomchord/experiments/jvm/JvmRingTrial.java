@@ -1,11 +1,8 @@
 package org.bloomchord.experiments.jvm;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.KeyReport;
@@ -14,7 +11,6 @@ import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadOutcome;
-import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
@@ -27,9 +23,7 @@ import org.bloomchord.experiments.summary.ResourceStats;
 import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.TrafficStats;
-import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
 
@@ -48,11 +42,6 @@ import org.bloomchord.overlay.vertx.VertxNetwork;
  * by placement here, not yet by the store's choice of replicas.
  */
 public final class JvmRingTrial {
-
-  /** Loggers kept quiet, held so that their level stays (JUL keeps loggers only weakly). */
-  private static final List<java.util.logging.Logger> QUIET = List.of(java.util.logging.Logger.getLogger("io.vertx"),
-      java.util.logging.Logger.getLogger("io.netty"), java.util.logging.Logger.getLogger("com.hazelcast"));
-  private static final long CHILD_START_MS = 120_000;
 
   private final RingSettings settings;
   private final int jvms;
@@ -116,24 +105,12 @@ public final class JvmRingTrial {
 
   /** Runs the trial and returns its summary; every child JVM is stopped on the way out. */
   public Summary run() {
-    // a killed JVM's connections fail loudly in these logs, with stack traces; the summary says what matters
-    QUIET.forEach(l -> l.setLevel(java.util.logging.Level.SEVERE));
     long t0 = System.nanoTime();
     SplittableRandom random = new SplittableRandom(settings.seed());
-    List<ChildJvm> children = new ArrayList<>();
-    try (ClusterNode node = ClusterNode.start(cluster.withNodeName("jvm0"), Runtime.getRuntime().availableProcessors());
-         VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node),
-             NetworkOptions.defaults().withSeed(settings.seed()), ChordWire.registry(config))) {
-      for (int j = 1; j < jvms; j++) {
-        children.add(startChild("jvm" + j, j, node.memberAddress()));
-      }
-      for (ChildJvm c : children) {
-        c.await(CHILD_START_MS);
-      }
-      progress.line("cluster: %d JVMs joined, %d members", jvms, node.members());
-      Map<String, ChildJvm> byNode = new LinkedHashMap<>();
-      children.forEach(c -> byNode.put(c.name(), c));
-
+    try (JvmCluster jvmCluster = JvmCluster.start(jvms, childHeapMb, cluster, config, configArgs(), settings.seed(),
+        progress)) {
+      VertxNetwork<ChordPeer> net = jvmCluster.network();
+      Map<String, ChildJvm> byNode = jvmCluster.children();
       JvmRing jvmRing = new JvmRing(net, byNode, config, progress);
       List<String> addresses = JvmRing.interleaved(ring, jvms, settings.peers());
       long joinStart = System.nanoTime();
@@ -149,18 +126,16 @@ public final class JvmRingTrial {
 
       int launched = settings.peers();
       if (joinJvmPeers > 0) {
-        joinJvm(jvmRing, node, byNode, children, random);
+        joinJvm(jvmRing, jvmCluster, random);
         launched += joinJvmPeers;
       }
 
       Double repairSeconds = null;
       long crashed = 0;
       if (killJvm > 0) {
-        ChildJvm victim = byNode.remove("jvm" + killJvm);
-        String victimPeers = victim.call("snapshots", 60_000);
-        crashed = victimPeers.isEmpty() ? 0 : victimPeers.split(" ").length;
+        ChildJvm victim = byNode.get("jvm" + killJvm);
         long k0 = System.nanoTime();
-        victim.kill();
+        crashed = jvmCluster.kill(killJvm);
         progress.line("fail: SIGKILL of %s (pid %d, %d peers)", victim.name(), victim.pid(), crashed);
         check = jvmRing.awaitStable(settings.maxWaitSeconds() * 1000);
         repairSeconds = (System.nanoTime() - k0) / 1e9;
@@ -174,11 +149,7 @@ public final class JvmRingTrial {
       progress.line("keys: %d stored, %d held by no live replica; read back from this JVM: %d not found, %d failed",
           keys.size(), report.lost(), unreadable.get(ReadOutcome.NOT_FOUND), unreadable.get(ReadOutcome.FAILED));
 
-      Map<String, JvmTraffic> perJvm = new TreeMap<>();
-      perJvm.put("jvm0", JvmTraffic.parse(JvmWorker.traffic(net, node)));
-      for (ChildJvm c : byNode.values()) {
-        perJvm.put(c.name(), JvmTraffic.parse(c.call("traffic", 30_000)));
-      }
+      Map<String, JvmTraffic> perJvm = jvmCluster.traffic();
       double wall = (System.nanoTime() - t0) / 1e9;
       double[] perNode = report.perPeer().stream().mapToDouble(Integer::doubleValue).toArray();
       return Summary.of("ring", "vertx-cluster", settings.seed())
@@ -191,21 +162,15 @@ public final class JvmRingTrial {
               perNode.length == 0 ? null : Distribution.of(perNode).toLoad()))
           .withTraffic(TrafficStats.of(net.traffic().snapshot(), net.alive().size(), wall).withByJvm(perJvm))
           .withResources(new ResourceStats(wall, null, null, null));
-    } finally {
-      for (ChildJvm c : children) {
-        c.close();
-      }
     }
   }
 
   /** Starts the extra JVM, has its peers join through random peers of the ring, and times it. */
-  private void joinJvm(JvmRing jvmRing, ClusterNode node, Map<String, ChildJvm> byNode,
-      List<ChildJvm> children, SplittableRandom random) {
+  private void joinJvm(JvmRing jvmRing, JvmCluster jvmCluster, SplittableRandom random) {
     String name = "jvm" + jvms;
     long t0 = System.nanoTime();
-    ChildJvm joiner = startChild(name, jvms, node.memberAddress());
-    children.add(joiner);
-    joiner.await(CHILD_START_MS);
+    ChildJvm joiner = jvmCluster.startChild(jvms);
+    joiner.await(JvmCluster.CHILD_START_MS);
     double started = (System.nanoTime() - t0) / 1e9;
     List<PeerSnapshot> snaps = jvmRing.snapshots();
     PeerRef boot = snaps.get(random.nextInt(snaps.size())).self();
@@ -215,7 +180,7 @@ public final class JvmRingTrial {
     }
     String[] outcome = joiner.call(cmd.toString(), config.joinWaitMs() + 600_000).split(" ");
     double joined = (System.nanoTime() - t0) / 1e9;
-    byNode.put(name, joiner);
+    jvmCluster.adopt(joiner);
     RingCheck check = jvmRing.awaitStable(settings.maxWaitSeconds() * 1000);
     double stable = (System.nanoTime() - t0) / 1e9;
     progress.line("join-jvm: %s with %d peers: started in %.1f s, %s joined (%s failed) after %.1f s, ring %s after"
@@ -223,23 +188,9 @@ public final class JvmRingTrial {
         check.stable() ? "stable" : "NOT stable", stable);
   }
 
-  /** Starts child {@code j}; with TLS, its seed goes first on its standard input. */
-  private ChildJvm startChild(String name, int j, String seedMember) {
-    List<String> args = new ArrayList<>(workerArgs(j, seedMember));
-    if (cluster.tlsSeed() != null) {
-      args.add("--tls-seed-stdin");
-    }
-    ChildJvm child = ChildJvm.start(name, args, childHeapMb);
-    if (cluster.tlsSeed() != null) {
-      child.send(cluster.tlsSeed());
-    }
-    return child;
-  }
-
-  private List<String> workerArgs(int j, String seedMember) {
-    return List.of("--node", "jvm" + j, "--members", seedMember, "--cluster-name", cluster.clusterName(),
-        "--cluster-host", cluster.host(), "--seed", Long.toString(settings.seed() + j),
-        "--id-bits", Integer.toString(settings.idBits()), "--successors", Integer.toString(settings.successors()),
+  /** The worker flags that give a child the peers' configuration of these settings. */
+  private List<String> configArgs() {
+    return List.of("--id-bits", Integer.toString(settings.idBits()), "--successors", Integer.toString(settings.successors()),
         "--replicas", Integer.toString(settings.replicas()), "--stabilize-ms", Long.toString(settings.stabilizeMs()));
   }
 }

@@ -29,6 +29,7 @@ import org.bloomchord.overlay.vertx.VertxNetwork;
  *   launch BOOT_ADDRESS BOOT_ID_HEX ADDRESS...  -> ok JOINED FAILED   (peers join through BOOT)
  *   snapshots                                   -> ok TOKEN...         (see {@link SnapshotText})
  *   traffic                                     -> ok MESSAGES BYTES FRAMES FRAME_BYTES PAYLOAD_BYTES TCP_BYTES
+ *   maintenance paused|running                  -> ok PEERS            (pauses or resumes every peer's maintenance)
  *   quit, or end of input                       -> leaves the cluster and exits
  * </pre>
  *
@@ -106,6 +107,18 @@ public final class JvmWorker {
       }
       case "traffic" -> {
         return traffic(net, node);
+      }
+      case "maintenance" -> {
+        if (words.length != 2 || !(words[1].equals("paused") || words[1].equals("running"))) {
+          throw new IllegalArgumentException("maintenance takes paused or running");
+        }
+        boolean paused = words[1].equals("paused");
+        List<PeerHandle<ChordPeer>> alive = net.alive();
+        net.callAll(alive, p -> {
+          p.pauseMaintenance(paused);
+          return io.vertx.core.Future.succeededFuture(null);
+        }, 60_000);
+        return Integer.toString(alive.size());
       }
       default -> throw new IllegalArgumentException("unknown command '" + words[0] + "'");
     }

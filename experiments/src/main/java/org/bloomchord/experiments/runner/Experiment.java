@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.report.Comparison;
 import org.bloomchord.experiments.report.LineChart;
 import org.bloomchord.experiments.report.PlotWriter;
@@ -65,11 +66,19 @@ public final class Experiment {
 
   /** Runs all instances into {@code folder} and writes the report. */
   public static Result run(List<Scenario> instances, Path folder, Progress progress) {
+    return run(instances, folder, progress, null);
+  }
+
+  /**
+   * Runs all instances into {@code folder}, each on a ring of its own over the JVMs of
+   * {@code jvms} (null: in this JVM), and writes the report.
+   */
+  public static Result run(List<Scenario> instances, Path folder, Progress progress, JvmRun.Settings jvms) {
     check(instances);
     List<RunResult> runs = new ArrayList<>();
     boolean sweep = instances.size() > 1;
     for (Scenario s : instances) {
-      runs.add(ScenarioRunner.run(s, sweep ? folder.resolve(folderName(s)) : folder, progress));
+      runs.add(ScenarioRunner.run(s, sweep ? folder.resolve(folderName(s)) : folder, progress, jvms));
     }
     Scenario first = instances.get(0);
     Reproduction published = Reproduction.of(first.name());

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.metrics.LocateRecorder;
 import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
@@ -74,10 +75,21 @@ public final class RunContext implements AutoCloseable {
   private long lastChangeMs;
   private Long stableAtMs;
   private ReconcileStats reconcile;
+  private final JvmRun jvms;
 
   /** The run of {@code scenario} on {@code cluster}; the time series starts now. */
   public RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
       LocationConfig location, java.nio.file.Path operationsCsv, int sampleEvery, Progress progress) {
+    this(scenario, cluster, extensions, location, operationsCsv, sampleEvery, progress, null);
+  }
+
+  /**
+   * The run of {@code scenario} on {@code cluster}, whose network is this JVM's part of a ring over
+   * the JVMs of {@code jvms} (null for a ring in one JVM); the time series starts now.
+   */
+  public RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
+      LocationConfig location, java.nio.file.Path operationsCsv, int sampleEvery, Progress progress, JvmRun jvms) {
+    this.jvms = jvms;
     this.scenario = scenario;
     this.cluster = cluster;
     this.extensions = extensions;
@@ -108,6 +120,16 @@ public final class RunContext implements AutoCloseable {
   /** The scenario being run. */
   public Scenario scenario() {
     return scenario;
+  }
+
+  /** The JVMs of a ring over several JVMs ({@code run --jvms}), or null for a ring in this JVM. */
+  public JvmRun jvms() {
+    return jvms;
+  }
+
+  /** Writes a progress line now (a step's outcome). */
+  public void note(String format, Object... args) {
+    progress.line(format, args);
   }
 
   /** The cluster of the run. */

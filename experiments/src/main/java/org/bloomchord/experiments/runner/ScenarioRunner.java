@@ -19,6 +19,7 @@ import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
@@ -147,6 +148,19 @@ public final class ScenarioRunner {
    * @throws org.bloomchord.experiments.scenario.ScenarioException if a phase cannot run
    */
   public static RunResult run(Scenario scenario, Path folder, Progress progress) {
+    return run(scenario, folder, progress, null);
+  }
+
+  /**
+   * Runs {@code scenario} on a ring spread over this JVM and child JVMs ({@code run --jvms}), or,
+   * with {@code jvmSettings} null, in this JVM; writes its files into {@code folder}. Over several
+   * JVMs the first join phase spreads its peers evenly over them, the oracle sees every JVM's peers,
+   * operations, churn and crashes of peers act on this JVM's peers, and {@code fail: { jvm: K }}
+   * kills child K; every child is stopped at the end, on failure and on Ctrl-C.
+   *
+   * @throws org.bloomchord.experiments.scenario.ScenarioException if a phase cannot run
+   */
+  public static RunResult run(Scenario scenario, Path folder, Progress progress, JvmRun.Settings jvmSettings) {
     PhaseSteps steps = PhaseSteps.chord();
     steps.check(scenario);
     try {
@@ -161,6 +175,17 @@ public final class ScenarioRunner {
     Network<ChordPeer> net;
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
+    if (jvmSettings != null) {
+      if (location != null || rogue.peers() > 0) {
+        throw new IllegalArgumentException("a run over several JVMs carries neither the location layer nor rogue peers");
+      }
+      JvmRun jvms = JvmRun.start(jvmSettings, scenario.chord(), chord, scenario.seed(), progress);
+      try {
+        return run(scenario, folder, steps, jvms.network(), chord, ref -> List.of(), null, jvms, options, progress);
+      } finally {
+        jvms.close();
+      }
+    }
     boolean reconcile = scenario.chord().repair() == RepairMode.RECONCILE;
     WireRegistry registry = reconcile ? RepairCluster.registry(chord) : ChordWire.registry(chord);
     Function<PeerRef, List<ChordExtension>> repair = RepairCluster.extensions(scenario.chord().repair(),
@@ -187,9 +212,26 @@ public final class ScenarioRunner {
       };
       net = Networks.create(scenario.runtime(), options, LocationWire.register(registry, location, chord));
     }
-    try (ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
+    return run(scenario, folder, steps, net, chord, extensions, location, null, options, progress);
+  }
+
+  /** Closes without a checked exception. */
+  private interface Closer extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  private static RunResult run(Scenario scenario, Path folder, PhaseSteps steps, Network<ChordPeer> net,
+      ChordConfig chord, Function<PeerRef, List<ChordExtension>> extensions, LocationConfig location, JvmRun jvms,
+      NetworkOptions options, Progress progress) {
+    ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
+    // over several JVMs the network belongs to the JVMs' cluster, which closes it after the children
+    try (Closer network = jvms != null ? () -> { } : cluster::close;
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
-            sampleEvery(scenario), progress)) {
+            sampleEvery(scenario), progress, jvms)) {
+      if (jvms != null) {
+        cluster.remoteSnapshots(jvms::remoteSnapshots);
+      }
       cluster.namePrefix(scenario.chord().placement().namePrefix(scenario.seed()));
       List<Phase> phases = scenario.phases();
       for (int i = 0; i < phases.size(); i++) {
@@ -232,8 +274,10 @@ public final class ScenarioRunner {
   }
 
   private static Summary summarize(RunContext ctx) {
-    Summary s = Summary.of("run", ctx.network().runtime().label(), ctx.scenario().seed()).withPeers(
-        ctx.peers().toCounts(ctx.network().metrics().counter(Network.FAILED_PEERS)));
+    JvmRun jvms = ctx.jvms();
+    var peerCounts = ctx.peers().toCounts(ctx.network().metrics().counter(Network.FAILED_PEERS));
+    Summary s = Summary.of("run", jvms != null ? "vertx-cluster" : ctx.network().runtime().label(),
+        ctx.scenario().seed()).withPeers(jvms != null ? peerCounts.withJvms(jvms.jvms()) : peerCounts);
     if (ctx.roster().size() > 0) {
       // with rogue peers, the ring figures judge the honest peers' tables (the rogues are on the
       // ring, and a greedy rogue's own requests meet its quota)
@@ -259,7 +303,8 @@ public final class ScenarioRunner {
     long mark = ctx.trafficMarkAt() >= 0 ? ctx.trafficMarkAt() : 0;
     double seconds = (end - mark) / 1000.0;
     var counts = TrafficStats.difference(ctx.network().traffic().snapshot(), ctx.trafficAtMark());
-    s = s.withTraffic(TrafficStats.of(counts, meanAlive(ctx.sampler().series(), mark), seconds));
+    TrafficStats traffic = TrafficStats.of(counts, meanAlive(ctx.sampler().series(), mark), seconds);
+    s = s.withTraffic(jvms != null ? traffic.withByJvm(jvms.traffic()) : traffic);
     double wall = ctx.wallSeconds();
     Double simulated = null;
     Double events = null;

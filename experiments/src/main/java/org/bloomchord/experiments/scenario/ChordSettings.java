@@ -114,4 +114,22 @@ public record ChordSettings(
       throw new IllegalArgumentException("chord settings out of range");
     }
   }
+
+  /**
+   * These settings as a YAML flow mapping of the {@code chord} section, which
+   * {@link ScenarioLoader#chordSettings} reads back to equal settings: how a child JVM of
+   * {@code run --jvms} gets the coordinator's settings.
+   */
+  public String toYaml() {
+    return "{idBits: " + idBits + ", successors: " + successors + ", replicas: " + replicas
+        + ", stabilize: " + DurationText.format(stabilize) + ", fixFingers: " + DurationText.format(fixFingers)
+        + ", checkPredecessor: " + DurationText.format(checkPredecessor)
+        + ", stabilizeMax: " + DurationText.format(stabilizeMax) + ", fixFingersMax: " + DurationText.format(fixFingersMax)
+        + ", jitter: " + jitter + ", requestTimeout: " + DurationText.format(requestTimeout)
+        + ", lookupTimeout: " + DurationText.format(lookupTimeout) + ", virtualNodes: " + virtualNodes
+        + ", lookup: " + (lookup == LookupStyle.ITERATIVE ? "iterative" : "recursive")
+        + ", nextHop: " + (nextHop == NextHop.FINGERS_AND_SUCCESSORS ? "fingersAndSuccessors" : "fingers")
+        + ", placement: " + (placement == Placement.SEEDED ? "seeded" : "fixed") + ", quota: " + quota
+        + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum + "}";
+  }
 }

@@ -68,13 +68,26 @@ public sealed interface Phase {
 
   /**
    * {@code fail: { fraction: 0.2 }} or {@code fail: { peers: 10, over: 1s }}: crashes of random
-   * live peers.
+   * live peers; with {@code run --jvms J}, {@code fail: { jvm: K }} kills child JVM K (1..J-1)
+   * with SIGKILL, all its peers at once.
    *
-   * @param fraction share of live peers, when {@code peers} is -1
+   * @param fraction share of live peers, when {@code peers} is -1 and {@code jvm} 0
    * @param peers exact number, or -1
    * @param over time the crashes are spread over (default 0s)
+   * @param jvm the child JVM killed, or 0 when peers crash instead
    */
-  record Fail(double fraction, int peers, Duration over) implements Phase {
+  record Fail(double fraction, int peers, Duration over, int jvm) implements Phase {
+
+    /** Crashes of peers, no JVM killed. */
+    public Fail(double fraction, int peers, Duration over) {
+      this(fraction, peers, over, 0);
+    }
+
+    /** The kill of child JVM {@code jvm}. */
+    public static Fail ofJvm(int jvm) {
+      return new Fail(0, -1, Duration.ZERO, jvm);
+    }
+
     @Override
     public String kind() {
       return "fail";

@@ -27,12 +27,20 @@ final class ScenarioBinder {
   private static final List<String> KEY_KEYS = List.of("zipf", "population");
 
   private final String source;
-  private final Path baseDir;
-  private int published;
+  /** Phases a ring over several JVMs runs ({@code run --jvms}). */
+  static final List<String> JVM_PHASES = List.of("join", "wait", "measure", "fail", "leave", "churn", "workload",
+      "maintenance");
 
-  ScenarioBinder(String source, Path baseDir) {
+  private final Path baseDir;
+  /** The JVMs of {@code run --jvms}, or 0 when not given. */
+  private final int jvms;
+  private int published;
+  private int joins;
+
+  ScenarioBinder(String source, Path baseDir, int jvms) {
     this.source = source;
     this.baseDir = baseDir;
+    this.jvms = jvms;
   }
 
   Scenario bind(YamlNode root, Map<String, String> sweep) {
@@ -45,6 +53,23 @@ final class ScenarioBinder {
     ChordSettings chord = chord(top.map("chord", ChordSettings.KEYS));
     RoutingSettings routing = routing(top.map("routing", RoutingSettings.KEYS));
     RogueSettings rogue = rogue(top.map("rogue", RogueSettings.KEYS), peers);
+    if (jvms > 0) {
+      if (runtime != RuntimeKind.VERTX) {
+        throw new ScenarioException(top.keyPosition("runtime"), "runtime sim: --jvms runs on the vertx runtime");
+      }
+      for (String section : List.of("routing", "rogue")) {
+        if (top.has(section)) {
+          throw new ScenarioException(top.keyPosition(section), "the " + section + " section is not supported with"
+              + " --jvms (the location layer and rogue peers run in one JVM only)");
+        }
+      }
+      if (chord.virtualNodes() != 1) {
+        throw new ScenarioException(top.keyPosition("chord"), "chord.virtualNodes must be 1 with --jvms");
+      }
+      if (chord.repair() != RepairMode.PUSH) {
+        throw new ScenarioException(top.keyPosition("chord"), "chord.repair must be push with --jvms");
+      }
+    }
     if (!top.has("phases")) {
       throw top.missing("phases");
     }
@@ -54,9 +79,45 @@ final class ScenarioBinder {
     }
     List<Phase> phases = new ArrayList<>();
     for (int i = 0; i < seq.items().size(); i++) {
-      phases.add(phase(seq.items().get(i), "phases[" + i + "]", peers));
+      Phase phase = phase(seq.items().get(i), "phases[" + i + "]", peers);
+      if (jvms > 0) {
+        checkOverJvms(phase, i, (YamlNode.Mapping) seq.items().get(i));
+      }
+      phases.add(phase);
     }
     return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, phases, sweep, source);
+  }
+
+  /** What a ring over several JVMs cannot run is an error at the phase, in one line. */
+  private void checkOverJvms(Phase phase, int index, YamlNode.Mapping item) {
+    String path = "phases[" + index + "]." + phase.kind();
+    Position at = item.keys().get(phase.kind());
+    if (!JVM_PHASES.contains(phase.kind())) {
+      throw new ScenarioException(at, path + ": " + phase.kind() + " phases are not supported with --jvms (supported: "
+          + String.join(", ", JVM_PHASES) + ")");
+    }
+    if (phase instanceof Phase.Join j) {
+      if (index != 0 || ++joins > 1) {
+        throw new ScenarioException(at, path + ": with --jvms the ring is launched by one join phase, the first");
+      }
+      if (!j.over().isZero()) {
+        throw new ScenarioException(at, path + ": with --jvms a join phase launches its peers in waves at once"
+            + " (over must be 0s)");
+      }
+      if (j.peers() < jvms) {
+        throw new ScenarioException(at, path + ": peers must be at least --jvms (" + j.peers() + " < " + jvms + ")");
+      }
+    } else if (index == 0) {
+      throw new ScenarioException(at, path + ": with --jvms the first phase must be the join phase");
+    }
+    boolean locates = phase instanceof Phase.Measure m && m.counts().getOrDefault(OperationKind.LOCATE, 0) > 0
+        || phase instanceof Phase.Workload w && w.operations().mix().rates().containsKey(OperationKind.LOCATE)
+        || phase instanceof Phase.Churn c && c.workload() != null
+            && c.workload().mix().rates().containsKey(OperationKind.LOCATE);
+    if (locates) {
+      throw new ScenarioException(at, path + ": locates are not supported with --jvms (lookups, gets and puts"
+          + " are)");
+    }
   }
 
   private String defaultName() {
@@ -65,7 +126,7 @@ final class ScenarioBinder {
     return dot > 0 ? file.substring(0, dot) : file;
   }
 
-  private static ChordSettings chord(Fields f) {
+  static ChordSettings chord(Fields f) {
     ChordSettings d = ChordSettings.DEFAULTS;
     int idBits = f.integer("idBits", d.idBits(), 1, 64);
     int successors = f.integer("successors", d.successors(), 1, 64);
@@ -169,7 +230,8 @@ final class ScenarioBinder {
         Fields f = new Fields(body, p, List.of("peers", "over"));
         yield new Phase.Join(f.integer("peers", scenarioPeers, 1, 10_000_000), f.duration("over", Duration.ZERO));
       }
-      case "leave", "fail" -> departure(kind, new Fields(body, p, List.of("fraction", "peers", "over")));
+      case "leave" -> departure(kind, new Fields(body, p, List.of("fraction", "peers", "over")));
+      case "fail" -> fail(new Fields(body, p, List.of("fraction", "peers", "over", "jvm")));
       case "churn" -> churn(m, path);
       case "workload" -> {
         List<String> keys = new ArrayList<>(List.of("for"));
@@ -211,6 +273,28 @@ final class ScenarioBinder {
     YamlNode.Mapping m = new YamlNode.Mapping(value.position());
     m.put(key, value.position(), value);
     return m;
+  }
+
+  /** {@code fail}: crashes of peers, or (with {@code --jvms}) the kill of a child JVM. */
+  private Phase fail(Fields f) {
+    String how = f.exactlyOne(List.of("fraction", "peers", "jvm"));
+    if (!how.equals("jvm")) {
+      return departure("fail", f);
+    }
+    if (f.has("over")) {
+      throw new ScenarioException(f.keyPosition("over"), "key 'over' does not apply to the kill of a JVM in "
+          + f.where());
+    }
+    int jvm = f.integer("jvm", null, 1, 1_000_000);
+    if (jvms == 0) {
+      throw new ScenarioException(f.keyPosition("jvm"), f.path("jvm") + ": fail: { jvm: " + jvm
+          + " } kills a child JVM, which only run --jvms J starts");
+    }
+    if (jvm >= jvms) {
+      throw new ScenarioException(f.keyPosition("jvm"), f.path("jvm") + ": there is no child JVM " + jvm
+          + " with --jvms " + jvms + (jvms == 1 ? " (no child JVM at all)" : " (children: 1.." + (jvms - 1) + ")"));
+    }
+    return Phase.Fail.ofJvm(jvm);
   }
 
   private static Phase departure(String kind, Fields f) {

@@ -45,6 +45,15 @@ public final class ScenarioLoader {
 
   /** Reads a scenario file; the file's path as given names it in messages. */
   public static List<Scenario> load(Path file, List<String> overrides) {
+    return load(file, overrides, 0);
+  }
+
+  /**
+   * Reads a scenario file to run over {@code jvms} JVMs ({@code run --jvms}; 0 when not given):
+   * what cannot run over several JVMs, and a {@code fail: { jvm: K }} naming no child JVM, are
+   * errors of the file.
+   */
+  public static List<Scenario> load(Path file, List<String> overrides, int jvms) {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
@@ -53,7 +62,7 @@ public final class ScenarioLoader {
           + e.getClass().getSimpleName() + ")");
     }
     Path dir = file.toAbsolutePath().getParent();
-    return parse(file.toString(), text, overrides, dir == null ? Path.of(".") : dir);
+    return parse(file.toString(), text, overrides, dir == null ? Path.of(".") : dir, jvms);
   }
 
   /**
@@ -62,14 +71,30 @@ public final class ScenarioLoader {
    * @throws ScenarioException if there is none of that name
    */
   public static List<Scenario> loadBundled(String name, List<String> overrides) {
+    return loadBundled(name, overrides, 0);
+  }
+
+  /** Reads a bundled scenario to run over {@code jvms} JVMs (0: not given), as {@link #load(Path, List, int)}. */
+  public static List<Scenario> loadBundled(String name, List<String> overrides, int jvms) {
     try (InputStream in = ScenarioLoader.class.getClassLoader().getResourceAsStream(BUNDLED + name)) {
       if (in == null) {
         throw new ScenarioException(Position.of(name), "no bundled scenario of that name");
       }
-      return parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), overrides, Path.of("."));
+      return parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), overrides, Path.of("."), jvms);
     } catch (IOException e) {
       throw new ScenarioException(Position.of(name), "cannot read the bundled scenario");
     }
+  }
+
+  /**
+   * Reads a {@code chord} section on its own, as {@link ChordSettings#toYaml} writes it; what a
+   * child JVM of {@code run --jvms} is given.
+   *
+   * @throws ScenarioException naming {@code source} if the text is not a valid chord section
+   */
+  public static ChordSettings chordSettings(String source, String text) {
+    YamlNode root = YamlReader.parse(source, text);
+    return ScenarioBinder.chord(new Fields(root, "chord", ChordSettings.KEYS));
   }
 
   /**
@@ -81,6 +106,11 @@ public final class ScenarioLoader {
    * @param baseDir directory that relative trace files are resolved against
    */
   public static List<Scenario> parse(String source, String text, List<String> overrides, Path baseDir) {
+    return parse(source, text, overrides, baseDir, 0);
+  }
+
+  /** Reads scenario text to run over {@code jvms} JVMs (0: not given), as {@link #load(Path, List, int)}. */
+  public static List<Scenario> parse(String source, String text, List<String> overrides, Path baseDir, int jvms) {
     YamlNode root = YamlReader.parse(source, text);
     Fields.asMapping(root, "");
     for (String o : overrides) {
@@ -88,7 +118,7 @@ public final class ScenarioLoader {
     }
     List<Scenario> out = new ArrayList<>();
     for (Expansion e : expand(root)) {
-      out.add(new ScenarioBinder(source, baseDir).bind(e.root(), e.values()));
+      out.add(new ScenarioBinder(source, baseDir, jvms).bind(e.root(), e.values()));
     }
     return out;
   }

@@ -218,7 +218,7 @@ class ScenarioLoaderTest {
         error("peers: 10\nphases:\n  - measure: { lookups: 200/s }\n"));
     assertEquals("s.yaml:3:12: missing key 'for' in phases[0].churn",
         error("peers: 10\nphases:\n  - churn: { rate: 1/s }\n"));
-    assertEquals("s.yaml:3:11: phases[0].fail needs one of: fraction, peers", error("peers: 10\nphases:\n  - fail: { over: 1s }\n"));
+    assertEquals("s.yaml:3:11: phases[0].fail needs one of: fraction, peers, jvm", error("peers: 10\nphases:\n  - fail: { over: 1s }\n"));
     assertEquals("s.yaml:4:5: phases[0] holds one phase, found join and fail (only churn takes a workload next to it)",
         error("peers: 10\nphases:\n  - join: {}\n    fail: { fraction: 0.1 }\n"));
     assertEquals("s.yaml:1:1: missing key 'peers' in the scenario", error("phases:\n  - join: {}\n"));

@@ -17,7 +17,9 @@ import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.experiments.churn.ChurnAction;
+import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.experiments.churn.ChurnEvent;
+import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
@@ -64,6 +66,10 @@ public final class Membership {
     if (hosts <= 0) {
       return;
     }
+    if (ctx.jvms() != null) {
+      launchOverJvms(hosts);
+      return;
+    }
     List<PeerHandle<ChordPeer>> started = ctx.cluster().launch(hosts);
     Set<String> failed = new HashSet<>();
     for (PeerHandle<ChordPeer> h : started) {
@@ -89,6 +95,59 @@ public final class Membership {
     }
     ctx.roster().addAll(joined);
     ctx.changed();
+  }
+
+  /**
+   * {@code run --jvms}: launches the first {@code peers} peers of the ring spread evenly over the
+   * JVMs (wave joins, the JVMs taking turns around the ring); this JVM's share enters the roster as
+   * hosts, the children's as remote ring peers of the oracle.
+   */
+  private void launchOverJvms(int peers) {
+    JvmRun jvms = ctx.jvms();
+    if (ctx.roster().size() > 0 || ctx.roster().remotePeers() > 0) {
+      throw new IllegalStateException("with --jvms only the first join phase launches peers");
+    }
+    int failed = jvms.launch(peers, new SplittableRandom(ctx.scenario().seed()));
+    for (int i = 0; i < peers; i++) {
+      ctx.peers().joined();
+    }
+    for (int i = 0; i < failed; i++) {
+      ctx.peers().crashed();
+    }
+    ctx.roster().addAll(ctx.network().alive());
+    refreshRemote();
+    ctx.changed();
+    ctx.note("join: %d peers over %d JVMs (%d here, %d in children), %d joins failed", peers, jvms.jvms(),
+        ctx.roster().size(), ctx.roster().remotePeers(), failed);
+  }
+
+  /**
+   * {@code fail: { jvm: K }}: SIGKILLs child JVM K; its peers crash at once, telling nobody, and
+   * leave the oracle's ring.
+   */
+  public void killJvm(int k) {
+    JvmRun jvms = ctx.jvms();
+    if (jvms == null || !jvms.alive(k)) {
+      throw new IllegalStateException("no child JVM " + k + " to kill");
+    }
+    int peers = jvms.kill(k);
+    for (int i = 0; i < peers; i++) {
+      ctx.peers().crashed();
+    }
+    refreshRemote();
+    ctx.changed();
+    ctx.note("fail: SIGKILL of jvm%d and its %d peers", k, peers);
+  }
+
+  /** Reads which ring peers the live child JVMs run, for the roster's oracle. */
+  private void refreshRemote() {
+    List<PeerRef> remote = new ArrayList<>();
+    for (PeerSnapshot s : ctx.jvms().remoteSnapshots()) {
+      if (s.state() == PeerState.ACTIVE) {
+        remote.add(s.self());
+      }
+    }
+    ctx.roster().remote(remote);
   }
 
   /** Applies one churn event (on the driver thread); an event naming a peer not on the ring is skipped. */

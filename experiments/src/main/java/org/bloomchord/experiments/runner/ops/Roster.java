@@ -31,6 +31,7 @@ public final class Roster {
   private final List<Integer> numbers = new ArrayList<>();
   private int nextNumber;
   private long changes;
+  private List<PeerRef> remote = List.of();
   private volatile RingOracle oracle;
 
   /** An empty roster of a ring of {@code ring}'s width. */
@@ -144,6 +145,21 @@ public final class Roster {
     return out;
   }
 
+  /**
+   * Sets the ring peers other JVMs run ({@code run --jvms}): they are part of the oracle's ring but
+   * not hosts of this roster (churn, departures and operation origins use this JVM's hosts only).
+   */
+  synchronized void remote(List<PeerRef> peers) {
+    remote = List.copyOf(peers);
+    changes++;
+    rebuild();
+  }
+
+  /** Ring peers other JVMs run, as last set. */
+  public synchronized int remotePeers() {
+    return remote.size();
+  }
+
   /** The oracle of the current ring, or null when it is empty. */
   RingOracle oracle() {
     return oracle;
@@ -161,6 +177,7 @@ public final class Roster {
         live.add(p.ref());
       }
     }
+    live.addAll(remote);
     oracle = live.isEmpty() ? null : new RingOracle(ring, live);
   }
 }

@@ -7,7 +7,9 @@ import org.bloomchord.experiments.scenario.Phase;
 
 /**
  * {@code leave} and {@code fail} phases: a share (or a number) of the hosts on the ring leave
- * gracefully or crash, all at once or spread over the phase's {@code over}.
+ * gracefully or crash, all at once or spread over the phase's {@code over}. With {@code run --jvms},
+ * {@code fail: { jvm: K }} kills child JVM K with SIGKILL instead, and the other forms act on this
+ * JVM's peers.
  */
 final class DepartureStep<P extends Phase> implements PhaseStep<P> {
 
@@ -27,6 +29,11 @@ final class DepartureStep<P extends Phase> implements PhaseStep<P> {
 
   @Override
   public void run(P phase, PhaseRun run) {
+    if (phase instanceof Phase.Fail f && f.jvm() > 0) {
+      run.ctx().phase(run.label("kill JVM " + f.jvm()), () -> 0.0);
+      run.ctx().membership().killJvm(f.jvm());
+      return;
+    }
     MassDeparture model = phase instanceof Phase.Fail f ? f.departures() : ((Phase.Leave) phase).departures();
     RunContext ctx = run.ctx();
     int before = ctx.roster().size();

@@ -26,9 +26,10 @@ final class JoinStep implements PhaseStep<Phase.Join> {
   @Override
   public void run(Phase.Join phase, PhaseRun run) {
     RunContext ctx = run.ctx();
-    int start = ctx.roster().size();
+    // over several JVMs the children's peers count too
+    int start = ctx.roster().size() + ctx.roster().remotePeers();
     ctx.phase(run.label("join " + phase.peers() + " peers"),
-        () -> (double) (ctx.roster().size() - start) / phase.peers());
+        () -> (double) (ctx.roster().size() + ctx.roster().remotePeers() - start) / phase.peers());
     long overMs = phase.over().toMillis();
     if (overMs == 0) {
       ctx.membership().launch(phase.peers());

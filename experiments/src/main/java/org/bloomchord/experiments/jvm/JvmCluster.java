@@ -1,0 +1,181 @@
+package org.bloomchord.experiments.jvm;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.experiments.runner.Progress;
+import org.bloomchord.experiments.summary.JvmTraffic;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.vertx.ClusterNode;
+import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.overlay.vertx.VertxNetwork;
+
+/**
+ * The processes of one ring over several JVMs on this machine: this JVM's clustered node
+ * ({@code jvm0}) and its network, and the child JVMs ({@code jvm1} ... ) running {@code worker},
+ * each a node of the same Vert.x cluster. What {@code ring --jvms} and {@code run --jvms} share:
+ * starting the children with the peers' configuration, the map of live children by node name
+ * (a killed child leaves it), their traffic, and stopping every child on the way out.
+ *
+ * <p>No orphan: {@link #close} stops every child ever started here (quit, then SIGKILL after a
+ * grace period); {@link ChildJvm} kills those still running on Ctrl-C and the children quit by
+ * themselves when this JVM dies.
+ */
+final class JvmCluster implements AutoCloseable {
+
+  /** Loggers kept quiet, held so that their level stays (JUL keeps loggers only weakly). */
+  private static final List<java.util.logging.Logger> QUIET = List.of(java.util.logging.Logger.getLogger("io.vertx"),
+      java.util.logging.Logger.getLogger("io.netty"), java.util.logging.Logger.getLogger("com.hazelcast"));
+  /** Longest wait for a child JVM to join the cluster. */
+  static final long CHILD_START_MS = 120_000;
+
+  private final ClusterNode node;
+  private final VertxNetwork<ChordPeer> net;
+  private final ClusterOptions cluster;
+  private final int childHeapMb;
+  private final long seed;
+  private final List<String> configArgs;
+  private final List<ChildJvm> started = new ArrayList<>();
+  private final Map<String, ChildJvm> live = new LinkedHashMap<>();
+
+  private JvmCluster(ClusterNode node, VertxNetwork<ChordPeer> net, ClusterOptions cluster, int childHeapMb,
+      long seed, List<String> configArgs) {
+    this.node = node;
+    this.net = net;
+    this.cluster = cluster;
+    this.childHeapMb = childHeapMb;
+    this.seed = seed;
+    this.configArgs = List.copyOf(configArgs);
+  }
+
+  /**
+   * Starts this JVM's node {@code jvm0} and network, then {@code jvms - 1} children, and waits until
+   * every child joined the cluster.
+   *
+   * @param cluster this JVM's cluster settings (the node name is set here)
+   * @param config the peers' configuration in this JVM
+   * @param configArgs the worker flags that give the children the same configuration
+   * @param seed the root seed: child j's peers draw from {@code seed + j}
+   */
+  static JvmCluster start(int jvms, int childHeapMb, ClusterOptions cluster, ChordConfig config,
+      List<String> configArgs, long seed, Progress progress) {
+    // a killed JVM's connections fail loudly in these logs, with stack traces; the summary says what matters
+    QUIET.forEach(l -> l.setLevel(java.util.logging.Level.SEVERE));
+    ClusterNode node = ClusterNode.start(cluster.withNodeName("jvm0"), Runtime.getRuntime().availableProcessors());
+    JvmCluster c;
+    try {
+      VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node), NetworkOptions.defaults().withSeed(seed),
+          ChordWire.registry(config));
+      c = new JvmCluster(node, net, cluster, childHeapMb, seed, configArgs);
+    } catch (RuntimeException e) {
+      node.close();
+      throw e;
+    }
+    try {
+      List<ChildJvm> children = new ArrayList<>();
+      for (int j = 1; j < jvms; j++) {
+        children.add(c.startChild(j));
+      }
+      for (ChildJvm child : children) {
+        child.await(CHILD_START_MS);
+        c.live.put(child.name(), child);
+      }
+      progress.line("cluster: %d JVMs joined, %d members", jvms, node.members());
+      return c;
+    } catch (RuntimeException e) {
+      c.close();
+      throw e;
+    }
+  }
+
+  /** This JVM's node. */
+  ClusterNode node() {
+    return node;
+  }
+
+  /** This JVM's network. */
+  VertxNetwork<ChordPeer> network() {
+    return net;
+  }
+
+  /** The live children by node name; the map itself, which {@link #kill} and {@link #adopt} change. */
+  Map<String, ChildJvm> children() {
+    return live;
+  }
+
+  /**
+   * Starts child {@code jvm<j>} (not yet live: {@link #adopt} it once it answered); it is stopped
+   * by {@link #close} whatever happens. With TLS, its seed goes first on its standard input.
+   */
+  ChildJvm startChild(int j) {
+    List<String> args = new ArrayList<>(List.of("--node", "jvm" + j, "--members", node.memberAddress(),
+        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j)));
+    args.addAll(configArgs);
+    if (cluster.tlsSeed() != null) {
+      args.add("--tls-seed-stdin");
+    }
+    ChildJvm child = ChildJvm.start("jvm" + j, args, childHeapMb);
+    synchronized (started) {
+      started.add(child);
+    }
+    if (cluster.tlsSeed() != null) {
+      child.send(cluster.tlsSeed());
+    }
+    return child;
+  }
+
+  /** Counts a started child among the live ones. */
+  void adopt(ChildJvm child) {
+    live.put(child.name(), child);
+  }
+
+  /**
+   * SIGKILLs the live child {@code jvm<k>}: it stops at once, telling nobody, and leaves the live
+   * map first. Returns the number of peers it ran just before.
+   */
+  int kill(int k) {
+    ChildJvm victim = live.remove("jvm" + k);
+    if (victim == null) {
+      throw new IllegalStateException("no live child JVM jvm" + k);
+    }
+    String peers = victim.call("snapshots", 60_000);
+    victim.kill();
+    return peers.isEmpty() ? 0 : peers.split(" ").length;
+  }
+
+  /** The traffic of this JVM and of every live child, by node name. */
+  Map<String, JvmTraffic> traffic() {
+    Map<String, JvmTraffic> perJvm = new TreeMap<>();
+    perJvm.put("jvm0", JvmTraffic.parse(JvmWorker.traffic(net, node)));
+    for (ChildJvm c : live.values()) {
+      perJvm.put(c.name(), JvmTraffic.parse(c.call("traffic", 30_000)));
+    }
+    return perJvm;
+  }
+
+  /** Stops every child ever started here, then this JVM's network and node. */
+  @Override
+  public void close() {
+    List<ChildJvm> all;
+    synchronized (started) {
+      all = new ArrayList<>(started);
+    }
+    live.clear();
+    try {
+      for (ChildJvm c : all) {
+        c.close();
+      }
+    } finally {
+      try {
+        net.close();
+      } finally {
+        node.close();
+      }
+    }
+  }
+}
