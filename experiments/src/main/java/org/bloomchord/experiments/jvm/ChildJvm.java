@@ -18,7 +18,8 @@ import org.bloomchord.overlay.vertx.ClusterNode;
 /**
  * A child JVM running {@code bloomchord worker}, driven by one command line at a time on its
  * standard input and answering one line on its standard output ({@code ok ...} or
- * {@code error ...}); its standard error goes to a log file.
+ * {@code error ...}); its standard error goes to a log file in the temporary directory, deleted
+ * when the child is stopped unless an error message named it.
  *
  * <p>No orphan: {@link #close()} asks it to quit and kills it after a grace period; a JVM-wide
  * shutdown hook kills every child still running (Ctrl-C, failure); and a worker quits by itself
@@ -44,6 +45,8 @@ final class ChildJvm implements AutoCloseable {
   private final PrintWriter in;
   private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private final Path log;
+  /** Whether an error message named the log, which is then kept. */
+  private volatile boolean keepLog;
 
   private ChildJvm(String name, Process process, Path log) {
     this.name = name;
@@ -106,9 +109,11 @@ final class ChildJvm implements AutoCloseable {
       throw new IllegalStateException("interrupted while waiting for JVM " + name, e);
     }
     if (line == null) {
+      keepLog = true;
       throw new IllegalStateException("JVM " + name + " did not answer within " + timeoutMs + " ms (log: " + log + ")");
     }
     if (!line.startsWith("ok")) {
+      keepLog = true;
       throw new IllegalStateException("JVM " + name + ": " + line + " (log: " + log + ")");
     }
     return line.substring(2).trim();
@@ -125,7 +130,10 @@ final class ChildJvm implements AutoCloseable {
     return await(timeoutMs);
   }
 
-  /** SIGKILL: the JVM stops at once, telling nobody; waits until it is gone. */
+  /**
+   * SIGKILL: the JVM stops at once, telling nobody; waits until it is gone. Its log file is deleted
+   * unless an error message named it (a JVM that did not answer, or answered with an error).
+   */
   void kill() {
     process.destroyForcibly();
     try {
@@ -135,6 +143,13 @@ final class ChildJvm implements AutoCloseable {
     }
     synchronized (RUNNING) {
       RUNNING.remove(this);
+    }
+    if (!keepLog && !process.isAlive()) {
+      try {
+        Files.deleteIfExists(log);
+      } catch (java.io.IOException e) {
+        // a log left behind in the temporary directory is harmless
+      }
     }
   }
 

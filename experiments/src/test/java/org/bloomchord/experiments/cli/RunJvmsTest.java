@@ -51,6 +51,7 @@ class RunJvmsTest {
   @Test
   void aScenarioOverThreeJvmsSurvivesTheKillOfOne(@TempDir Path dir) throws Exception {
     Set<Long> before = childPids();
+    Set<Path> logsBefore = childLogs();
     Path file = dir.resolve("jvms.yaml");
     Files.writeString(file, SCENARIO);
     Path folder = dir.resolve("out");
@@ -80,6 +81,7 @@ class RunJvmsTest {
     assertEquals(50, gets.size());
     assertTrue(gets.stream().allMatch(l -> l.endsWith(",found")), "every stored key reads back after the kill");
     assertEquals(before, childPids(), "every child JVM is gone");
+    assertEquals(logsBefore, childLogs(), "the children's logs are deleted after a run without error");
   }
 
   @Test
@@ -121,6 +123,13 @@ class RunJvmsTest {
     Set<String> out = new HashSet<>();
     node.fieldNames().forEachRemaining(out::add);
     return out;
+  }
+
+  private static Set<Path> childLogs() throws java.io.IOException {
+    try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return files.filter(f -> f.getFileName().toString().startsWith("bloomchord-jvm"))
+          .collect(java.util.stream.Collectors.toSet());
+    }
   }
 
   private static Set<Long> childPids() {
