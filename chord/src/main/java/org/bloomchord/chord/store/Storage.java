@@ -240,11 +240,11 @@ public final class Storage {
    */
   public void onLinksChanged() {
     pullIfRangeGrew();
-    if (!neighbourhoodChanged()) {
-      return;
-    }
     List<PeerRef> targets = replicaTargets();
     PeerRef pred = ctx.table().predecessor();
+    if (!changedSinceSync(targets, pred)) {
+      return;
+    }
     if (settling != null) {
       if (targets.equals(settlingTargets) && Objects.equals(pred, settlingPredecessor)) {
         return;
@@ -296,7 +296,11 @@ public final class Storage {
   }
 
   private boolean neighbourhoodChanged() {
-    return !replicaTargets().equals(syncedTargets) || !Objects.equals(ctx.table().predecessor(), syncedPredecessor);
+    return changedSinceSync(replicaTargets(), ctx.table().predecessor());
+  }
+
+  private boolean changedSinceSync(List<PeerRef> targets, PeerRef pred) {
+    return !targets.equals(syncedTargets) || !Objects.equals(pred, syncedPredecessor);
   }
 
   /** Syncs the primary range (predecessor, self] to the next replicas-1 successors. */

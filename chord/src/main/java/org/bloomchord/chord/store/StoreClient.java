@@ -2,6 +2,7 @@ package org.bloomchord.chord.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongFunction;
@@ -152,8 +153,8 @@ public final class StoreClient {
    * read is tried again.
    */
   private void readQuorum(String key, List<PeerRef> candidates, int quorum, int attempt, Promise<ReadResult> done) {
-    List<PeerRef> answered = new java.util.ArrayList<>(candidates.size());
-    List<StoredEntry> held = new java.util.ArrayList<>(candidates.size());
+    List<PeerRef> answered = new ArrayList<>(candidates.size());
+    List<StoredEntry> held = new ArrayList<>(candidates.size());
     int[] failed = {0};
     boolean[] decided = {false};
     for (PeerRef target : candidates) {

@@ -42,14 +42,6 @@ public record StorePolicy(int writeQuorum, long maxClockAheadMs, long tombstoneG
     }
   }
 
-  /** The defaults for {@code replicas} copies of each key: a majority write quorum. */
-  public static StorePolicy of(int replicas) {
-    if (replicas < 1) {
-      throw new IllegalArgumentException("replicas must be at least 1, got " + replicas);
-    }
-    return new StorePolicy(replicas / 2 + 1, DEFAULT_MAX_CLOCK_AHEAD_MS, DEFAULT_TOMBSTONE_GRACE_MS, 1);
-  }
-
   /** The defaults, with the quorums of {@code config} ({@link ChordConfig#writeQuorum()}, {@link ChordConfig#readQuorum()}). */
   public static StorePolicy of(ChordConfig config) {
     return new StorePolicy(config.writeQuorum(), DEFAULT_MAX_CLOCK_AHEAD_MS, DEFAULT_TOMBSTONE_GRACE_MS,

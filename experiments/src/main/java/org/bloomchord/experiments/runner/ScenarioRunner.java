@@ -171,8 +171,6 @@ public final class ScenarioRunner {
     NetworkOptions options = NetworkOptions.defaults().withSeed(scenario.seed()).withMaxRecordedEvents(10_000);
     ChordConfig chord = chordConfig(scenario.chord());
     LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
-    Function<PeerRef, List<ChordExtension>> extensions;
-    Network<ChordPeer> net;
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
     if (jvmSettings != null) {
@@ -186,32 +184,26 @@ public final class ScenarioRunner {
         jvms.close();
       }
     }
-    boolean reconcile = scenario.chord().repair() == RepairMode.RECONCILE;
-    WireRegistry registry = reconcile ? RepairCluster.registry(chord) : ChordWire.registry(chord);
+    WireRegistry registry = scenario.chord().repair() == RepairMode.RECONCILE
+        ? RepairCluster.registry(chord) : ChordWire.registry(chord);
     Function<PeerRef, List<ChordExtension>> repair = RepairCluster.extensions(scenario.chord().repair(),
         RepairConfig.defaults());
-    if (location == null) {
-      extensions = ref -> {
-        List<ChordExtension> out = new ArrayList<>(repair.apply(ref));
-        if (isRogue(scenario, ref)) {
-          out.add(new RoguePeer(rogue.behaviours(), null, null, every));
-        }
-        return out;
-      };
-      net = Networks.create(scenario.runtime(), options, registry);
-    } else {
-      LocationWire wire = new LocationWire(location, chord);
-      extensions = ref -> {
-        LocationService service = new LocationService(location, wire);
-        List<ChordExtension> out = new ArrayList<>(List.of(service));
-        out.addAll(repair.apply(ref));
-        if (isRogue(scenario, ref)) {
-          out.add(new RoguePeer(rogue.behaviours(), service, location, every));
-        }
-        return out;
-      };
-      net = Networks.create(scenario.runtime(), options, LocationWire.register(registry, location, chord));
-    }
+    LocationWire wire = location == null ? null : new LocationWire(location, chord);
+    // each peer's extensions: the location service, replica repair, and a rogue's behaviours
+    Function<PeerRef, List<ChordExtension>> extensions = ref -> {
+      List<ChordExtension> out = new ArrayList<>();
+      LocationService service = wire == null ? null : new LocationService(location, wire);
+      if (service != null) {
+        out.add(service);
+      }
+      out.addAll(repair.apply(ref));
+      if (isRogue(scenario, ref)) {
+        out.add(new RoguePeer(rogue.behaviours(), service, location, every));
+      }
+      return out;
+    };
+    Network<ChordPeer> net = Networks.create(scenario.runtime(), options,
+        wire == null ? registry : LocationWire.register(registry, location, chord));
     return run(scenario, folder, steps, net, chord, extensions, location, null, options, progress);
   }
 
