@@ -77,7 +77,7 @@ final class ChordHandlers {
     h.addMessage(LookupDone.class, (from, m) -> lookups.onLookupDone(from, m));
     h.addRequest(JoinNotify.class, (from, m) -> {
       admission.requireOnRing("JoinNotify");
-      return maintenance.onJoinNotify(from);
+      return maintenance.onJoinNotify(from, m);
     });
     h.addMessage(JoinedBefore.class, (from, m) -> {
       if (ctx.active()) {

@@ -84,7 +84,7 @@ final class Joiner {
    */
   private void announce(PeerRef bootstrap, int attempt, Promise<Void> joined, PeerRef succ, int step,
       long timeout) {
-    ctx.runtime().request(succ, new JoinNotify(), timeout).onComplete(ar -> {
+    ctx.runtime().request(succ, new JoinNotify(storage.holdsEntries()), timeout).onComplete(ar -> {
       if (ctx.state() != PeerState.JOINING) {
         joined.tryFail("join abandoned: peer is " + ctx.state());
       } else if (ar.succeeded() && ar.result() instanceof Neighbors n) {
@@ -123,9 +123,12 @@ final class Joiner {
    * Handles a joiner's {@link JoinNotify}: accepts it as predecessor when it lies in (predecessor,
    * self) (or is already the predecessor), hands over its keys, then answers with the former
    * predecessor and our successor list; a joiner that is not the closest answers {@link Predecessor}
-   * with the peer that is, and looks up again.
+   * with the peer that is, and looks up again. The hand-off pushes the range at once to a joiner
+   * whose store is empty and reconciles with one that restarted on its old store
+   * ({@link Storage#handOff(PeerRef, PeerRef, boolean)}), so that a new peer is not held in
+   * {@code JOINING} through a reconciliation with nothing.
    */
-  Future<Message> onJoinNotify(PeerRef from) {
+  Future<Message> onJoinNotify(PeerRef from, JoinNotify m) {
     RoutingTable table = ctx.table();
     PeerRef pred = table.predecessor();
     if (from.equals(pred)) {
@@ -139,7 +142,7 @@ final class Joiner {
     if (table.successor().equals(ctx.self())) {
       table.offerSuccessor(from, ctx.now());
     }
-    return storage.handOff(pred, from).transform(ignored -> Future.succeededFuture(
+    return storage.handOff(pred, from, m.holdsEntries()).transform(ignored -> Future.succeededFuture(
         (Message) new Neighbors(pred, table.successors())));
   }
 

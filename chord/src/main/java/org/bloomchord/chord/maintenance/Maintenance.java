@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.overlay.Message;
@@ -118,8 +119,8 @@ public final class Maintenance {
   // ---- handlers
 
   /** A joiner's JoinNotify ({@link Joiner#onJoinNotify}). */
-  public Future<Message> onJoinNotify(PeerRef from) {
-    return joiner.onJoinNotify(from);
+  public Future<Message> onJoinNotify(PeerRef from, JoinNotify m) {
+    return joiner.onJoinNotify(from, m);
   }
 
   /** A joiner's JoinedBefore ({@link Joiner#onJoinedBefore}). */

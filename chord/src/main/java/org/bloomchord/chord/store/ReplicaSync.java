@@ -22,4 +22,15 @@ public interface ReplicaSync {
    * @return a future that succeeds once the target confirmed, or fails
    */
   Future<Void> sync(PeerRef target, long from, long to);
+
+  /**
+   * Hands the range (from, to] over to a peer that joined in front of this one. A joiner waits
+   * for the hand-off before it takes part, so it should be quick: a joiner whose store is empty
+   * ({@code targetHoldsEntries} false, a new peer) has nothing to reconcile with, and an
+   * implementation may push the range at once; a joiner that restarted on its old store may be
+   * brought up to date by exchanging less. The default is {@link #sync}.
+   */
+  default Future<Void> handOff(PeerRef target, long from, long to, boolean targetHoldsEntries) {
+    return sync(target, from, to);
+  }
 }

@@ -127,6 +127,11 @@ public final class Storage {
     return store;
   }
 
+  /** Whether this peer's store holds any entry (live or tombstone): false for a new peer. */
+  public boolean holdsEntries() {
+    return store.size() > 0;
+  }
+
   // ---- server side
 
   /** The primary's write path: assign a version, store, copy to the next replicas-1 successors. */
@@ -203,8 +208,16 @@ public final class Storage {
    * its range (replica sync only pushes from a range's primary, and the joiner is that primary).
    */
   public Future<Void> handOff(PeerRef oldPredecessor, PeerRef newPredecessor) {
+    return handOff(oldPredecessor, newPredecessor, true);
+  }
+
+  /**
+   * Hands (old predecessor, new predecessor] over to a joiner that said whether its store holds
+   * entries ({@link ReplicaSync#handOff}); retried like {@link #handOff(PeerRef, PeerRef)}.
+   */
+  public Future<Void> handOff(PeerRef oldPredecessor, PeerRef newPredecessor, boolean joinerHoldsEntries) {
     long from = oldPredecessor == null ? ctx.self().id() : oldPredecessor.id();
-    return sync.sync(newPredecessor, from, newPredecessor.id())
+    return sync.handOff(newPredecessor, from, newPredecessor.id(), joinerHoldsEntries)
         .onFailure(t -> {
           ctx.metrics().increment("chord.handOffFailed", 1);
           retryHandOff(from, newPredecessor, 1);

@@ -153,8 +153,12 @@ public final class ChordMessages {
    * of the joiner's range, and only then answers with its {@link Neighbors}; the joiner takes part
    * in the ring (answers lookups as an owner) only once that answer names it as predecessor, so
    * that no lookup for its range is answered by the successor after it began answering them.
+   *
+   * @param holdsEntries whether the joiner's store holds any entry: a new peer's does not, and the
+   *     successor then pushes the range at once ({@link org.bloomchord.chord.store.ReplicaSync#handOff});
+   *     a peer that restarted on its old store does, and the successor reconciles with it
    */
-  public record JoinNotify() implements Message {
+  public record JoinNotify(boolean holdsEntries) implements Message {
   }
 
   /**

@@ -179,7 +179,8 @@ public final class ChordWire {
     r.register(18, codec(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new Predecessor(readNullablePeer(in))));
     r.register(19, codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
-    r.register(21, codec(JoinNotify.class, (m, out) -> { }, in -> new JoinNotify()));
+    r.register(21, codec(JoinNotify.class, (m, out) -> out.writeBoolean(m.holdsEntries()),
+        in -> new JoinNotify(in.readBoolean())));
     r.register(22, codec(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
     r.register(20, codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));

@@ -55,7 +55,7 @@ class ChordWireTest {
     StoredEntry dead = new StoredEntry("gone", new Version(8, 0xFFFF), null);
     return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1, -1, 0), new FindSuccessor(-6, 0xABCD, a, 3, 1, 2, 0x1234),
         new LookupDone(9, b, List.of(b, a), 4, 0, 5), new LookupDone(9, null, List.of(), 2, 2, 2),
-        new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(), new JoinedBefore(), new PullRange(0x1234),
+        new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(), new PullRange(0x1234),
         new GetNeighbors(), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(),
         new SuccessorLeaving(List.of(b)), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),

@@ -125,7 +125,8 @@ public final class FrameCorpus {
     out.add(new LookupDone(random.nextLong(), some ? peer() : null, peers(v + 1), v, 0, v + 1));
     out.add(new NextHopQuery(id(), List.of(id(), id()).subList(0, v % 3 == 0 ? 0 : 2), some, some ? id() : 0));
     out.add(new NextHop(some, !some, peer(), peers(v)));
-    out.add(new JoinNotify());
+    out.add(new JoinNotify(true));
+    out.add(new JoinNotify(false));
     out.add(new JoinedBefore());
     out.add(new PullRange(id()));
     out.add(new GetNeighbors());

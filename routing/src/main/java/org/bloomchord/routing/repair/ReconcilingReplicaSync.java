@@ -38,8 +38,8 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  * <p><b>When and what.</b> The Chord peer calls {@link #sync} for its primary range
  * (predecessor, self] towards each of its next replicas-1 successors every {@code replicaSyncMs}
  * (with jitter) and once its predecessor or those successors changed and then stayed the same for
- * two stabilize periods; hand-off to a joiner and
- * to the successor on leave go through it as well. {@link #repairPrimaryRange()} runs the same
+ * two stabilize periods; hand-off to a joiner that restarted on its old store and to the successor
+ * on leave go through it as well, while a new joiner's range is pushed ({@link #handOff}). {@link #repairPrimaryRange()} runs the same
  * repair on demand.
  *
  * <p><b>One repair</b> of (from, to] with replica B, on the primary A's thread:
@@ -67,6 +67,10 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  * anything is merged (symbols that do not decode consistently with the local digests are refused
  * by the decoder). At most one repair per (replica, range) runs at once; a second call joins it.
  * Bytes are those of the encoded messages, counted by the runtime's traffic by message type.
+ *
+ * <p>Every request of a repair waits at most the Chord request timeout, like the push it replaces:
+ * a replica that crashed fails the repair (and a leave's hand-over) within that time, not within the
+ * standalone reconciliation's much longer request timeout.
  */
 public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync {
 
@@ -139,6 +143,20 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
   }
 
   /**
+   * A joiner with an empty store has nothing to reconcile: its range is pushed at once, one round
+   * trip per chunk instead of a reconciliation's several, so the joiner is not held in
+   * {@code JOINING}; a joiner that restarted on its old store is reconciled with.
+   */
+  @Override
+  public Future<Void> handOff(PeerRef target, long from, long to, boolean targetHoldsEntries) {
+    if (targetHoldsEntries) {
+      return sync(target, from, to);
+    }
+    peer.runtime().metrics().increment("repair.handOffPushes", 1);
+    return push.push(target, peer.store().range(from, to));
+  }
+
+  /**
    * Repairs the primary range (predecessor, self] with each of the next replicas-1 successors, one
    * after the other; empty when the predecessor is unknown.
    */
@@ -187,7 +205,8 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
     nextConversation = nextConversation % ReconcileMessages.MAX_SESSION + 1;
     long conv = nextConversation;
     ReconcileRun reconcile = new ReconcileRun(local.set().copy(),
-        (m, timeoutMs) -> request(target, new RangeRequest(conv, from, to, m), timeoutMs),
+        (m, timeoutMs) -> request(target, new RangeRequest(conv, from, to, m),
+            Math.min(timeoutMs, peer.config().requestTimeoutMs())),
         config.reconcile(), Direction.PULL, config.method(), conv);
     Future<RepairReport> repaired = reconcile.start().compose(result -> {
       ElementSet there = result.exact() ? reconcile.missingThere() : null;

@@ -48,6 +48,10 @@ abstract class ReplicaRepairContract {
     return ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(500, 4000).withReplicaSyncMs(600_000);
   }
 
+  ChordCluster cluster(long seed) {
+    return cluster(seed, Map.of());
+  }
+
   private ChordCluster cluster(long seed, Map<String, ChordExtension> rogues) {
     return cluster(seed, rogues, RepairConfig.defaults());
   }
@@ -62,7 +66,7 @@ abstract class ReplicaRepairContract {
     });
   }
 
-  private static void ready(ChordCluster c, int keys) {
+  static void ready(ChordCluster c, int keys) {
     c.launch(PEERS);
     assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
     for (int i = 0; i < keys; i++) {
@@ -82,7 +86,7 @@ abstract class ReplicaRepairContract {
     return RepairCluster.staleReplicas(c);
   }
 
-  private static PeerHandle<ChordPeer> handle(ChordCluster c, PeerRef ref) {
+  static PeerHandle<ChordPeer> handle(ChordCluster c, PeerRef ref) {
     return c.activePeers().stream().filter(h -> h.ref().equals(ref)).findFirst().orElseThrow();
   }
 
@@ -111,6 +115,32 @@ abstract class ReplicaRepairContract {
       List<RepairReport> quiet = round(c);
       assertTrue(quiet.stream().allMatch(r -> r.difference() == 0 && r.pulled() == 0 && r.pushed() == 0),
           () -> "a round on repaired replicas moved entries: " + quiet);
+    }
+  }
+
+  /**
+   * A new peer's store is empty, so its successor pushes the joiner's range at once instead of
+   * reconciling with nothing (which held the joiner in JOINING for several round trips); when its
+   * join completes it holds every key of its range.
+   */
+  @Test
+  void aNewPeerIsHandedItsRangeByOnePush() {
+    try (ChordCluster c = cluster(34)) {
+      ready(c, 200);
+      long pushes = c.network().metrics().counter("repair.handOffPushes");
+      PeerHandle<ChordPeer> joiner = c.launch(1).get(0);
+      assertEquals(pushes + 1, c.network().metrics().counter("repair.handOffPushes"), "hand-offs by push");
+      RingOracle oracle = c.oracle();
+      List<String> owned = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        if (oracle.successor(c.ring().hash("key-" + i)).equals(joiner.ref())) {
+          owned.add("key-" + i);
+        }
+      }
+      assertFalse(owned.isEmpty(), "the joiner owns keys (seed chosen so)");
+      List<String> missing = c.network().inspect(joiner,
+          p -> owned.stream().filter(k -> p.store().get(k) == null).toList());
+      assertEquals(List.of(), missing, "keys of the joiner's range it lacks when its join completed");
     }
   }
 
