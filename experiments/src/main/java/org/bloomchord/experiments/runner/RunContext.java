@@ -21,6 +21,7 @@ import org.bloomchord.experiments.metrics.MeasurementWindow;
 import org.bloomchord.experiments.metrics.OperationSampleWriter;
 import org.bloomchord.experiments.metrics.PeerRecorder;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
+import org.bloomchord.experiments.runner.results.PeerStateBounds;
 import org.bloomchord.experiments.runner.ops.Holdings;
 import org.bloomchord.experiments.runner.ops.Membership;
 import org.bloomchord.experiments.runner.ops.OperationIssuer;
@@ -63,6 +64,9 @@ public final class RunContext implements AutoCloseable {
   private final OperationIssuer issuer;
   private final OperationSampleWriter samples;
   private final TimeSeriesSampler sampler;
+  private final PeerStateBounds stateBounds =
+      new PeerStateBounds();
+  private long nextStateMs = PeerStateBounds.EVERY_MS;
   private final Progress progress;
   private final long wallStartNanos = System.nanoTime();
   private final long originMs;
@@ -207,6 +211,17 @@ public final class RunContext implements AutoCloseable {
     return samples;
   }
 
+  /**
+   * The largest per-peer state reached, sampled once a simulated minute (simulator runs only) and
+   * by {@link #finalStateBounds} at the end.
+   */
+  public Map<String, Long> finalStateBounds() {
+    if (simulated) {
+      stateBounds.sample(cluster);
+    }
+    return stateBounds.entries();
+  }
+
   /** The time-series sampler. */
   public TimeSeriesSampler sampler() {
     return sampler;
@@ -315,6 +330,10 @@ public final class RunContext implements AutoCloseable {
     if (now >= nextTickMs) {
       sampler.sample(now);
       nextTickMs = (now / 1000 + 1) * 1000;
+    }
+    if (now >= nextStateMs) {
+      stateBounds.sample(cluster);
+      nextStateMs = (now / PeerStateBounds.EVERY_MS + 1) * PeerStateBounds.EVERY_MS;
     }
     checkTrafficMark(now);
   }

@@ -306,7 +306,7 @@ public final class ScenarioRunner {
       events = wall > 0 ? sim.get().eventsFired() / wall : null;
     }
     return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster().ringPeers()), events))
-        .withTrust(trustCounters(ctx.network().metrics().counters()));
+        .withTrust(withState(trustCounters(ctx.network().metrics().counters()), ctx.finalStateBounds()));
   }
 
   /** Protocol counters that the {@code trust} section reports too, by the name it gives them. */
@@ -333,6 +333,11 @@ public final class ScenarioRunner {
       }
     });
     return out;
+  }
+
+  private static Map<String, Long> withState(Map<String, Long> trust, Map<String, Long> state) {
+    trust.putAll(state);
+    return trust;
   }
 
   private static double meanAlive(TimeSeries series, long fromMs) {

@@ -93,6 +93,7 @@ class ScenarioLoaderTest {
         "mass-failure.yaml", 30, "continuous-churn.yaml", 35, "churn-hour.yaml", 1, "filter-depth-width.yaml", 12,
         "ton-mass-failure.yaml", 25, "ton-churn.yaml", 40, "rogue-peers.yaml", 2);
     instances.forEach((name, n) -> assertEquals(n, ScenarioLoader.loadBundled(name, List.of()).size(), name));
+    assertEquals(1, ScenarioLoader.loadBundled("state-hour.yaml", List.of()).size(), "state-hour.yaml");
   }
 
   @Test
