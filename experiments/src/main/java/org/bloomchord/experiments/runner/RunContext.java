@@ -85,7 +85,10 @@ public final class RunContext implements AutoCloseable {
 
   /**
    * The run of {@code scenario} on {@code cluster}, whose network is this JVM's part of a ring over
-   * the JVMs of {@code jvms} (null for a ring in one JVM); the time series starts now.
+   * the JVMs of {@code jvms} (null for a ring in one JVM); the time series starts now. A command
+   * that runs a fixed sequence of {@link org.bloomchord.experiments.runner.steps.RunStep}s instead of
+   * a scenario ({@code ring}, {@code locate}) passes a null {@code scenario} and a null
+   * {@code operationsCsv} (no sample is written).
    */
   public RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
       LocationConfig location, java.nio.file.Path operationsCsv, int sampleEvery, Progress progress, JvmRun jvms) {
@@ -117,7 +120,7 @@ public final class RunContext implements AutoCloseable {
     }
   }
 
-  /** The scenario being run. */
+  /** The scenario being run, or null for a command's fixed sequence of steps. */
   public Scenario scenario() {
     return scenario;
   }
@@ -130,6 +133,16 @@ public final class RunContext implements AutoCloseable {
   /** Writes a progress line now (a step's outcome). */
   public void note(String format, Object... args) {
     progress.line(format, args);
+  }
+
+  /** Writes a progress line unless one was written a moment ago (a step's state while it waits). */
+  public void tick(String format, Object... args) {
+    progress.tick(format, args);
+  }
+
+  /** The progress output of the run. */
+  public Progress progress() {
+    return progress;
   }
 
   /** The cluster of the run. */
