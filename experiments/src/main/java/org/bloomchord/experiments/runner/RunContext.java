@@ -42,6 +42,11 @@ import org.bloomchord.routing.location.cluster.LinkOracle;
  * {@link #advanceTo} at each whole second, so a seed fixes it. On Vert.x, time is real: a daemon
  * thread samples every second, and membership changes run on their own threads
  * ({@link Membership}) while the driver keeps issuing operations on time.
+ *
+ * <p>Longer than ~300 lines and left whole because it is the one state every step of a run shares:
+ * most of it is one-line accessors, and its only logic, the clock with the per-second sampling and
+ * the start of the measured traffic, reads the same fields; the summary is assembled elsewhere
+ * ({@code RunSummary}).
  */
 public final class RunContext implements AutoCloseable {
 
