@@ -46,7 +46,8 @@ final class ChurnBinder {
     Duration warmup = warmup(f, duration);
     Phase.Operations workload = null;
     if (item.entries().containsKey("workload")) {
-      workload = operations.operations(new Fields(item.entries().get("workload"), path + ".workload", OperationsBinder.RATE_KEYS));
+      workload = operations.operations(new Fields(item.entries().get("workload"), path + ".workload",
+          OperationsBinder.RATE_KEYS));
     }
     return new Phase.Churn(duration, spec, crashes, warmup, workload);
   }

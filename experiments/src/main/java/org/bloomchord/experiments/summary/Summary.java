@@ -11,9 +11,9 @@ import java.util.TreeMap;
  * The one JSON object every measuring command prints ({@code --json}) or writes
  * ({@code summary.json}). Field names and their order are a contract that scripts depend on:
  * {@code command, runtime, seed}, a command's own fields, then {@code peers, ring, lookups, keys,
- * writes, locate, reconcile, traffic, resources, trust}. A section that was not measured is null and left out of the JSON (never written as
- * null). Build one with {@link #of} and the {@code withXxx} methods; serialise with
- * {@link SummaryJson}; print with {@link SummaryTable}.
+ * writes, locate, reconcile, traffic, resources, trust}. A section that was not measured is null
+ * and left out of the JSON (never written as null). Build one with {@link #of} and the
+ * {@code withXxx} methods; serialise with {@link SummaryJson}; print with {@link SummaryTable}.
  *
  * @param command the command that measured (e.g. {@code run}, {@code demo})
  * @param runtime the runtime ({@code vertx} or {@code sim}), or null
@@ -49,27 +49,32 @@ public record Summary(
 
   /** A summary with only its header; add sections with the {@code withXxx} methods. */
   public static Summary of(String command, String runtime, Long seed) {
-    return new Summary(command, runtime, seed, null, null, null, null, null, null, null, null, null, null, null);
+    return new Summary(command, runtime, seed, null, null, null, null, null,
+        null, null, null, null, null, null);
   }
 
   /** This summary with the {@code trust} section replaced. */
   public Summary withTrust(Map<String, Long> t) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, writes, locate, reconcile, traffic, resources, t);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
+        writes, locate, reconcile, traffic, resources, t);
   }
 
   /** This summary with the {@code peers} section replaced. */
   public Summary withPeers(PeerCounts s) {
-    return new Summary(command, runtime, seed, fields, s, ring, lookups, keys, writes, locate, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, s, ring, lookups, keys,
+        writes, locate, reconcile, traffic, resources, trust);
   }
 
   /** This summary with the {@code ring} section replaced. */
   public Summary withRing(RingHealth s) {
-    return new Summary(command, runtime, seed, fields, peers, s, lookups, keys, writes, locate, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, s, lookups, keys,
+        writes, locate, reconcile, traffic, resources, trust);
   }
 
   /** This summary with the {@code lookups} section replaced. */
   public Summary withLookups(LookupStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, s, keys, writes, locate, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, s, keys,
+        writes, locate, reconcile, traffic, resources, trust);
   }
 
   /**
@@ -78,36 +83,43 @@ public record Summary(
    * settings, {@code sketch bloom}'s figures).
    */
   public Summary withFields(Map<String, Object> f) {
-    return new Summary(command, runtime, seed, f, peers, ring, lookups, keys, writes, locate, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, f, peers, ring, lookups, keys,
+        writes, locate, reconcile, traffic, resources, trust);
   }
 
   /** This summary with the {@code writes} section replaced. */
   public Summary withWrites(WriteStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, s, locate, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
+        s, locate, reconcile, traffic, resources, trust);
   }
 
   /** This summary with the {@code keys} section replaced. */
   public Summary withKeys(KeyStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, s, writes, locate, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, s,
+        writes, locate, reconcile, traffic, resources, trust);
   }
 
   /** This summary with the {@code locate} section replaced. */
   public Summary withLocate(LocateStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, writes, s, reconcile, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
+        writes, s, reconcile, traffic, resources, trust);
   }
 
   /** This summary with the {@code reconcile} section replaced. */
   public Summary withReconcile(ReconcileStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, writes, locate, s, traffic, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
+        writes, locate, s, traffic, resources, trust);
   }
 
   /** This summary with the {@code traffic} section replaced. */
   public Summary withTraffic(TrafficStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, writes, locate, reconcile, s, resources, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
+        writes, locate, reconcile, s, resources, trust);
   }
 
   /** This summary with the {@code resources} section replaced. */
   public Summary withResources(ResourceStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, writes, locate, reconcile, traffic, s, trust);
+    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
+        writes, locate, reconcile, traffic, s, trust);
   }
 }
