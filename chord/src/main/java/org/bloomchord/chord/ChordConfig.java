@@ -9,6 +9,10 @@ import org.bloomchord.overlay.PeerRef;
  * constructor validates every field; {@link #defaults()} gives the documented defaults and the
  * {@code withX} methods derive variants.
  *
+ * <p>Longer than ~300 lines and left whole because it is one immutable record of every Chord
+ * setting: its validation and its {@code withXxx} copies must name every component, and the caps of
+ * maps and quotas are already a record of their own ({@link ChordLimits}).
+ *
  * @param idBits ring width m, 1..64 (default 64)
  * @param successors length r of the successor list, 1..64 (default 8)
  * @param replicas copies of each key: its successor and replicas-1 peers of its successor list

@@ -56,6 +56,10 @@ import org.bloomchord.overlay.PeerRuntime;
  * cycle. A peer heard from (any accepted message or reply, even late) is not suspected; requests
  * time out adaptively ({@link Requests}). The peer's ring id is {@code runtime.self().id()}; the
  * ring has {@code config.idBits()} bits.
+ *
+ * <p>Longer than ~300 lines and left whole because it is the hub every message and timer of a peer
+ * passes through: it dispatches them to the role packages ({@code lookup}, {@code maintenance},
+ * {@code store}, {@code finger}), which hold the protocol's logic, and keeps the state they share.
  */
 public final class ChordPeer implements PeerProtocol, ChordHost {
 

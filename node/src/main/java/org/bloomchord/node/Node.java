@@ -53,6 +53,10 @@ import org.bloomchord.routing.repair.RepairReport;
  * the hash of its name, so a restarted node whose peers keep their names keeps their identities.
  * On a clustered node ({@link NodeOptions#setCluster}) the names are {@code p0@NODE}, {@code p1@NODE},
  * ..., so that peers of different nodes never share a name.
+ *
+ * <p>Longer than ~300 lines and left whole because it is the embedding API's one facade: each
+ * method is a short delegation to the {@code PeerGroup}, a peer's thread or a ring view, and
+ * splitting it would give a program several entry points.
  */
 public final class Node implements AutoCloseable {
 

@@ -56,6 +56,11 @@ import org.bloomchord.node.store.PersistedStore;
  * instance of its own, names its peers {@code pK@NODE}, finds the other nodes of the ring and
  * their peers through a {@link ClusterDirectory}, and judges stability on the union of every
  * node's peers.
+ *
+ * <p>Longer than ~300 lines and left whole because opening (local, durable, clustered), joining in
+ * waves or rejoining in place, leaving, crashing and closing all read and change the same maps of
+ * handles and names; the durable store, the directory of nodes and the ring hints are already
+ * classes of their own.
  */
 final class PeerGroup {
 

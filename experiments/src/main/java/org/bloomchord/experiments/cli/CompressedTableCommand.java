@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.report.TextTable;
+import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.sketch.CompressedTable;
 import org.bloomchord.experiments.sketch.CompressedTable.Row;
 import picocli.CommandLine;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Option;
  * {@code bloomchord sketch compressed-table}: Mitzenmacher's compressed-filter tables (about 8 and
  * 16 bits per element, fixed compressed size and fixed false-positive rate), published, predicted
  * by the model and measured on filters of random keys, side by side. With {@code --json} the
- * output is one JSON array with one object per column.
+ * output is one JSON array with one object per column ({@link SummaryJson#prettyRows}): a
+ * published table's rows, not a summary, so the objects carry no header.
  */
 @Command(
     name = "compressed-table",
@@ -66,7 +68,7 @@ public final class CompressedTableCommand implements Callable<Integer> {
       for (Row r : rows) {
         array.add(toJson(r));
       }
-      JsonOutput.print(out, array);
+      out.println(SummaryJson.prettyRows(array));
     } else {
       out.printf(Locale.ROOT, "compressed Bloom filters (Mitzenmacher, ToN 2002, Tables I and II): n = %d, "
           + "%d filters per column, %d queries each, seed %d%n", elements, seeds, queries, seed);

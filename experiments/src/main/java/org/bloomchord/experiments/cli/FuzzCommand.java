@@ -1,12 +1,14 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.experiments.fuzz.FuzzReport;
 import org.bloomchord.experiments.fuzz.WireFuzzer;
 import org.bloomchord.experiments.report.TextTable;
+import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.routing.location.LocationConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -48,7 +50,7 @@ public final class FuzzCommand implements Callable<Integer> {
     FuzzReport report = new WireFuzzer(ChordConfig.defaults(), LocationConfig.defaults(), seed).run(frames, seed);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      JsonOutput.print(out, report.json(seed));
+      out.println(SummaryJson.pretty(List.of(report.summary(seed))));
     } else {
       TextTable table = new TextTable("frames", "rejected", "decoded", "roundTripFailures", "unexpected",
           "maxAllocatedBytesPerFrameByte");

@@ -2,10 +2,13 @@ package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.report.TextTable;
+import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.routing.bloom.BloomMath;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.compress.BitCodec;
@@ -75,13 +78,15 @@ public final class SketchBloomCommand implements Callable<Integer> {
     long m = (long) bits;
     int k = hashes != null ? hashes : BloomMath.optimalHashes(m, elements);
     FilterTrial t = FilterTrial.run(new BloomShape(m, k), elements, queries, seed);
-    Map<String, Object> result = result(t);
+    Summary summary = Summary.of("sketch bloom", null, seed).withFields(result(t));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      JsonOutput.print(out, result);
+      out.println(SummaryJson.pretty(List.of(summary)));
     } else {
       TextTable table = new TextTable("quantity", "value", "meaning");
-      for (Map.Entry<String, Object> e : result.entrySet()) {
+      table.row("command", summary.command(), "");
+      table.row("seed", summary.seed(), "");
+      for (Map.Entry<String, Object> e : summary.fields().entrySet()) {
         table.row(e.getKey(), format(e.getValue()), MEANINGS.getOrDefault(e.getKey(), ""));
       }
       table.print(out);
@@ -90,12 +95,11 @@ public final class SketchBloomCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The summary's fields: the filter, its measured rate and, with --compressed, its sizes. */
   private Map<String, Object> result(FilterTrial t) {
     long m = t.shape().bits();
     int k = t.shape().hashes();
     Map<String, Object> r = new LinkedHashMap<>();
-    r.put("command", "sketch bloom");
-    r.put("seed", seed);
     r.put("n", elements);
     r.put("m", m);
     r.put("k", k);

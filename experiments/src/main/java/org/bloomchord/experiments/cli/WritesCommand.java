@@ -1,8 +1,12 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.experiments.summary.SummaryJson;
+import org.bloomchord.experiments.summary.SummaryTable;
+import org.bloomchord.experiments.summary.WriteStats;
 import org.bloomchord.experiments.writes.WriteTrial;
 import org.bloomchord.routing.repair.RepairMode;
 import picocli.CommandLine;
@@ -71,19 +75,19 @@ public final class WritesCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    Map<String, Object> doc = trial.run();
+    Summary summary = trial.run();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      JsonOutput.print(out, doc);
+      out.println(SummaryJson.pretty(List.of(summary)));
     } else {
       out.println("writes on sim, seed " + seed + ": " + operations + " operations, " + peers + " peers, loss " + loss
           + ", a crash every " + crashEveryMs + " ms, repair by " + repair + ", read quorum " + readQuorum);
-      doc.forEach((k, v) -> out.println("  " + k + ": " + v));
+      SummaryJson.tree(summary).fields()
+          .forEachRemaining(e -> out.println("  " + e.getKey() + ": " + SummaryTable.plain(e.getValue())));
     }
     out.flush();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> w = (Map<String, Object>) doc.get("writes");
-    boolean ok = ((Long) w.get("lost")) == 0 && ((Long) w.get("resurrected")) == 0;
+    WriteStats w = summary.writes();
+    boolean ok = w.lost() == 0 && w.resurrected() == 0;
     return ok ? 0 : BloomchordCli.EXIT_FAILURE;
   }
 }

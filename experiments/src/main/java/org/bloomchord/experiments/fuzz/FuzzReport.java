@@ -4,10 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.bloomchord.experiments.fuzz.FrameMutator.Mutation;
+import org.bloomchord.experiments.summary.Summary;
 
 /**
- * The outcome of a fuzz run; {@link #json} gives the {@code bloomchord fuzz --json} object whose
- * first six keys are a contract.
+ * The outcome of a fuzz run; {@link #summary} gives the {@code bloomchord fuzz --json} object, whose
+ * first six keys after the header are a contract.
  *
  * @param frames frames decoded
  * @param rejected frames refused with {@code MalformedMessageException}
@@ -26,11 +27,9 @@ public record FuzzReport(long frames, long rejected, long decoded, long roundTri
     Double maxAllocatedBytesPerFrameByte, Long maxAllocatedBytes, String largestAllocation, int corpusFrames, Map<Mutation, Long> byMutation,
     List<String> examples) {
 
-  /** The report as an ordered JSON object. */
-  public Map<String, Object> json(long seed) {
+  /** The report as the command's summary (its fields after {@code command} and {@code seed}). */
+  public Summary summary(long seed) {
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("command", "fuzz");
-    doc.put("seed", seed);
     doc.put("frames", frames);
     doc.put("rejected", rejected);
     doc.put("decoded", decoded);
@@ -44,6 +43,6 @@ public record FuzzReport(long frames, long rejected, long decoded, long roundTri
     byMutation.forEach((k, v) -> kinds.put(k.name().toLowerCase(java.util.Locale.ROOT), v));
     doc.put("byMutation", kinds);
     doc.put("examples", examples);
-    return doc;
+    return Summary.of("fuzz", null, seed).withFields(doc);
   }
 }

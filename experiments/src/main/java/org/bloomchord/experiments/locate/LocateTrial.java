@@ -1,20 +1,14 @@
 package org.bloomchord.experiments.locate;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
-import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.experiments.metrics.TrafficWindow;
+import org.bloomchord.experiments.runner.Progress;
+import org.bloomchord.experiments.runner.RunContext;
+import org.bloomchord.experiments.runner.steps.RunStep;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.overlay.NetworkOptions;
-import org.bloomchord.overlay.PeerHandle;
-import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationConfig;
-import org.bloomchord.routing.location.LocationService;
-import org.bloomchord.routing.location.cluster.LinkOracle;
 import org.bloomchord.routing.location.cluster.LocationCluster;
 
 /**
@@ -25,6 +19,12 @@ import org.bloomchord.routing.location.cluster.LocationCluster;
  *
  * <p>Filter maintenance traffic (summary requests and replies) is counted from the moment the
  * ring is stable to the end of the run, and reported per peer per second of runtime time.
+ *
+ * <p>The measurement is a fixed sequence of {@link RunStep}s on a {@link RunContext} without a
+ * scenario ({@link LocateRingStep}, {@link LocatePublishStep}, {@link LocateQueryStep}, sharing a
+ * {@link LocateRun}); the scenario's {@code publish} and {@code measure} steps issue operations
+ * one by one with a bound in flight and judge them as they complete, which gives another order of
+ * events than this command's queries all at once.
  *
  * @param runtime "sim" or "vertx"
  * @param peers N
@@ -65,33 +65,12 @@ public record LocateTrial(String runtime, int peers, int objects, int holdersPer
   /** Runs the measurement and closes the network. */
   public Outcome run() {
     NetworkOptions options = NetworkOptions.defaults().withSeed(seed);
-    try (LocationCluster c = LocationCluster.create(runtime, options, chord, location)) {
+    try (LocationCluster c = LocationCluster.create(runtime, options, chord, location);
+        RunContext ctx = new RunContext(null, c.chord(), ref -> List.of(), location, null, 1, Progress.silent())) {
       long started = c.network().now();
-      c.chord().launch(peers);
-      long bound = 200L * chord.stabilizeMs() + 60_000;
-      boolean stable = c.chord().awaitConverged(bound) || c.chord().awaitStable(bound);
-      TrafficWindow window = TrafficWindow.start(c.network());
-      SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
-      Map<String, List<PeerRef>> placement = c.publishRandom("object-", objects, holdersPerObject, random);
-      boolean settled = c.awaitSettled(2, 60L * location.refreshMs() + 60_000);
-      LinkOracle oracle = c.oracle();
-      List<PeerHandle<ChordPeer>> all = c.servicePeers();
-      List<String> keys = new ArrayList<>(placement.keySet());
-      List<PeerHandle<ChordPeer>> from = new ArrayList<>();
-      List<String> asked = new ArrayList<>();
-      List<Integer> distances = new ArrayList<>();
-      for (int i = 0; i < queries; i++) {
-        PeerHandle<ChordPeer> q = all.get(random.nextInt(all.size()));
-        String key = keys.get(random.nextInt(keys.size()));
-        from.add(q);
-        asked.add(key);
-        distances.add(oracle.distance(q.ref(), key));
-      }
-      List<LocateResult> results = c.runQueries(from, asked, LocationService::locate);
-      List<LocateResult> byChord = c.runQueries(from, asked, LocationService::locateByChord);
-      LocateSummary summary = LocateSummary.of(results, distances, byChord, location.depth());
-      TrafficWindow traffic = window.end(c.network(), all.size(), MAINTENANCE_TYPES);
-      return new Outcome(summary, traffic, stable, settled, c.network().now() - started);
+      LocateRun run = new LocateRun(this, c);
+      RunStep.runAll(ctx, List.of(new LocateRingStep(run), new LocatePublishStep(run), new LocateQueryStep(run)));
+      return new Outcome(run.summary, run.traffic, run.ringStable, run.filtersSettled, c.network().now() - started);
     }
   }
 }

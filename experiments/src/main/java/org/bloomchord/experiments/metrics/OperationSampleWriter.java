@@ -23,7 +23,8 @@ public final class OperationSampleWriter implements AutoCloseable {
   private long written;
 
   /**
-   * Opens (replacing) {@code file}.
+   * Opens (replacing) {@code file}; with {@code file} null the samples are counted and dropped (a
+   * run that writes no files, such as {@code bloomchord ring}).
    *
    * @param every keep one operation in this many (1 keeps all)
    * @throws IllegalArgumentException if every is below 1
@@ -34,6 +35,10 @@ public final class OperationSampleWriter implements AutoCloseable {
     }
     this.window = window;
     this.every = every;
+    if (file == null) {
+      this.out = new BufferedWriter(java.io.Writer.nullWriter());
+      return;
+    }
     try {
       this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
       out.write(OperationSample.HEADER);

@@ -35,6 +35,10 @@ import org.bloomchord.experiments.workload.Rate;
  * against the swept parameter. Either way it ends with a self-contained {@code report.html} that,
  * for a bundled reproduction ({@link Reproduction}), shows the published values next to the
  * measured ones.
+ *
+ * <p>About 300 lines and left whole: running the instances and writing the sweep's files (summaries,
+ * CSV, figures, report) read the same list of results, and the figures and the report are already
+ * drawn by {@code report}.
  */
 public final class Experiment {
 

@@ -43,6 +43,11 @@ import org.bloomchord.routing.location.cluster.LinkOracle;
  * {@link #advanceTo} at each whole second, so a seed fixes it. On Vert.x, time is real: a daemon
  * thread samples every second, and membership changes run on their own threads
  * ({@link Membership}) while the driver keeps issuing operations on time.
+ *
+ * <p>Longer than ~300 lines and left whole because it is the one state every step of a run shares:
+ * most of it is one-line accessors, and its only logic, the clock with the per-second sampling and
+ * the start of the measured traffic, reads the same fields; the summary is assembled elsewhere
+ * ({@code RunSummary}).
  */
 public final class RunContext implements AutoCloseable {
 
@@ -89,7 +94,10 @@ public final class RunContext implements AutoCloseable {
 
   /**
    * The run of {@code scenario} on {@code cluster}, whose network is this JVM's part of a ring over
-   * the JVMs of {@code jvms} (null for a ring in one JVM); the time series starts now.
+   * the JVMs of {@code jvms} (null for a ring in one JVM); the time series starts now. A command
+   * that runs a fixed sequence of {@link org.bloomchord.experiments.runner.steps.RunStep}s instead of
+   * a scenario ({@code ring}, {@code locate}) passes a null {@code scenario} and a null
+   * {@code operationsCsv} (no sample is written).
    */
   public RunContext(Scenario scenario, ChordCluster cluster, Function<PeerRef, List<ChordExtension>> extensions,
       LocationConfig location, java.nio.file.Path operationsCsv, int sampleEvery, Progress progress, JvmRun jvms) {
@@ -121,7 +129,7 @@ public final class RunContext implements AutoCloseable {
     }
   }
 
-  /** The scenario being run. */
+  /** The scenario being run, or null for a command's fixed sequence of steps. */
   public Scenario scenario() {
     return scenario;
   }
@@ -134,6 +142,16 @@ public final class RunContext implements AutoCloseable {
   /** Writes a progress line now (a step's outcome). */
   public void note(String format, Object... args) {
     progress.line(format, args);
+  }
+
+  /** Writes a progress line unless one was written a moment ago (a step's state while it waits). */
+  public void tick(String format, Object... args) {
+    progress.tick(format, args);
+  }
+
+  /** The progress output of the run. */
+  public Progress progress() {
+    return progress;
   }
 
   /** The cluster of the run. */

@@ -6,23 +6,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordLimits;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
-import org.bloomchord.chord.cluster.KeyReport;
-import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.jvm.JvmRun;
-import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.TimeSeries;
-import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import org.bloomchord.experiments.report.PlotWriter;
 import org.bloomchord.experiments.runner.results.RunCharts;
 import org.bloomchord.experiments.runner.results.RunResult;
@@ -34,12 +27,8 @@ import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.scenario.RogueSettings;
 import org.bloomchord.experiments.scenario.RoutingSettings;
 import org.bloomchord.experiments.scenario.Scenario;
-import org.bloomchord.experiments.summary.KeyStats;
-import org.bloomchord.experiments.summary.ResourceStats;
-import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
-import org.bloomchord.experiments.summary.TrafficStats;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.wire.WireRegistry;
@@ -49,7 +38,6 @@ import org.bloomchord.routing.repair.RepairMode;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.SimulatorStats;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.rogue.RoguePeer;
@@ -70,7 +58,7 @@ import org.bloomchord.routing.location.LocationWire;
  * <p>Every phase is checked before anything starts: a scenario using a phase or operation the
  * runner cannot execute yet fails at once with one line. The simulator's runs are repeatable: the
  * same scenario and seed give the same files, except the {@code resources} fields measured on the
- * machine (wall time, heap, events per wall second).
+ * machine (wall time, heap, events per wall second). The summary is assembled by {@link RunSummary}.
  */
 public final class ScenarioRunner {
 
@@ -235,7 +223,7 @@ public final class ScenarioRunner {
       if (ctx.runMs() > lastSample(ctx.sampler().series())) {
         ctx.sampler().sample(ctx.runMs());
       }
-      Summary summary = summarize(ctx);
+      Summary summary = RunSummary.of(ctx);
       TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));
@@ -263,103 +251,5 @@ public final class ScenarioRunner {
       }
     }
     return (int) Math.max(1, Math.ceil(ops / MAX_SAMPLES));
-  }
-
-  private static Summary summarize(RunContext ctx) {
-    JvmRun jvms = ctx.jvms();
-    var peerCounts = ctx.peers().toCounts(ctx.network().metrics().counter(Network.FAILED_PEERS));
-    Summary s = Summary.of("run", jvms != null ? "vertx-cluster" : ctx.network().runtime().label(),
-        ctx.scenario().seed()).withPeers(jvms != null ? peerCounts.withJvms(jvms.jvms()) : peerCounts);
-    if (ctx.roster().size() > 0) {
-      // with rogue peers, the ring figures judge the honest peers' tables (the rogues are on the
-      // ring, and a greedy rogue's own requests meet its quota)
-      Scenario scenario = ctx.scenario();
-      RingCheck check = scenario.rogue().peers() == 0 ? ctx.cluster().check()
-          : ctx.cluster().check(ref -> !isRogue(scenario, ref));
-      Double stabilize = check.stable() && ctx.stableAtMs() != null && ctx.stableAtMs() >= ctx.lastChangeMs()
-          ? (ctx.stableAtMs() - ctx.lastChangeMs()) / 1000.0 : null;
-      s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));
-    }
-    s = s.withLookups(ctx.lookups().toStats()).withLocate(ctx.locates().toStats());
-    if (ctx.reconcile() != null) {
-      s = s.withReconcile(ctx.reconcile());
-    }
-    var stored = ctx.issuer().stored();
-    if (!stored.isEmpty() && ctx.roster().size() > 0) {
-      stored.forEach(ctx.cluster()::expectKey);
-      KeyReport keys = ctx.cluster().keys();
-      double[] perHost = ctx.cluster().keysPerHost().values().stream().mapToDouble(Integer::doubleValue).toArray();
-      s = s.withKeys(new KeyStats(keys.stored(), keys.lost(), Distribution.of(perHost).toLoad()));
-    }
-    long end = ctx.runMs();
-    long mark = ctx.trafficMarkAt() >= 0 ? ctx.trafficMarkAt() : 0;
-    double seconds = (end - mark) / 1000.0;
-    var counts = TrafficStats.difference(ctx.network().traffic().snapshot(), ctx.trafficAtMark());
-    TrafficStats traffic = TrafficStats.of(counts, meanAlive(ctx.sampler().series(), mark), seconds);
-    s = s.withTraffic(jvms != null ? traffic.withByJvm(jvms.traffic()) : traffic);
-    double wall = ctx.wallSeconds();
-    Double simulated = null;
-    Double events = null;
-    Optional<SimulatorStats> sim = ctx.network().simulator();
-    if (sim.isPresent()) {
-      simulated = end / 1000.0;
-      events = wall > 0 ? sim.get().eventsFired() / wall : null;
-    }
-    return s.withResources(new ResourceStats(wall, simulated, heapPerPeer(ctx.roster().ringPeers()), events))
-        .withTrust(withState(trustCounters(ctx.network().metrics().counters()), ctx.finalStateBounds()));
-  }
-
-  /** Protocol counters that the {@code trust} section reports too, by the name it gives them. */
-  private static final Map<String, String> TRUST_ALSO = Map.of(
-      "chord.rejected", "rejected.chordMessages",
-      "location.rejected", "rejected.locationMessages",
-      "chord.versionsAhead", "rejected.versionsAhead",
-      "chord.lateLookupAnswer", "ignored.lookupAnswers",
-      "chord.lookupAnswerRejected", "rejected.lookupAnswers");
-
-  /**
-   * The {@code trust} section: every {@code trust.*} counter the peers reported, without the prefix,
-   * the rejections of malformed or hostile messages ({@code rejected.*}), and the quota rejections
-   * even when none happened.
-   */
-  static Map<String, Long> trustCounters(Map<String, Long> counters) {
-    Map<String, Long> out = new TreeMap<>();
-    out.put("quota.requests", 0L);
-    out.put("quota.bytes", 0L);
-    TRUST_ALSO.forEach((counter, name) -> out.put(name, counters.getOrDefault(counter, 0L)));
-    counters.forEach((k, v) -> {
-      if (k.startsWith("trust.")) {
-        out.put(k.substring("trust.".length()), v);
-      }
-    });
-    return out;
-  }
-
-  private static Map<String, Long> withState(Map<String, Long> trust, Map<String, Long> state) {
-    trust.putAll(state);
-    return trust;
-  }
-
-  private static double meanAlive(TimeSeries series, long fromMs) {
-    double[] t = series.times();
-    double[] alive = series.column(TimeSeriesSampler.PEERS_ALIVE);
-    double sum = 0;
-    int n = 0;
-    for (int i = 0; i < t.length; i++) {
-      if (t[i] * 1000 >= fromMs) {
-        sum += alive[i];
-        n++;
-      }
-    }
-    return n == 0 ? 0 : sum / n;
-  }
-
-  private static Double heapPerPeer(int peers) {
-    if (peers == 0) {
-      return null;
-    }
-    Runtime rt = Runtime.getRuntime();
-    System.gc();
-    return (double) (rt.totalMemory() - rt.freeMemory()) / peers;
   }
 }

@@ -94,7 +94,7 @@ public final class ScenarioLoader {
    */
   public static ChordSettings chordSettings(String source, String text) {
     YamlNode root = YamlReader.parse(source, text);
-    return ScenarioBinder.chord(new Fields(root, "chord", ChordSettings.KEYS));
+    return SettingsBinder.chord(new Fields(root, "chord", ChordSettings.KEYS));
   }
 
   /**

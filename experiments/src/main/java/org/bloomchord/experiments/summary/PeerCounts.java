@@ -13,11 +13,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param leaves graceful leaves
  * @param crashes crashes (peers stopped without telling anyone)
  * @param failed peers the runtime failed because a handler of theirs threw (removed as by a
- *     crash, not counted in {@code crashes}, not alive)
+ *     crash, not counted in {@code crashes}, not alive), or null (omitted) for a command that
+ *     does not watch for them
  * @param jvms the JVMs the ring ran in, or null (omitted) for a ring in one JVM
  */
 @JsonPropertyOrder({"launched", "alive", "joins", "leaves", "crashes", "failed", "jvms"})
-public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes, long failed,
+public record PeerCounts(long launched, long alive, long joins, long leaves, long crashes, Long failed,
     Integer jvms) {
 
   @JsonCreator
@@ -27,7 +28,9 @@ public record PeerCounts(long launched, long alive, long joins, long leaves, lon
     Finite.nonNegative("joins", joins);
     Finite.nonNegative("leaves", leaves);
     Finite.nonNegative("crashes", crashes);
-    Finite.nonNegative("failed", failed);
+    if (failed != null) {
+      Finite.nonNegative("failed", failed);
+    }
     if (jvms != null && jvms < 1) {
       throw new IllegalArgumentException("jvms must be >= 1: " + jvms);
     }
@@ -35,7 +38,15 @@ public record PeerCounts(long launched, long alive, long joins, long leaves, lon
 
   /** Counts of a ring in one JVM in which no peer failed. */
   public PeerCounts(long launched, long alive, long joins, long leaves, long crashes) {
-    this(launched, alive, joins, leaves, crashes, 0, null);
+    this(launched, alive, joins, leaves, crashes, 0L, null);
+  }
+
+  /**
+   * Counts of a command that does not watch for failed peers ({@code bloomchord writes}):
+   * {@code failed} is null and left out.
+   */
+  public static PeerCounts withoutFailedCount(long launched, long alive, long joins, long leaves, long crashes) {
+    return new PeerCounts(launched, alive, joins, leaves, crashes, null, null);
   }
 
   /** These counts for a ring spread over {@code jvms} JVMs. */

@@ -7,17 +7,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads and writes {@link Summary} as JSON: pretty-printed for {@code summary.json}, one line for
  * {@code --json}. Null sections and null optional fields are left out; field order follows the
- * records' declared order. Reading ignores names it does not know, so newer files stay readable.
+ * records' declared order; a command's own fields ({@link Summary#withFields}) follow the header in
+ * their order, null values written. Reading ignores names it does not know (a command's own fields
+ * among them), so newer files stay readable.
  */
 public final class SummaryJson {
 
@@ -27,13 +33,15 @@ public final class SummaryJson {
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .build();
 
+  private static final List<String> HEADER = List.of("command", "runtime", "seed");
+
   private SummaryJson() {
   }
 
   /** The summary as one line of JSON (for {@code --json}). */
   public static String compact(Summary summary) {
     try {
-      return MAPPER.writeValueAsString(summary);
+      return MAPPER.writeValueAsString(value(summary));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("summary not serialisable", e);
     }
@@ -42,7 +50,7 @@ public final class SummaryJson {
   /** The summary as indented JSON, ending with a newline (for {@code summary.json}). */
   public static String pretty(Summary summary) {
     try {
-      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + System.lineSeparator();
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value(summary)) + System.lineSeparator();
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("summary not serialisable", e);
     }
@@ -54,7 +62,7 @@ public final class SummaryJson {
    */
   public static String pretty(List<Summary> summaries) {
     try {
-      Object value = summaries.size() == 1 ? summaries.get(0) : summaries;
+      Object value = summaries.size() == 1 ? value(summaries.get(0)) : summaries.stream().map(SummaryJson::value).toList();
       return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("summary not serialisable", e);
@@ -63,7 +71,48 @@ public final class SummaryJson {
 
   /** The summary as a JSON tree, fields in contract order. */
   public static JsonNode tree(Summary summary) {
-    return MAPPER.valueToTree(summary);
+    Object value = value(summary);
+    return value instanceof JsonNode node ? node : MAPPER.valueToTree(summary);
+  }
+
+  /**
+   * Rows of a table as an indented JSON array of objects, keys in each row's order, null values
+   * written (a command whose result is one object per row of a published table).
+   */
+  public static String prettyRows(List<? extends Map<String, ?>> rows) {
+    ArrayNode array = MAPPER.createArrayNode();
+    rows.forEach(r -> array.add(object(r)));
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(array);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("rows not serialisable", e);
+    }
+  }
+
+  /**
+   * What is serialised: the summary itself, or, when it has fields of its command, a tree with
+   * those fields right after the header ({@code command, runtime, seed}).
+   */
+  private static Object value(Summary summary) {
+    if (summary.fields() == null) {
+      return summary;
+    }
+    ObjectNode sections = MAPPER.valueToTree(summary);
+    ObjectNode root = MAPPER.createObjectNode();
+    for (String header : HEADER) {
+      if (sections.has(header)) {
+        root.set(header, sections.remove(header));
+      }
+    }
+    root.setAll(object(summary.fields()));
+    root.setAll(sections);
+    return root;
+  }
+
+  private static ObjectNode object(Map<String, ?> map) {
+    ObjectNode node = MAPPER.createObjectNode();
+    map.forEach((k, v) -> node.set(k, v == null ? NullNode.getInstance() : MAPPER.valueToTree(v)));
+    return node;
   }
 
   /** Writes the pretty form to {@code file}, replacing it. */

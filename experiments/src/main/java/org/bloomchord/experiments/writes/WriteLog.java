@@ -3,6 +3,7 @@ package org.bloomchord.experiments.writes;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.bloomchord.experiments.summary.WriteStats;
 import org.bloomchord.chord.store.ReadOutcome;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.Version;
@@ -103,8 +104,13 @@ public final class WriteLog {
     return stale;
   }
 
+  /** The summary's {@code writes} section. */
+  public WriteStats stats() {
+    return new WriteStats(acknowledged, lost, resurrected, stale, unacknowledged, judged, readsFailed);
+  }
+
   /**
-   * The summary's {@code writes} section: {@code acknowledged}, {@code lost}, {@code resurrected},
+   * The {@code writes} section as an ordered map: {@code acknowledged}, {@code lost}, {@code resurrected},
    * {@code stale}, then {@code unacknowledged} writes, {@code readsJudged} and {@code readsFailed}.
    */
   public Map<String, Object> section() {

@@ -9,6 +9,9 @@ import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.experiments.summary.PeerCounts;
+import org.bloomchord.experiments.summary.ResourceStats;
+import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
@@ -63,8 +66,11 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
     }
   }
 
-  /** Runs the trial and returns its summary object (command, runtime, seed, peers, writes, resources). */
-  public Map<String, Object> run() {
+  /**
+   * Runs the trial and returns its summary: header, the fields {@code repair} and
+   * {@code readQuorum}, then the sections peers, writes and resources.
+   */
+  public Summary run() {
     long wallStart = System.nanoTime();
     NetworkOptions options = NetworkOptions.defaults().withSeed(seed).withSim(s -> s.withLossProbability(loss));
     ChordConfig config = ChordConfig.defaults().withQuorums(0, readQuorum);
@@ -98,25 +104,15 @@ public record WriteTrial(int peers, long operations, int keys, double loss, long
           log.read(key, read(c, from, key));
         }
       }
-      Map<String, Object> doc = new LinkedHashMap<>();
-      doc.put("command", "writes");
-      doc.put("runtime", Networks.SIM);
-      doc.put("seed", seed);
-      doc.put("repair", repair.name().toLowerCase(java.util.Locale.ROOT));
-      doc.put("readQuorum", readQuorum);
-      Map<String, Object> peerCounts = new LinkedHashMap<>();
-      peerCounts.put("launched", launched);
-      peerCounts.put("alive", net.alive().size());
-      peerCounts.put("joins", joins);
-      peerCounts.put("leaves", 0);
-      peerCounts.put("crashes", crashes);
-      doc.put("peers", peerCounts);
-      doc.put("writes", log.section());
-      Map<String, Object> resources = new LinkedHashMap<>();
-      resources.put("wallSeconds", (System.nanoTime() - wallStart) / 1e9);
-      resources.put("simulatedSeconds", (net.now() - start) / 1e3);
-      doc.put("resources", resources);
-      return doc;
+      Map<String, Object> settings = new LinkedHashMap<>();
+      settings.put("repair", repair.name().toLowerCase(java.util.Locale.ROOT));
+      settings.put("readQuorum", readQuorum);
+      return Summary.of("writes", Networks.SIM, seed)
+          .withFields(settings)
+          .withPeers(PeerCounts.withoutFailedCount(launched, net.alive().size(), joins, 0, crashes))
+          .withWrites(log.stats())
+          .withResources(new ResourceStats((System.nanoTime() - wallStart) / 1e9, (net.now() - start) / 1e3, null,
+              null));
     }
   }
 

@@ -114,4 +114,27 @@ class SummaryJsonTest {
       }
     }
   }
+
+  @Test
+  void aCommandsOwnFieldsFollowTheHeaderInOrderWithNullsWritten() throws Exception {
+    Map<String, Object> fields = new java.util.LinkedHashMap<>();
+    fields.put("repair", "push");
+    fields.put("ratio", null);
+    fields.put("byKind", Map.of("a", 1L));
+    Summary s = Summary.of("writes", "sim", 3L).withFields(fields)
+        .withPeers(PeerCounts.withoutFailedCount(5, 4, 5, 0, 1))
+        .withWrites(new WriteStats(10, 0, 0, 1, 2, 8, 0))
+        .withResources(new ResourceStats(1.5, 2.0, null, null));
+    JsonNode root = JSON.readTree(SummaryJson.pretty(s));
+    assertEquals(List.of("command", "runtime", "seed", "repair", "ratio", "byKind", "peers", "writes", "resources"),
+        names(root));
+    assertTrue(root.get("ratio").isNull());
+    assertEquals(List.of("launched", "alive", "joins", "leaves", "crashes"), names(root.get("peers")));
+    assertEquals(List.of("acknowledged", "lost", "resurrected", "stale", "unacknowledged", "readsJudged",
+        "readsFailed"), names(root.get("writes")));
+    assertEquals(SummaryJson.compact(s), SummaryJson.tree(s).toString());
+    Summary back = SummaryJson.parse(SummaryJson.compact(s));
+    assertEquals(s.writes(), back.writes());
+    assertEquals(null, back.fields(), "a command's own fields are not read back");
+  }
 }

@@ -1,0 +1,67 @@
+package org.bloomchord.experiments.ring;
+
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.chord.cluster.RingCheck;
+import org.bloomchord.experiments.runner.RunContext;
+import org.bloomchord.experiments.runner.steps.RunStep;
+import org.bloomchord.overlay.Network;
+
+/**
+ * The ring's first step: launches the peers in waves that at most double the ring (a stable ring
+ * between waves), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
+ * 2·m rounds, until every finger is correct; records the heap with the peers.
+ */
+final class RingLaunchStep implements RunStep {
+
+  private final RingRun run;
+
+  RingLaunchStep(RingRun run) {
+    this.run = run;
+  }
+
+  @Override
+  public void run(RunContext ctx) {
+    launch(ctx);
+    run.stabilizeSeconds = run.awaitStable(ctx, "launch", run.startMs);
+    awaitFingers(ctx);
+    run.heapWithPeers = RingRun.usedHeap();
+  }
+
+  private void launch(RunContext ctx) {
+    ChordCluster cluster = ctx.cluster();
+    int peers = run.settings.peers();
+    int launched = 0;
+    while (launched < peers) {
+      int active = launched == 0 ? 0 : cluster.activePeers().size();
+      int wave = Math.min(peers - launched, Math.max(1, active));
+      run.mark(cluster.network());
+      int failedBefore = cluster.failedJoins();
+      cluster.launch(wave);
+      launched += wave;
+      int failed = cluster.failedJoins() - failedBefore;
+      run.hostsAlive += wave - failed;
+      ctx.note("launched %d of %d peers%s", launched, peers,
+          failed == 0 ? "" : " (" + failed + " joins failed; those peers were stopped)");
+      if (launched < peers) {
+        cluster.awaitStable(200 * run.config.stabilizeMs());
+      }
+    }
+  }
+
+  private void awaitFingers(RunContext ctx) {
+    ChordCluster cluster = ctx.cluster();
+    Network<ChordPeer> net = cluster.network();
+    long since = net.now();
+    RingCheck[] last = new RingCheck[1];
+    boolean converged = net.awaitUntil(() -> {
+      last[0] = cluster.check();
+      ctx.tick("fingers: %d of %d wrong", last[0].fingerErrors(), last[0].fingersChecked());
+      return last[0].converged();
+    }, 2L * run.config.idBits() * run.config.fixFingersMs(),
+        Math.max(run.config.fixFingersMs(), cluster.checkPeriodMs()));
+    run.mark(net);
+    ctx.note("fingers: %s after %.1f s more (%d of %d wrong)", converged ? "all correct" : "not all correct",
+        (net.now() - since) / 1000.0, last[0].fingerErrors(), last[0].fingersChecked());
+  }
+}

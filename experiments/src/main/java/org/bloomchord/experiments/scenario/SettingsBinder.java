@@ -1,0 +1,96 @@
+package org.bloomchord.experiments.scenario;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bloomchord.routing.location.LocationConfig;
+import org.bloomchord.routing.repair.RepairMode;
+import org.bloomchord.routing.rogue.RoguePeer.Behaviour;
+
+/**
+ * Binds a scenario's settings sections, {@code chord}, {@code routing} and {@code rogue}, into
+ * their validated records, with each section's defaults and ranges.
+ */
+final class SettingsBinder {
+
+  private SettingsBinder() {
+  }
+
+  static ChordSettings chord(Fields f) {
+    ChordSettings d = ChordSettings.DEFAULTS;
+    int idBits = f.integer("idBits", d.idBits(), 1, 64);
+    int successors = f.integer("successors", d.successors(), 1, 64);
+    int replicas = f.integer("replicas", Math.min(d.replicas(), successors + 1), 1, 65);
+    if (replicas > successors + 1) {
+      throw f.bad("replicas", "at most successors + 1 = " + (successors + 1));
+    }
+    Duration stabilize = f.positiveDuration("stabilize", d.stabilize());
+    Duration fixFingers = f.positiveDuration("fixFingers", d.fixFingers());
+    return new ChordSettings(idBits, successors, replicas,
+        stabilize, fixFingers,
+        f.positiveDuration("checkPredecessor", d.checkPredecessor()),
+        atLeast(f, "stabilizeMax", stabilize),
+        atLeast(f, "fixFingersMax", fixFingers),
+        f.number("jitter", d.jitter(), 0, 0.99, "a number in [0, 0.99]"),
+        f.positiveDuration("requestTimeout", d.requestTimeout()),
+        f.positiveDuration("lookupTimeout", d.lookupTimeout()),
+        f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
+        f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
+            "iterative", ChordSettings.LookupStyle.ITERATIVE)),
+        f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
+            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)),
+        f.choice("placement", d.placement(), Map.of("fixed", ChordSettings.Placement.FIXED,
+            "seeded", ChordSettings.Placement.SEEDED)),
+        f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE),
+        quorum(f, "writeQuorum", Math.min(replicas, successors)),
+        quorum(f, "readQuorum", Math.min(replicas, successors)),
+        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)));
+  }
+
+  /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */
+  private static int quorum(Fields f, String key, int copies) {
+    return f.integer(key, 0, 0, copies);
+  }
+
+  /** An adaptive ceiling: at least the period it grows from (the default: the period, fixed). */
+  private static Duration atLeast(Fields f, String key, Duration period) {
+    Duration max = f.positiveDuration(key, period);
+    if (max.compareTo(period) < 0) {
+      throw f.bad(key, "at least the period it backs off from (" + DurationText.format(period) + ")");
+    }
+    return max;
+  }
+
+  static RogueSettings rogue(Fields f, int scenarioPeers) {
+    RogueSettings d = RogueSettings.NONE;
+    int peers = f.integer("peers", d.peers(), 0, scenarioPeers);
+    Set<Behaviour> behaviours = d.behaviours();
+    if (f.has("behaviours")) {
+      behaviours = EnumSet.noneOf(Behaviour.class);
+      YamlNode v = f.raw("behaviours");
+      List<YamlNode> items = v instanceof YamlNode.Sequence s ? s.items() : List.of(v);
+      for (YamlNode item : items) {
+        String text = item instanceof YamlNode.Scalar s && s.text() != null ? s.text().strip() : null;
+        Behaviour b = text == null ? null : Behaviour.of(text);
+        if (b == null) {
+          throw new ScenarioException(item.position(), "bad value '" + YamlNode.text(item) + "' for "
+              + f.path("behaviours") + ": expected a list of: " + Behaviour.labels());
+        }
+        behaviours.add(b);
+      }
+    }
+    return new RogueSettings(peers, behaviours, f.positiveDuration("every", d.every()));
+  }
+
+  static RoutingSettings routing(Fields f) {
+    RoutingSettings d = RoutingSettings.DEFAULTS;
+    return new RoutingSettings(f.integer("depth", d.depth(), 1, LocationConfig.MAX_DEPTH),
+        f.integer("bitsPerLevel", d.bitsPerLevel(), LocationConfig.MIN_BITS, LocationConfig.MAX_BITS),
+        f.integer("hashes", d.hashes(), 1, 16),
+        f.positiveDuration("refresh", d.refresh()),
+        f.positiveDuration("lease", d.lease()),
+        f.positiveDuration("queryTimeout", d.queryTimeout()));
+  }
+}
