@@ -54,6 +54,8 @@ final class ChildJvm implements AutoCloseable {
   private final AtomicLong nextId = new AtomicLong(1);
   private volatile Consumer<String> events = e -> { };
   private volatile boolean exited;
+  /** The first answer (number 0): the child joined the cluster, or the line saying why not. */
+  private final CompletableFuture<String> started = new CompletableFuture<>();
   private final Path log;
   /** Whether an error message named the log, which is then kept. */
   private volatile boolean keepLog;
@@ -63,7 +65,7 @@ final class ChildJvm implements AutoCloseable {
     this.process = process;
     this.log = log;
     this.in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
-    pending.put(0L, new CompletableFuture<>());
+    pending.put(0L, started);
     Thread reader = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line; (line = r.readLine()) != null; ) {
@@ -143,7 +145,7 @@ final class ChildJvm implements AutoCloseable {
 
   /** Waits for the child's first answer: it joined the cluster. */
   String awaitStarted(long timeoutMs) {
-    return await(new Reply(0, pending.getOrDefault(0L, CompletableFuture.completedFuture("ok"))), timeoutMs);
+    return await(new Reply(0, started), timeoutMs);
   }
 
   /** Waits for the answer to {@code reply}, which must start with "ok"; returns the rest of it. */
