@@ -151,7 +151,8 @@ final class JvmRing {
       }
       byNode.values().forEach(joined::addAll);
       i += wave;
-      progress.tick("join: %d of %d peers launched", i + 1, addresses.size());
+      progress.tick("join: %d of %d peers launched", Math.min(addresses.size(), i + (ringPeers.isEmpty() ? 1 : 0)),
+          addresses.size());
       if (i < order.size()) {
         awaitStable(200 * config.stabilizeMs());
       }

@@ -43,6 +43,10 @@ import org.bloomchord.overlay.PeerRef;
  * JVMs in turn (this one included), and leaves and crashes of a child's host are done by that
  * child ({@link JvmRun#depart}); a child's churn join enters the roster when the child reports
  * that it ended. {@link #byJvm} counts what happened in each JVM.
+ *
+ * <p>Longer than the usual 300 lines because a host's join and departure are one state machine
+ * (joining, departure decided while joining, join ended) whichever JVM runs the host; the
+ * multi-JVM branches share that state rather than copy it into a second class.
  */
 public final class Membership {
 
