@@ -37,7 +37,7 @@ import org.bloomchord.routing.location.LocationService;
  * <pre>
  *   launch BOOT_ADDRESS|- BOOT_ID_HEX|- ADDRESS...  -> ok JOINED FAILED FAILED_ADDRESS...  (peers join through BOOT; - : the first peer)
  *   join ADDRESS BOOT_ADDRESS BOOT_ID_HEX       -> ok  (starts; later "event joined ADDRESS" or "event joinFailed ADDRESS")
- *   leave ADDRESS | crash ADDRESS               -> ok  (the graceful leave runs on its own; a crash is done)
+ *   leave ADDRESS | crash ADDRESS               -> ok  (the graceful leave or the crash runs on its own thread)
  *   publish ADDRESS OBJECT;OBJECT... ...        -> ok FAILED  (each peer publishes its objects; peers whose publications failed)
  *   snapshots                                   -> ok TOKEN...         (see {@link SnapshotText})
  *   traffic                                     -> ok MESSAGES BYTES FRAMES FRAME_BYTES PAYLOAD_BYTES TCP_BYTES
@@ -138,17 +138,20 @@ public final class JvmWorker {
       case "leave", "crash" -> {
         arguments(words, 2);
         PeerHandle<ChordPeer> h = handle(net, words[1]);
-        if (words[0].equals("crash")) {
-          net.crash(h);
-        } else {
-          background.execute(() -> {
-            try {
+        boolean crash = words[0].equals("crash");
+        // both on their own thread: an undeploy on a loaded machine may take seconds, and the
+        // commands behind it (other departures, snapshots) must not wait for it
+        background.execute(() -> {
+          try {
+            if (crash) {
+              net.crash(h);
+            } else {
               net.leave(h);
-            } catch (IllegalStateException gone) {
-              // removed meanwhile
             }
-          });
-        }
+          } catch (IllegalStateException gone) {
+            // removed meanwhile
+          }
+        });
         return "";
       }
       case "publish" -> {
