@@ -7,7 +7,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.jvm.JvmWorker;
+import org.bloomchord.experiments.runner.PeerSetup;
+import org.bloomchord.experiments.scenario.ChordSettings;
+import org.bloomchord.routing.repair.RepairMode;
 import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.runner.ScenarioRunner;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
@@ -49,10 +53,15 @@ public final class WorkerCommand implements Callable<Integer> {
       description = "The peers' chord settings as a YAML flow mapping (a child of run --jvms); replaces the flags above.")
   String chord;
 
+  @Option(names = "--location", paramLabel = "D,BITS,K,REFRESH_MS,LEASE_MS,QUERY_MS",
+      description = "The peers carry the location layer with these routing settings (a child of run --jvms).")
+  String location;
+
   @Override
   public Integer call() {
     ClusterOptions options;
     ChordConfig config;
+    PeerSetup setup;
     BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     try {
       options = cluster.options().withNodeName(node);
@@ -60,15 +69,18 @@ public final class WorkerCommand implements Callable<Integer> {
         // on standard input rather than the command line, which other users of the host can read
         options = options.withTlsSeed(commands.readLine());
       }
-      config = chord != null ? ScenarioRunner.chordConfig(ScenarioLoader.chordSettings("--chord", chord))
+      ChordSettings settings = chord != null ? ScenarioLoader.chordSettings("--chord", chord) : null;
+      config = settings != null ? ScenarioRunner.chordConfig(settings)
           : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs);
+      setup = PeerSetup.of(config, settings != null ? settings.repair() : RepairMode.PUSH,
+          location == null ? null : ScenarioRunner.locationConfig(JvmRun.routingOf("--location", location)));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     try {
-      return JvmWorker.run(options, config, seed, commands);
+      return JvmWorker.run(options, config, setup, seed, commands);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

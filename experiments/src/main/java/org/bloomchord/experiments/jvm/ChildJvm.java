@@ -10,16 +10,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.bloomchord.experiments.cli.BloomchordCli;
 import org.bloomchord.overlay.vertx.ClusterNode;
 
 /**
- * A child JVM running {@code bloomchord worker}, driven by one command line at a time on its
- * standard input and answering one line on its standard output ({@code ok ...} or
- * {@code error ...}); its standard error goes to a log file in the temporary directory, deleted
- * when the child is stopped unless an error message named it.
+ * A child JVM running {@code bloomchord worker}, driven by command lines on its standard input,
+ * each tagged with a number ({@code 17 snapshots}) that its answer on standard output repeats
+ * ({@code 17 ok ...} or {@code 17 error ...}), so that several threads may have commands under way
+ * at once; lines {@code event ...} report what the child noticed by itself (a churn join that
+ * ended) and go to the {@link #onEvent listener}. The first answer, {@code 0 ok ADDRESS}, says the
+ * child joined the cluster. Its standard error goes to a log file in the temporary directory,
+ * deleted when the child is stopped unless an error message named it.
  *
  * <p>No orphan: {@link #close()} asks it to quit and kills it after a grace period; a JVM-wide
  * shutdown hook kills every child still running (Ctrl-C, failure); and a worker quits by itself
@@ -43,7 +50,12 @@ final class ChildJvm implements AutoCloseable {
   private final String name;
   private final Process process;
   private final PrintWriter in;
-  private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
+  private final Map<Long, CompletableFuture<String>> pending = new ConcurrentHashMap<>();
+  private final AtomicLong nextId = new AtomicLong(1);
+  private volatile Consumer<String> events = e -> { };
+  private volatile boolean exited;
+  /** The first answer (number 0): the child joined the cluster, or the line saying why not. */
+  private final CompletableFuture<String> started = new CompletableFuture<>();
   private final Path log;
   /** Whether an error message named the log, which is then kept. */
   private volatile boolean keepLog;
@@ -53,15 +65,17 @@ final class ChildJvm implements AutoCloseable {
     this.process = process;
     this.log = log;
     this.in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
+    pending.put(0L, started);
     Thread reader = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line; (line = r.readLine()) != null; ) {
-          lines.add(line);
+          dispatch(line);
         }
       } catch (IOException e) {
-        // the child is gone; waiting callers time out or see its exit
+        // the child is gone; waiting callers see its exit
       }
-      lines.add("error exited");
+      exited = true;
+      pending.values().forEach(f -> f.complete("error exited"));
     }, "child-jvm-" + name);
     reader.setDaemon(true);
     reader.start();
@@ -99,16 +113,54 @@ final class ChildJvm implements AutoCloseable {
     return process.pid();
   }
 
-  /** Waits for the next line, which must start with "ok"; returns the rest of it. */
-  String await(long timeoutMs) {
+  /** One line from the child: an event for the listener, or the answer to a command by its number. */
+  private void dispatch(String line) {
+    if (line.startsWith("event ")) {
+      try {
+        events.accept(line.substring("event ".length()));
+      } catch (RuntimeException e) {
+        // a listener's failure must not stop the reading of answers
+      }
+      return;
+    }
+    int space = line.indexOf(' ');
+    try {
+      CompletableFuture<String> f = pending.remove(Long.parseLong(space < 0 ? line : line.substring(0, space)));
+      if (f != null) {
+        f.complete(space < 0 ? "" : line.substring(space + 1));
+      }
+    } catch (NumberFormatException e) {
+      // not a line of the protocol (a library writing to standard output): ignored
+    }
+  }
+
+  /** Sets who hears the child's {@code event} lines (without the word {@code event}), on the reading thread. */
+  void onEvent(Consumer<String> listener) {
+    this.events = listener;
+  }
+
+  /** A command under way: {@link #await(Reply, long)} collects its answer. */
+  record Reply(long id, CompletableFuture<String> answer) {
+  }
+
+  /** Waits for the child's first answer: it joined the cluster. */
+  String awaitStarted(long timeoutMs) {
+    return await(new Reply(0, started), timeoutMs);
+  }
+
+  /** Waits for the answer to {@code reply}, which must start with "ok"; returns the rest of it. */
+  String await(Reply reply, long timeoutMs) {
     String line;
     try {
-      line = lines.poll(timeoutMs, TimeUnit.MILLISECONDS);
+      line = reply.answer().get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for JVM " + name, e);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      line = null;
     }
     if (line == null) {
+      pending.remove(reply.id());
       keepLog = true;
       throw new IllegalStateException("JVM " + name + " did not answer within " + timeoutMs + " ms (log: " + log + ")");
     }
@@ -119,15 +171,35 @@ final class ChildJvm implements AutoCloseable {
     return line.substring(2).trim();
   }
 
-  /** Sends one command without waiting; collect the answer with {@link #await}. */
-  void send(String command) {
-    in.println(command);
+  /** Sends one command without waiting (from any thread); collect the answer with {@link #await(Reply, long)}. */
+  Reply send(String command) {
+    long id = nextId.getAndIncrement();
+    CompletableFuture<String> f = new CompletableFuture<>();
+    pending.put(id, f);
+    synchronized (in) {
+      in.println(id + " " + command);
+    }
+    if (exited) {
+      f.complete("error exited");
+    }
+    return new Reply(id, f);
+  }
+
+  /** Writes one line that is no command (the TLS seed, read before any command). */
+  void sendLine(String line) {
+    synchronized (in) {
+      in.println(line);
+    }
   }
 
   /** Sends one command and returns its answer. */
   String call(String command, long timeoutMs) {
-    in.println(command);
-    return await(timeoutMs);
+    return await(send(command), timeoutMs);
+  }
+
+  /** Whether the process is still running. */
+  boolean alive() {
+    return !exited && process.isAlive();
   }
 
   /**
@@ -157,8 +229,10 @@ final class ChildJvm implements AutoCloseable {
   @Override
   public void close() {
     if (process.isAlive()) {
-      in.println("quit");
-      in.close();
+      synchronized (in) {
+        in.println("quit");
+        in.close();
+      }
       try {
         process.waitFor(GRACE_MS, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {

@@ -1,19 +1,17 @@
 package org.bloomchord.experiments.jvm;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
-import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.JvmTraffic;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
+import org.bloomchord.overlay.wire.WireRegistry;
 
 /**
  * The processes of one ring over several JVMs on this machine: this JVM's clustered node
@@ -41,7 +39,8 @@ final class JvmCluster implements AutoCloseable {
   private final long seed;
   private final List<String> configArgs;
   private final List<ChildJvm> started = new ArrayList<>();
-  private final Map<String, ChildJvm> live = new LinkedHashMap<>();
+  /** Thread-safe: churn threads look children up while the driver kills one. */
+  private final Map<String, ChildJvm> live = new java.util.concurrent.ConcurrentSkipListMap<>();
 
   private JvmCluster(ClusterNode node, VertxNetwork<ChordPeer> net, ClusterOptions cluster, int childHeapMb,
       long seed, List<String> configArgs) {
@@ -58,11 +57,11 @@ final class JvmCluster implements AutoCloseable {
    * every child joined the cluster.
    *
    * @param cluster this JVM's cluster settings (the node name is set here)
-   * @param config the peers' configuration in this JVM
+   * @param registry the codecs of this JVM's network (the peers' configuration and extensions)
    * @param configArgs the worker flags that give the children the same configuration
    * @param seed the root seed: child j's peers draw from {@code seed + j}
    */
-  static JvmCluster start(int jvms, int childHeapMb, ClusterOptions cluster, ChordConfig config,
+  static JvmCluster start(int jvms, int childHeapMb, ClusterOptions cluster, WireRegistry registry,
       List<String> configArgs, long seed, Progress progress) {
     // a killed JVM's connections fail loudly in these logs, with stack traces; the summary says what matters
     QUIET.forEach(l -> l.setLevel(java.util.logging.Level.SEVERE));
@@ -70,7 +69,7 @@ final class JvmCluster implements AutoCloseable {
     JvmCluster c;
     try {
       VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node), NetworkOptions.defaults().withSeed(seed),
-          ChordWire.registry(config));
+          registry);
       c = new JvmCluster(node, net, cluster, childHeapMb, seed, configArgs);
     } catch (RuntimeException e) {
       node.close();
@@ -82,7 +81,7 @@ final class JvmCluster implements AutoCloseable {
         children.add(c.startChild(j));
       }
       for (ChildJvm child : children) {
-        child.await(CHILD_START_MS);
+        child.awaitStarted(CHILD_START_MS);
         c.live.put(child.name(), child);
       }
       progress.line("cluster: %d JVMs joined, %d members", jvms, node.members());
@@ -124,7 +123,7 @@ final class JvmCluster implements AutoCloseable {
       started.add(child);
     }
     if (cluster.tlsSeed() != null) {
-      child.send(cluster.tlsSeed());
+      child.sendLine(cluster.tlsSeed());
     }
     return child;
   }

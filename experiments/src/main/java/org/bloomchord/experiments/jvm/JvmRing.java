@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.PeerSnapshot;
@@ -41,14 +43,20 @@ final class JvmRing {
   private final VertxNetwork<ChordPeer> net;
   private final Map<String, ChildJvm> children;
   private final ChordConfig config;
+  private final Function<PeerRef, List<ChordExtension>> extensions;
   private final IdRing ring;
   private final Progress progress;
 
-  /** The ring over this JVM's {@code net} and the live {@code children} by node name. */
-  JvmRing(VertxNetwork<ChordPeer> net, Map<String, ChildJvm> children, ChordConfig config, Progress progress) {
+  /**
+   * The ring over this JVM's {@code net} and the live {@code children} by node name; this JVM's
+   * peers get the extensions {@code extensions} gives them.
+   */
+  JvmRing(VertxNetwork<ChordPeer> net, Map<String, ChildJvm> children, ChordConfig config,
+      Function<PeerRef, List<ChordExtension>> extensions, Progress progress) {
     this.net = net;
     this.children = children;
     this.config = config;
+    this.extensions = extensions;
     this.ring = new IdRing(config.idBits());
     this.progress = progress;
   }
@@ -93,15 +101,30 @@ final class JvmRing {
     }
   }
 
-  /** Joins in waves that at most double the ring, each JVM's share through a random ring member. */
-  int launch(List<String> addresses, SplittableRandom random) {
+  /**
+   * Joins in waves that at most double the ring, each JVM's share through a random ring member:
+   * into an empty ring ({@code ring} empty) the first peer starts it alone, into a running one
+   * the waves join through the peers of {@code ring}. Returns the addresses whose join failed
+   * (those peers are stopped).
+   */
+  List<String> launch(List<String> addresses, List<PeerRef> ringPeers, SplittableRandom random) {
     List<String> order = new ArrayList<>(addresses);
     Collections.shuffle(order, new java.util.Random(random.nextLong()));
-    String first = order.stream().filter(a -> a.endsWith("@jvm0")).findFirst().orElseThrow();
-    order.remove(first);
-    String failed = JvmWorker.launch(net, config, null, List.of(new PeerRef(first, ring.hash(first))));
-    int failures = Integer.parseInt(failed.split(" ")[1]);
-    List<PeerRef> joined = new ArrayList<>(List.of(new PeerRef(first, ring.hash(first))));
+    List<String> failures = new ArrayList<>();
+    List<PeerRef> joined = new ArrayList<>(ringPeers);
+    if (joined.isEmpty() && !order.isEmpty()) {
+      String first = order.stream().filter(a -> a.endsWith("@jvm0")).findFirst().orElse(order.get(0));
+      order.remove(first);
+      PeerRef ref = new PeerRef(first, ring.hash(first));
+      ChildJvm c = children.get(ref.node());
+      String outcome = c == null ? JvmWorker.launch(net, config, extensions, null, List.of(ref))
+          : c.call("launch - - " + first, config.joinWaitMs() + 60_000);
+      failures.addAll(failed(outcome));
+      if (!failures.isEmpty()) {
+        throw new IllegalStateException("the first peer of the ring, " + first + ", did not start");
+      }
+      joined.add(ref);
+    }
     int i = 0;
     while (i < order.size()) {
       int wave = Math.min(order.size() - i, joined.size());
@@ -110,32 +133,37 @@ final class JvmRing {
         byNode.computeIfAbsent(new PeerRef(a, 0).node(), k -> new ArrayList<>()).add(new PeerRef(a, ring.hash(a)));
       }
       PeerRef boot = joined.get(random.nextInt(joined.size()));
+      Map<String, ChildJvm.Reply> asked = new TreeMap<>();
       for (Map.Entry<String, List<PeerRef>> e : byNode.entrySet()) {
         ChildJvm c = children.get(e.getKey());
         if (c != null) {
           StringBuilder cmd = new StringBuilder("launch " + boot.address() + " " + Long.toHexString(boot.id()));
           e.getValue().forEach(r -> cmd.append(' ').append(r.address()));
-          c.send(cmd.toString());
+          asked.put(e.getKey(), c.send(cmd.toString()));
         }
       }
       List<PeerRef> local = byNode.getOrDefault("jvm0", List.of());
       if (!local.isEmpty()) {
-        failures += Integer.parseInt(JvmWorker.launch(net, config, boot, local).split(" ")[1]);
+        failures.addAll(failed(JvmWorker.launch(net, config, extensions, boot, local)));
       }
-      for (String nodeName : byNode.keySet()) {
-        ChildJvm c = children.get(nodeName);
-        if (c != null) {
-          failures += Integer.parseInt(c.await(config.joinWaitMs() + 60_000).split(" ")[1]);
-        }
+      for (Map.Entry<String, ChildJvm.Reply> e : asked.entrySet()) {
+        failures.addAll(failed(children.get(e.getKey()).await(e.getValue(), config.joinWaitMs() + 60_000)));
       }
       byNode.values().forEach(joined::addAll);
       i += wave;
-      progress.tick("join: %d of %d peers launched", i + 1, addresses.size());
+      progress.tick("join: %d of %d peers launched", Math.min(addresses.size(), i + (ringPeers.isEmpty() ? 1 : 0)),
+          addresses.size());
       if (i < order.size()) {
         awaitStable(200 * config.stabilizeMs());
       }
     }
     return failures;
+  }
+
+  /** The failed addresses of a launch answer {@code JOINED FAILED ADDRESS...}. */
+  private static List<String> failed(String outcome) {
+    String[] w = outcome.trim().split(" ");
+    return w.length <= 2 ? List.of() : List.of(w).subList(2, w.length);
   }
 
   /** Snapshots of every peer of this JVM and of the given children. */
@@ -151,10 +179,11 @@ final class JvmRing {
   /** Snapshots of every peer of the given children, asked of all of them at once. */
   static List<PeerSnapshot> remoteSnapshots(java.util.Collection<ChildJvm> children) {
     List<ChildJvm> asked = List.copyOf(children);
-    asked.forEach(c -> c.send("snapshots"));
+    List<ChildJvm.Reply> replies = new ArrayList<>();
+    asked.forEach(c -> replies.add(c.send("snapshots")));
     List<PeerSnapshot> out = new ArrayList<>();
-    for (ChildJvm c : asked) {
-      String answer = c.await(60_000);
+    for (int k = 0; k < asked.size(); k++) {
+      String answer = asked.get(k).await(replies.get(k), 60_000);
       if (!answer.isEmpty()) {
         for (String token : answer.split(" ")) {
           out.add(SnapshotText.decode(token));

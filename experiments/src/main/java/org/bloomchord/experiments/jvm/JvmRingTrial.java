@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.chord.cluster.RingCheck;
@@ -107,14 +108,14 @@ public final class JvmRingTrial {
   public Summary run() {
     long t0 = System.nanoTime();
     SplittableRandom random = new SplittableRandom(settings.seed());
-    try (JvmCluster jvmCluster = JvmCluster.start(jvms, childHeapMb, cluster, config, configArgs(), settings.seed(),
+    try (JvmCluster jvmCluster = JvmCluster.start(jvms, childHeapMb, cluster, ChordWire.registry(config), configArgs(), settings.seed(),
         progress)) {
       VertxNetwork<ChordPeer> net = jvmCluster.network();
       Map<String, ChildJvm> byNode = jvmCluster.children();
-      JvmRing jvmRing = new JvmRing(net, byNode, config, progress);
+      JvmRing jvmRing = new JvmRing(net, byNode, config, ref -> List.of(), progress);
       List<String> addresses = JvmRing.interleaved(ring, jvms, settings.peers());
       long joinStart = System.nanoTime();
-      int failedJoins = jvmRing.launch(addresses, random);
+      int failedJoins = jvmRing.launch(addresses, List.of(), random).size();
       RingCheck check = jvmRing.awaitStable(settings.maxWaitSeconds() * 1000);
       double joinSeconds = (System.nanoTime() - joinStart) / 1e9;
       progress.line("ring: %d peers over %d JVMs %s after %.1f s", check.peers(), jvms,
@@ -170,7 +171,7 @@ public final class JvmRingTrial {
     String name = "jvm" + jvms;
     long t0 = System.nanoTime();
     ChildJvm joiner = jvmCluster.startChild(jvms);
-    joiner.await(JvmCluster.CHILD_START_MS);
+    joiner.awaitStarted(JvmCluster.CHILD_START_MS);
     double started = (System.nanoTime() - t0) / 1e9;
     List<PeerSnapshot> snaps = jvmRing.snapshots();
     PeerRef boot = snaps.get(random.nextInt(snaps.size())).self();

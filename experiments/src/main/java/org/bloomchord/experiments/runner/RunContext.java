@@ -283,7 +283,8 @@ public final class RunContext implements AutoCloseable {
   private TimeSeriesSampler newSampler() {
     long[] last = {0, 0};
     TimeSeriesSampler.Builder b = TimeSeriesSampler.builder()
-        .gauge(TimeSeriesSampler.PEERS_ALIVE, roster::size)
+        // this JVM's hosts: over several JVMs the traffic measured is this JVM's too
+        .gauge(TimeSeriesSampler.PEERS_ALIVE, roster::localSize)
         .delta(TimeSeriesSampler.LOOKUPS, lookups::seen)
         .delta(TimeSeriesSampler.FAILURES, lookups::seenFailures)
         .gauge("hopsMean", () -> {
@@ -295,7 +296,7 @@ public final class RunContext implements AutoCloseable {
           return mean;
         })
         .gauge("inFlight", issuer::inFlight)
-        .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::size);
+        .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::localSize);
     if (location != null) {
       b.delta(TimeSeriesSampler.LOCATES, locates::seen).delta(TimeSeriesSampler.LOCATES_MISSED, locates::seenMissed);
     }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
@@ -13,7 +12,6 @@ import org.bloomchord.chord.ChordLimits;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.lookup.LookupMode;
-import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.report.PlotWriter;
@@ -31,17 +29,12 @@ import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
-import org.bloomchord.overlay.wire.WireRegistry;
-import org.bloomchord.routing.repair.RepairCluster;
-import org.bloomchord.routing.repair.RepairConfig;
-import org.bloomchord.routing.repair.RepairMode;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.rogue.RoguePeer;
-import org.bloomchord.routing.location.LocationWire;
 
 /**
  * Runs one concrete {@link Scenario} on its runtime and writes its files into a folder:
@@ -142,9 +135,11 @@ public final class ScenarioRunner {
   /**
    * Runs {@code scenario} on a ring spread over this JVM and child JVMs ({@code run --jvms}), or,
    * with {@code jvmSettings} null, in this JVM; writes its files into {@code folder}. Over several
-   * JVMs the first join phase spreads its peers evenly over them, the oracle sees every JVM's peers,
-   * operations, churn and crashes of peers act on this JVM's peers, and {@code fail: { jvm: K }}
-   * kills child K; every child is stopped at the end, on failure and on Ctrl-C.
+   * JVMs every JVM's peers carry the same extensions (location layer, replica repair), the join
+   * phase spreads its peers evenly over them (each second's share too, with {@code over}), publish
+   * phases place holders, and churn and crashes act, in every JVM; operations start from this JVM's
+   * peers; the oracles see every JVM's peers and holders; and {@code fail: { jvm: K }} kills child
+   * K. Every child is stopped at the end, on failure and on Ctrl-C.
    *
    * @throws org.bloomchord.experiments.scenario.ScenarioException if a phase cannot run
    */
@@ -161,37 +156,31 @@ public final class ScenarioRunner {
     LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
+    PeerSetup setup = PeerSetup.of(chord, scenario.chord().repair(), location);
     if (jvmSettings != null) {
-      if (location != null || rogue.peers() > 0) {
-        throw new IllegalArgumentException("a run over several JVMs carries neither the location layer nor rogue peers");
+      if (rogue.peers() > 0) {
+        throw new IllegalArgumentException("a run over several JVMs carries no rogue peers");
       }
-      JvmRun jvms = JvmRun.start(jvmSettings, scenario.chord(), chord, scenario.seed(), progress);
+      JvmRun jvms = JvmRun.start(jvmSettings, scenario.chord(), location == null ? null : scenario.routing(), chord,
+          setup, scenario.seed(), progress);
       try {
-        return run(scenario, folder, steps, jvms.network(), chord, ref -> List.of(), null, jvms, options, progress);
+        return run(scenario, folder, steps, jvms.network(), chord, setup.extensions(), location, jvms, options,
+            progress);
       } finally {
         jvms.close();
       }
     }
-    WireRegistry registry = scenario.chord().repair() == RepairMode.RECONCILE
-        ? RepairCluster.registry(chord) : ChordWire.registry(chord);
-    Function<PeerRef, List<ChordExtension>> repair = RepairCluster.extensions(scenario.chord().repair(),
-        RepairConfig.defaults());
-    LocationWire wire = location == null ? null : new LocationWire(location, chord);
     // each peer's extensions: the location service, replica repair, and a rogue's behaviours
     Function<PeerRef, List<ChordExtension>> extensions = ref -> {
-      List<ChordExtension> out = new ArrayList<>();
-      LocationService service = wire == null ? null : new LocationService(location, wire);
-      if (service != null) {
-        out.add(service);
-      }
-      out.addAll(repair.apply(ref));
+      List<ChordExtension> out = setup.extensions().apply(ref);
       if (isRogue(scenario, ref)) {
+        LocationService service = out.stream().filter(e -> e instanceof LocationService)
+            .map(e -> (LocationService) e).findFirst().orElse(null);
         out.add(new RoguePeer(rogue.behaviours(), service, location, every));
       }
       return out;
     };
-    Network<ChordPeer> net = Networks.create(scenario.runtime(), options,
-        wire == null ? registry : LocationWire.register(registry, location, chord));
+    Network<ChordPeer> net = Networks.create(scenario.runtime(), options, setup.registry());
     return run(scenario, folder, steps, net, chord, extensions, location, null, options, progress);
   }
 

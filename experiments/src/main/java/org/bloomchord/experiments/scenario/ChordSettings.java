@@ -130,6 +130,7 @@ public record ChordSettings(
         + ", lookup: " + (lookup == LookupStyle.ITERATIVE ? "iterative" : "recursive")
         + ", nextHop: " + (nextHop == NextHop.FINGERS_AND_SUCCESSORS ? "fingersAndSuccessors" : "fingers")
         + ", placement: " + (placement == Placement.SEEDED ? "seeded" : "fixed") + ", quota: " + quota
-        + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum + "}";
+        + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum
+        + ", repair: " + (repair == RepairMode.RECONCILE ? "reconcile" : "push") + "}";
   }
 }

@@ -20,8 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code run SCENARIO --jvms 3} through the command line with real child JVMs on loopback: one
  * ring of 30 peers over three JVMs answers every lookup correctly by the oracle over all JVMs,
  * loses no key when child JVM 1 is killed with SIGKILL (3 replicas), reads every stored key back
- * after the kill, and leaves no child process behind. Scenarios a ring over several JVMs cannot run
- * are one line and exit code 2 before any JVM starts.
+ * after the kill, and leaves no child process behind. A scenario with the location layer, joins
+ * spread over time and churn runs over three JVMs: holders are published in every JVM, churn and a
+ * crash of a fifth of the ring hit every JVM's peers, and lookups and locates are judged by the
+ * oracles over all JVMs. Scenarios a ring over several JVMs cannot run are one line and exit code
+ * 2 before any JVM starts.
  */
 class RunJvmsTest {
 
@@ -36,6 +39,23 @@ class RunJvmsTest {
         - fail: { jvm: 1 }
         - wait: 8s
         - measure: { lookups: 200, gets: 50, keys: { population: 50 } }
+      """;
+
+  /** Publish and locate, joins over time, churn and a crash of a fifth of the ring, over 3 JVMs. */
+  private static final String LOCATE_SCENARIO = """
+      peers: 30
+      seed: 7
+      chord: { replicas: 3, stabilize: 300ms, fixFingers: 300ms }
+      routing: { refresh: 1s }
+      phases:
+        - join: { over: 3s }
+        - publish: { objects: 30, holdersPerObject: 2 }
+        - wait: 2s
+        - churn: { for: 8s, rate: 1/s, crashes: 0.5 }
+          workload: { lookups: 20/s, locates: 20/s }
+        - fail: { fraction: 0.2 }
+        - wait: 5s
+        - measure: { lookups: 200, locates: 200 }
       """;
 
   private record Outcome(int code, String out, String err) {
@@ -85,24 +105,85 @@ class RunJvmsTest {
   }
 
   @Test
+  void locatesAndChurnSpanEveryJvm(@TempDir Path dir) throws Exception {
+    Set<Long> before = childPids();
+    Path file = dir.resolve("locate.yaml");
+    Files.writeString(file, LOCATE_SCENARIO);
+    Path folder = dir.resolve("out");
+    // the progress lines go to System.err: kept here as well
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
+    Outcome o;
+    System.setErr(new java.io.PrintStream(new java.io.OutputStream() {
+      @Override
+      public void write(int b) {
+        stderr.write(b);
+        progress.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        stderr.write(b, off, len);
+        progress.write(b, off, len);
+      }
+    }, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      o = run("run", file.toString(), "--jvms", "3", "--child-heap-mb", "256", "--out", folder.toString(), "--json");
+    } finally {
+      System.setErr(stderr);
+    }
+    assertEquals(0, o.code(), o.err());
+    JsonNode s = new ObjectMapper().readTree(o.out());
+    assertEquals(3, s.path("peers").path("jvms").asInt());
+    assertTrue(s.path("ring").path("stable").asBoolean(), "the ring repaired after churn and crashes");
+
+    // churn and the crash of a fifth of the ring acted on the children's peers too
+    String last = progress.toString(java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> l.contains("membership by JVM")).reduce((a, b) -> b).orElseThrow();
+    for (String node : List.of("jvm1", "jvm2")) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile(node + "=(\\d+)/(\\d+)/(\\d+)").matcher(last);
+      assertTrue(m.find(), last);
+      assertTrue(Integer.parseInt(m.group(1)) > 10, "the join phase and churn joins reached " + node + ": " + last);
+      assertTrue(Integer.parseInt(m.group(2)) + Integer.parseInt(m.group(3)) > 0, "departures in " + node + ": " + last);
+    }
+
+    // lookups: through churn nearly all correct by the oracle over every JVM, on the repaired ring all
+    JsonNode lookups = s.path("lookups");
+    assertTrue(lookups.path("correct").asInt() >= 0.98 * lookups.path("total").asInt(), lookups.toString());
+    List<String> rows = Files.readAllLines(folder.resolve("operations.csv"));
+    List<String> lookupRows = rows.stream().filter(l -> l.contains(",lookup,")).toList();
+    List<String> finalLookups = lookupRows.subList(lookupRows.size() - 200, lookupRows.size());
+    assertTrue(finalLookups.stream().allMatch(l -> l.endsWith(",correct")), "the final measure's lookups");
+
+    // locates: judged against holders in every JVM; an object with no live holder is rightly not found
+    JsonNode locate = s.path("locate");
+    int total = locate.path("total").asInt();
+    assertTrue(total >= 300, locate.toString());
+    assertTrue(locate.path("found").asInt() + locate.path("noLiveHolder").asInt() >= 0.95 * total, locate.toString());
+    assertTrue(locate.path("notFound").asInt() <= locate.path("noLiveHolder").asInt() + 0.02 * total,
+        locate.toString());
+    assertTrue(locate.path("probabilistic").asInt() >= 0.8 * locate.path("found").asInt(),
+        "the filters of peers in other JVMs route most locates: " + locate);
+    assertTrue(locate.path("withinDepth").asInt() > 0, "the link oracle spans the JVMs: " + locate);
+    assertEquals(before, childPids(), "every child JVM is gone");
+  }
+
+  @Test
   void whatCannotRunOverSeveralJvmsIsOneLine(@TempDir Path dir) throws Exception {
     Set<Long> before = childPids();
-    assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n  - publish: { objects: 10 }\n", List.of("--jvms", "3"),
-        "phases[1].publish: publish phases are not supported with --jvms");
+    assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n  - reconcile: { method: bloom, size: 10, diff: 2 }\n", List.of("--jvms", "3"),
+        "phases[1].reconcile: reconcile phases are not supported with --jvms");
+    assertUsageError(dir, "peers: 8\nrogue: { peers: 1 }\nphases:\n  - join: {}\n", List.of("--jvms", "2"),
+        "the rogue section is not supported with --jvms");
+    assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n  - join: { peers: 4 }\n", List.of("--jvms", "2"),
+        "with --jvms the ring is launched by one join phase, the first");
     assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n  - fail: { jvm: 5 }\n", List.of("--jvms", "3"),
         "phases[1].fail.jvm: there is no child JVM 5 with --jvms 3 (children: 1..2)");
     assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n  - fail: { jvm: 1 }\n", List.of(),
         "phases[1].fail.jvm: fail: { jvm: 1 } kills a child JVM, which only run --jvms J starts");
-    assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n  - measure: { locates: 10 }\n", List.of("--jvms", "2"),
-        "locates are not supported with --jvms");
     assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n", List.of("--jvms", "2", "--runtime", "sim"),
         "--jvms runs on the vertx runtime");
     assertUsageError(dir, "peers: 8\nruntime: sim\nphases:\n  - join: {}\n", List.of("--jvms", "2"),
         "runtime sim: --jvms runs on the vertx runtime");
-    assertUsageError(dir, "peers: 8\nphases:\n  - join: { over: 5s }\n", List.of("--jvms", "2"),
-        "over must be 0s");
-    assertUsageError(dir, "peers: 8\nchord: { repair: reconcile }\nphases:\n  - join: {}\n", List.of("--jvms", "2"),
-        "chord.repair must be push with --jvms");
     assertUsageError(dir, "peers: 8\nphases:\n  - join: {}\n", List.of("--jvms", "0"), "--jvms must be >= 1");
     assertEquals(before, childPids(), "no child JVM was started");
   }

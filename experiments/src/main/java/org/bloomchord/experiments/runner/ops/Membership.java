@@ -17,7 +17,6 @@ import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.experiments.churn.ChurnAction;
-import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.experiments.churn.ChurnEvent;
 import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.runner.RunContext;
@@ -38,6 +37,16 @@ import org.bloomchord.overlay.PeerRef;
  * on Vert.x, departures run on a small pool so that a leave waiting for a dead successor holds up
  * nothing else. Work that a peer's callback cannot do itself (a driver call) is queued and done by
  * {@link #poll}, which the run calls as time advances.
+ *
+ * <p>With {@code run --jvms} the join phase's peers are spread over every JVM (the addresses of
+ * {@link JvmRun#plan}, launched a share at a time by {@link #launch}), churn joins go to the live
+ * JVMs in turn (this one included), and leaves and crashes of a child's host are done by that
+ * child ({@link JvmRun#depart}); a child's churn join enters the roster when the child reports
+ * that it ended. {@link #byJvm} counts what happened in each JVM.
+ *
+ * <p>Longer than the usual 300 lines because a host's join and departure are one state machine
+ * (joining, departure decided while joining, join ended) whichever JVM runs the host; the
+ * multi-JVM branches share that state rather than copy it into a second class.
  */
 public final class Membership {
 
@@ -50,7 +59,11 @@ public final class Membership {
   private final Map<Integer, Boolean> departAfterJoin = new ConcurrentHashMap<>();
   private final Set<Integer> joining = ConcurrentHashMap.newKeySet();
   private final AtomicInteger joinsRunning = new AtomicInteger();
+  private final Map<String, int[]> byJvm = new java.util.TreeMap<>();
+  private java.util.ArrayDeque<String> planned = new java.util.ArrayDeque<>();
   private int nextName;
+  private int nextNode;
+  private int launches;
 
   /** The membership of {@code ctx}'s run; {@code concurrent} runs departures on their own threads. */
   public Membership(RunContext ctx, boolean concurrent) {
@@ -98,27 +111,53 @@ public final class Membership {
   }
 
   /**
-   * {@code run --jvms}: launches the first {@code peers} peers of the ring spread evenly over the
-   * JVMs (wave joins, the JVMs taking turns around the ring); this JVM's share enters the roster as
-   * hosts, the children's as remote ring peers of the oracle.
+   * {@code run --jvms}: the join phase launches {@code peers} peers in all ({@link JvmRun#plan});
+   * nothing to do in one JVM.
+   */
+  public void expect(int peers) {
+    if (ctx.jvms() != null) {
+      planned = new java.util.ArrayDeque<>(ctx.jvms().plan(peers, ctx.scenario().seed()));
+    }
+  }
+
+  /**
+   * {@code run --jvms}: launches the next {@code peers} peers of the join phase's plan, spread over
+   * the JVMs, through the peers on the ring (waves, each at most doubling the ring); this JVM's
+   * share enters the roster with its handles, the children's by their refs.
    */
   private void launchOverJvms(int peers) {
     JvmRun jvms = ctx.jvms();
-    if (ctx.roster().size() > 0 || ctx.roster().remotePeers() > 0) {
-      throw new IllegalStateException("with --jvms only the first join phase launches peers");
+    if (planned.size() < peers) {
+      expect(peers - planned.size());
     }
-    int failed = jvms.launch(peers, new SplittableRandom(ctx.scenario().seed()));
+    List<String> batch = new ArrayList<>();
     for (int i = 0; i < peers; i++) {
+      batch.add(planned.poll());
+    }
+    Set<String> failed = new HashSet<>(jvms.launch(batch, ctx.roster().refs(),
+        new SplittableRandom(ctx.scenario().seed() + 31L * launches++)));
+    Set<String> local = new HashSet<>();
+    for (String a : batch) {
       ctx.peers().joined();
+      count(new PeerRef(a, 0).node(), 0);
+      if (failed.contains(a)) {
+        ctx.peers().crashed();
+      } else if (a.endsWith("@jvm0")) {
+        local.add(a);
+      } else {
+        ctx.roster().addRemote(new PeerRef(a, ctx.roster().ring().hash(a)));
+      }
     }
-    for (int i = 0; i < failed; i++) {
-      ctx.peers().crashed();
+    List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : ctx.network().alive()) {
+      if (local.contains(h.ref().address())) {
+        joined.add(h);
+      }
     }
-    ctx.roster().addAll(ctx.network().alive());
-    refreshRemote();
+    ctx.roster().addAll(joined);
     ctx.changed();
-    ctx.note("join: %d peers over %d JVMs (%d here, %d in children), %d joins failed", peers, jvms.jvms(),
-        ctx.roster().size(), ctx.roster().remotePeers(), failed);
+    ctx.note("join: %d peers over %d JVMs (%d here, %d in children on the ring now), %d joins failed", peers,
+        jvms.jvms(), ctx.roster().localSize(), ctx.roster().remotePeers(), failed.size());
   }
 
   /**
@@ -130,24 +169,32 @@ public final class Membership {
     if (jvms == null || !jvms.alive(k)) {
       throw new IllegalStateException("no child JVM " + k + " to kill");
     }
+    // its churn joins under way end as failed (counted as crashes) when it is gone
     int peers = jvms.kill(k);
-    for (int i = 0; i < peers; i++) {
+    List<Integer> gone = ctx.roster().removeNode("jvm" + k);
+    for (int n : gone) {
+      ctx.holdings().departed(n);
       ctx.peers().crashed();
     }
-    refreshRemote();
     ctx.changed();
-    ctx.note("fail: SIGKILL of jvm%d and its %d peers", k, peers);
+    ctx.note("fail: SIGKILL of jvm%d and its %d peers (%d hosts on the ring)", k, peers, gone.size());
   }
 
-  /** Reads which ring peers the live child JVMs run, for the roster's oracle. */
-  private void refreshRemote() {
-    List<PeerRef> remote = new ArrayList<>();
-    for (PeerSnapshot s : ctx.jvms().remoteSnapshots()) {
-      if (s.state() == PeerState.ACTIVE) {
-        remote.add(s.self());
-      }
+  /** What membership changes happened in each JVM: {@code jvmK=joins/leaves/crashes}. */
+  public String byJvm() {
+    synchronized (byJvm) {
+      StringBuilder b = new StringBuilder();
+      byJvm.forEach((node, c) -> b.append(b.length() == 0 ? "" : " ").append(node).append('=').append(c[0])
+          .append('/').append(c[1]).append('/').append(c[2]));
+      return b.toString();
     }
-    ctx.roster().remote(remote);
+  }
+
+  /** Counts a join (0), leave (1) or crash (2) in the JVM {@code node}. */
+  private void count(String node, int kind) {
+    synchronized (byJvm) {
+      byJvm.computeIfAbsent(node, k -> new int[3])[kind]++;
+    }
   }
 
   /** Applies one churn event (on the driver thread); an event naming a peer not on the ring is skipped. */
@@ -163,18 +210,33 @@ public final class Membership {
     if (ctx.roster().contains(number) || joining.contains(number)) {
       return;
     }
-    PeerHandle<ChordPeer> bootstrap = ctx.roster().pick(random);
+    PeerHandle<ChordPeer> local = ctx.roster().pick(random);
+    PeerRef bootstrap = local != null ? local.ref() : null;
+    if (bootstrap == null && ctx.jvms() != null && ctx.roster().size() > 0) {
+      List<PeerRef> refs = ctx.roster().refs();
+      bootstrap = refs.get(random.nextInt(refs.size()));
+    }
     if (bootstrap == null) {
       launch(1);
       return;
+    }
+    if (ctx.jvms() != null) {
+      List<String> nodes = ctx.jvms().liveNodes();
+      String node = nodes.get(nextNode++ % nodes.size());
+      if (!node.equals("jvm0")) {
+        joinRemote(number, node, bootstrap);
+        return;
+      }
     }
     ChordConfig config = ctx.cluster().config();
     List<PeerRef> refs = ctx.cluster().hostRefs("c", nextName++);
     joining.add(number);
     joinsRunning.incrementAndGet();
     ctx.peers().joined();
+    count("jvm0", 0);
+    PeerRef boot = bootstrap;
     List<PeerHandle<ChordPeer>> host = ctx.network().launchAll(refs,
-        ref -> new ChordPeer(config, bootstrap.ref(), ctx.extensions().apply(ref)));
+        ref -> new ChordPeer(config, boot, ctx.extensions().apply(ref)));
     AtomicInteger left = new AtomicInteger(host.size());
     boolean[] failed = {false};
     for (PeerHandle<ChordPeer> h : host) {
@@ -191,6 +253,35 @@ public final class Membership {
         // only registers a callback; the wait covers a peer thread that a loaded machine stalls
       }, Math.max(config.requestTimeoutMs() + 5_000, config.joinWaitMs()));
     }
+  }
+
+  /** A churn join in child JVM {@code node}: the child starts it and reports its end. */
+  private void joinRemote(int number, String node, PeerRef bootstrap) {
+    String address = ctx.cluster().namePrefix() + "c" + nextName++ + "@" + node;
+    PeerRef ref = new PeerRef(address, ctx.roster().ring().hash(address));
+    joining.add(number);
+    joinsRunning.incrementAndGet();
+    ctx.peers().joined();
+    count(node, 0);
+    ctx.roster().joiningRemote(ref, true);
+    ctx.jvms().join(ref, bootstrap, ok -> remoteJoinEnded(number, ref, ok));
+  }
+
+  /** On a thread reading a child's reports when its churn join ended. */
+  private void remoteJoinEnded(int number, PeerRef ref, boolean joined) {
+    if (joined) {
+      ctx.roster().addRemote(number, ref);
+      ctx.changed();
+    } else {
+      ctx.roster().joiningRemote(ref, false);
+      ctx.peers().crashed();
+    }
+    joining.remove(number);
+    Boolean crash = departAfterJoin.remove(number);
+    if (crash != null && joined) {
+      driverWork.add(() -> depart(number, crash));
+    }
+    joinsRunning.decrementAndGet();
   }
 
   /** On the last peer's thread when the host's join ended. */
@@ -216,20 +307,24 @@ public final class Membership {
       return;
     }
     List<PeerHandle<ChordPeer>> host = ctx.roster().remove(number);
-    if (host == null) {
+    PeerRef remote = host == null && ctx.jvms() != null ? ctx.roster().removeRemote(number) : null;
+    if (host == null && remote == null) {
       return;
     }
     ctx.holdings().departed(number);
-    Set<String> addresses = new HashSet<>();
-    host.forEach(h -> addresses.add(h.ref().address()));
-    ctx.issuer().originsDeparted(addresses);
+    if (host != null) {
+      Set<String> addresses = new HashSet<>();
+      host.forEach(h -> addresses.add(h.ref().address()));
+      ctx.issuer().originsDeparted(addresses);
+    }
     ctx.changed();
     if (crash) {
       ctx.peers().crashed();
     } else {
       ctx.peers().left();
     }
-    Runnable task = () -> {
+    count(remote != null ? remote.node() : "jvm0", crash ? 2 : 1);
+    Runnable task = remote != null ? () -> ctx.jvms().depart(remote, crash) : () -> {
       for (PeerHandle<ChordPeer> h : host) {
         if (crash) {
           crashQuietly(h);

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import org.bloomchord.chord.ChordPeer;
-import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
@@ -178,8 +177,7 @@ public final class OperationIssuer {
     if (r == null || !r.found()) {
       outcome = LookupOutcome.FAILED;
     } else {
-      RingOracle o = roster.oracle();
-      outcome = o != null && o.successor(id).equals(r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
+      outcome = roster.judge(id, r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
     }
     int hops = r == null ? -1 : r.hops();
     lookups.record(at, outcome, Math.max(0, hops), r == null ? -1 : r.hopsToOwner(), at - issued,

@@ -18,6 +18,13 @@ import org.bloomchord.overlay.PeerRef;
  * yet departed), their handles (one per virtual node), and the {@link RingOracle} of their ring
  * ids. Churn models name peers by these numbers; the cluster names them by its own host names.
  *
+ * <p>With {@code run --jvms} the hosts of the child JVMs are listed too, by their one ring peer
+ * ({@link #addRemote}): they are numbered, churned, chosen as holders and judged like this JVM's,
+ * but operations start from this JVM's hosts only ({@link #pick}). A child reports that a churn
+ * join ended a little after the joiner is active, so a joiner under way in a child
+ * ({@link #joiningRemote}) may already answer lookups; {@link #judge} accepts it where it will
+ * stand.
+ *
  * <p>Invariants: a host is listed from the moment its join completed until the moment its leave
  * or crash starts, so the oracle is the ring a lookup completing now should see; numbers are
  * never reused except by a trace that brings a departed peer back; {@link #oracle()} is rebuilt
@@ -28,10 +35,14 @@ public final class Roster {
 
   private final IdRing ring;
   private final Map<Integer, List<PeerHandle<ChordPeer>>> hosts = new LinkedHashMap<>();
+  private final Map<Integer, PeerRef> remoteHosts = new LinkedHashMap<>();
+  /** Every host's number, this JVM's and the children's. */
   private final List<Integer> numbers = new ArrayList<>();
+  /** This JVM's hosts' numbers (operation origins, bootstraps). */
+  private final List<Integer> localNumbers = new ArrayList<>();
+  private final java.util.Set<PeerRef> joiningRemote = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private int nextNumber;
   private long changes;
-  private List<PeerRef> remote = List.of();
   private volatile RingOracle oracle;
 
   /** An empty roster of a ring of {@code ring}'s width. */
@@ -64,34 +75,119 @@ public final class Roster {
   private void put(int number, List<PeerHandle<ChordPeer>> host) {
     if (hosts.put(number, List.copyOf(host)) == null) {
       numbers.add(number);
+      localNumbers.add(number);
     }
     nextNumber = Math.max(nextNumber, number + 1);
     changes++;
   }
 
-  /** Removes a host (its leave or crash is starting); returns its handles, or null. */
+  /** Adds a host of a child JVM ({@code run --jvms}) whose one ring peer is {@code peer}; returns its number. */
+  synchronized int addRemote(PeerRef peer) {
+    int n = nextNumber;
+    addRemote(n, peer);
+    return n;
+  }
+
+  /** Adds a host of a child JVM under the number a churn event gave it. */
+  synchronized void addRemote(int number, PeerRef peer) {
+    if (remoteHosts.put(number, peer) == null) {
+      numbers.add(number);
+    }
+    joiningRemote.remove(peer);
+    nextNumber = Math.max(nextNumber, number + 1);
+    changes++;
+    rebuild();
+  }
+
+  /** Removes a host (its leave or crash is starting); returns its handles, or null (none, or a child's host). */
   synchronized List<PeerHandle<ChordPeer>> remove(int number) {
     List<PeerHandle<ChordPeer>> host = hosts.remove(number);
     if (host == null) {
       return null;
     }
     numbers.remove(Integer.valueOf(number));
+    localNumbers.remove(Integer.valueOf(number));
     changes++;
     rebuild();
     return host;
   }
 
-  /** Whether a host of that number is on the ring. */
-  synchronized boolean contains(int number) {
-    return hosts.containsKey(number);
+  /** Removes a child JVM's host (its leave or crash is starting); returns its ring peer, or null. */
+  synchronized PeerRef removeRemote(int number) {
+    PeerRef peer = remoteHosts.remove(number);
+    if (peer == null) {
+      return null;
+    }
+    numbers.remove(Integer.valueOf(number));
+    changes++;
+    rebuild();
+    return peer;
   }
 
-  /** Hosts on the ring. */
+  /** Removes every host of the child JVM {@code node} (it was killed); returns their numbers. */
+  synchronized List<Integer> removeNode(String node) {
+    List<Integer> gone = new ArrayList<>();
+    remoteHosts.forEach((n, p) -> {
+      if (p.node().equals(node)) {
+        gone.add(n);
+      }
+    });
+    gone.forEach(n -> {
+      remoteHosts.remove(n);
+      numbers.remove(n);
+    });
+    joiningRemote.removeIf(p -> p.node().equals(node));
+    changes++;
+    rebuild();
+    return gone;
+  }
+
+  /** Marks {@code peer}, a churn joiner of a child JVM, as under way ({@code true}) or ended. */
+  void joiningRemote(PeerRef peer, boolean underWay) {
+    if (underWay) {
+      joiningRemote.add(peer);
+    } else {
+      joiningRemote.remove(peer);
+    }
+  }
+
+  /**
+   * Whether {@code answer} is the right owner of {@code id} for a lookup completing now: the
+   * oracle's successor, or a joiner under way in a child JVM that lies between the key and it (it is
+   * active, and the roster hears of it a moment later).
+   */
+  boolean judge(long id, PeerRef answer) {
+    RingOracle o = oracle;
+    if (o == null || answer == null) {
+      return false;
+    }
+    PeerRef succ = o.successor(id);
+    if (succ.equals(answer)) {
+      return true;
+    }
+    if (!joiningRemote.contains(answer)) {
+      return false;
+    }
+    long mask = ring.mask();
+    return Long.compareUnsigned((answer.id() - id) & mask, (succ.id() - id) & mask) < 0;
+  }
+
+  /** Whether a host of that number is on the ring. */
+  synchronized boolean contains(int number) {
+    return hosts.containsKey(number) || remoteHosts.containsKey(number);
+  }
+
+  /** Hosts on the ring, in every JVM. */
   public synchronized int size() {
+    return numbers.size();
+  }
+
+  /** Hosts on the ring in this JVM. */
+  public synchronized int localSize() {
     return hosts.size();
   }
 
-  /** Ring ids on the ring (hosts times virtual nodes). */
+  /** Ring ids on the ring in this JVM (hosts times virtual nodes). */
   public synchronized int ringPeers() {
     int n = 0;
     for (List<PeerHandle<ChordPeer>> h : hosts.values()) {
@@ -110,12 +206,15 @@ public final class Roster {
     return new Population(new ArrayList<>(numbers), nextNumber);
   }
 
-  /** A uniformly chosen ring peer (any virtual node of any host), or null when the ring is empty. */
+  /**
+   * A uniformly chosen ring peer of this JVM (any virtual node of any host), or null when this
+   * JVM has none on the ring.
+   */
   synchronized PeerHandle<ChordPeer> pick(SplittableRandom random) {
-    if (numbers.isEmpty()) {
+    if (localNumbers.isEmpty()) {
       return null;
     }
-    List<PeerHandle<ChordPeer>> host = hosts.get(numbers.get(random.nextInt(numbers.size())));
+    List<PeerHandle<ChordPeer>> host = hosts.get(localNumbers.get(random.nextInt(localNumbers.size())));
     return host.get(random.nextInt(host.size()));
   }
 
@@ -123,41 +222,44 @@ public final class Roster {
    * A ring peer of a host on the ring.
    *
    * @param number the host's number
-   * @param peer one of its ring peers
+   * @param ref one of its ring peers
+   * @param peer that peer's handle in this JVM, or null when a child JVM runs it
    */
-  public record Member(int number, PeerHandle<ChordPeer> peer) {
+  public record Member(int number, PeerRef ref, PeerHandle<ChordPeer> peer) {
   }
 
-  /** A uniformly chosen host and one of its ring peers, or null when the ring is empty. */
+  /** A uniformly chosen host of any JVM and one of its ring peers, or null when the ring is empty. */
   public synchronized Member pickMember(SplittableRandom random) {
     if (numbers.isEmpty()) {
       return null;
     }
     int number = numbers.get(random.nextInt(numbers.size()));
     List<PeerHandle<ChordPeer>> host = hosts.get(number);
-    return new Member(number, host.get(random.nextInt(host.size())));
+    if (host == null) {
+      return new Member(number, remoteHosts.get(number), null);
+    }
+    PeerHandle<ChordPeer> h = host.get(random.nextInt(host.size()));
+    return new Member(number, h.ref(), h);
   }
 
-  /** Every ring peer on the ring, a copy. */
+  /** The ring peers of every host on the ring, this JVM's and the children's. */
+  public synchronized List<PeerRef> refs() {
+    List<PeerRef> out = new ArrayList<>();
+    hosts.values().forEach(h -> h.forEach(p -> out.add(p.ref())));
+    out.addAll(remoteHosts.values());
+    return out;
+  }
+
+  /** Every ring peer of this JVM on the ring, a copy. */
   public synchronized List<PeerHandle<ChordPeer>> handles() {
     List<PeerHandle<ChordPeer>> out = new ArrayList<>();
     hosts.values().forEach(out::addAll);
     return out;
   }
 
-  /**
-   * Sets the ring peers other JVMs run ({@code run --jvms}): they are part of the oracle's ring but
-   * not hosts of this roster (churn, departures and operation origins use this JVM's hosts only).
-   */
-  synchronized void remote(List<PeerRef> peers) {
-    remote = List.copyOf(peers);
-    changes++;
-    rebuild();
-  }
-
-  /** Ring peers other JVMs run, as last set. */
+  /** Hosts of child JVMs on the ring. */
   public synchronized int remotePeers() {
-    return remote.size();
+    return remoteHosts.size();
   }
 
   /** The oracle of the current ring, or null when it is empty. */
@@ -177,7 +279,7 @@ public final class Roster {
         live.add(p.ref());
       }
     }
-    live.addAll(remote);
+    live.addAll(remoteHosts.values());
     oracle = live.isEmpty() ? null : new RingOracle(ring, live);
   }
 }

@@ -11,6 +11,8 @@ import org.bloomchord.experiments.scenario.Phase;
  * Joining many peers at once without waves is avoided on purpose: concurrent joins into a small
  * ring leave it unstable for a long time.
  *
+ * <p>With {@code run --jvms} the phase's peers are spread over every JVM, each second's share too.
+ *
  * <p>The phase ends when the ring is stable by the oracle (every successor, predecessor and
  * successor list correct), as the Chord paper's experiments start from a stable network, or after
  * {@link #SETTLE_PERIODS} stabilize periods (at least {@link #MIN_SETTLE_MS}) if it never is; the
@@ -27,9 +29,10 @@ final class JoinStep implements PhaseStep<Phase.Join> {
   public void run(Phase.Join phase, PhaseRun run) {
     RunContext ctx = run.ctx();
     // over several JVMs the children's peers count too
-    int start = ctx.roster().size() + ctx.roster().remotePeers();
+    int start = ctx.roster().size();
     ctx.phase(run.label("join " + phase.peers() + " peers"),
-        () -> (double) (ctx.roster().size() + ctx.roster().remotePeers() - start) / phase.peers());
+        () -> (double) (ctx.roster().size() - start) / phase.peers());
+    ctx.membership().expect(phase.peers());
     long overMs = phase.over().toMillis();
     if (overMs == 0) {
       ctx.membership().launch(phase.peers());

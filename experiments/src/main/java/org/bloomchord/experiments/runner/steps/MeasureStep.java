@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.Links;
+import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.workload.Operation;
@@ -24,7 +27,7 @@ import org.bloomchord.routing.location.cluster.LinkOracle;
  *
  * <p>Locates measured here are judged against a {@link LinkOracle} of the links at the phase's
  * start (each peer's successor list, fingers and predecessor, read on its thread) and the live
- * holders: this is where {@code withinDepth}, {@code stretch} and {@code chordHops} come from.
+ * holders (over several JVMs, the children's peers' links come from their snapshots): this is where {@code withinDepth}, {@code stretch} and {@code chordHops} come from.
  * Building it reads every peer once and each locate costs one breadth-first search on the driver,
  * which is why churn and workload phases do without it.
  */
@@ -73,6 +76,15 @@ final class MeasureStep implements PhaseStep<Phase.Measure> {
         links.put(h.ref(), ctx.network().inspect(h, p -> p.links().distinct()));
       } catch (RuntimeException gone) {
         // departed since the roster was read: not a vertex
+      }
+    }
+    if (ctx.jvms() != null) {
+      // the children's active peers, their links read from their snapshots as Links.distinct() gives them
+      for (PeerSnapshot s : ctx.jvms().remoteSnapshots()) {
+        if (s.state() == PeerState.ACTIVE) {
+          List<PeerRef> fingers = s.fingers().stream().filter(java.util.Objects::nonNull).distinct().toList();
+          links.put(s.self(), new Links(s.self(), s.predecessor(), s.successors(), fingers, 0).distinct());
+        }
       }
     }
     return new LinkOracle(links, ctx.holdings().snapshot());

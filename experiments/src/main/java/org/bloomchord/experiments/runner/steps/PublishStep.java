@@ -26,6 +26,9 @@ import org.bloomchord.routing.location.LocationService;
  * that second. The phase ends when every batch's publications were acknowledged by the directory
  * (or failed: the holder keeps the object and its lease renewal keeps trying).
  *
+ * <p>With {@code run --jvms} holders are drawn from the hosts of every JVM; a child's holders
+ * publish on the child's command ({@code JvmRun.publish}).
+ *
  * <p>Holders are recorded in {@link Holdings} before they publish, so a locate never counts a
  * holder the runner does not know of.
  */
@@ -55,6 +58,7 @@ final class PublishStep implements PhaseStep<Phase.Publish> {
   /** Publishes objects {@code from .. to-1}, all holders at once; blocks until they are acknowledged. */
   private static void publish(RunContext ctx, int from, int to, int holdersPerObject, SplittableRandom random) {
     Map<PeerHandle<ChordPeer>, List<String>> byPeer = new LinkedHashMap<>();
+    Map<String, List<String>> remote = new LinkedHashMap<>();
     for (int i = from; i < to; i++) {
       String object = Holdings.objectName(i);
       int holders = Math.min(holdersPerObject, ctx.roster().size());
@@ -62,11 +66,19 @@ final class PublishStep implements PhaseStep<Phase.Publish> {
       while (chosen.size() < holders) {
         Roster.Member m = ctx.roster().pickMember(random);
         if (chosen.add(m.number())) {
-          ctx.holdings().add(object, m.number(), m.peer().ref());
-          byPeer.computeIfAbsent(m.peer(), k -> new ArrayList<>()).add(object);
+          ctx.holdings().add(object, m.number(), m.ref());
+          if (m.peer() != null) {
+            byPeer.computeIfAbsent(m.peer(), k -> new ArrayList<>()).add(object);
+          } else {
+            remote.computeIfAbsent(m.ref().address(), k -> new ArrayList<>()).add(object);
+          }
         }
       }
     }
+    // the children's holders publish while this JVM's do
+    java.util.concurrent.CompletableFuture<Integer> children = remote.isEmpty()
+        ? java.util.concurrent.CompletableFuture.completedFuture(0)
+        : java.util.concurrent.CompletableFuture.supplyAsync(() -> ctx.jvms().publish(remote));
     Map<String, List<String>> byAddress = new HashMap<>();
     byPeer.forEach((h, keys) -> byAddress.put(h.ref().address(), keys));
     List<Network.Outcome<Object>> outcomes = ctx.network().callAll(new ArrayList<>(byPeer.keySet()), p -> {
@@ -81,6 +93,9 @@ final class PublishStep implements PhaseStep<Phase.Publish> {
       if (!o.succeeded()) {
         ctx.tally().publishFailed();
       }
+    }
+    for (int i = children.join(); i > 0; i--) {
+      ctx.tally().publishFailed();
     }
   }
 }

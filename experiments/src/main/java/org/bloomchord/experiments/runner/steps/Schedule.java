@@ -54,6 +54,9 @@ final class Schedule {
       ctx.advanceTo(ctx.runMs() + 50);
     }
     ctx.membership().drain();
+    if (ctx.jvms() != null) {
+      ctx.note("membership by JVM (joins/leaves/crashes so far): %s", ctx.membership().byJvm());
+    }
   }
 
   /** No operations. */
