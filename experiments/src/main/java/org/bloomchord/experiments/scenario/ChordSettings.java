@@ -8,7 +8,7 @@ import org.bloomchord.routing.repair.RepairMode;
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
  * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed,
- * writeQuorum a majority of replicas, readQuorum 1, repair push}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * writeQuorum a majority of replicas, readQuorum 1, repair reconcile}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -44,10 +44,10 @@ import org.bloomchord.routing.repair.RepairMode;
  *     0 for a majority
  * @param readQuorum replicas a get waits for, answering with the newest version and repairing the
  *     older copies, 1..replicas, 0 for one
- * @param repair how a primary keeps its replicas up to date: {@code push} (Chord's push of the
- *     whole primary range, the default, with which every published figure was measured) or
- *     {@code reconcile} (rateless IBLT reconciliation of (key, version) digests both ways, which
- *     also repairs the primary and moves only what differs)
+ * @param repair how a primary keeps its replicas up to date: {@code reconcile} (the default:
+ *     rateless IBLT reconciliation of (key, version) digests both ways, which also repairs the
+ *     primary and moves only what differs) or {@code push} (Chord's push of the whole primary
+ *     range; the paper reproductions pin it, since their published figures were measured with it)
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
@@ -95,7 +95,7 @@ public record ChordSettings(
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.PUSH);
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE);
 
   /** These settings with the default quota, quorums and repair. */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
@@ -103,7 +103,7 @@ public record ChordSettings(
       Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.PUSH);
+        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE);
   }
 
   public ChordSettings {
