@@ -101,7 +101,10 @@ class RunJvmsTest {
     assertEquals(50, gets.size());
     assertTrue(gets.stream().allMatch(l -> l.endsWith(",found")), "every stored key reads back after the kill");
     assertEquals(before, childPids(), "every child JVM is gone");
-    assertEquals(logsBefore, childLogs(), "the children's logs are deleted after a run without error");
+    // only logs this run created count: other processes on the machine may add or delete their own meanwhile
+    Set<Path> left = new java.util.HashSet<>(childLogs());
+    left.removeAll(logsBefore);
+    assertEquals(Set.of(), left, "the children's logs are deleted after a run without error");
   }
 
   @Test
