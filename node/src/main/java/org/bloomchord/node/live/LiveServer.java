@@ -17,6 +17,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomchord.node.http.JsonViews;
+import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
  * Serves the live view of a {@link LiveSource}: one self-contained page (HTML, CSS and script
@@ -122,31 +123,48 @@ public final class LiveServer {
       source.peers().forEach(p -> out.add(new JsonArray().add(p.name()).add(p.id())));
       send(ctx, 200, new JsonObject().put("peers", out));
     });
-    r.get("/api/live/peers/:name").handler(ctx -> reply(ctx, 200, source.peer(ctx.pathParam("name"))
+    r.get("/api/live/peers/:name").handler(ctx -> reply(ctx, 200, () -> source.peer(ctx.pathParam("name"))
         .map(JsonViews::peer)));
-    r.post("/api/live/peers").handler(ctx -> reply(ctx, 201, source.addPeer()
+    r.post("/api/live/peers").handler(ctx -> reply(ctx, 201, () -> source.addPeer()
         .map(n -> new JsonObject().put("added", n))));
     r.delete("/api/live/peers/:name").handler(ctx -> {
       String name = ctx.pathParam("name");
-      reply(ctx, 200, source.crash(name).map(v -> new JsonObject().put("crashed", name)));
+      reply(ctx, 200, () -> source.crash(name).map(v -> new JsonObject().put("crashed", name)));
     });
     r.get("/api/live/lookup/:key").handler(ctx -> reply(ctx, 200,
-        source.lookup(ctx.queryParams().get("from"), ctx.pathParam("key")).map(JsonViews::lookup)));
+        () -> source.lookup(ctx.queryParams().get("from"), ctx.pathParam("key")).map(JsonViews::lookup)));
     r.get("/api/live/events").handler(stream::subscribe);
     r.get("/api/live/served").handler(ctx -> send(ctx, 200, new JsonObject().put("since", since)
         .put("streamBytes", stream.bytesPushed()).put("replyBytes", replyBytes.get())
         .put("clients", stream.clients()).put("pathsDropped", stream.pathsDropped())));
   }
 
-  private void reply(RoutingContext ctx, int status, Future<JsonObject> f) {
+  /**
+   * Replies with what {@code action} completes with; an action that throws (e.g. on a peer that is
+   * starting or stopping under churn) fails like one whose future failed.
+   */
+  private void reply(RoutingContext ctx, int status, java.util.function.Supplier<Future<JsonObject>> action) {
+    Future<JsonObject> f;
+    try {
+      f = action.get();
+    } catch (RuntimeException e) {
+      f = Future.failedFuture(e);
+    }
     f.onComplete(ar -> {
       if (ar.succeeded()) {
         send(ctx, status, ar.result());
       } else {
         Throwable c = ar.cause() instanceof CompletionException && ar.cause().getCause() != null
             ? ar.cause().getCause() : ar.cause();
-        int code = c instanceof LiveSource.Unsupported ? 409 : c instanceof IllegalArgumentException ? 404 : 503;
-        fail(ctx, code, c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage());
+        if (c instanceof LiveSource.Unsupported) {
+          fail(ctx, 409, c.getMessage());
+        } else if (c instanceof IllegalArgumentException) {
+          fail(ctx, 404, c.getMessage());
+        } else if (c instanceof IllegalStateException || c instanceof RequestTimeoutException) {
+          fail(ctx, 503, c.getMessage());
+        } else {
+          fail(ctx, 500, "internal error: " + c.getClass().getSimpleName());
+        }
       }
     });
   }
