@@ -30,7 +30,7 @@ public record PeerView(String name, String id, String state, String predecessor,
     List<String> fingers, int keys, int entries, int objects, Map<String, double[]> linkFilters) {
 
   /** Reads {@code p}'s state; call on the peer's thread. */
-  static PeerView of(ChordPeer p) {
+  public static PeerView of(ChordPeer p) {
     Links links = p.links();
     List<String> fingers = new ArrayList<>();
     for (PeerRef f : Arrays.asList(p.fingers())) {

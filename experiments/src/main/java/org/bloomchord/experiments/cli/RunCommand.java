@@ -81,6 +81,11 @@ public final class RunCommand implements Callable<Integer> {
       description = "With --jvms: heap of each child JVM in MiB (default: ${DEFAULT-VALUE}).")
   int childHeapMb;
 
+  @Option(names = "--live", paramLabel = "PORT",
+      description = "Serve the live view of the run on http://127.0.0.1:PORT while it runs (0: any free port;"
+          + " vertx runtime only; the server stops when the run ends).")
+  Integer live;
+
   @Mixin
   ClusterMixin cluster;
 
@@ -111,18 +116,27 @@ public final class RunCommand implements Callable<Integer> {
     } else if (spec.commandLine().getParseResult().hasMatchedOption("--child-heap-mb")) {
       throw new UsageException("--child-heap-mb applies to --jvms only");
     }
-    return execute(spec.commandLine(), scenario, out, seed, runtime, overrides, json, overJvms);
+    if (live != null && (live < 0 || live > 65_535)) {
+      throw new UsageException("--live must be a port in 0..65535, got " + live);
+    }
+    if (live != null && jvms != null) {
+      throw new UsageException("--live shows a ring in one JVM; it cannot be combined with --jvms");
+    }
+    return execute(spec.commandLine(), scenario, out, seed, runtime, overrides, json, overJvms, live);
   }
 
   /** Loads, runs and prints; shared with {@code demo}. */
   static int execute(CommandLine cli, String scenario, Path out, Long seed, String runtime, List<String> sets,
       boolean json) {
-    return execute(cli, scenario, out, seed, runtime, sets, json, null);
+    return execute(cli, scenario, out, seed, runtime, sets, json, null, null);
   }
 
-  /** Loads, runs (over the JVMs of {@code overJvms} unless null) and prints. */
+  /**
+   * Loads, runs (over the JVMs of {@code overJvms} unless null; with the live view on port
+   * {@code livePort} unless null) and prints.
+   */
   static int execute(CommandLine cli, String scenario, Path out, Long seed, String runtime, List<String> sets,
-      boolean json, JvmRun.Settings overJvms) {
+      boolean json, JvmRun.Settings overJvms, Integer livePort) {
     VERTX_LOG.setLevel(java.util.logging.Level.SEVERE);
     List<String> overrides = new ArrayList<>(sets);
     if (runtime != null) {
@@ -142,7 +156,8 @@ public final class RunCommand implements Callable<Integer> {
       throw new UsageException("--out " + folder + " is a file, not a folder");
     }
     Experiment.Result result;
-    try (Progress progress = Progress.onStderr()) {
+    try (LiveRun liveRun = livePort == null ? null : LiveRun.start(instances, livePort, cli.getErr());
+        Progress progress = Progress.onStderr()) {
       result = Experiment.run(instances, folder, progress, overJvms);
     }
     PrintWriter o = cli.getOut();

@@ -48,8 +48,22 @@ public final class OperationSampleWriter implements AutoCloseable {
     }
   }
 
+  private volatile java.util.function.Consumer<OperationSample> listener;
+
+  /**
+   * Sets the listener every offered operation is shown to (inside the window or not), on the thread
+   * that completed it; it must not block. The live view of a run samples paths from it.
+   */
+  public void listen(java.util.function.Consumer<OperationSample> listener) {
+    this.listener = listener;
+  }
+
   /** Offers one completed operation; it is written if it is inside the window and its turn came. */
   public void offer(OperationSample sample) {
+    java.util.function.Consumer<OperationSample> l = listener;
+    if (l != null) {
+      l.accept(sample);
+    }
     if (!window.includes(sample.atMs())) {
       return;
     }

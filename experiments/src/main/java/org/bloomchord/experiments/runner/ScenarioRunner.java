@@ -198,6 +198,7 @@ public final class ScenarioRunner {
     try (Closer network = jvms != null ? () -> { } : cluster::close;
         RunContext ctx = new RunContext(scenario, cluster, extensions, location, folder.resolve("operations.csv"),
             sampleEvery(scenario), progress, jvms)) {
+      RunHooks.started(ctx);
       if (jvms != null) {
         cluster.remoteSnapshots(jvms::remoteSnapshots);
       }

@@ -11,8 +11,8 @@ import org.bloomchord.node.PeerView;
 import org.bloomchord.node.RingEvent;
 import org.bloomchord.routing.location.LocateResult;
 
-/** The JSON shapes of the HTTP API; field names are part of the contract (README, "HTTP API"). */
-final class JsonViews {
+/** The JSON shapes of the HTTP API and the live view; field names are part of the contract (README, "HTTP API"). */
+public final class JsonViews {
 
   private JsonViews() {
   }
@@ -37,7 +37,7 @@ final class JsonViews {
         .put("finalHops", r.finalHops()).put("falsePositives", r.falsePositives()).put("latencyMs", r.latencyMs());
   }
 
-  static JsonObject lookup(LookupTrace t) {
+  public static JsonObject lookup(LookupTrace t) {
     LookupResult r = t.result();
     return new JsonObject().put("key", t.key()).put("keyId", t.keyId()).put("outcome", r.outcome().name())
         .put("successor", r.successor() == null ? null : r.successor().address())
@@ -45,7 +45,7 @@ final class JsonViews {
         .put("path", new JsonArray(t.path()));
   }
 
-  static JsonObject peer(PeerView v) {
+  public static JsonObject peer(PeerView v) {
     JsonObject filters = new JsonObject();
     for (Map.Entry<String, double[]> e : v.linkFilters().entrySet()) {
       JsonArray levels = new JsonArray();
@@ -65,7 +65,7 @@ final class JsonViews {
         .put("successor", e.successor()).put("timeMs", e.timeMs());
   }
 
-  static JsonObject error(int status, String message) {
+  public static JsonObject error(int status, String message) {
     return new JsonObject().put("status", status).put("error", message);
   }
 }

@@ -23,6 +23,8 @@ import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.node.ChurnModel;
 import org.bloomchord.node.ChurnRun;
 import org.bloomchord.node.Node;
+import org.bloomchord.node.live.LiveServer;
+import org.bloomchord.node.live.NodeLiveSource;
 import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
@@ -47,7 +49,7 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * DELETE /api/churn                stop it
  * GET    /api/events               ring events as server-sent events
  * GET    /metrics                  Prometheus text format
- * GET    /                         the live view
+ * GET    /                         the live view, with its routes under /api/live (see LiveServer)
  * </pre>
  *
  * Membership changes block until done, so they run one at a time on a thread of their own; data
@@ -62,6 +64,8 @@ public final class NodeHttpServer {
   private final ChordConfig chord;
   private final NodeMetrics metrics;
   private final EventStream events;
+  private final NodeLiveSource liveSource;
+  private LiveServer live;
   /**
    * Runs membership changes one at a time off the Vert.x threads: they block on the peers, which
    * the driver side of the runtime forbids on any Vert.x thread (worker threads included).
@@ -79,6 +83,7 @@ public final class NodeHttpServer {
     this.chord = node.options().getChord();
     this.metrics = new NodeMetrics(node);
     this.events = new EventStream(node);
+    this.liveSource = new NodeLiveSource(node);
   }
 
   /** Starts the API of {@code node} on {@code host}:{@code port} (port 0: any free port). */
@@ -101,6 +106,10 @@ public final class NodeHttpServer {
   /** Stops accepting requests and closes open connections and event streams. */
   public Future<Void> close() {
     events.close();
+    if (live != null) {
+      live.close();
+    }
+    liveSource.close();
     membership.shutdownNow();
     return server == null ? Future.succeededFuture() : server.close();
   }
@@ -130,7 +139,7 @@ public final class NodeHttpServer {
     r.get("/api/events").handler(events::subscribe);
     r.get("/metrics").handler(ctx -> ctx.response()
         .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
-    LiveView.mount(r);
+    live = LiveServer.mount(r, vertx, liveSource);
     r.route().last().handler(ctx -> fail(ctx, 404, "no such resource: " + ctx.request().method() + " "
         + ctx.request().path()));
     r.errorHandler(405, ctx -> fail(ctx, 405, "method " + ctx.request().method() + " is not allowed on "

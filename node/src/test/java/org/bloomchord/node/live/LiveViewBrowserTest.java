@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The live view in headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, which
  * {@code .ci/run} installs): the page of a running node draws every peer, a click on a peer shows
- * its fingers as the node has them, a lookup typed into the page shows its path, and a screenshot
- * goes to {@code target/live-view.png}. Skipped, with the reason, only where Chromium is missing.
+ * its fingers as the node has them, a lookup typed into the page shows its path, a screenshot
+ * goes to {@code target/live-view.png}, and the crash button removes the peer from the node and,
+ * through the event stream, from the drawing. Skipped, with the reason, only where Chromium is missing.
  */
 class LiveViewBrowserTest {
 
@@ -90,6 +91,14 @@ class LiveViewBrowserTest {
 
         browser.screenshot(Path.of("target", "live-view.png"));
         assertTrue(Files.size(Path.of("target", "live-view.png")) > 10_000);
+
+        // crash the selected peer from the page: the node loses it, and the stream takes it off the ring
+        browser.click(browser.find("#crash"));
+        await(() -> !node.hasPeer(name));
+        await(() -> Integer.toString(PEERS - 1).equals(browser.script(
+            "return document.getElementById('ring').dataset.peers || '';")));
+        assertEquals(Boolean.FALSE, browser.script("return byName.has('" + name + "');"));
+        assertTrue(((Number) browser.script("return window.liveFrames;")).longValue() > 0, "animation frames counted");
       } finally {
         http.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
       }

@@ -352,6 +352,14 @@ public final class Membership {
     }
   }
 
+  /**
+   * Queues {@code task} to run on the driver thread at its next {@link #poll} (as time advances);
+   * the live view's actions reach the membership this way.
+   */
+  public void onDriver(Runnable task) {
+    driverWork.add(task);
+  }
+
   /** Does the driver work that peers' callbacks queued (on the driver thread). */
   public void poll() {
     for (Runnable r; (r = driverWork.poll()) != null;) {

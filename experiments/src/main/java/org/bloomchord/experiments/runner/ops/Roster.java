@@ -177,6 +177,18 @@ public final class Roster {
     return hosts.containsKey(number) || remoteHosts.containsKey(number);
   }
 
+  /** The number of the host one of whose ring peers has {@code address}, or null. */
+  public synchronized Integer numberOf(String address) {
+    for (Map.Entry<Integer, List<PeerHandle<ChordPeer>>> e : hosts.entrySet()) {
+      for (PeerHandle<ChordPeer> h : e.getValue()) {
+        if (h.ref().address().equals(address)) {
+          return e.getKey();
+        }
+      }
+    }
+    return null;
+  }
+
   /** Hosts on the ring, in every JVM. */
   public synchronized int size() {
     return numbers.size();

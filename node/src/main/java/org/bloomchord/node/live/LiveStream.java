@@ -1,0 +1,174 @@
+package org.bloomchord.node.live;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The live view's server-sent events. Changes are batched: every {@value #FLUSH_MS} ms one
+ * {@code event: batch} carries the membership changes since the last one and at most
+ * {@value #PATHS_PER_BATCH} operation paths (the rest are counted as dropped, so at most 50 paths a
+ * second reach the page however many lookups run). When more than {@value #MAX_CHANGES} changes
+ * wait, they are replaced by {@code "reload": true} and the page fetches the peer list again. Once a
+ * second {@code event: stats} carries the rates the charts draw. Every byte written is counted
+ * ({@link #bytesPushed()}). At most {@value #MAX_CLIENTS} streams are open at once.
+ */
+final class LiveStream implements LiveSource.Listener {
+
+  static final int MAX_CLIENTS = 32;
+  static final int FLUSH_MS = 100;
+  static final int PATHS_PER_BATCH = 5;
+  static final int MAX_CHANGES = 5_000;
+
+  private final Vertx vertx;
+  private final LiveSource source;
+  private final Set<HttpServerResponse> clients = ConcurrentHashMap.newKeySet();
+  private final ConcurrentLinkedQueue<LiveSource.PeerChange> changes = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<LiveSource.PathSeen> paths = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger waitingChanges = new AtomicInteger();
+  private final AtomicInteger waitingPaths = new AtomicInteger();
+  private final AtomicLong pathsDropped = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+  private volatile boolean reload;
+  private final long flushTimer;
+  private final long statsTimer;
+  private LiveSource.Stats last;
+  private long lastAt = System.currentTimeMillis();
+
+  LiveStream(Vertx vertx, LiveSource source) {
+    this.vertx = vertx;
+    this.source = source;
+    this.last = source.stats();
+    source.listen(this);
+    this.flushTimer = vertx.setPeriodic(FLUSH_MS, id -> flush());
+    this.statsTimer = vertx.setPeriodic(1000, id -> tick());
+  }
+
+  @Override
+  public void peer(LiveSource.PeerChange change) {
+    if (waitingChanges.incrementAndGet() > MAX_CHANGES) {
+      reload = true;
+      waitingChanges.decrementAndGet();
+    } else {
+      changes.add(change);
+    }
+  }
+
+  @Override
+  public void path(LiveSource.PathSeen path) {
+    if (waitingPaths.incrementAndGet() > PATHS_PER_BATCH) {
+      waitingPaths.decrementAndGet();
+      pathsDropped.incrementAndGet();
+    } else {
+      paths.add(path);
+    }
+  }
+
+  void subscribe(RoutingContext ctx) {
+    if (clients.size() >= MAX_CLIENTS) {
+      LiveServer.fail(ctx, 503, "too many open event streams (at most " + MAX_CLIENTS + ")");
+      return;
+    }
+    HttpServerResponse r = ctx.response().setChunked(true)
+        .putHeader("content-type", "text/event-stream").putHeader("cache-control", "no-cache");
+    write(r, ": connected\n\n");
+    clients.add(r);
+    r.closeHandler(v -> clients.remove(r));
+  }
+
+  /** Bytes written to event streams so far. */
+  long bytesPushed() {
+    return bytes.get();
+  }
+
+  /** Paths left out by the sampling so far. */
+  long pathsDropped() {
+    return pathsDropped.get();
+  }
+
+  /** Streams open now. */
+  int clients() {
+    return clients.size();
+  }
+
+  private void flush() {
+    JsonArray joined = new JsonArray();
+    JsonArray departed = new JsonArray();
+    for (LiveSource.PeerChange c; (c = changes.poll()) != null;) {
+      waitingChanges.decrementAndGet();
+      if (c.kind().equals("JOINED")) {
+        joined.add(new JsonArray().add(c.name()).add(c.id()));
+      } else {
+        departed.add(new JsonArray().add(c.name()).add(c.kind()));
+      }
+    }
+    JsonArray ops = new JsonArray();
+    for (LiveSource.PathSeen p; (p = paths.poll()) != null;) {
+      waitingPaths.decrementAndGet();
+      ops.add(new JsonObject().put("kind", p.kind()).put("key", p.key()).put("path", new JsonArray(p.path()))
+          .put("outcome", p.outcome()));
+    }
+    boolean mustReload = reload;
+    reload = false;
+    if (joined.isEmpty() && departed.isEmpty() && ops.isEmpty() && !mustReload) {
+      return;
+    }
+    JsonObject batch = new JsonObject().put("joined", joined).put("departed", departed).put("paths", ops);
+    if (mustReload) {
+      batch.put("reload", true);
+    }
+    broadcast("batch", batch);
+  }
+
+  private void tick() {
+    LiveSource.Stats s = source.stats();
+    long now = System.currentTimeMillis();
+    double secs = Math.max(0.001, (now - lastAt) / 1000.0);
+    long answered = s.answered() - last.answered();
+    JsonObject stats = new JsonObject().put("timeMs", now).put("peers", s.peers())
+        .put("lookupsPerSecond", (s.lookups() - last.lookups()) / secs)
+        .put("failuresPerSecond", (s.failed() - last.failed()) / secs)
+        .put("meanHops", answered > 0 ? (double) (s.hopSum() - last.hopSum()) / answered : null)
+        .put("bytesPerPeerPerSecond", s.peers() == 0 ? 0 : (s.bytes() - last.bytes()) / secs / s.peers())
+        .put("pushedBytes", bytes.get()).put("pathsDropped", pathsDropped.get());
+    last = s;
+    lastAt = now;
+    broadcast("stats", stats);
+  }
+
+  private void broadcast(String event, JsonObject data) {
+    String frame = "event: " + event + "\ndata: " + data.encode() + "\n\n";
+    for (HttpServerResponse r : clients) {
+      if (r.closed() || r.ended()) {
+        clients.remove(r);
+      } else if (!r.writeQueueFull()) {
+        // a client that does not read is skipped rather than buffered without bound
+        write(r, frame);
+      }
+    }
+  }
+
+  private void write(HttpServerResponse r, String frame) {
+    bytes.addAndGet(frame.getBytes(StandardCharsets.UTF_8).length);
+    r.write(frame);
+  }
+
+  void close() {
+    vertx.cancelTimer(flushTimer);
+    vertx.cancelTimer(statsTimer);
+    for (HttpServerResponse r : clients) {
+      if (!r.ended()) {
+        r.end();
+      }
+    }
+    clients.clear();
+  }
+}
