@@ -53,6 +53,9 @@ final class ScenarioBinder {
     ChordSettings chord = chord(top.map("chord", ChordSettings.KEYS));
     RoutingSettings routing = routing(top.map("routing", RoutingSettings.KEYS));
     RogueSettings rogue = rogue(top.map("rogue", RogueSettings.KEYS), peers);
+    if (top.has("latency") && runtime != RuntimeKind.SIM) {
+      throw new ScenarioException(top.keyPosition("latency"), "latency: a latency model applies to runtime sim only");
+    }
     if (jvms > 0) {
       if (runtime != RuntimeKind.VERTX) {
         throw new ScenarioException(top.keyPosition("runtime"), "runtime sim: --jvms runs on the vertx runtime");
@@ -85,7 +88,8 @@ final class ScenarioBinder {
       }
       phases.add(phase);
     }
-    return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, phases, sweep, source);
+    return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, phases, sweep, source,
+        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)));
   }
 
   /** What a ring over several JVMs cannot run is an error at the phase, in one line. */
@@ -154,7 +158,9 @@ final class ScenarioBinder {
         f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE),
         quorum(f, "writeQuorum", Math.min(replicas, successors)),
         quorum(f, "readQuorum", Math.min(replicas, successors)),
-        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)));
+        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)),
+        f.choice("proximity", false, Map.of("true", true, "false", false))
+            ? f.integer("proximityCandidates", ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, 2, successors + 1) : 0);
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */
