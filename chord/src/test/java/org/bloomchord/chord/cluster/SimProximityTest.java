@@ -29,8 +29,8 @@ class SimProximityTest {
   void proximityFingersAreCloserThanPlainOnesAndLookupsStayCorrect() {
     double plain = run(0);
     double pns = run(8);
-    // seed 41 gives 76 ms against 117 ms (0.65); without proximity the ratio is 1 by construction, so 0.8 leaves
-    // room for other seeds and catches a selection that does nothing
+    // seed 41 gives 76 ms against 117 ms (0.65); without proximity the ratio is 1 by
+    // construction, so 0.8 leaves room for other seeds and catches a selection that does nothing
     assertTrue(pns < 0.8 * plain, () -> "mean finger round trip " + pns + " ms with proximity, " + plain + " without");
   }
 
