@@ -43,7 +43,7 @@ final class ProximityRound {
   Future<Integer> check(int i) {
     RoutingTable table = ctx.table();
     PeerRef b = base[i] != null && table.usable(base[i], ctx.now()) ? base[i] : table.fingers().get(i);
-    if (b == null || !b.equals(ctx.self()) && !table.usable(b, ctx.now())) {
+    if (b == null || !table.usable(b, ctx.now())) {
       return lookupFinger.apply(i);
     }
     return walk(i, b, 0);
