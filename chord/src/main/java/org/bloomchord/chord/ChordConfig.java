@@ -54,6 +54,10 @@ import org.bloomchord.overlay.PeerRef;
  *     version they hold (stale ones are repaired), 1..replicas, or 0 for the default, 1: the
  *     primary, then the replicas in ring order while they lack the key. With readQuorum +
  *     writeQuorum > replicas a get sees the newest acknowledged write while the replica set stays
+ * @param proximityCandidates proximity neighbour selection: finger i is the peer with the lowest
+ *     measured round trip among the first this many peers of [start(i), start(i+1)) (the successor
+ *     of the start and its successor list, so at most successors + 1 count), instead of the
+ *     successor of the start; 0 (the default) turns it off, 2..65 turn it on
  */
 public record ChordConfig(
     int idBits,
@@ -80,7 +84,8 @@ public record ChordConfig(
     boolean successorRouting,
     ChordLimits limits,
     int writeQuorum,
-    int readQuorum) {
+    int readQuorum,
+    int proximityCandidates) {
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -120,6 +125,18 @@ public record ChordConfig(
         "writeQuorum must be in 1..replicas (" + replicas + ") or 0 for a majority, got " + writeQuorum);
     check(readQuorum >= 0 && readQuorum <= replicas,
         "readQuorum must be in 1..replicas (" + replicas + ") or 0 for one, got " + readQuorum);
+    check(proximityCandidates == 0 || proximityCandidates >= 2 && proximityCandidates <= 65,
+        "proximityCandidates must be 0 (off) or in 2..65, got " + proximityCandidates);
+  }
+
+  /** Whether fingers are chosen by proximity ({@link #proximityCandidates} &gt; 0). */
+  public boolean proximity() {
+    return proximityCandidates > 0;
+  }
+
+  /** This configuration with proximity neighbour selection among {@code candidates} peers (0 turns it off). */
+  public ChordConfig withProximity(int candidates) {
+    return with(c -> c.proximityCandidates = candidates);
   }
 
   /** Copies that must hold a write before it is acknowledged: the configured one, or a majority of {@link #replicas}. */
@@ -171,7 +188,7 @@ public record ChordConfig(
   /** The documented defaults. */
   public static ChordConfig defaults() {
     return new ChordConfig(64, 8, 3, 500, 500, 1000, 5000, 0.2, 1000, 10_000, 5000, 3, 1,
-        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults(), 0, 0);
+        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults(), 0, 0, 0);
   }
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
@@ -288,6 +305,7 @@ public record ChordConfig(
     ChordLimits limits;
     int writeQuorum;
     int readQuorum;
+    int proximityCandidates;
 
     Fields(ChordConfig c) {
       idBits = c.idBits;
@@ -315,13 +333,14 @@ public record ChordConfig(
       limits = c.limits;
       writeQuorum = c.writeQuorum;
       readQuorum = c.readQuorum;
+      proximityCandidates = c.proximityCandidates;
     }
 
     ChordConfig build() {
       return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs, replicaSyncMs, jitter,
           requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes, lookupMode, maxHops,
           maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs,
-          fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum);
+          fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum, proximityCandidates);
     }
   }
 

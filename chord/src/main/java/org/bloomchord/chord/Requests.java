@@ -27,12 +27,20 @@ public final class Requests {
   private final RoutingTable table;
   private final MessageBounds bounds;
   private final RoundTripEstimate rtt;
+  /** Per-peer round trips, measured only with proximity neighbour selection on (else null). */
+  private final PeerRoundTrips roundTrips;
 
   Requests(PeerRuntime runtime, ChordConfig config, RoutingTable table, MessageBounds bounds) {
     this.runtime = runtime;
     this.table = table;
     this.bounds = bounds;
     this.rtt = RoundTripEstimate.of(config);
+    this.roundTrips = config.proximity() ? new PeerRoundTrips(PeerRoundTrips.DEFAULT_CAPACITY) : null;
+  }
+
+  /** The round trips measured per peer; null unless proximity neighbour selection is on. */
+  public PeerRoundTrips roundTrips() {
+    return roundTrips;
   }
 
   /** The current timeout, in milliseconds. */
@@ -59,7 +67,11 @@ public final class Requests {
         result.tryFail(ar.cause());
         return;
       }
-      rtt.sample(runtime.now() - sent);
+      long took = runtime.now() - sent;
+      rtt.sample(took);
+      if (roundTrips != null) {
+        roundTrips.sample(to, took);
+      }
       table.heard(to);
       if (result.future().isComplete()) {
         runtime.metrics().increment("chord.lateReply", 1);

@@ -388,7 +388,7 @@ public final class ChordCluster implements AutoCloseable {
   /** Checks every active peer's tables, fingers included, against the oracle. */
   public RingCheck check() {
     List<PeerSnapshot> snaps = snapshots(true, false);
-    return oracle(snaps).check(snaps, config.successors());
+    return oracle(snaps).check(snaps, config.successors(), config.proximity());
   }
 
   /**
@@ -404,7 +404,7 @@ public final class ChordCluster implements AutoCloseable {
         kept.add(s);
       }
     }
-    return oracle(snaps).check(kept, config.successors());
+    return oracle(snaps).check(kept, config.successors(), config.proximity());
   }
 
   /**
@@ -413,7 +413,7 @@ public final class ChordCluster implements AutoCloseable {
    */
   public RingCheck checkRing() {
     List<PeerSnapshot> snaps = snapshots(false, false);
-    return oracle(snaps).check(snaps, config.successors());
+    return oracle(snaps).check(snaps, config.successors(), config.proximity());
   }
 
   /** Where the keys put (and not deleted) through this cluster are. */

@@ -87,6 +87,15 @@ public final class RingOracle {
     return ReplicaPlacement.replicas(owner, successorsOf(owner, config.successors()), config.replicas());
   }
 
+  /** Whether {@code f} is a live peer that proximity selection may take as finger i of {@code p}. */
+  public boolean proximityFinger(PeerRef p, int i, PeerRef f) {
+    if (f == null || !index.containsKey(f)) {
+      return false;
+    }
+    long start = ring.fingerStart(p.id(), i);
+    return Long.compareUnsigned(ring.distance(start, f.id()), 1L << (i - 1)) < 0;
+  }
+
   /** What finger i of {@code p} should be: successor(p + 2^(i-1)). */
   public PeerRef finger(PeerRef p, int i) {
     return successor(ring.fingerStart(p.id(), i));
@@ -94,6 +103,14 @@ public final class RingOracle {
 
   /** Compares every snapshot of a live peer with the truth; {@code r} is the successor-list length. */
   public RingCheck check(Collection<PeerSnapshot> snapshots, int r) {
+    return check(snapshots, r, false);
+  }
+
+  /**
+   * As {@link #check(Collection, int)}; with {@code proximity} a finger is also right when it is a
+   * live peer of [start(i), start(i+1)) (proximity neighbour selection may take any of them).
+   */
+  public RingCheck check(Collection<PeerSnapshot> snapshots, int r, boolean proximity) {
     int peers = 0;
     int succ = 0;
     int pred = 0;
@@ -120,7 +137,8 @@ public final class RingOracle {
       }
       for (int i = 1; i <= s.fingers().size(); i++) {
         checked++;
-        if (!finger(s.self(), i).equals(s.fingers().get(i - 1))) {
+        PeerRef have = s.fingers().get(i - 1);
+        if (!finger(s.self(), i).equals(have) && !(proximity && proximityFinger(s.self(), i, have))) {
           fingers++;
         }
       }

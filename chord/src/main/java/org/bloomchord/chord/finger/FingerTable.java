@@ -45,6 +45,15 @@ public final class FingerTable {
     return ring.fingerStart(owner, i);
   }
 
+  /**
+   * Whether {@code id} lies in [start(i), start(i+1)), the peers proximity neighbour selection may
+   * take as finger i (for i = m the interval ends at the owner, which it excludes).
+   */
+  public boolean inInterval(int i, long id) {
+    index(i);
+    return Long.compareUnsigned(ring.distance(start(i), id), 1L << (i - 1)) < 0;
+  }
+
   /** Finger i, or null when unknown. */
   public PeerRef get(int i) {
     return fingers[index(i)];

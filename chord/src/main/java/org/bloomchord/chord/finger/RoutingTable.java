@@ -157,6 +157,31 @@ public final class RoutingTable {
   }
 
   /**
+   * Makes {@code peer}, chosen by proximity, finger i. It must lie in [start(i), start(i+1))
+   * ({@link FingerTable#inInterval}): any peer there is a valid finger (a lookup through it still
+   * moves towards the key by at least half the remaining distance), and no other is ever taken.
+   * Finger 1 stays the successor whatever is chosen.
+   *
+   * @return whether the finger is now {@code peer} (false when the peer is not usable)
+   * @throws IllegalArgumentException when the peer lies outside the interval
+   */
+  public boolean chooseFinger(int i, PeerRef peer, long now) {
+    if (!fingers.inInterval(i, peer.id())) {
+      throw new IllegalArgumentException("finger " + i + " must lie in [start(" + i + "), start(" + (i + 1)
+          + ")), got " + peer);
+    }
+    if (!usable(peer, now)) {
+      return false;
+    }
+    if (!peer.equals(fingers.get(i))) {
+      fingers.set(i, peer);
+      syncFirstFinger();
+      changed();
+    }
+    return true;
+  }
+
+  /**
    * Fills the empty fingers from hints (a joiner's successor's fingers): finger i gets the usable
    * peer among the hints and the successor list that is nearest at or after its start. Such a
    * finger may be too far (a peer between the start and the hint is not known) but is never

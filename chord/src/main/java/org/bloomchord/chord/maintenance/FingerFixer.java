@@ -21,6 +21,9 @@ import org.bloomchord.overlay.PeerRef;
  * finger the answer covers is filled too. A joiner seeds its fingers from its successor's
  * ({@link GetFingers}) and checks them all at once; a finger whose peer was suspected is repaired
  * by a lookup. At most one round is in flight at a time.
+ *
+ * <p>With proximity neighbour selection on ({@link org.bloomchord.chord.ChordConfig#proximity()}),
+ * {@link ProximityRound} does the check instead and picks the finger by round trip.
  */
 final class FingerFixer {
 
@@ -28,6 +31,7 @@ final class FingerFixer {
   private final LookupEngine lookups;
   private final MaintenanceSchedule schedule;
   private final BooleanSupplier paused;
+  private final ProximityRound proximity;
   private int nextFinger = 1;
   private boolean fixing;
 
@@ -36,6 +40,7 @@ final class FingerFixer {
     this.lookups = lookups;
     this.schedule = schedule;
     this.paused = paused;
+    this.proximity = ctx.config().proximity() ? new ProximityRound(ctx, this::lookupFinger) : null;
   }
 
   /**
@@ -121,6 +126,9 @@ final class FingerFixer {
    * of a lookup of about ½·log2 N hops each.
    */
   private Future<Integer> checkFinger(int i) {
+    if (proximity != null) {
+      return proximity.check(i);
+    }
     RoutingTable table = ctx.table();
     PeerRef f = table.fingers().get(i);
     if (f == null || !table.usable(f, ctx.now())) {
@@ -160,11 +168,14 @@ final class FingerFixer {
   /** Looks up the start of finger i and fills it; the future gives the next finger to refresh. */
   private Future<Integer> lookupFinger(int i) {
     long start = ctx.table().fingers().start(i);
-    return lookups.lookup(start, LookupMode.RECURSIVE).map(r -> {
+    return lookups.lookup(start, LookupMode.RECURSIVE).compose(r -> {
       if (!r.found() || ctx.state() != PeerState.ACTIVE) {
-        return following(i);
+        return Future.succeededFuture(following(i));
       }
-      return ctx.table().fillFinger(i, r.successor(), ctx.now());
+      if (proximity != null) {
+        return proximity.choose(i, r.successor(), r.successors());
+      }
+      return Future.succeededFuture(ctx.table().fillFinger(i, r.successor(), ctx.now()));
     });
   }
 

@@ -121,8 +121,14 @@ public final class Experiment {
     return parts.isEmpty() ? "run" : String.join("_", parts);
   }
 
-  /** The numeric value of a swept setting: a number, a rate ({@code 0.05/s}) or a duration in seconds. */
+  /**
+   * The numeric value of a swept setting: a number, a rate ({@code 0.05/s}), a duration in seconds
+   * or a switch ({@code false} 0, {@code true} 1).
+   */
   static double sweptValue(String text) {
+    if (text.equals("false") || text.equals("true")) {
+      return text.equals("true") ? 1 : 0;
+    }
     try {
       return Double.parseDouble(text);
     } catch (NumberFormatException e) {

@@ -71,7 +71,8 @@ public final class ScenarioRunner {
         .withAdaptivePeriods(s.stabilizeMax().toMillis(), s.fixFingersMax().toMillis())
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE)
         .withSuccessorRouting(s.nextHop() == ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)
-        .withQuorums(s.writeQuorum(), s.readQuorum());
+        .withQuorums(s.writeQuorum(), s.readQuorum())
+        .withProximity(s.proximityCandidates());
     long request = s.requestTimeout().toMillis();
     ChordLimits limits = c.limits();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request))
@@ -151,7 +152,8 @@ public final class ScenarioRunner {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + folder, e);
     }
-    NetworkOptions options = NetworkOptions.defaults().withSeed(scenario.seed()).withMaxRecordedEvents(10_000);
+    NetworkOptions options = NetworkOptions.defaults().withSeed(scenario.seed()).withMaxRecordedEvents(10_000)
+        .withSim(sim -> sim.withLatency(scenario.latency()));
     ChordConfig chord = chordConfig(scenario.chord());
     LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
     RogueSettings rogue = scenario.rogue();

@@ -48,11 +48,20 @@ import org.bloomchord.routing.repair.RepairMode;
  *     rateless IBLT reconciliation of (key, version) digests both ways, which also repairs the
  *     primary and moves only what differs) or {@code push} (Chord's push of the whole primary
  *     range; the paper reproductions pin it, since their published figures were measured with it)
+ * @param proximityCandidates proximity neighbour selection: the scenario keys {@code proximity:
+ *     true} and {@code proximityCandidates} (2..successors+1, default 8) make finger i the peer with
+ *     the lowest measured round trip among the first that many peers of [start(i), start(i+1));
+ *     0 (the default, {@code proximity: false}) takes the successor of the start, as every
+ *     published figure did
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
-    NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum, RepairMode repair) {
+    NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum, RepairMode repair,
+    int proximityCandidates) {
+
+  /** Candidates of a finger with {@code proximity: true} and no {@code proximityCandidates}. */
+  public static final int DEFAULT_PROXIMITY_CANDIDATES = 8;
 
   /** Where peers sit on the ring across seeds. */
   public enum Placement {
@@ -89,13 +98,13 @@ public record ChordSettings(
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
-      "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair");
+      "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair", "proximity", "proximityCandidates");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE);
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0);
 
   /** These settings with the default quota, quorums and repair. */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
@@ -103,14 +112,15 @@ public record ChordSettings(
       Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE);
+        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0);
   }
 
   public ChordSettings {
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
         || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
         || fixFingersMax.compareTo(fixFingers) < 0 || quota < 0 || writeQuorum < 0 || writeQuorum > replicas
-        || readQuorum < 0 || readQuorum > replicas || repair == null) {
+        || readQuorum < 0 || readQuorum > replicas || repair == null
+        || proximityCandidates != 0 && (proximityCandidates < 2 || proximityCandidates > successors + 1)) {
       throw new IllegalArgumentException("chord settings out of range");
     }
   }
@@ -131,6 +141,7 @@ public record ChordSettings(
         + ", nextHop: " + (nextHop == NextHop.FINGERS_AND_SUCCESSORS ? "fingersAndSuccessors" : "fingers")
         + ", placement: " + (placement == Placement.SEEDED ? "seeded" : "fixed") + ", quota: " + quota
         + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum
-        + ", repair: " + (repair == RepairMode.RECONCILE ? "reconcile" : "push") + "}";
+        + ", repair: " + (repair == RepairMode.RECONCILE ? "reconcile" : "push")
+        + (proximityCandidates > 0 ? ", proximity: true, proximityCandidates: " + proximityCandidates : "") + "}";
   }
 }

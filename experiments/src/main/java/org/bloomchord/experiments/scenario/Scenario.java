@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.bloomchord.overlay.sim.LatencyModel;
 import org.bloomchord.overlay.RuntimeKind;
 
 /**
@@ -23,14 +24,17 @@ import org.bloomchord.overlay.RuntimeKind;
  * @param phases the phases in order (at least one)
  * @param sweep swept values of this instance, path to value
  * @param source the file (or resource) it was read from
+ * @param latency the simulator's one-way message delay ({@link LatencySpec}; constant 10 ms when
+ *     not given)
  */
 public record Scenario(
     String name, String description, long seed, RuntimeKind runtime, int peers, ChordSettings chord,
-    RoutingSettings routing, RogueSettings rogue, List<Phase> phases, Map<String, String> sweep, String source) {
+    RoutingSettings routing, RogueSettings rogue, List<Phase> phases, Map<String, String> sweep, String source,
+    LatencyModel latency) {
 
   /** The top-level keys, in the order messages list them. */
   public static final List<String> KEYS = List.of("name", "description", "seed", "runtime", "peers", "chord",
-      "routing", "rogue", "phases");
+      "routing", "rogue", "latency", "phases");
 
   public Scenario {
     phases = List.copyOf(phases);
@@ -40,6 +44,9 @@ public record Scenario(
     }
     if (rogue == null) {
       rogue = RogueSettings.NONE;
+    }
+    if (latency == null) {
+      latency = LatencySpec.DEFAULT;
     }
   }
 

@@ -36,6 +36,9 @@ final class ScenarioBinder {
     ChordSettings chord = SettingsBinder.chord(top.map("chord", ChordSettings.KEYS));
     RoutingSettings routing = SettingsBinder.routing(top.map("routing", RoutingSettings.KEYS));
     RogueSettings rogue = SettingsBinder.rogue(top.map("rogue", RogueSettings.KEYS), peers);
+    if (top.has("latency") && runtime != RuntimeKind.SIM) {
+      throw new ScenarioException(top.keyPosition("latency"), "latency: a latency model applies to runtime sim only");
+    }
     if (jvms > 0) {
       jvmChecks.checkTop(top, runtime, chord);
     }
@@ -54,7 +57,8 @@ final class ScenarioBinder {
       }
       bound.add(phase);
     }
-    return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, bound, sweep, source);
+    return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, bound, sweep, source,
+        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)));
   }
 
   private String defaultName() {

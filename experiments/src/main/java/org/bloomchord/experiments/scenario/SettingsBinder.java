@@ -46,7 +46,9 @@ final class SettingsBinder {
         f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE),
         quorum(f, "writeQuorum", Math.min(replicas, successors)),
         quorum(f, "readQuorum", Math.min(replicas, successors)),
-        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)));
+        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)),
+        f.choice("proximity", false, Map.of("true", true, "false", false))
+            ? f.integer("proximityCandidates", ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, 2, successors + 1) : 0);
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */

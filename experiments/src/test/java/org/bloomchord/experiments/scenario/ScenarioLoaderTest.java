@@ -16,6 +16,7 @@ import org.bloomchord.experiments.churn.SessionDistribution;
 import org.bloomchord.experiments.workload.KeyChooser;
 import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.RuntimeKind;
+import org.bloomchord.overlay.sim.LatencyModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -184,16 +185,16 @@ class ScenarioLoaderTest {
   void unknownKeysNameFileLineColumnAndTheExpectedKeys() {
     String text = "name: q\npeers: 10\nchord:\n  idBits: 64\n  sucessors: 8\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
-        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair)", error(text));
+        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
-        + "peers, chord, routing, rogue, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
+        + "peers, chord, routing, rogue, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
         + "workload, publish, reconcile, wait, maintenance, measure)",
         error("peers: 10\nphases:\n  - join: {}\n  - flail: { fraction: 0.1 }\n"));
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
     assertEquals("--set chord.sucessors=4: unknown key 'sucessors' in chord (expected one of: idBits, successors, "
-        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair)",
+        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates)",
         error("peers: 10\nphases:\n  - join: {}\n", "chord.sucessors=4"));
   }
 
@@ -227,6 +228,33 @@ class ScenarioLoaderTest {
     assertEquals("--set phases[5].fail.fraction=0.1: no phases[5] (phases has 1 entries, counted from 0)",
         error(base, "phases[5].fail.fraction=0.1"));
     assertEquals("--set peers: expected key=value, like chord.successors=4", error(base, "peers"));
+  }
+
+  @Test
+  void proximityAndTheLatencyModelAreReadAndCheckedWithTheirPosition() {
+    String base = "peers: 10\nphases:\n  - join: {}\n";
+    Scenario plain = one("runtime: sim\n" + base);
+    assertEquals(0, plain.chord().proximityCandidates());
+    assertEquals(LatencyModel.constant(10), plain.latency());
+    Scenario s = one("runtime: sim\nchord: { proximity: true }\nlatency: { model: geographic }\n" + base);
+    assertEquals(ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, s.chord().proximityCandidates());
+    assertEquals(LatencyModel.geographic(100, 2, 20), s.latency());
+    assertEquals(5, one("runtime: sim\nchord: { proximity: true, proximityCandidates: 5 }\n" + base)
+        .chord().proximityCandidates());
+    assertEquals(LatencyModel.uniform(5, 50), one("runtime: sim\nlatency: { model: uniform, min: 5ms, max: 50ms }\n"
+        + base).latency());
+    assertEquals(List.of("false", "true"), parse("runtime: sim\nchord: { proximity: [false, true] }\n" + base).stream()
+        .map(i -> i.sweep().get("chord.proximity")).toList());
+    assertEquals("s.yaml:1:48: bad value '10' for chord.proximityCandidates: expected a whole number from 2 to 9",
+        error("chord: { proximity: true, proximityCandidates: 10 }\n" + base));
+    assertEquals("s.yaml:1:21: bad value 'yes' for chord.proximity: expected one of: false, true",
+        error("chord: { proximity: yes }\n" + base));
+    assertEquals("s.yaml:1:1: latency: a latency model applies to runtime sim only",
+        error("latency: { model: geographic }\n" + base));
+    assertEquals("s.yaml:2:19: bad value 'far' for latency.model: expected one of: constant, coordinates, geographic, uniform",
+        error("runtime: sim\nlatency: { model: far }\n" + base));
+    assertEquals("s.yaml:2:42: bad value '1ms' for latency.accessMax: expected at least accessMin (2ms)",
+        error("runtime: sim\nlatency: { model: geographic, accessMax: 1ms }\n" + base));
   }
 
   @Test

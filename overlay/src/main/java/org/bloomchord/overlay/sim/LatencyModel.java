@@ -8,7 +8,7 @@ import java.util.random.RandomGenerator;
  * exactly.
  */
 public sealed interface LatencyModel permits LatencyModel.Constant, LatencyModel.Uniform,
-    LatencyModel.Coordinates {
+    LatencyModel.Coordinates, LatencyModel.Geographic {
 
   /** Where a peer sits, for distance-based models: a point of the unit square. */
   interface Position {
@@ -16,6 +16,11 @@ public sealed interface LatencyModel permits LatencyModel.Constant, LatencyModel
     float x();
 
     float y();
+
+    /** The peer's access link, in [0, 1): where its access delay lies in the model's range. */
+    default float access() {
+      return 0f;
+    }
   }
 
   /** The delay of one message from {@code from} to {@code to}, in milliseconds. */
@@ -43,6 +48,17 @@ public sealed interface LatencyModel permits LatencyModel.Constant, LatencyModel
    */
   static LatencyModel coordinates(long maxOneWayMs) {
     return new Coordinates(maxOneWayMs);
+  }
+
+  /**
+   * Peers sit at random points of a unit square and each has an access link: a message takes the
+   * distance scaled so that the diagonal takes {@code maxOneWayMs}, plus the access delay of both
+   * ends, each drawn once per peer uniformly from [minAccessMs, maxAccessMs]. The structure of
+   * measured Internet delays (King, p2psim's data sets) in synthetic form: near peers are fast,
+   * and a slow access link makes a peer slow to everyone.
+   */
+  static LatencyModel geographic(long maxOneWayMs, long minAccessMs, long maxAccessMs) {
+    return new Geographic(maxOneWayMs, minAccessMs, maxAccessMs);
   }
 
   /** A fixed delay. */
@@ -112,6 +128,38 @@ public sealed interface LatencyModel permits LatencyModel.Constant, LatencyModel
     @Override
     public long maxMs() {
       return maxOneWayMs;
+    }
+  }
+
+  /** Distance in the unit square plus a per-peer access delay at both ends. */
+  record Geographic(long maxOneWayMs, long minAccessMs, long maxAccessMs) implements LatencyModel {
+
+    private static final double DIAGONAL = Math.sqrt(2.0);
+
+    public Geographic {
+      if (maxOneWayMs < 0 || minAccessMs < 0 || maxAccessMs < minAccessMs) {
+        throw new IllegalArgumentException("need maxOneWayMs >= 0 and 0 <= minAccessMs <= maxAccessMs, got "
+            + maxOneWayMs + ", [" + minAccessMs + ", " + maxAccessMs + "]");
+      }
+    }
+
+    @Override
+    public long delayMs(Position from, Position to, RandomGenerator random) {
+      double dx = from.x() - to.x();
+      double dy = from.y() - to.y();
+      double d = Math.min(1.0, Math.sqrt(dx * dx + dy * dy) / DIAGONAL) * maxOneWayMs;
+      double access = 2 * minAccessMs + (from.access() + to.access()) * (maxAccessMs - minAccessMs);
+      return Math.min(maxMs(), Math.round(d + access));
+    }
+
+    @Override
+    public long minMs() {
+      return 2 * minAccessMs;
+    }
+
+    @Override
+    public long maxMs() {
+      return maxOneWayMs + 2 * maxAccessMs;
     }
   }
 }

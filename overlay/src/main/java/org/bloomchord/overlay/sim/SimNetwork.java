@@ -170,6 +170,24 @@ public final class SimNetwork<P extends PeerProtocol> extends AbstractNetwork<P,
     transport.blackout(ms);
   }
 
+  /**
+   * The round trip the latency model gives between two running peers (both one-way delays; a
+   * random model draws them from a fixed generator): the truth that protocol-measured round trips
+   * approach on an idle network.
+   *
+   * @throws IllegalArgumentException if either peer is not running
+   */
+  public long modelRoundTripMs(String fromAddress, String toAddress) {
+    SimPeer a = launched.get(fromAddress);
+    SimPeer b = launched.get(toAddress);
+    if (a == null || b == null) {
+      throw new IllegalArgumentException("not running: " + (a == null ? fromAddress : toAddress));
+    }
+    LatencyModel model = transport.latency();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(0);
+    return model.delayMs(a, b, random) + model.delayMs(b, a, random);
+  }
+
   /** Events fired since the network was created: the simulator's unit of work. */
   public long eventsFired() {
     return loop.fired();

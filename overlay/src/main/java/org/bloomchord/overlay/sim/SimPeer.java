@@ -34,6 +34,7 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
 
   private static final long POSITION_X = 0x243F6A8885A308D3L;
   private static final long POSITION_Y = 0x13198A2E03707344L;
+  private static final long POSITION_ACCESS = 0xA4093822299F31D0L;
 
   final SimTransport transport;
   final PeerRef ref;
@@ -45,6 +46,7 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
   private long state;
   private final float x;
   private final float y;
+  private final float access;
   boolean alive = true;
 
   <P extends PeerProtocol> SimPeer(SimTransport transport, PeerRef ref, P protocol, long networkSeed) {
@@ -58,6 +60,7 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
     this.state = peerSeed;
     this.x = (Seeds.mix(peerSeed ^ POSITION_X) >>> 40) * 0x1.0p-24f;
     this.y = (Seeds.mix(peerSeed ^ POSITION_Y) >>> 40) * 0x1.0p-24f;
+    this.access = (Seeds.mix(peerSeed ^ POSITION_ACCESS) >>> 40) * 0x1.0p-24f;
   }
 
   @Override
@@ -144,5 +147,10 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
   @Override
   public float y() {
     return y;
+  }
+
+  @Override
+  public float access() {
+    return access;
   }
 }

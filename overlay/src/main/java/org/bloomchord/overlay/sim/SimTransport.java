@@ -73,6 +73,11 @@ final class SimTransport {
     this.random = new SplittableRandom(Seeds.mix(options.seed() ^ NETWORK_STREAM));
   }
 
+  /** The latency model of this network. */
+  LatencyModel latency() {
+    return latency;
+  }
+
   void send(SimPeer from, PeerRef to, Message message) {
     if (!from.alive) {
       return;

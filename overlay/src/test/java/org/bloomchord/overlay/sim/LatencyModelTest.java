@@ -38,6 +38,24 @@ class LatencyModelTest {
     assertEquals(35, m.delayMs(new At(0, 0.5f), new At(0.5f, 0.5f), r));
   }
 
+  private record Placed(float x, float y, float access) implements LatencyModel.Position {
+  }
+
+  @Test
+  void geographicAddsBothAccessDelaysToTheDistance() {
+    LatencyModel m = LatencyModel.geographic(100, 2, 20);
+    SplittableRandom r = new SplittableRandom(3);
+    assertEquals(4, m.minMs());
+    assertEquals(140, m.maxMs());
+    // same point, slowest and fastest access links: 2 + 18·0 + 2 + 18·0
+    assertEquals(4, m.delayMs(new Placed(0.3f, 0.3f, 0), new Placed(0.3f, 0.3f, 0), r));
+    // across the diagonal, one end halfway: 100 + 2 + 2 + 18·0.5
+    assertEquals(113, m.delayMs(new Placed(0, 0, 0.5f), new Placed(1, 1, 0), r));
+    assertEquals(113, m.delayMs(new Placed(1, 1, 0), new Placed(0, 0, 0.5f), r));
+    // a peer with no access of its own (the interface's default) is at the fastest access
+    assertEquals(75, m.delayMs(new At(0, 0), new At(1, 0), r));
+  }
+
   @Test
   void constantIsConstant() {
     assertEquals(7, LatencyModel.constant(7).delayMs(new At(0, 0), new At(1, 1), new SplittableRandom(1)));
