@@ -18,6 +18,7 @@ import org.bloomchord.node.ChurnModel;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.NodeHttpServer;
+import org.bloomchord.node.live.WebDriverClient;
 
 /**
  * The live view of a large node in headless Chromium: starts a node of PEERS peers on Vert.x with

@@ -1,12 +1,10 @@
 package org.bloomchord.node.http;
 
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeStats;
+import org.bloomchord.node.live.EventClients;
 
 /**
  * Server-sent events for the live view: every ring event as it happens ({@code event: ring}) and,
@@ -19,7 +17,7 @@ final class EventStream {
   static final int MAX_CLIENTS = 32;
 
   private final Node node;
-  private final Set<HttpServerResponse> clients = ConcurrentHashMap.newKeySet();
+  private final EventClients clients = new EventClients(MAX_CLIENTS);
   private final long timer;
   private long lastLookups;
   private long lastFailed;
@@ -34,15 +32,9 @@ final class EventStream {
   }
 
   void subscribe(RoutingContext ctx) {
-    if (clients.size() >= MAX_CLIENTS) {
+    if (!clients.open(ctx.response())) {
       NodeHttpServer.fail(ctx, 503, "too many open event streams (at most " + MAX_CLIENTS + ")");
-      return;
     }
-    HttpServerResponse r = ctx.response().setChunked(true)
-        .putHeader("content-type", "text/event-stream").putHeader("cache-control", "no-cache");
-    r.write(": connected\n\n");
-    clients.add(r);
-    r.closeHandler(v -> clients.remove(r));
   }
 
   private void tick() {
@@ -72,24 +64,11 @@ final class EventStream {
   }
 
   private void broadcast(String event, JsonObject data) {
-    String frame = "event: " + event + "\ndata: " + data.encode() + "\n\n";
-    for (HttpServerResponse r : clients) {
-      if (r.closed() || r.ended()) {
-        clients.remove(r);
-      } else if (!r.writeQueueFull()) {
-        // a client that does not read is skipped rather than buffered without bound
-        r.write(frame);
-      }
-    }
+    clients.broadcast(event, data.encode());
   }
 
   void close() {
     node.vertx().cancelTimer(timer);
-    for (HttpServerResponse r : clients) {
-      if (!r.ended()) {
-        r.end();
-      }
-    }
-    clients.clear();
+    clients.closeAll();
   }
 }

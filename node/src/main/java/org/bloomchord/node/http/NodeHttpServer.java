@@ -1,7 +1,6 @@
 package org.bloomchord.node.http;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -16,12 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.node.ChurnModel;
 import org.bloomchord.node.ChurnRun;
+import org.bloomchord.node.MembershipQueue;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.live.LiveServer;
 import org.bloomchord.node.live.NodeLiveSource;
@@ -70,11 +67,7 @@ public final class NodeHttpServer {
    * Runs membership changes one at a time off the Vert.x threads: they block on the peers, which
    * the driver side of the runtime forbids on any Vert.x thread (worker threads included).
    */
-  private final ExecutorService membership = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "bloomchord-membership");
-    t.setDaemon(true);
-    return t;
-  });
+  private final MembershipQueue membership = new MembershipQueue("bloomchord-membership");
   private HttpServer server;
 
   private NodeHttpServer(Node node) {
@@ -110,7 +103,7 @@ public final class NodeHttpServer {
       live.close();
     }
     liveSource.close();
-    membership.shutdownNow();
+    membership.close();
     return server == null ? Future.succeededFuture() : server.close();
   }
 
@@ -372,19 +365,7 @@ public final class NodeHttpServer {
   }
 
   private <T> Future<T> blocking(Callable<T> task) {
-    Promise<T> p = Promise.promise();
-    try {
-      membership.execute(() -> {
-        try {
-          p.complete(task.call());
-        } catch (Exception e) {
-          p.fail(e);
-        }
-      });
-    } catch (RejectedExecutionException e) {
-      p.fail(new IllegalStateException("the node is shutting down"));
-    }
-    return p.future();
+    return membership.submit(task);
   }
 
   // ---- replies

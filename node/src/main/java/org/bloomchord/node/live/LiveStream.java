@@ -1,13 +1,9 @@
 package org.bloomchord.node.live;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.nio.charset.StandardCharsets;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,13 +26,12 @@ final class LiveStream implements LiveSource.Listener {
 
   private final Vertx vertx;
   private final LiveSource source;
-  private final Set<HttpServerResponse> clients = ConcurrentHashMap.newKeySet();
+  private final EventClients clients = new EventClients(MAX_CLIENTS);
   private final ConcurrentLinkedQueue<LiveSource.PeerChange> changes = new ConcurrentLinkedQueue<>();
   private final ConcurrentLinkedQueue<LiveSource.PathSeen> paths = new ConcurrentLinkedQueue<>();
   private final AtomicInteger waitingChanges = new AtomicInteger();
   private final AtomicInteger waitingPaths = new AtomicInteger();
   private final AtomicLong pathsDropped = new AtomicLong();
-  private final AtomicLong bytes = new AtomicLong();
   private volatile boolean reload;
   private final long flushTimer;
   private final long statsTimer;
@@ -73,20 +68,14 @@ final class LiveStream implements LiveSource.Listener {
   }
 
   void subscribe(RoutingContext ctx) {
-    if (clients.size() >= MAX_CLIENTS) {
+    if (!clients.open(ctx.response())) {
       LiveServer.fail(ctx, 503, "too many open event streams (at most " + MAX_CLIENTS + ")");
-      return;
     }
-    HttpServerResponse r = ctx.response().setChunked(true)
-        .putHeader("content-type", "text/event-stream").putHeader("cache-control", "no-cache");
-    write(r, ": connected\n\n");
-    clients.add(r);
-    r.closeHandler(v -> clients.remove(r));
   }
 
   /** Bytes written to event streams so far. */
   long bytesPushed() {
-    return bytes.get();
+    return clients.bytes();
   }
 
   /** Paths left out by the sampling so far. */
@@ -138,37 +127,19 @@ final class LiveStream implements LiveSource.Listener {
         .put("failuresPerSecond", (s.failed() - last.failed()) / secs)
         .put("meanHops", answered > 0 ? (double) (s.hopSum() - last.hopSum()) / answered : null)
         .put("bytesPerPeerPerSecond", s.peers() == 0 ? 0 : (s.bytes() - last.bytes()) / secs / s.peers())
-        .put("pushedBytes", bytes.get()).put("pathsDropped", pathsDropped.get());
+        .put("pushedBytes", clients.bytes()).put("pathsDropped", pathsDropped.get());
     last = s;
     lastAt = now;
     broadcast("stats", stats);
   }
 
   private void broadcast(String event, JsonObject data) {
-    String frame = "event: " + event + "\ndata: " + data.encode() + "\n\n";
-    for (HttpServerResponse r : clients) {
-      if (r.closed() || r.ended()) {
-        clients.remove(r);
-      } else if (!r.writeQueueFull()) {
-        // a client that does not read is skipped rather than buffered without bound
-        write(r, frame);
-      }
-    }
-  }
-
-  private void write(HttpServerResponse r, String frame) {
-    bytes.addAndGet(frame.getBytes(StandardCharsets.UTF_8).length);
-    r.write(frame);
+    clients.broadcast(event, data.encode());
   }
 
   void close() {
     vertx.cancelTimer(flushTimer);
     vertx.cancelTimer(statsTimer);
-    for (HttpServerResponse r : clients) {
-      if (!r.ended()) {
-        r.end();
-      }
-    }
-    clients.clear();
+    clients.closeAll();
   }
 }

@@ -1,15 +1,12 @@
 package org.bloomchord.node.live;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import org.bloomchord.node.LookupTrace;
+import org.bloomchord.node.MembershipQueue;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeStats;
 import org.bloomchord.node.PeerView;
@@ -24,11 +21,7 @@ public final class NodeLiveSource implements LiveSource, AutoCloseable {
 
   private final Node node;
   private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-  private final ExecutorService membership = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "bloomchord-live-membership");
-    t.setDaemon(true);
-    return t;
-  });
+  private final MembershipQueue membership = new MembershipQueue("bloomchord-live-membership");
 
   /** The live view of {@code node}. */
   public NodeLiveSource(Node node) {
@@ -103,23 +96,11 @@ public final class NodeLiveSource implements LiveSource, AutoCloseable {
   }
 
   private <T> Future<T> blocking(Callable<T> task) {
-    Promise<T> p = Promise.promise();
-    try {
-      membership.execute(() -> {
-        try {
-          p.complete(task.call());
-        } catch (Exception e) {
-          p.fail(e);
-        }
-      });
-    } catch (RejectedExecutionException e) {
-      p.fail(new IllegalStateException("the node is shutting down"));
-    }
-    return p.future();
+    return membership.submit(task);
   }
 
   @Override
   public void close() {
-    membership.shutdownNow();
+    membership.close();
   }
 }

@@ -1,4 +1,4 @@
-package org.bloomchord.experiments.bench;
+package org.bloomchord.node.live;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -18,10 +18,9 @@ import java.util.List;
  * A small client of the W3C WebDriver protocol, enough to drive headless Chromium through
  * chromedriver on 127.0.0.1: navigate, find elements, click, type, run a script, take a
  * screenshot. The protocol is plain JSON over HTTP, so no browser-automation library is needed.
- * (The node module's browser test has the same client in its test sources, which this module
- * cannot reach.)
+ * The live view's browser test and its benchmark ({@code LiveViewBench}) drive the page with it.
  */
-final class WebDriverClient implements AutoCloseable {
+public final class WebDriverClient implements AutoCloseable {
 
   /** The W3C key of element references in JSON. */
   private static final String ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
@@ -37,7 +36,7 @@ final class WebDriverClient implements AutoCloseable {
   }
 
   /** Starts chromedriver on a free loopback port and opens a headless Chromium session. */
-  static WebDriverClient start(Path chromedriver, Path chromium, int width, int height) throws Exception {
+  public static WebDriverClient start(Path chromedriver, Path chromium, int width, int height) throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
@@ -76,35 +75,35 @@ final class WebDriverClient implements AutoCloseable {
     }
   }
 
-  void navigate(String url) throws Exception {
+  public void navigate(String url) throws Exception {
     call("POST", s("/url"), new JsonObject().put("url", url));
   }
 
   /** The element matching a CSS selector (fails when there is none). */
-  String find(String css) throws Exception {
+  public String find(String css) throws Exception {
     JsonObject v = call("POST", s("/element"), new JsonObject().put("using", "css selector").put("value", css))
         .getJsonObject("value");
     return v.getString(ELEMENT);
   }
 
-  String text(String element) throws Exception {
+  public String text(String element) throws Exception {
     return call("GET", s("/element/" + element + "/text"), null).getString("value");
   }
 
-  void click(String element) throws Exception {
+  public void click(String element) throws Exception {
     call("POST", s("/element/" + element + "/click"), new JsonObject());
   }
 
-  void clear(String element) throws Exception {
+  public void clear(String element) throws Exception {
     call("POST", s("/element/" + element + "/clear"), new JsonObject());
   }
 
-  void type(String element, String text) throws Exception {
+  public void type(String element, String text) throws Exception {
     call("POST", s("/element/" + element + "/value"), new JsonObject().put("text", text));
   }
 
   /** A mouse click at (x, y) pixels from the element's centre, as a user's would be. */
-  void clickAt(String element, int x, int y) throws Exception {
+  public void clickAt(String element, int x, int y) throws Exception {
     JsonObject origin = new JsonObject().put(ELEMENT, element);
     JsonArray steps = new JsonArray()
         .add(new JsonObject().put("type", "pointerMove").put("duration", 0).put("origin", origin).put("x", x).put("y", y))
@@ -116,12 +115,12 @@ final class WebDriverClient implements AutoCloseable {
   }
 
   /** Runs a script in the page and returns its value (as Vert.x JSON types). */
-  Object script(String body, Object... args) throws Exception {
+  public Object script(String body, Object... args) throws Exception {
     return call("POST", s("/execute/sync"), new JsonObject().put("script", body).put("args", new JsonArray(List.of(args))))
         .getValue("value");
   }
 
-  void screenshot(Path file) throws Exception {
+  public void screenshot(Path file) throws Exception {
     String png = call("GET", s("/screenshot"), null).getString("value");
     Files.createDirectories(file.getParent());
     Files.write(file, Base64.getDecoder().decode(png));
