@@ -10,9 +10,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +21,7 @@ import org.bloomchord.experiments.churn.ChurnEvent;
 import org.bloomchord.experiments.metrics.OperationSample;
 import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.experiments.workload.OperationKind;
+import org.bloomchord.node.DriverCalls;
 import org.bloomchord.node.LookupTrace;
 import org.bloomchord.node.PeerView;
 import org.bloomchord.node.live.LiveSource;
@@ -57,7 +56,7 @@ public final class RunLiveSource implements LiveSource, AutoCloseable {
   /** Traces and page requests; a full queue drops sampled traces, never a page request. */
   private final ThreadPoolExecutor tracer = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
       new ArrayBlockingQueue<>(16), RunContext.daemon("live-trace"), new ThreadPoolExecutor.DiscardPolicy());
-  private final ExecutorService requests = Executors.newFixedThreadPool(2, RunContext.daemon("live-requests"));
+  private final DriverCalls requests = new DriverCalls("live-requests", 2, "the run is ending");
   private final SplittableRandom random = new SplittableRandom(1);
   private volatile RunContext ctx;
   private volatile Map<String, PeerHandle<ChordPeer>> alive = Map.of();
@@ -256,25 +255,13 @@ public final class RunLiveSource implements LiveSource, AutoCloseable {
   }
 
   private <T> Future<T> blocking(Callable<T> task) {
-    Promise<T> p = Promise.promise();
-    try {
-      requests.execute(() -> {
-        try {
-          p.complete(task.call());
-        } catch (Exception e) {
-          p.fail(e);
-        }
-      });
-    } catch (RejectedExecutionException e) {
-      p.fail(new IllegalStateException("the run is ending"));
-    }
-    return p.future();
+    return requests.submit(task);
   }
 
   @Override
   public void close() {
     poller.shutdownNow();
     tracer.shutdownNow();
-    requests.shutdownNow();
+    requests.close();
   }
 }

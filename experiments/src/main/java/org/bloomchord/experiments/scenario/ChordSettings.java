@@ -106,13 +106,13 @@ public record ChordSettings(
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
       org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0);
 
-  /** These settings with the default quota, quorums and repair. */
+  /** These settings with the default quota, quorums, repair and finger choice ({@link #DEFAULTS}'). */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
       Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
       Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0);
+        DEFAULTS.quota(), DEFAULTS.writeQuorum(), DEFAULTS.readQuorum(), DEFAULTS.repair(), DEFAULTS.proximityCandidates());
   }
 
   public ChordSettings {

@@ -3,8 +3,8 @@ package org.bloomchord.node.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import org.bloomchord.node.Node;
-import org.bloomchord.node.NodeStats;
 import org.bloomchord.node.live.EventClients;
+import org.bloomchord.node.live.LiveSource;
 
 /**
  * Server-sent events for the live view: every ring event as it happens ({@code event: ring}) and,
@@ -19,10 +19,7 @@ final class EventStream {
   private final Node node;
   private final EventClients clients = new EventClients(MAX_CLIENTS);
   private final long timer;
-  private long lastLookups;
-  private long lastFailed;
-  private long lastHops;
-  private long lastBytes;
+  private LiveSource.Stats last = LiveSource.Stats.ZERO;
   private long lastAt = System.currentTimeMillis();
 
   EventStream(Node node) {
@@ -41,24 +38,11 @@ final class EventStream {
     if (clients.isEmpty()) {
       return;
     }
-    NodeStats s = node.stats();
+    LiveSource.Stats s = LiveSource.Stats.of(node);
     long now = System.currentTimeMillis();
     double secs = Math.max(0.001, (now - lastAt) / 1000.0);
-    long lookups = s.lookups();
-    long failed = s.lookupsFailed();
-    long hops = s.hops();
-    long bytes = node.traffic().bytes();
-    int peers = node.peerNames().size();
-    long ok = (lookups - lastLookups) - (failed - lastFailed);
-    JsonObject stats = new JsonObject().put("timeMs", now).put("peers", peers)
-        .put("lookupsPerSecond", (lookups - lastLookups) / secs)
-        .put("failuresPerSecond", (failed - lastFailed) / secs)
-        .put("meanHops", ok > 0 ? (double) (hops - lastHops) / ok : null)
-        .put("bytesPerPeerPerSecond", peers == 0 ? 0 : (bytes - lastBytes) / secs / peers);
-    lastLookups = lookups;
-    lastFailed = failed;
-    lastHops = hops;
-    lastBytes = bytes;
+    JsonObject stats = s.ratesSince(last, secs, now);
+    last = s;
     lastAt = now;
     broadcast("stats", stats);
   }

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletionException;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.node.ChurnModel;
 import org.bloomchord.node.ChurnRun;
-import org.bloomchord.node.MembershipQueue;
+import org.bloomchord.node.DriverCalls;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.live.LiveServer;
 import org.bloomchord.node.live.NodeLiveSource;
@@ -67,7 +67,7 @@ public final class NodeHttpServer {
    * Runs membership changes one at a time off the Vert.x threads: they block on the peers, which
    * the driver side of the runtime forbids on any Vert.x thread (worker threads included).
    */
-  private final MembershipQueue membership = new MembershipQueue("bloomchord-membership");
+  private final DriverCalls membership = new DriverCalls("bloomchord-membership", 1, "the node is shutting down");
   private HttpServer server;
 
   private NodeHttpServer(Node node) {

@@ -1,8 +1,11 @@
 package org.bloomchord.node.live;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.bloomchord.node.LookupTrace;
+import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeStats;
 import org.bloomchord.node.PeerView;
 
 /**
@@ -74,6 +77,30 @@ public interface LiveSource {
    * @param bytes bytes the peers sent
    */
   record Stats(int peers, long lookups, long failed, long hopSum, long answered, long bytes) {
+
+    /** No counter yet. */
+    public static final Stats ZERO = new Stats(0, 0, 0, 0, 0, 0);
+
+    /** The counters of {@code node} now. */
+    public static Stats of(Node node) {
+      NodeStats s = node.stats();
+      return new Stats(node.peerNames().size(), s.lookups(), s.lookupsFailed(), s.hops(),
+          s.lookups() - s.lookupsFailed(), node.traffic().bytes());
+    }
+
+    /**
+     * The {@code stats} event's rates since {@code last}, {@code seconds} ago: {@code timeMs},
+     * {@code peers}, {@code lookupsPerSecond}, {@code failuresPerSecond}, {@code meanHops} (null
+     * when none was answered) and {@code bytesPerPeerPerSecond}.
+     */
+    public JsonObject ratesSince(Stats last, double seconds, long nowMs) {
+      long answeredSince = answered - last.answered;
+      return new JsonObject().put("timeMs", nowMs).put("peers", peers)
+          .put("lookupsPerSecond", (lookups - last.lookups) / seconds)
+          .put("failuresPerSecond", (failed - last.failed) / seconds)
+          .put("meanHops", answeredSince > 0 ? (double) (hopSum - last.hopSum) / answeredSince : null)
+          .put("bytesPerPeerPerSecond", peers == 0 ? 0 : (bytes - last.bytes) / seconds / peers);
+    }
   }
 
   /**

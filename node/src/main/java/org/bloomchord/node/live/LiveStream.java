@@ -121,13 +121,7 @@ final class LiveStream implements LiveSource.Listener {
     LiveSource.Stats s = source.stats();
     long now = System.currentTimeMillis();
     double secs = Math.max(0.001, (now - lastAt) / 1000.0);
-    long answered = s.answered() - last.answered();
-    JsonObject stats = new JsonObject().put("timeMs", now).put("peers", s.peers())
-        .put("lookupsPerSecond", (s.lookups() - last.lookups()) / secs)
-        .put("failuresPerSecond", (s.failed() - last.failed()) / secs)
-        .put("meanHops", answered > 0 ? (double) (s.hopSum() - last.hopSum()) / answered : null)
-        .put("bytesPerPeerPerSecond", s.peers() == 0 ? 0 : (s.bytes() - last.bytes()) / secs / s.peers())
-        .put("pushedBytes", clients.bytes()).put("pathsDropped", pathsDropped.get());
+    JsonObject stats = s.ratesSince(last, secs, now).put("pushedBytes", clients.bytes()).put("pathsDropped", pathsDropped.get());
     last = s;
     lastAt = now;
     broadcast("stats", stats);

@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.bloomchord.node.LookupTrace;
-import org.bloomchord.node.MembershipQueue;
+import org.bloomchord.node.DriverCalls;
 import org.bloomchord.node.Node;
-import org.bloomchord.node.NodeStats;
 import org.bloomchord.node.PeerView;
 import org.bloomchord.node.RingEvent;
 
@@ -21,7 +20,7 @@ public final class NodeLiveSource implements LiveSource, AutoCloseable {
 
   private final Node node;
   private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-  private final MembershipQueue membership = new MembershipQueue("bloomchord-live-membership");
+  private final DriverCalls membership = new DriverCalls("bloomchord-live-membership", 1, "the node is shutting down");
 
   /** The live view of {@code node}. */
   public NodeLiveSource(Node node) {
@@ -53,9 +52,7 @@ public final class NodeLiveSource implements LiveSource, AutoCloseable {
 
   @Override
   public Stats stats() {
-    NodeStats s = node.stats();
-    return new Stats(node.peerNames().size(), s.lookups(), s.lookupsFailed(), s.hops(),
-        s.lookups() - s.lookupsFailed(), node.traffic().bytes());
+    return Stats.of(node);
   }
 
   @Override

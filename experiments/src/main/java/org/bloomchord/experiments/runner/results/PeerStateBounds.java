@@ -66,7 +66,7 @@ public final class PeerStateBounds {
         ReconcilingReplicaSync repair = p.extension(ReconcilingReplicaSync.class);
         if (repair != null) {
           raise("repairConversations", repair.openConversations());
-          caps.put("repairConversations", (long) repair.config().maxConversations());
+          caps.putIfAbsent("repairConversations", (long) repair.config().maxConversations());
         }
         LocationService location = p.extension(LocationService.class);
         if (location != null) {
