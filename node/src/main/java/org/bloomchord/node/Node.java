@@ -65,6 +65,8 @@ public final class Node implements AutoCloseable {
   private final NodeStats stats = new NodeStats();
   private final List<Consumer<RingEvent>> listeners = new CopyOnWriteArrayList<>();
   private final AtomicInteger nextOrigin = new AtomicInteger();
+  /** The peers {@link #pick} chooses among, copied again only when membership changed. */
+  private volatile List<PeerHandle<ChordPeer>> origins = List.of();
   private volatile ChurnRun churn;
   private int churnRuns;
 
@@ -352,11 +354,23 @@ public final class Node implements AutoCloseable {
       }
       return h;
     }
-    List<PeerHandle<ChordPeer>> alive = group.network().alive();
-    if (alive.isEmpty()) {
-      throw new IllegalStateException("the node has no running peer");
+    // a peer in turn among those running here; the list is copied again only when a peer came or
+    // went (a lookup per request must not copy ten thousand handles)
+    List<PeerHandle<ChordPeer>> o = origins;
+    for (int attempt = 0; attempt < 3; attempt++) {
+      if (o.size() != group.size() || attempt > 0) {
+        o = group.handles();
+        origins = o;
+      }
+      if (o.isEmpty()) {
+        throw new IllegalStateException("the node has no running peer");
+      }
+      PeerHandle<ChordPeer> h = o.get(Math.floorMod(nextOrigin.getAndIncrement(), o.size()));
+      if (group.handle(h.ref().address()) == h) {
+        return h;
+      }
     }
-    return alive.get(Math.floorMod(nextOrigin.getAndIncrement(), alive.size()));
+    throw new IllegalStateException("the node's peers changed while one was chosen; try again");
   }
 
   private static LocationService location(ChordPeer p) {

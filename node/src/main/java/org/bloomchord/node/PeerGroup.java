@@ -215,6 +215,16 @@ final class PeerGroup {
     return byName.get(name);
   }
 
+  /** How many peers run here (launched and not yet gone). */
+  int size() {
+    return byName.size();
+  }
+
+  /** The peers running here now, in no particular order. */
+  List<PeerHandle<ChordPeer>> handles() {
+    return new ArrayList<>(byName.values());
+  }
+
   /**
    * Starts the node's peers: those recorded in the data directory when it has any (same names,
    * hence same ring ids, each with its stored entries, all at once in their recorded places unless

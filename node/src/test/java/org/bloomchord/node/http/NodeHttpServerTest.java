@@ -72,9 +72,15 @@ class NodeHttpServerTest {
 
   @Test
   void ringReportsTheLivePeersAndStability() throws Exception {
+    // another test of this class may have crashed a peer just before: the ring repairs itself
+    // within a few stabilize periods (500 ms), so it is asked again for up to 30 s
     JsonObject ring = json(send("GET", "/api/ring", null));
+    for (int attempt = 0; !ring.getBoolean("stable") && attempt < 60; attempt++) {
+      Thread.sleep(500);
+      ring = json(send("GET", "/api/ring", null));
+    }
+    assertTrue(ring.getBoolean("stable"), ring.encode());
     assertEquals(node.peerNames().size(), ring.getInteger("peers"));
-    assertTrue(ring.getBoolean("stable"));
   }
 
   @Test

@@ -224,8 +224,13 @@ public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<
   @Override
   @SuppressWarnings("unchecked")
   protected <T> Future<T> runOnPeer(PeerVerticle peer, Function<P, Future<T>> action) {
+    Context context = peer.context();
+    if (context == null) {
+      // registered by launch but not yet deployed: its context does not exist yet
+      return Future.failedFuture(new IllegalStateException("peer " + peer.self() + " is still starting"));
+    }
     Promise<T> result = Promise.promise();
-    peer.context().runOnContext(v -> {
+    context.runOnContext(v -> {
       try {
         action.apply((P) peer.protocol()).onComplete(ar -> {
           if (ar.succeeded()) {

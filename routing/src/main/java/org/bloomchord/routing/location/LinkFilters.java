@@ -38,6 +38,8 @@ public final class LinkFilters {
   private final int depth;
   private final BloomShape shape;
   private final Map<PeerRef, Entry> byLink = new LinkedHashMap<>();
+  /** Counts changes of the stored filters (not refreshes of their age): equal counts, equal summaries. */
+  private long generation;
 
   public LinkFilters(int depth, BloomShape shape) {
     if (depth < 1) {
@@ -72,6 +74,7 @@ public final class LinkFilters {
       throw new IllegalArgumentException(counts.length + " counts for a filter of depth " + depth);
     }
     byLink.put(link, new Entry(filter, version, now, counts.clone()));
+    generation++;
   }
 
   /** Marks a link's filter as still current (the peer answered "unchanged"). */
@@ -98,19 +101,38 @@ public final class LinkFilters {
     Set<PeerRef> keep = new HashSet<>(currentLinks);
     int before = byLink.size();
     byLink.keySet().retainAll(keep);
+    changed(before);
     return before - byLink.size();
   }
 
   /** Forgets one link (its peer is gone). */
   public void remove(PeerRef link) {
-    byLink.remove(link);
+    if (byLink.remove(link) != null) {
+      generation++;
+    }
   }
 
   /** Forgets filters not refreshed since {@code before}; returns how many were dropped. */
   public int expire(long before) {
     int n = byLink.size();
     byLink.values().removeIf(e -> e.updatedAt < before);
+    changed(n);
     return n - byLink.size();
+  }
+
+  private void changed(int sizeBefore) {
+    if (byLink.size() != sizeBefore) {
+      generation++;
+    }
+  }
+
+  /**
+   * A count that grows with every change of the stored filters (a new filter, a link forgotten) and
+   * stays put otherwise, also when a link is marked current: while it is unchanged, so is every
+   * {@link #summaryFor}.
+   */
+  public long generation() {
+    return generation;
   }
 
   /** Links with a stored filter. */

@@ -62,6 +62,8 @@ public final class LocationService implements ChordExtension {
   private final Set<String> held = new TreeSet<>();
   private final LinkFilters filters;
   private BloomFilter localPlain;
+  /** Counts changes of the local filter (objects published or unpublished here). */
+  private long localGeneration;
   private ChordHost peer;
   private SummaryExchange exchange;
   private PointerDirectory directory;
@@ -133,6 +135,7 @@ public final class LocationService implements ChordExtension {
     if (held.add(key)) {
       local.add(probes(key));
       localPlain = null;
+      localGeneration++;
     }
     return directory.update(key, false);
   }
@@ -145,6 +148,7 @@ public final class LocationService implements ChordExtension {
     if (held.remove(key)) {
       local.remove(probes(key));
       localPlain = null;
+      localGeneration++;
     }
     return directory.update(key, true);
   }
@@ -290,6 +294,14 @@ public final class LocationService implements ChordExtension {
 
   Probes probes(String key) {
     return shape.probes(key.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A count that grows with every change of what this peer's summaries are made of (its local
+   * filter and its links' filters): while it is unchanged, the summary for any asker is too.
+   */
+  long summaryInputs() {
+    return localGeneration + filters.generation();
   }
 
   BloomFilter localFilter() {

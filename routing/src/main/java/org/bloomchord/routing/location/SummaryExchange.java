@@ -66,7 +66,11 @@ final class SummaryExchange {
    * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
    * sent to an asker, or the filter of a former link.
    */
-  private record Kept(long version, List<EncodedLevel> levels, long at) {
+  /**
+   * What was last sent to one asker (or received from a former link): its version, its coding, when,
+   * and {@link LocationService#summaryInputs} when it was computed (-1 for a former link's).
+   */
+  private record Kept(long version, List<EncodedLevel> levels, long at, long inputs) {
   }
 
   private final LocationService service;
@@ -160,7 +164,7 @@ final class SummaryExchange {
   private void retire(PeerRef link) {
     LinkFilters.Entry e = service.filters().entry(link);
     if (e != null) {
-      retired.put(link.address(), new Kept(e.version(), SummaryCoding.encode(e.filter(), e.counts()), e.updatedAt()));
+      retired.put(link.address(), new Kept(e.version(), SummaryCoding.encode(e.filter(), e.counts()), e.updatedAt(), -1));
     }
   }
 
@@ -305,18 +309,26 @@ final class SummaryExchange {
    * holds the version last sent to it and they are shorter, else the whole summary.
    */
   Future<Message> onRequest(PeerRef asker, SummaryRequest request) {
-    AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
-    long version = SummaryCoding.version(summary);
     long known = request.knownVersion();
     long now = service.runtime().now();
+    long inputs = service.summaryInputs();
     Kept last = served.get(asker.address());
+    if (last != null && last.inputs == inputs) {
+      // nothing this peer's summaries are made of changed since the last one sent to this asker, so
+      // the summary is that one: answered without computing the union again
+      served.put(asker.address(), new Kept(last.version, last.levels, now, inputs));
+      return Future.succeededFuture(known == last.version ? new SummaryReply(last.version, List.of())
+          : new SummaryReply(last.version, last.levels));
+    }
+    AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
+    long version = SummaryCoding.version(summary);
     if (version == known) {
-      served.put(asker.address(), last != null && last.version == version ? new Kept(version, last.levels, now)
-          : new Kept(version, shared(version, summary), now));
+      served.put(asker.address(), last != null && last.version == version ? new Kept(version, last.levels, now, inputs)
+          : new Kept(version, shared(version, summary), now, inputs));
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
     List<EncodedLevel> full = shared(version, summary);
-    served.put(asker.address(), new Kept(version, full, now));
+    served.put(asker.address(), new Kept(version, full, now, inputs));
     if (known != 0 && last != null && last.version == known) {
       int[] counts = SummaryCoding.counts(full);
       SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(decode(last.levels), summary),

@@ -77,6 +77,36 @@ class LinkFiltersTest {
   }
 
   @Test
+  void theGenerationMovesWithEveryChangeOfContentAndOnlyThen() {
+    // a peer answers summary requests from its last reply while the generation stands still, so
+    // every change of what a summary is made of must move it, and a refresh must not
+    LinkFilters t = new LinkFilters(2, SHAPE);
+    long g = t.generation();
+    t.update(b, new LinkFilters(2, SHAPE).summaryFor(localOf(20), a), 1, 100);
+    assertTrue(t.generation() > g, "a new filter");
+    AttenuatedFilter before = t.summaryFor(localOf(), a);
+    g = t.generation();
+    t.touch(b, 150);
+    t.retain(List.of(b, c));
+    t.expire(50);
+    t.remove(c);
+    assertEquals(g, t.generation(), "refreshes and no-ops keep the generation");
+    assertEquals(before, t.summaryFor(localOf(), a), "and the summary");
+    t.update(c, new LinkFilters(2, SHAPE).summaryFor(localOf(30), a), 1, 160);
+    assertTrue(t.generation() > g, "a second link");
+    g = t.generation();
+    assertEquals(1, t.expire(155));
+    assertTrue(t.generation() > g, "an expired filter");
+    g = t.generation();
+    assertEquals(1, t.retain(List.of(a)));
+    assertTrue(t.generation() > g, "a link no longer kept");
+    t.update(b, AttenuatedFilter.empty(2, SHAPE), 2, 200);
+    g = t.generation();
+    t.remove(b);
+    assertTrue(t.generation() > g, "a link forgotten");
+  }
+
+  @Test
   void filtersOfAnotherShapeOrDepthAreRefused() {
     LinkFilters t = new LinkFilters(2, SHAPE);
     assertThrows(IllegalArgumentException.class, () -> t.update(b, AttenuatedFilter.empty(3, SHAPE), 1, 0));
