@@ -64,11 +64,8 @@ final class SummaryExchange {
 
   /**
    * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
-   * sent to an asker, or the filter of a former link.
-   */
-  /**
-   * What was last sent to one asker (or received from a former link): its version, its coding, when,
-   * and {@link LocationService#summaryInputs} when it was computed (-1 for a former link's).
+   * sent to an asker, or the filter of a former link; with when, and {@link
+   * LocationService#summaryInputs} when it was computed (-1 for a former link's).
    */
   private record Kept(long version, List<EncodedLevel> levels, long at, long inputs) {
   }
