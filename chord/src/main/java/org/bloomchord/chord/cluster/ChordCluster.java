@@ -172,6 +172,28 @@ public final class ChordCluster implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Launches {@code hostCount} hosts at once, each joining through a random active peer (the first
+   * host of an empty ring starts it alone), and waits until every join ended; unlike
+   * {@link #launch}, the hosts are not split into waves.
+   */
+  public List<PeerHandle<ChordPeer>> launchWave(int hostCount) {
+    List<PeerRef> refs = new ArrayList<>();
+    for (int i = 0; i < hostCount; i++) {
+      refs.addAll(newHost());
+    }
+    List<PeerHandle<ChordPeer>> out = new ArrayList<>();
+    int i = 0;
+    if (activePeers().isEmpty() && !refs.isEmpty()) {
+      out.addAll(launchWave(refs.subList(0, 1), null));
+      i = 1;
+    }
+    if (i < refs.size()) {
+      out.addAll(launchWave(refs.subList(i, refs.size()), activePeers()));
+    }
+    return out;
+  }
+
   /** Launches {@code count} peers at once, all joining through {@code bootstrap}. */
   public List<PeerHandle<ChordPeer>> launchThrough(PeerHandle<ChordPeer> bootstrap, int count) {
     List<PeerRef> refs = new ArrayList<>();

@@ -84,6 +84,20 @@ public final class RingCommand implements Callable<Integer> {
           + " twice it (default: ${DEFAULT-VALUE}).")
   long stabilizeMs;
 
+  @Option(names = "--stabilize-max", paramLabel = "MS", defaultValue = "0",
+      description = "Adaptive maintenance: stabilize backs off (1.2x per quiet round) up to this interval and"
+          + " returns to --stabilize-ms when its tables change; 0 keeps it fixed (default: ${DEFAULT-VALUE}).")
+  long stabilizeMaxMs;
+
+  @Option(names = "--fix-fingers-max", paramLabel = "MS", defaultValue = "0",
+      description = "The same ceiling for fix-fingers; 0 keeps it fixed (default: ${DEFAULT-VALUE}).")
+  long fixFingersMaxMs;
+
+  @Option(names = "--wave-growth", paramLabel = "G", defaultValue = "2",
+      description = "The launch's waves grow the ring at most G-fold, waiting for a stable ring between them"
+          + " (default: ${DEFAULT-VALUE}, doubling).")
+  int waveGrowth;
+
   @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "600",
       description = "Longest wait for a stable ring, after the launch and after the crash, in runtime seconds"
           + " (default: ${DEFAULT-VALUE}).")
@@ -126,7 +140,7 @@ public final class RingCommand implements Callable<Integer> {
     RingSettings settings;
     try {
       settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
-          lookups, seed, stabilizeMs, maxWaitSeconds, benchPings);
+          lookups, seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -167,6 +181,9 @@ public final class RingCommand implements Callable<Integer> {
     }
     if (settings.failFraction() > 0 || settings.benchPings() > 0) {
       throw new UsageException("--jvms does not take --fail-fraction or --bench-pings (use --kill-jvm)");
+    }
+    if (settings.waveGrowth() != 2) {
+      throw new UsageException("--jvms launches in waves that double the ring; it does not take --wave-growth");
     }
     JvmRingTrial trial;
     try {

@@ -49,6 +49,14 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--stabilize-ms", defaultValue = "500", paramLabel = "MS", description = "Stabilize period.")
   long stabilizeMs;
 
+  @Option(names = "--stabilize-max", defaultValue = "0", paramLabel = "MS",
+      description = "Adaptive stabilize ceiling (0: fixed).")
+  long stabilizeMaxMs;
+
+  @Option(names = "--fix-fingers-max", defaultValue = "0", paramLabel = "MS",
+      description = "Adaptive fix-fingers ceiling (0: fixed).")
+  long fixFingersMaxMs;
+
   @Option(names = "--chord", paramLabel = "YAML",
       description = "The peers' chord settings as a YAML flow mapping (a child of run --jvms); replaces the flags above.")
   String chord;
@@ -71,7 +79,7 @@ public final class WorkerCommand implements Callable<Integer> {
       }
       ChordSettings settings = chord != null ? ScenarioLoader.chordSettings("--chord", chord) : null;
       config = settings != null ? ScenarioRunner.chordConfig(settings)
-          : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs);
+          : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
       setup = PeerSetup.of(config, settings != null ? settings.repair() : RepairMode.PUSH,
           location == null ? null : ScenarioRunner.locationConfig(JvmRun.routingOf("--location", location)));
     } catch (IllegalArgumentException e) {

@@ -192,6 +192,8 @@ public final class JvmRingTrial {
   /** The worker flags that give a child the peers' configuration of these settings. */
   private List<String> configArgs() {
     return List.of("--id-bits", Integer.toString(settings.idBits()), "--successors", Integer.toString(settings.successors()),
-        "--replicas", Integer.toString(settings.replicas()), "--stabilize-ms", Long.toString(settings.stabilizeMs()));
+        "--replicas", Integer.toString(settings.replicas()), "--stabilize-ms", Long.toString(settings.stabilizeMs()),
+        "--stabilize-max", Long.toString(settings.stabilizeMaxMs()),
+        "--fix-fingers-max", Long.toString(settings.fixFingersMaxMs()));
   }
 }

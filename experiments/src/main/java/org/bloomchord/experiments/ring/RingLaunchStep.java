@@ -8,8 +8,8 @@ import org.bloomchord.experiments.runner.steps.RunStep;
 import org.bloomchord.overlay.Network;
 
 /**
- * The ring's first step: launches the peers in waves that at most double the ring (a stable ring
- * between waves), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
+ * The ring's first step: launches the peers in waves that grow the ring at most waveGrowth-fold
+ * (doubling by default; a stable ring between waves), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
  * 2·m rounds, until every finger is correct; records the heap with the peers.
  */
 final class RingLaunchStep implements RunStep {
@@ -34,10 +34,10 @@ final class RingLaunchStep implements RunStep {
     int launched = 0;
     while (launched < peers) {
       int active = launched == 0 ? 0 : cluster.activePeers().size();
-      int wave = Math.min(peers - launched, Math.max(1, active));
+      int wave = (int) Math.min(peers - launched, Math.max(1L, (long) active * (run.settings.waveGrowth() - 1)));
       run.mark(cluster.network());
       int failedBefore = cluster.failedJoins();
-      cluster.launch(wave);
+      cluster.launchWave(wave);
       launched += wave;
       int failed = cluster.failedJoins() - failedBefore;
       run.hostsAlive += wave - failed;

@@ -29,6 +29,12 @@ import org.bloomchord.overlay.Networks;
  *     launch and again after the failure (default 600)
  * @param benchPings when positive, each peer also sends this many pings to random peers, one after
  *     the other, to measure the raw message rate of the runtime (default 0: off)
+ * @param waveGrowth each wave of the launch grows the ring at most this many times, 2..1024 (default
+ *     2: waves that at most double it); larger waves mean fewer waits for a stable ring, at the cost
+ *     of more fix-finger work after each
+ * @param stabilizeMaxMs adaptive maintenance: the longest interval stabilize backs off to while its
+ *     rounds change nothing (0: fixed at stabilizeMs, the default); at least stabilizeMs otherwise
+ * @param fixFingersMaxMs the same for fix-fingers (0: fixed, the default)
  */
 public record RingSettings(
     String runtime,
@@ -43,7 +49,10 @@ public record RingSettings(
     long seed,
     long stabilizeMs,
     long maxWaitSeconds,
-    int benchPings) {
+    int benchPings,
+    int waveGrowth,
+    long stabilizeMaxMs,
+    long fixFingersMaxMs) {
 
   /** Most peers (times virtual nodes) one ring launches: beyond what a machine's memory holds. */
   public static final int MAX_PEERS = 2_000_000;
@@ -71,16 +80,27 @@ public record RingSettings(
     check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
     check(maxWaitSeconds >= 1, "--max-wait must be positive, got " + maxWaitSeconds);
     check(benchPings >= 0, "--bench-pings must not be negative, got " + benchPings);
+    check(waveGrowth >= 2 && waveGrowth <= 1024, "--wave-growth must be in 2..1024, got " + waveGrowth);
+    check(stabilizeMaxMs == 0 || stabilizeMaxMs >= stabilizeMs,
+        "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
+    check(fixFingersMaxMs == 0 || fixFingersMaxMs >= stabilizeMs,
+        "--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + fixFingersMaxMs);
+  }
+
+  /** These settings with another launch and other adaptive maintenance ceilings (0: fixed periods). */
+  public RingSettings withLaunch(int growth, long stabilizeMax, long fixFingersMax) {
+    return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
+        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax);
   }
 
   /** The defaults for a ring of {@code peers} peers. */
   public static RingSettings defaults(int peers) {
-    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0);
+    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0);
   }
 
   /** The Chord configuration of every peer. */
   public ChordConfig chordConfig() {
-    return chordConfig(idBits, successors, replicas, virtualNodes, stabilizeMs);
+    return chordConfig(idBits, successors, replicas, virtualNodes, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
   }
 
   /**
@@ -88,11 +108,12 @@ public record RingSettings(
    * a child JVM of {@code ring --jvms} builds from the flags its parent passes, so both agree.
    */
   public static ChordConfig chordConfig(int idBits, int successors, int replicas, int virtualNodes,
-      long stabilizeMs) {
+      long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
     return ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
         .withVirtualNodes(virtualNodes)
-        .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs);
+        .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
+        .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
   }
 
   private static void check(boolean ok, String message) {

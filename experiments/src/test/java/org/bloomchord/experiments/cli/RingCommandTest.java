@@ -58,6 +58,24 @@ class RingCommandTest {
   }
 
   @Test
+  void largeWavesWithAdaptivePeriodsEndInAStableRingWithEveryLookupCorrect() throws Exception {
+    // 400 peers in waves of 1, 15, 240 and 144 (growth 16) with backing-off maintenance: fewer
+    // waits for a stable ring, and more joins into each gap, which stabilize's walk-back sorts out
+    int rc = run("ring", "--runtime", "sim", "--peers", "400", "--keys", "300", "--lookups", "1000",
+        "--wave-growth", "16", "--stabilize-max", "4000", "--fix-fingers-max", "16000", "--json");
+    assertEquals(0, rc, err::toString);
+    JsonNode j = json();
+    assertEquals(400, j.at("/peers/alive").asInt());
+    assertTrue(j.at("/ring/stable").asBoolean());
+    assertEquals(0, j.at("/ring/successorErrors").asInt());
+    assertEquals(0, j.at("/ring/fingerErrors").asInt());
+    assertEquals(1000, j.at("/lookups/correct").asInt());
+    assertEquals(0, j.at("/keys/lost").asInt());
+    assertTrue(err.toString().contains("launched 16 of 400") && err.toString().contains("launched 256 of 400"),
+        err::toString);
+  }
+
+  @Test
   void simRunsRepeatExactlyForOneSeed() throws Exception {
     String[] args = {"ring", "--runtime", "sim", "--peers", "40", "--keys", "50", "--lookups", "200",
         "--fail-fraction", "0.2", "--seed", "7", "--json"};
@@ -126,6 +144,10 @@ class RingCommandTest {
       "--peers 9 --id-bits 3|--id-bits",
       "--peers 4 --keys -1|--keys",
       "--peers 4 --lookups -5|--lookups",
+      "--peers 4 --wave-growth 1|--wave-growth",
+      "--peers 4 --stabilize-max 100|--stabilize-max",
+      "--peers 4 --fix-fingers-max 7|--fix-fingers-max",
+      "--peers 4 --jvms 2 --wave-growth 4|--wave-growth",
       "--peers x|--peers",
       "--runtime sim|--peers"})
   void badValuesExitTwoWithOneLineNamingTheFlag(String args, String flag) {
