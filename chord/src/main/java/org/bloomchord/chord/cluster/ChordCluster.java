@@ -150,16 +150,9 @@ public final class ChordCluster implements AutoCloseable {
    * removed from the network and counted in {@link #failedJoins()}; the list holds the others.
    */
   public List<PeerHandle<ChordPeer>> launch(int hostCount) {
-    List<PeerRef> refs = new ArrayList<>();
-    for (int i = 0; i < hostCount; i++) {
-      refs.addAll(newHost());
-    }
+    List<PeerRef> refs = newHosts(hostCount);
     List<PeerHandle<ChordPeer>> out = new ArrayList<>();
-    int i = 0;
-    if (activePeers().isEmpty() && !refs.isEmpty()) {
-      out.addAll(launchWave(refs.subList(0, 1), null));
-      i = 1;
-    }
+    int i = startRing(refs, out);
     while (i < refs.size()) {
       List<PeerHandle<ChordPeer>> on = activePeers();
       int wave = Math.min(refs.size() - i, Math.max(1, on.size()));
@@ -172,22 +165,32 @@ public final class ChordCluster implements AutoCloseable {
     return out;
   }
 
+  private List<PeerRef> newHosts(int hostCount) {
+    List<PeerRef> refs = new ArrayList<>();
+    for (int i = 0; i < hostCount; i++) {
+      refs.addAll(newHost());
+    }
+    return refs;
+  }
+
+  /** On an empty network, starts the ring with the first of {@code refs}; returns how many were used. */
+  private int startRing(List<PeerRef> refs, List<PeerHandle<ChordPeer>> out) {
+    if (activePeers().isEmpty() && !refs.isEmpty()) {
+      out.addAll(launchWave(refs.subList(0, 1), null));
+      return 1;
+    }
+    return 0;
+  }
+
   /**
    * Launches {@code hostCount} hosts at once, each joining through a random active peer (the first
    * host of an empty ring starts it alone), and waits until every join ended; unlike
    * {@link #launch}, the hosts are not split into waves.
    */
   public List<PeerHandle<ChordPeer>> launchWave(int hostCount) {
-    List<PeerRef> refs = new ArrayList<>();
-    for (int i = 0; i < hostCount; i++) {
-      refs.addAll(newHost());
-    }
+    List<PeerRef> refs = newHosts(hostCount);
     List<PeerHandle<ChordPeer>> out = new ArrayList<>();
-    int i = 0;
-    if (activePeers().isEmpty() && !refs.isEmpty()) {
-      out.addAll(launchWave(refs.subList(0, 1), null));
-      i = 1;
-    }
+    int i = startRing(refs, out);
     if (i < refs.size()) {
       out.addAll(launchWave(refs.subList(i, refs.size()), activePeers()));
     }
@@ -196,11 +199,7 @@ public final class ChordCluster implements AutoCloseable {
 
   /** Launches {@code count} peers at once, all joining through {@code bootstrap}. */
   public List<PeerHandle<ChordPeer>> launchThrough(PeerHandle<ChordPeer> bootstrap, int count) {
-    List<PeerRef> refs = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      refs.addAll(newHost());
-    }
-    return launchWave(refs, List.of(bootstrap));
+    return launchWave(newHosts(count), List.of(bootstrap));
   }
 
   private List<PeerHandle<ChordPeer>> launchWave(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
