@@ -15,6 +15,7 @@ import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
+import org.bloomchord.chord.RingHints;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.ring.IdRing;
@@ -195,6 +196,34 @@ public final class ChordCluster implements AutoCloseable {
       out.addAll(launchWave(refs.subList(i, refs.size()), activePeers()));
     }
     return out;
+  }
+
+  /**
+   * Starts a ring of {@code hostCount} hosts at once, every peer in its place: its predecessor,
+   * successor list and fingers are computed from the whole membership launched ({@link RingHints#ofAll}),
+   * and it starts {@code ACTIVE} ({@link ChordPeer#rejoining}). Nothing is trusted beyond the start:
+   * stabilize, check-predecessor and fix-fingers check those links as they check any other. This is
+   * how a launcher that knows every member (one process launching the ring, a node restarting its
+   * peers) skips the joins, whose messages grow as N log N; the protocol's join is what runs for every
+   * peer that comes later. Only on an empty network, since the peers already on a ring would not
+   * know the newcomers.
+   *
+   * @throws IllegalStateException when the network already has peers
+   */
+  public List<PeerHandle<ChordPeer>> launchPlaced(int hostCount) {
+    int running = network.alive().size();
+    if (running > 0) {
+      throw new IllegalStateException("a placed launch starts a new ring; this network has " + running + " peers");
+    }
+    List<PeerRef> refs = newHosts(hostCount);
+    Map<PeerRef, RingHints> hints = RingHints.ofAll(ring, refs, config.successors());
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs,
+        ref -> ChordPeer.rejoining(config, hints.get(ref), extensions.apply(ref)));
+    hints.clear();
+    for (PeerHandle<ChordPeer> h : started) {
+      hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
+    }
+    return started;
   }
 
   /** Launches {@code count} peers at once, all joining through {@code bootstrap}. */

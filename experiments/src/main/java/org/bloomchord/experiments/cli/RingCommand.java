@@ -98,6 +98,12 @@ public final class RingCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}, doubling).")
   int waveGrowth;
 
+  @Option(names = "--launch", paramLabel = "HOW", defaultValue = "joins",
+      description = "joins: every peer joins by the protocol, in the waves of --wave-growth; placed: every peer"
+          + " starts at once in its place, with the predecessor, successors and fingers computed from the whole"
+          + " membership launched, then checked by maintenance like any link (default: ${DEFAULT-VALUE}).")
+  String launch;
+
   @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "600",
       description = "Longest wait for a stable ring, after the launch and after the crash, in runtime seconds"
           + " (default: ${DEFAULT-VALUE}).")
@@ -140,7 +146,8 @@ public final class RingCommand implements Callable<Integer> {
     RingSettings settings;
     try {
       settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
-          lookups, seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs);
+          lookups, seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs,
+          launch);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -182,8 +189,9 @@ public final class RingCommand implements Callable<Integer> {
     if (settings.failFraction() > 0 || settings.benchPings() > 0) {
       throw new UsageException("--jvms does not take --fail-fraction or --bench-pings (use --kill-jvm)");
     }
-    if (settings.waveGrowth() != 2) {
-      throw new UsageException("--jvms launches in waves that double the ring; it does not take --wave-growth");
+    if (settings.waveGrowth() != 2 || settings.placed()) {
+      throw new UsageException("--jvms launches in waves of joins that double the ring; it does not take"
+          + " --wave-growth or --launch placed");
     }
     JvmRingTrial trial;
     try {

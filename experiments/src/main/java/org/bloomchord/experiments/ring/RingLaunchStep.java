@@ -8,8 +8,9 @@ import org.bloomchord.experiments.runner.steps.RunStep;
 import org.bloomchord.overlay.Network;
 
 /**
- * The ring's first step: launches the peers in waves that grow the ring at most waveGrowth-fold
- * (doubling by default; a stable ring between waves), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
+ * The ring's first step: launches the peers in waves of joins that grow the ring at most
+ * waveGrowth-fold (doubling by default; a stable ring between waves), or all at once in their places
+ * ({@code --launch placed}), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
  * 2·m rounds, until every finger is correct; records the heap with the peers.
  */
 final class RingLaunchStep implements RunStep {
@@ -31,6 +32,13 @@ final class RingLaunchStep implements RunStep {
   private void launch(RunContext ctx) {
     ChordCluster cluster = ctx.cluster();
     int peers = run.settings.peers();
+    if (run.settings.placed()) {
+      run.mark(cluster.network());
+      cluster.launchPlaced(peers);
+      run.hostsAlive += peers;
+      ctx.note("launched %d of %d peers, each in its place on the ring", peers, peers);
+      return;
+    }
     int launched = 0;
     while (launched < peers) {
       int active = launched == 0 ? 0 : cluster.activePeers().size();

@@ -35,6 +35,11 @@ import org.bloomchord.overlay.Networks;
  * @param stabilizeMaxMs adaptive maintenance: the longest interval stabilize backs off to while its
  *     rounds change nothing (0: fixed at stabilizeMs, the default); at least stabilizeMs otherwise
  * @param fixFingersMaxMs the same for fix-fingers (0: fixed, the default)
+ * @param launch how the peers come onto the ring: "joins" (default), each peer joining by the
+ *     protocol in the waves above; or "placed", every peer started at once in its place, with the
+ *     predecessor, successor list and fingers the launcher computes from the whole membership it
+ *     launches ({@link org.bloomchord.chord.cluster.ChordCluster#launchPlaced}); stabilize,
+ *     check-predecessor and fix-fingers then check those links as they check any other
  */
 public record RingSettings(
     String runtime,
@@ -52,13 +57,20 @@ public record RingSettings(
     int benchPings,
     int waveGrowth,
     long stabilizeMaxMs,
-    long fixFingersMaxMs) {
+    long fixFingersMaxMs,
+    String launch) {
+
+  /** The launch in which every peer joins by the protocol. */
+  public static final String JOINS = "joins";
+  /** The launch in which every peer starts in its place on the ring. */
+  public static final String PLACED = "placed";
 
   /** Most peers (times virtual nodes) one ring launches: beyond what a machine's memory holds. */
   public static final int MAX_PEERS = 2_000_000;
 
   public RingSettings {
     runtime = runtime == null ? null : runtime.toLowerCase(Locale.ROOT);
+    launch = launch == null ? JOINS : launch.toLowerCase(Locale.ROOT);
     check(Networks.VERTX.equals(runtime) || Networks.SIM.equals(runtime),
         "--runtime must be 'vertx' or 'sim', got '" + runtime + "'");
     check(peers >= 1 && peers <= MAX_PEERS, "--peers must be in 1.." + MAX_PEERS + ", got " + peers);
@@ -85,17 +97,25 @@ public record RingSettings(
         "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
     check(fixFingersMaxMs == 0 || fixFingersMaxMs >= stabilizeMs,
         "--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + fixFingersMaxMs);
+    check(JOINS.equals(launch) || PLACED.equals(launch), "--launch must be 'joins' or 'placed', got '" + launch + "'");
+    check(PLACED.equals(launch) ? waveGrowth == 2 : true, "--launch placed starts every peer at once; it does not"
+        + " take --wave-growth");
+  }
+
+  /** Whether every peer starts in its place on the ring instead of joining. */
+  public boolean placed() {
+    return PLACED.equals(launch);
   }
 
   /** These settings with another launch and other adaptive maintenance ceilings (0: fixed periods). */
   public RingSettings withLaunch(int growth, long stabilizeMax, long fixFingersMax) {
     return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
-        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax);
+        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax, launch);
   }
 
   /** The defaults for a ring of {@code peers} peers. */
   public static RingSettings defaults(int peers) {
-    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0);
+    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0, JOINS);
   }
 
   /** The Chord configuration of every peer. */

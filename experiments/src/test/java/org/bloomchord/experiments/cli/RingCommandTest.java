@@ -76,6 +76,23 @@ class RingCommandTest {
   }
 
   @Test
+  void aPlacedLaunchIsStableAtOnceAndRepairsItsCrashesByTheProtocol() throws Exception {
+    int rc = run("ring", "--runtime", "sim", "--peers", "300", "--virtual-nodes", "2", "--keys", "200",
+        "--lookups", "1000", "--fail-fraction", "0.1", "--launch", "placed", "--json");
+    assertEquals(0, rc, err::toString);
+    JsonNode j = json();
+    assertEquals(30, j.at("/peers/crashes").asInt());
+    assertEquals(270, j.at("/peers/alive").asInt());
+    assertTrue(j.at("/ring/stable").asBoolean());
+    assertEquals(0, j.at("/ring/fingerErrors").asInt());
+    assertEquals(200, j.at("/keys/stored").asInt());
+    assertEquals(1000, j.at("/lookups/correct").asInt(), "after the repair every lookup is correct");
+    assertTrue(err.toString().contains("launched 300 of 300 peers, each in its place"), err::toString);
+    assertTrue(err.toString().contains("launch: ring stable after 0.0 s"), "placed peers need no stabilization");
+    assertTrue(j.at("/traffic/byType/JoinNotify").isMissingNode(), "no peer joined");
+  }
+
+  @Test
   void simRunsRepeatExactlyForOneSeed() throws Exception {
     String[] args = {"ring", "--runtime", "sim", "--peers", "40", "--keys", "50", "--lookups", "200",
         "--fail-fraction", "0.2", "--seed", "7", "--json"};
@@ -148,6 +165,9 @@ class RingCommandTest {
       "--peers 4 --stabilize-max 100|--stabilize-max",
       "--peers 4 --fix-fingers-max 7|--fix-fingers-max",
       "--peers 4 --jvms 2 --wave-growth 4|--wave-growth",
+      "--peers 4 --launch hops|--launch",
+      "--peers 4 --launch placed --wave-growth 4|--wave-growth",
+      "--peers 4 --jvms 2 --launch placed|--launch placed",
       "--peers x|--peers",
       "--runtime sim|--peers"})
   void badValuesExitTwoWithOneLineNamingTheFlag(String args, String flag) {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class JvmRingTrialTest {
 
   private static RingSettings settings(int peers) {
-    return new RingSettings("vertx", peers, 64, 8, 3, 1, 120, 0, 300, 7, 150, 120, 0, 2, 0, 0);
+    return new RingSettings("vertx", peers, 64, 8, 3, 1, 120, 0, 300, 7, 150, 120, 0, 2, 0, 0, RingSettings.JOINS);
   }
 
   private static ClusterOptions cluster() {
