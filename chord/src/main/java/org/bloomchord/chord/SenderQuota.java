@@ -21,6 +21,9 @@ final class SenderQuota {
   /** Counter of buckets evicted to make room for a new sender. */
   static final String EVICTED = "trust.evicted.senders";
 
+  /** How long an idle bucket takes at most to refill to its cap: the burst is two seconds' worth. */
+  static final long REFILL_MS = 2000;
+
   /** What a check decided. */
   enum Verdict { ACCEPTED, TOO_MANY, TOO_LARGE }
 
@@ -60,6 +63,7 @@ final class SenderQuota {
 
   /** Charges one message of {@code size} bytes from {@code from} at time {@code now}. */
   Verdict charge(PeerRef from, int size, long now) {
+    forgetRefilled(now);
     Bucket b = buckets.get(from);
     if (b == null) {
       b = new Bucket();
@@ -88,6 +92,23 @@ final class SenderQuota {
     b.requests -= 1;
     b.bytes -= size;
     return Verdict.ACCEPTED;
+  }
+
+  /**
+   * Drops the buckets not charged for the last {@link #REFILL_MS}: each has refilled to its cap by
+   * now (a charge never takes a bucket below zero), so it is the same as the fresh bucket a sender
+   * without one gets. The map is in charge order, so those are its first entries. This keeps only
+   * the senders of the last two seconds (at a million peers, the buckets of every sender ever heard
+   * were gigabytes).
+   */
+  private void forgetRefilled(long now) {
+    Iterator<Bucket> oldest = buckets.values().iterator();
+    while (oldest.hasNext()) {
+      if (now - oldest.next().at < REFILL_MS) {
+        return;
+      }
+      oldest.remove();
+    }
   }
 
   /** Senders whose buckets are kept. */

@@ -2,7 +2,6 @@ package org.bloomchord.chord.finger;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
@@ -115,13 +114,25 @@ public final class FingerTable {
 
   /** The distinct non-empty fingers in ascending finger order. */
   public List<PeerRef> distinct() {
-    LinkedHashSet<PeerRef> out = new LinkedHashSet<>();
+    // fingers are mostly in ring order, so a repeat is mostly the entry before; a scan of the few
+    // distinct entries catches the others without hashing
+    PeerRef[] out = new PeerRef[fingers.length];
+    int n = 0;
     for (PeerRef f : fingers) {
-      if (f != null) {
-        out.add(f);
+      if (f != null && (n == 0 || !f.equals(out[n - 1])) && !contains(out, n - 1, f)) {
+        out[n++] = f;
       }
     }
-    return List.copyOf(out);
+    return List.of(Arrays.copyOf(out, n));
+  }
+
+  private static boolean contains(PeerRef[] refs, int count, PeerRef p) {
+    for (int i = 0; i < count; i++) {
+      if (refs[i].id() == p.id() && refs[i].equals(p)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A copy of all entries, index 0 holding finger 1; empty entries are null. */

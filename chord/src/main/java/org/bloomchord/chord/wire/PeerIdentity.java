@@ -12,7 +12,8 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <p>Hashing every peer of every message would cost a SHA-1 digest each; the few peers a peer hears
  * from most (its links) are remembered in a small direct-mapped table of checked (address, id)
- * pairs, so the check costs one string comparison for them. Behind it, one larger direct-mapped
+ * pairs, found by id, so the check costs one string comparison for them (one reference comparison
+ * for a ref the decoder gave again, {@link RingCodec}). Behind it, one larger direct-mapped
  * table per JVM, indexed by id, remembers pairs any peer of this JVM checked: whether an id is the
  * hash of an address is a fact about the two values, not about who asked, so a pair found there
  * passed the same test (a peer of a large ring hears of many more peers than its own table holds,
@@ -21,9 +22,10 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class PeerIdentity {
 
-  private static final int SLOTS = 32;
-  /** Slots of the table shared by the JVM's peers (2^20 references, 4 to 8 MB). */
-  private static final int SHARED_SLOTS = 1 << 20;
+  private static final int SLOT_BITS = 5;
+  private static final int SLOTS = 1 << SLOT_BITS;
+  /** Slots of the table shared by the JVM's peers (2^21 references, 8 to 16 MB). */
+  private static final int SHARED_SLOTS = 1 << 21;
   private static final Shared[] SHARED = new Shared[SHARED_SLOTS];
 
   private final IdRing ring;
@@ -43,12 +45,13 @@ public final class PeerIdentity {
 
   /** Whether {@code p}'s id is the hash of its address. */
   public boolean matches(PeerRef p) {
-    int slot = p.address().hashCode() & (SLOTS - 1);
+    // slots by id, not by address: hashing a freshly decoded address would cost more than the check
+    int slot = (int) ((p.id() * 0x9E3779B97F4A7C15L) >>> (64 - SLOT_BITS));
     Checked c = checked[slot];
-    if (c != null && c.address.equals(p.address())) {
-      return c.id == p.id();
+    if (c != null && c.id == p.id() && c.address.equals(p.address())) {
+      return true;
     }
-    int shared = (int) (Long.rotateLeft(p.id() * 0x9E3779B97F4A7C15L, 20)) & (SHARED_SLOTS - 1);
+    int shared = (int) (Long.rotateLeft(p.id() * 0x9E3779B97F4A7C15L, 21)) & (SHARED_SLOTS - 1);
     Shared known = SHARED[shared];
     if (known != null && known.id == p.id() && known.bits == ring.bits() && known.address.equals(p.address())) {
       checked[slot] = new Checked(p.address(), p.id());

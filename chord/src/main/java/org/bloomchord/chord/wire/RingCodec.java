@@ -14,11 +14,24 @@ import org.bloomchord.overlay.wire.WireWriter;
  * a peer is its length-prefixed UTF-8 address (non-empty, at most
  * {@link PeerRef#MAX_ADDRESS_BYTES}) followed by its id, a nullable peer is preceded by a presence
  * byte, a peer list by its count.
+ *
+ * <p>Decoding a peer gives the instance decoded last time for the same id and address, from one
+ * direct-mapped table per JVM indexed by id: a peer's links are named in most messages it receives,
+ * so most peers decoded are peers decoded before. That saves the string and the ref of each (a
+ * Neighbors message names nine peers), lets every table that keeps the peer share one instance
+ * (at a million simulated peers, their copies were a large share of the heap), and makes hashing
+ * and comparing them cheap (the string's hash is computed once). A ref is a value: which instance
+ * a decoder returns changes nothing but memory and speed. Safe between threads: a slot holds one
+ * immutable ref, replaced as a whole.
  */
 public final class RingCodec {
 
   /** The fewest bytes a peer takes on the wire: address length, one address byte, the id. */
   static final int MIN_PEER_BYTES = 10;
+
+  /** 2^21 slots: 8 to 16 MB, about two per peer of a million-peer ring. */
+  private static final int DECODED_BITS = 21;
+  private static final PeerRef[] DECODED = new PeerRef[1 << DECODED_BITS];
 
   private RingCodec() {
   }
@@ -47,11 +60,20 @@ public final class RingCodec {
    * @throws MalformedMessageException when its address is empty or too long, or its id off the ring
    */
   public static PeerRef readPeer(WireReader in, IdRing ring) {
-    String address = in.readString(PeerRef.MAX_ADDRESS_BYTES);
-    if (address.isEmpty()) {
+    int length = in.skipBytes(PeerRef.MAX_ADDRESS_BYTES);
+    if (length == 0) {
       throw new MalformedMessageException("empty peer address");
     }
-    return new PeerRef(address, readId(in, ring));
+    int at = in.position() - length;
+    long id = readId(in, ring);
+    int slot = (int) ((id * 0x9E3779B97F4A7C15L) >>> (64 - DECODED_BITS));
+    PeerRef known = DECODED[slot];
+    if (known != null && known.id() == id && in.asciiEquals(at, length, known.address())) {
+      return known;
+    }
+    PeerRef p = new PeerRef(in.stringAt(at, length), id);
+    DECODED[slot] = p;
+    return p;
   }
 
   /** Writes a presence byte, then the peer if there is one. */

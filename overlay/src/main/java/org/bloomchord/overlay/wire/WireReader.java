@@ -119,6 +119,53 @@ public final class WireReader {
     return out;
   }
 
+  /**
+   * Reads the length prefix of a byte string of at most {@code maxLength} bytes and steps over the
+   * bytes without copying them; they then end where the reader stands ({@link #position()}), and
+   * {@link #equalsAt} and {@link #stringAt} read them in place. Returns the length.
+   */
+  public int skipBytes(int maxLength) {
+    int n = readVarInt(maxLength);
+    need(n);
+    pos += n;
+    return n;
+  }
+
+  /** Where the next read starts, as an offset into the array this reader reads. */
+  public int position() {
+    return pos;
+  }
+
+  /**
+   * Whether the {@code length} bytes at {@code offset} (already read) are the UTF-8 encoding of
+   * {@code s}; answers false, without deciding, for any byte outside ASCII (the caller then decodes).
+   */
+  public boolean asciiEquals(int offset, int length, String s) {
+    read(offset, length);
+    if (s.length() != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      byte b = buf[offset + i];
+      if (b < 0 || s.charAt(i) != b) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The {@code length} bytes at {@code offset} (already read) as a UTF-8 string. */
+  public String stringAt(int offset, int length) {
+    read(offset, length);
+    return new String(buf, offset, length, StandardCharsets.UTF_8);
+  }
+
+  private void read(int offset, int length) {
+    if (offset < 0 || length < 0 || offset + length > pos) {
+      throw new IllegalArgumentException("bytes " + offset + ".." + (offset + length) + " were not read yet");
+    }
+  }
+
   /** Reads a length-prefixed UTF-8 string of at most {@code maxBytes} bytes. */
   public String readString(int maxBytes) {
     return new String(readBytes(maxBytes), StandardCharsets.UTF_8);
