@@ -29,10 +29,8 @@ public final class PeerIdentity {
   private static final Shared[] SHARED = new Shared[SHARED_SLOTS];
 
   private final IdRing ring;
-  private final Checked[] checked = new Checked[SLOTS];
-
-  private record Checked(String address, long id) {
-  }
+  /** Refs whose pair was checked (a ref is the pair; the decoder shares them, so keeping one costs nothing). */
+  private final PeerRef[] checked = new PeerRef[SLOTS];
 
   /** A checked pair in the shared table, with the width of the ring it was checked on. */
   private record Shared(String address, long id, int bits) {
@@ -47,19 +45,19 @@ public final class PeerIdentity {
   public boolean matches(PeerRef p) {
     // slots by id, not by address: hashing a freshly decoded address would cost more than the check
     int slot = (int) ((p.id() * 0x9E3779B97F4A7C15L) >>> (64 - SLOT_BITS));
-    Checked c = checked[slot];
-    if (c != null && c.id == p.id() && c.address.equals(p.address())) {
+    PeerRef c = checked[slot];
+    if (c != null && (c == p || c.equals(p))) {
       return true;
     }
     int shared = (int) (Long.rotateLeft(p.id() * 0x9E3779B97F4A7C15L, 21)) & (SHARED_SLOTS - 1);
     Shared known = SHARED[shared];
     if (known != null && known.id == p.id() && known.bits == ring.bits() && known.address.equals(p.address())) {
-      checked[slot] = new Checked(p.address(), p.id());
+      checked[slot] = p;
       return true;
     }
     boolean ok = ring.hash(p.address()) == p.id();
     if (ok) {
-      checked[slot] = new Checked(p.address(), p.id());
+      checked[slot] = p;
       SHARED[shared] = new Shared(p.address(), p.id(), ring.bits());
     }
     return ok;
