@@ -84,6 +84,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   /** The state before the context exists (a peer stopped before it started). */
   private PeerState unstarted = PeerState.JOINING;
   private boolean linksEventPending;
+  /** Set by {@link #pauseMaintenance} before the start: the peer starts with maintenance paused. */
+  private boolean pausedAtStart;
 
   /**
    * A peer that joins through {@code bootstrap}, or creates a new ring when it is null.
@@ -144,6 +146,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     storage.sweeper(new OutOfRangeSweeper(ctx, store, this::lookup));
     client = new StoreClient(ctx, storage, this::lookup);
     maintenance = new Maintenance(ctx, lookups, storage, this::activate);
+    maintenance.pause(pausedAtStart);
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
     admission = new Admission(ctx, bounds, maintenance::heardFrom);
@@ -251,10 +254,15 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
    * Pauses or resumes ring maintenance: while paused, no stabilize, fix-fingers, check-predecessor
    * or finger repair runs, so dead fingers and successors stay in the tables until a lookup finds
    * them silent (the setting of the Chord paper's measurements right after a mass failure).
-   * Lookups, joins' own steps and the store keep working.
+   * Lookups, joins' own steps and the store keep working. Called before the peer started, it starts
+   * with maintenance paused (call it from the thread that made the peer, before launching it).
    */
   public void pauseMaintenance(boolean paused) {
-    maintenance.pause(paused);
+    if (maintenance == null) {
+      pausedAtStart = paused;
+    } else {
+      maintenance.pause(paused);
+    }
   }
 
   /**

@@ -217,9 +217,18 @@ public final class ChordCluster implements AutoCloseable {
     }
     List<PeerRef> refs = newHosts(hostCount);
     Map<PeerRef, RingHints> hints = RingHints.ofAll(ring, refs, config.successors());
-    List<PeerHandle<ChordPeer>> started = network.launchAll(refs,
-        ref -> ChordPeer.rejoining(config, hints.get(ref), extensions.apply(ref)));
+    // maintenance waits until every peer runs: on Vert.x the deployments take a while, and a peer
+    // that asked a neighbour not yet deployed would suspect it and repair a right table
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
+      ChordPeer p = ChordPeer.rejoining(config, hints.get(ref), extensions.apply(ref));
+      p.pauseMaintenance(true);
+      return p;
+    });
     hints.clear();
+    readAll(started, p -> {
+      p.pauseMaintenance(false);
+      return Boolean.TRUE;
+    });
     for (PeerHandle<ChordPeer> h : started) {
       hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
     }
