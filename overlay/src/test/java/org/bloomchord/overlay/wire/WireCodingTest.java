@@ -101,4 +101,24 @@ class WireCodingTest {
     assertFalse(registry.knows(org.bloomchord.overlay.Message.class));
     assertThrows(IllegalArgumentException.class, () -> registry.encode(new org.bloomchord.overlay.Message() { }));
   }
+
+  @Test
+  void bytesSkippedAreReadInPlaceAndOnlyOnceRead() {
+    byte[] frame = new WireWriter().writeString("peer-7").writeString("pär").writeLong(3).toByteArray();
+    WireReader in = new WireReader(frame);
+    int n = in.skipBytes(255);
+    int at = in.position() - n;
+    assertEquals("peer-7", in.stringAt(at, n));
+    assertTrue(in.asciiEquals(at, n, "peer-7"));
+    assertFalse(in.asciiEquals(at, n, "peer-8"));
+    assertFalse(in.asciiEquals(at, n, "peer-77"));
+    int m = in.skipBytes(255);
+    int at2 = in.position() - m;
+    assertFalse(in.asciiEquals(at2, m, "pär"), "beyond ASCII the caller decodes");
+    assertEquals("pär", in.stringAt(at2, m));
+    assertThrows(IllegalArgumentException.class, () -> in.stringAt(at2, m + 1), "not read yet");
+    assertEquals(3, in.readLong());
+    in.expectEnd();
+    assertThrows(MalformedMessageException.class, () -> new WireReader(new byte[] {5, 'a'}).skipBytes(255));
+  }
 }
