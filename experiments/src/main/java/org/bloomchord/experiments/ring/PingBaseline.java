@@ -24,7 +24,8 @@ final class PingBaseline {
 
   /**
    * Has every active peer of {@code cluster} ping {@code count} random active peers, one after the
-   * other, all peers at once; returns the answered round trips per wall second and reports them
+   * other, in batches of at most {@link RingTrial#MAX_BATCH} peers at once (the lookups'
+   * concurrency; all peers at once up to that size); returns the answered round trips per wall second and reports them
    * on {@code progress}.
    */
   static double rate(ChordCluster cluster, int count, Progress progress, String when) {
@@ -34,10 +35,16 @@ final class PingBaseline {
     long timeout = cluster.config().requestTimeoutMs();
     long t0 = System.nanoTime();
     long answered = 0;
-    for (Network.Outcome<Integer> o : net.callAll(active,
-        p -> pingRandomPeers(p, targets, count, timeout), (count + 1) * timeout * 2)) {
-      if (o.succeeded()) {
-        answered += o.value();
+    // as many pinging at once as the lookups have in flight (batches of min(N, 10,000)): a million
+    // peers pinging at once only measure their own request timeouts
+    int batch = RingRun.batchSize(active.size());
+    for (int from = 0; from < active.size(); from += batch) {
+      List<PeerHandle<ChordPeer>> pinging = active.subList(from, Math.min(active.size(), from + batch));
+      for (Network.Outcome<Integer> o : net.callAll(pinging,
+          p -> pingRandomPeers(p, targets, count, timeout), (count + 1) * timeout * 2)) {
+        if (o.succeeded()) {
+          answered += o.value();
+        }
       }
     }
     double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);

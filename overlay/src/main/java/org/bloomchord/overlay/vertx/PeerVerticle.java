@@ -341,7 +341,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     if (delayMs < 0) {
       throw new IllegalArgumentException("delay must be >= 0 ms: " + delayMs);
     }
-    VertxTimer t = new VertxTimer(this, task, 0, 0);
+    VertxTimer t = new VertxTimer(this, network.timers(), task, 0, 0);
     t.schedule(delayMs);
     return t;
   }
@@ -349,7 +349,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   @Override
   public Cancellable every(long periodMs, double jitter, Runnable task) {
     Jitter.check(periodMs, jitter);
-    VertxTimer t = new VertxTimer(this, task, periodMs, jitter);
+    VertxTimer t = new VertxTimer(this, network.timers(), task, periodMs, jitter);
     t.schedule(Jitter.interval(periodMs, jitter, random));
     return t;
   }

@@ -69,6 +69,8 @@ public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<
   private final long originNanos = System.nanoTime();
   private final long originMillis = System.currentTimeMillis();
   private final AtomicLong errorsLogged = new AtomicLong();
+  /** Every peer timer of this network (one wheel instead of a Vert.x timer per peer task). */
+  private final TimerWheel timers = new TimerWheel();
 
   /** A network on a Vert.x instance of its own, with {@code options.vertx().eventLoopThreads()} event loops. */
   public VertxNetwork(NetworkOptions options, WireRegistry registry) {
@@ -319,8 +321,14 @@ public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<
     return RuntimeKind.VERTX;
   }
 
+  /** The wheel every peer's timers are set on. */
+  TimerWheel timers() {
+    return timers;
+  }
+
   @Override
   public void close() {
+    timers.close();
     List<PeerVerticle> all = runningPeers();
     for (PeerVerticle v : all) {
       v.kill();

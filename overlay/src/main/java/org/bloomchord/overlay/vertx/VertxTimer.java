@@ -1,47 +1,50 @@
 package org.bloomchord.overlay.vertx;
 
-import io.vertx.core.Handler;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.Jitter;
 
 /**
- * A one-shot ({@code periodMs == 0}) or jittered periodic timer on its peer's context. A periodic
- * timer is a chain of one-shot Vert.x timers, each set with a fresh interval before the task runs.
- * Once cancelled, or once its peer is gone, it never runs the task again.
+ * A one-shot ({@code periodMs == 0}) or jittered periodic timer of a peer: set on the network's
+ * {@link TimerWheel}, run on the peer's context. A periodic timer sets its next interval before
+ * the task runs. Once cancelled, or once its peer is gone, it never runs the task again.
  */
-final class VertxTimer implements Cancellable, Handler<Long> {
+final class VertxTimer implements Cancellable {
 
   private final PeerVerticle peer;
+  private final TimerWheel wheel;
   private final Runnable task;
   private final long periodMs;
   private final double jitter;
   private volatile boolean cancelled;
-  private volatile long timerId = -1;
+  /** When the wheel is to fire it, in nanoseconds on the wheel's clock (written before each hand-over to the wheel). */
+  long dueNanos;
 
-  VertxTimer(PeerVerticle peer, Runnable task, long periodMs, double jitter) {
+  VertxTimer(PeerVerticle peer, TimerWheel wheel, Runnable task, long periodMs, double jitter) {
     this.peer = peer;
+    this.wheel = wheel;
     this.task = task;
     this.periodMs = periodMs;
     this.jitter = jitter;
   }
 
-  /** Sets the next Vert.x timer on the peer's context (see {@link PeerVerticle#onOwnThread}). */
+  /** Sets the timer to fire {@code delayMs} from now (at least 1 ms). */
   void schedule(long delayMs) {
-    long delay = Math.max(1, delayMs);
-    peer.onOwnThread(() -> {
-      if (!cancelled) {
-        timerId = peer.owner().setTimer(delay, this);
-      }
-    });
+    wheel.add(this, delayMs);
   }
 
-  /** The id of the Vert.x timer set last, -1 before the first is set. */
-  long timerId() {
-    return timerId;
+  boolean cancelled() {
+    return cancelled;
   }
 
-  @Override
-  public void handle(Long id) {
+  /** Called by the wheel when due: runs the timer on its peer's context, unless it is cancelled or the peer gone. */
+  void fire() {
+    if (cancelled || !peer.alive()) {
+      return;
+    }
+    peer.context().runOnContext(v -> run());
+  }
+
+  private void run() {
     if (cancelled || !peer.alive()) {
       return;
     }
@@ -58,9 +61,5 @@ final class VertxTimer implements Cancellable, Handler<Long> {
   @Override
   public void cancel() {
     cancelled = true;
-    long id = timerId;
-    if (id >= 0) {
-      peer.owner().cancelTimer(id);
-    }
   }
 }
