@@ -224,15 +224,16 @@ public final class ChordCluster implements AutoCloseable {
       p.pauseMaintenance(true);
       return p;
     });
-    hints.clear();
-    readAll(started, p -> {
-      p.pauseMaintenance(false);
-      return Boolean.TRUE;
-    });
+    pauseMaintenance(false);
+    registerHosts(started);
+    return started;
+  }
+
+  /** Files started peers under their hosts (a host's virtual nodes together, for crashes). */
+  private void registerHosts(List<PeerHandle<ChordPeer>> started) {
     for (PeerHandle<ChordPeer> h : started) {
       hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
     }
-    return started;
   }
 
   /** Launches {@code count} peers at once, all joining through {@code bootstrap}. */
@@ -245,9 +246,7 @@ public final class ChordCluster implements AutoCloseable {
       PeerRef boot = on == null ? null : on.get(random.nextInt(on.size())).ref();
       return new ChordPeer(config, boot, extensions.apply(ref));
     });
-    for (PeerHandle<ChordPeer> h : started) {
-      hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
-    }
+    registerHosts(started);
     List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined, config.joinWaitMs());
     List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
     for (int i = 0; i < started.size(); i++) {
@@ -290,9 +289,7 @@ public final class ChordCluster implements AutoCloseable {
     List<PeerHandle<ChordPeer>> on = activePeers();
     List<PeerHandle<ChordPeer>> started = network.launchAll(refs,
         ref -> new ChordPeer(config, on.get(random.nextInt(on.size())).ref(), extensions.apply(ref)));
-    for (PeerHandle<ChordPeer> h : started) {
-      hosts.computeIfAbsent(hostOf(h.ref()), k -> new ArrayList<>()).add(h);
-    }
+    registerHosts(started);
     return started;
   }
 

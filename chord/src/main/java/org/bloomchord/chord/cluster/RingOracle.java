@@ -140,12 +140,12 @@ public final class RingOracle {
         lists++;
       }
       // every finger whose start lies at or before the successor is the successor: most of them
-      PeerRef next = sorted[(indexOf(s.self()) + 1) % sorted.length];
-      long gap = sorted.length == 1 ? 0 : ring.distance(s.self().id(), next.id());
+      // (alone on the ring, the gap is 0 and each finger is looked up)
+      long gap = ring.distance(s.self().id(), firstWant.id());
       for (int i = 1; i <= s.fingers().size(); i++) {
         checked++;
         PeerRef have = s.fingers().get(i - 1);
-        PeerRef right = gap != 0 && Long.compareUnsigned(1L << (i - 1), gap) <= 0 ? next : finger(s.self(), i);
+        PeerRef right = gap != 0 && Long.compareUnsigned(1L << (i - 1), gap) <= 0 ? firstWant : finger(s.self(), i);
         if (!right.equals(have) && !(proximity && proximityFinger(s.self(), i, have))) {
           fingers++;
         }

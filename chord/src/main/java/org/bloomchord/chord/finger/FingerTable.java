@@ -114,21 +114,21 @@ public final class FingerTable {
 
   /** The distinct non-empty fingers in ascending finger order. */
   public List<PeerRef> distinct() {
-    // fingers are mostly in ring order, so a repeat is mostly the entry before; a scan of the few
-    // distinct entries catches the others without hashing
+    // fingers are mostly in ring order, so a repeat is mostly the entry kept last: scanning the few
+    // distinct entries from the last finds it at once, without hashing
     PeerRef[] out = new PeerRef[fingers.length];
     int n = 0;
     for (PeerRef f : fingers) {
-      if (f != null && (n == 0 || !f.equals(out[n - 1])) && !contains(out, n - 1, f)) {
+      if (f != null && !containsFromLast(out, n, f)) {
         out[n++] = f;
       }
     }
     return List.of(Arrays.copyOf(out, n));
   }
 
-  private static boolean contains(PeerRef[] refs, int count, PeerRef p) {
-    for (int i = 0; i < count; i++) {
-      if (refs[i].id() == p.id() && refs[i].equals(p)) {
+  private static boolean containsFromLast(PeerRef[] refs, int count, PeerRef p) {
+    for (int i = count - 1; i >= 0; i--) {
+      if (refs[i].equals(p)) {
         return true;
       }
     }

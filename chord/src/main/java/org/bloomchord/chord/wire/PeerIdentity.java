@@ -25,15 +25,15 @@ public final class PeerIdentity {
   private static final int SLOT_BITS = 5;
   private static final int SLOTS = 1 << SLOT_BITS;
   /** Slots of the table shared by the JVM's peers (2^21 references, 8 to 16 MB). */
-  private static final int SHARED_SLOTS = 1 << 21;
-  private static final Shared[] SHARED = new Shared[SHARED_SLOTS];
+  private static final int SHARED_BITS = 21;
+  private static final Shared[] SHARED = new Shared[1 << SHARED_BITS];
 
   private final IdRing ring;
   /** Refs whose pair was checked (a ref is the pair; the decoder shares them, so keeping one costs nothing). */
   private final PeerRef[] checked = new PeerRef[SLOTS];
 
   /** A checked pair in the shared table, with the width of the ring it was checked on. */
-  private record Shared(String address, long id, int bits) {
+  private record Shared(PeerRef ref, int bits) {
   }
 
   /** Checks identities on {@code ring}. */
@@ -44,21 +44,21 @@ public final class PeerIdentity {
   /** Whether {@code p}'s id is the hash of its address. */
   public boolean matches(PeerRef p) {
     // slots by id, not by address: hashing a freshly decoded address would cost more than the check
-    int slot = (int) ((p.id() * 0x9E3779B97F4A7C15L) >>> (64 - SLOT_BITS));
+    int slot = RingCodec.slotOf(p.id(), SLOT_BITS);
     PeerRef c = checked[slot];
-    if (c != null && (c == p || c.equals(p))) {
+    if (c != null && c.equals(p)) {
       return true;
     }
-    int shared = (int) (Long.rotateLeft(p.id() * 0x9E3779B97F4A7C15L, 21)) & (SHARED_SLOTS - 1);
+    int shared = RingCodec.slotOf(p.id(), SHARED_BITS);
     Shared known = SHARED[shared];
-    if (known != null && known.id == p.id() && known.bits == ring.bits() && known.address.equals(p.address())) {
+    if (known != null && known.bits == ring.bits() && known.ref.equals(p)) {
       checked[slot] = p;
       return true;
     }
     boolean ok = ring.hash(p.address()) == p.id();
     if (ok) {
       checked[slot] = p;
-      SHARED[shared] = new Shared(p.address(), p.id(), ring.bits());
+      SHARED[shared] = new Shared(p, ring.bits());
     }
     return ok;
   }

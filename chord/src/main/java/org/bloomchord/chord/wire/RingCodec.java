@@ -66,7 +66,7 @@ public final class RingCodec {
     }
     int at = in.position() - length;
     long id = readId(in, ring);
-    int slot = (int) ((id * 0x9E3779B97F4A7C15L) >>> (64 - DECODED_BITS));
+    int slot = slotOf(id, DECODED_BITS);
     PeerRef known = DECODED[slot];
     if (known != null && known.id() == id && in.asciiEquals(at, length, known.address())) {
       return known;
@@ -74,6 +74,14 @@ public final class RingCodec {
     PeerRef p = new PeerRef(in.stringAt(at, length), id);
     DECODED[slot] = p;
     return p;
+  }
+
+  /**
+   * The slot of {@code id} in a direct-mapped table of 2^bits slots (the top bits of a Fibonacci
+   * hash; ids are hashes already, but a narrow ring's ids use only the low bits).
+   */
+  static int slotOf(long id, int bits) {
+    return (int) ((id * 0x9E3779B97F4A7C15L) >>> (64 - bits));
   }
 
   /** Writes a presence byte, then the peer if there is one. */

@@ -25,8 +25,8 @@ final class PingBaseline {
   /**
    * Has every active peer of {@code cluster} ping {@code count} random active peers, one after the
    * other, in batches of at most {@link RingTrial#MAX_BATCH} peers at once (the lookups'
-   * concurrency; all peers at once up to that size); returns the answered round trips per wall second and reports them
-   * on {@code progress}.
+   * concurrency; all peers at once up to that size); returns the answered round trips per wall
+   * second and reports them on {@code progress}.
    */
   static double rate(ChordCluster cluster, int count, Progress progress, String when) {
     Network<ChordPeer> net = cluster.network();

@@ -98,7 +98,7 @@ public record RingSettings(
     check(fixFingersMaxMs == 0 || fixFingersMaxMs >= stabilizeMs,
         "--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + fixFingersMaxMs);
     check(JOINS.equals(launch) || PLACED.equals(launch), "--launch must be 'joins' or 'placed', got '" + launch + "'");
-    check(PLACED.equals(launch) ? waveGrowth == 2 : true, "--launch placed starts every peer at once; it does not"
+    check(!PLACED.equals(launch) || waveGrowth == 2, "--launch placed starts every peer at once; it does not"
         + " take --wave-growth");
   }
 

@@ -27,6 +27,7 @@ final class TimerWheel implements AutoCloseable {
 
   /** The resolution of the wheel. */
   static final long TICK_MS = 5;
+  private static final long TICK_NANOS = TICK_MS * 1_000_000;
   /** 4,096 slots of 5 ms: one turn is 20.48 s; later timers wait in their slot for their turn. */
   private static final int SLOTS = 1 << 12;
 
@@ -46,8 +47,6 @@ final class TimerWheel implements AutoCloseable {
     });
     driver.scheduleAtFixedRate(this::advance, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
   }
-
-  private static final long TICK_NANOS = TICK_MS * 1_000_000;
 
   /** Sets {@code timer} to fire {@code delayMs} from now; safe from any thread. */
   void add(VertxTimer timer, long delayMs) {

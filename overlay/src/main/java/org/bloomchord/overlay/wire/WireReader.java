@@ -122,7 +122,7 @@ public final class WireReader {
   /**
    * Reads the length prefix of a byte string of at most {@code maxLength} bytes and steps over the
    * bytes without copying them; they then end where the reader stands ({@link #position()}), and
-   * {@link #equalsAt} and {@link #stringAt} read them in place. Returns the length.
+   * {@link #asciiEquals} and {@link #stringAt} read them in place. Returns the length.
    */
   public int skipBytes(int maxLength) {
     int n = readVarInt(maxLength);
