@@ -81,7 +81,7 @@ public final class RingCommand implements Callable<Integer> {
 
   @Option(names = "--stabilize-ms", paramLabel = "MS", defaultValue = "500",
       description = "Period of stabilize and fix-fingers in runtime milliseconds; check-predecessor runs at"
-          + " twice it (default: ${DEFAULT-VALUE}).")
+          + " twice it, replica sync at ten times it but at least every 5 s (default: ${DEFAULT-VALUE}).")
   long stabilizeMs;
 
   @Option(names = "--stabilize-max", paramLabel = "MS", defaultValue = "0",

@@ -24,7 +24,8 @@ import org.bloomchord.overlay.Networks;
  * @param lookups lookups of random keys measured at the end (default 1000)
  * @param seed root of every random choice (default 42)
  * @param stabilizeMs period of stabilize and fix-fingers in runtime milliseconds; check-predecessor
- *     runs at twice it (default 500, the protocol's default)
+ *     runs at twice it and the store's replica sync at ten times it, never more often than the
+ *     protocol's default of 5 s (default 500, the protocol's default)
  * @param maxWaitSeconds longest wait, in runtime seconds, for the ring to become stable after the
  *     launch and again after the failure (default 600)
  * @param benchPings when positive, each peer also sends this many pings to random peers, one after
@@ -133,7 +134,19 @@ public record RingSettings(
         .withSuccessors(successors, replicas)
         .withVirtualNodes(virtualNodes)
         .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
+        .withReplicaSyncMs(replicaSyncMs(stabilizeMs))
         .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
+  }
+
+  /**
+   * The replica-sync period for a stabilize period: the protocol's default ratio of ten stabilize
+   * periods, and never shorter than the default (so the default periods keep the default). A ring
+   * whose maintenance is slowed for its size must slow its sync too: at the default 5 s, a million
+   * peers would ask for 200,000 syncs a second whatever the other periods.
+   */
+  public static long replicaSyncMs(long stabilizeMs) {
+    long def = ChordConfig.defaults().replicaSyncMs();
+    return Math.max(def, Math.multiplyExact(stabilizeMs, def / ChordConfig.defaults().stabilizeMs()));
   }
 
   private static void check(boolean ok, String message) {
