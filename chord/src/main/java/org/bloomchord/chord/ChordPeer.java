@@ -145,7 +145,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     storage = new Storage(ctx, store, new PushReplicaSync(store, config.maxEntriesPerTransfer(), ctx::request));
     storage.sweeper(new OutOfRangeSweeper(ctx, store, this::lookup));
     client = new StoreClient(ctx, storage, this::lookup);
-    maintenance = new Maintenance(ctx, lookups, storage, this::activate);
+    maintenance = new Maintenance(ctx, lookups, storage, () -> activate(false));
     maintenance.pause(pausedAtStart);
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
@@ -161,10 +161,10 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
         table.adoptSuccessors(s.get(0), s.subList(1, s.size()), rt.now());
       }
       table.seedFingers(hints.fingers(), rt.now());
-      activate();
+      activate(true);
       joined.tryComplete();
     } else if (bootstrap == null || bootstrap.equals(self)) {
-      activate();
+      activate(false);
       joined.tryComplete();
     } else {
       maintenance.join(bootstrap).onComplete(ar -> {
@@ -416,10 +416,14 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     }
   }
 
-  private void activate() {
+  /**
+   * The peer is on the ring: its periodic tasks start, at a random phase of their periods for a
+   * peer that starts in a running ring ({@code midway}: placed or restarted with its tables).
+   */
+  private void activate(boolean midway) {
     setState(PeerState.ACTIVE);
-    maintenance.startTimers();
-    storage.startTimer();
+    maintenance.startTimers(midway);
+    storage.startTimer(midway);
   }
 
   private <T> Future<T> guarded(Supplier<Future<T>> op) {

@@ -38,6 +38,28 @@ public interface PeerRuntime {
    */
   Cancellable every(long periodMs, double jitter, Runnable task);
 
+  /**
+   * As {@link #every}, but the first run comes after a delay drawn uniformly from [1, periodMs]:
+   * for a peer that starts as part of a ring already running (placed in it, or restarted with its
+   * tables), whose periodic work should fall at any phase of the period, as a running ring's does,
+   * rather than all together one period after a launch that starts many peers at once.
+   */
+  default Cancellable everyFromRandomPhase(long periodMs, double jitter, Runnable task) {
+    long first = 1 + (long) (random().nextDouble() * periodMs);
+    Cancellable[] current = new Cancellable[1];
+    boolean[] cancelled = new boolean[1];
+    current[0] = after(Math.min(first, periodMs), () -> {
+      if (!cancelled[0]) {
+        current[0] = every(periodMs, jitter, task);
+        task.run();
+      }
+    });
+    return () -> {
+      cancelled[0] = true;
+      current[0].cancel();
+    };
+  }
+
   /** Milliseconds of this runtime's clock (virtual time in the simulator). */
   long now();
 

@@ -81,9 +81,12 @@ public final class Maintenance {
     return paused;
   }
 
-  /** Starts the periodic tasks, at fixed or adaptive periods ({@link MaintenanceSchedule}). */
-  public void startTimers() {
-    schedule.start();
+  /**
+   * Starts the periodic tasks, at fixed or adaptive periods ({@link MaintenanceSchedule}); with
+   * {@code randomPhase} each first runs at a random point of its period.
+   */
+  public void startTimers(boolean randomPhase) {
+    schedule.start(randomPhase);
   }
 
   /** Cancels the periodic tasks. */

@@ -47,17 +47,30 @@ final class MaintenanceSchedule {
       return ceiling > floor;
     }
 
-    /** Starts the task: every period with jitter when fixed, on a self-rescheduling timer when adaptive. */
-    void start() {
+    /**
+     * Starts the task: every period with jitter when fixed, on a self-rescheduling timer when
+     * adaptive; the first run after one interval, or, with {@code randomPhase}, after a delay
+     * uniform in [1, floor].
+     */
+    void start(boolean randomPhase) {
       if (adaptive()) {
-        schedule(floor);
+        if (randomPhase) {
+          at(1 + Math.min(floor - 1, (long) (runtime.random().nextDouble() * floor)));
+        } else {
+          schedule(floor);
+        }
+      } else if (randomPhase) {
+        timer = runtime.everyFromRandomPhase(floor, jitter, body);
       } else {
         timer = runtime.every(floor, jitter, body);
       }
     }
 
     private void schedule(long delay) {
-      long d = Math.max(1, Math.round(delay * (1 - jitter + 2 * jitter * runtime.random().nextDouble())));
+      at(Math.max(1, Math.round(delay * (1 - jitter + 2 * jitter * runtime.random().nextDouble()))));
+    }
+
+    private void at(long d) {
       dueAt = runtime.now() + d;
       timer = runtime.after(d, () -> {
         timer = null;
@@ -95,10 +108,15 @@ final class MaintenanceSchedule {
     this.checkPredecessor = new Task(c.checkPredecessorMs(), c.checkPredecessorMs(), checkPredecessorRound);
   }
 
-  void start() {
-    stabilize.start();
-    fixFingers.start();
-    checkPredecessor.start();
+  /**
+   * Starts the three tasks; with {@code randomPhase} each first runs after a delay uniform in
+   * [1, its period], as in a ring that has long been running (a peer placed in its ring or
+   * restarted with its tables), otherwise after one interval (a new ring, a joiner).
+   */
+  void start(boolean randomPhase) {
+    stabilize.start(randomPhase);
+    fixFingers.start(randomPhase);
+    checkPredecessor.start(randomPhase);
   }
 
   void stop() {

@@ -99,9 +99,15 @@ public final class Storage {
     this.sync = Objects.requireNonNull(s);
   }
 
-  /** Starts the periodic sync of the primary range. */
-  public void startTimer() {
-    timer = ctx.runtime().every(ctx.config().replicaSyncMs(), ctx.config().jitter(), this::syncPrimaryRange);
+  /**
+   * Starts the periodic sync of the primary range; with {@code randomPhase} the first sync comes
+   * at a random point of the period ({@link org.bloomchord.overlay.PeerRuntime#everyFromRandomPhase}).
+   */
+  public void startTimer(boolean randomPhase) {
+    long period = ctx.config().replicaSyncMs();
+    double jitter = ctx.config().jitter();
+    timer = randomPhase ? ctx.runtime().everyFromRandomPhase(period, jitter, this::syncPrimaryRange)
+        : ctx.runtime().every(period, jitter, this::syncPrimaryRange);
   }
 
   /** Stops the periodic sync. */

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkContractTest;
 import org.bloomchord.overlay.NetworkOptions;
@@ -95,6 +97,42 @@ class SimNetworkTest extends NetworkContractTest {
     assertTrue(first.events() > 5_000, "events: " + first.events());
     assertEquals(first, again);
     assertNotEquals(first.traces(), gossipRun(43, refs -> refs).traces());
+  }
+
+  @Test
+  void aTimerFromARandomPhaseFirstRunsWithinOnePeriodSpreadOverItThenEveryPeriod() {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults())) {
+      List<PeerRef> refs = new ArrayList<>();
+      for (int i = 0; i < 400; i++) {
+        refs.add(new PeerRef("t" + i, i));
+      }
+      List<PeerHandle<EchoPeer>> peers = net.launchAll(refs, r -> new EchoPeer());
+      long start = net.now();
+      List<List<Long>> runs = new ArrayList<>();
+      List<Cancellable> timers = new ArrayList<>();
+      for (PeerHandle<EchoPeer> p : peers) {
+        List<Long> at = new ArrayList<>();
+        runs.add(at);
+        timers.add(net.call(p, e -> Future.succeededFuture(
+            e.runtime().everyFromRandomPhase(1_000, 0, () -> at.add(net.now() - start))), WAIT));
+      }
+      timers.get(0).cancel(); // before its first run: never runs
+      net.runFor(1_001);
+      timers.get(1).cancel(); // after its first run: never again
+      net.runFor(2_999);
+      assertTrue(runs.get(0).isEmpty());
+      assertEquals(1, runs.get(1).size());
+      int early = 0;
+      for (int i = 2; i < runs.size(); i++) {
+        List<Long> at = runs.get(i);
+        long first = at.get(0);
+        assertTrue(first >= 1 && first <= 1_000, "first run at " + first);
+        early += first <= 500 ? 1 : 0;
+        assertEquals(List.of(first, first + 1_000, first + 2_000, first + 3_000), at);
+      }
+      // 398 first runs uniform over the period: half of them in its first half, within 4 sd (0.1)
+      assertEquals(0.5, early / 398.0, 0.1);
+    }
   }
 
   @Test
