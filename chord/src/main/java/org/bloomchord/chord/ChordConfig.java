@@ -22,7 +22,8 @@ import org.bloomchord.overlay.PeerRef;
  *     finger the same answer covers (default 500)
  * @param checkPredecessorMs period of the predecessor liveness check (default 1000)
  * @param replicaSyncMs period of the safety-net replica sync; sync also runs once changed links
- *     (predecessor, replica targets) stayed the same for two stabilize periods (default 5000)
+ *     (predecessor, replica targets) stayed the same for two stabilize periods (default 5000); with
+ *     adaptive maintenance it backs off too, up to {@link #replicaSyncCeilingMs()}
  * @param jitter relative jitter of every periodic task, in [0, 1) (default 0.2)
  * @param requestTimeoutMs base timeout of one peer-to-peer request (default 1000): the floor of the
  *     adaptive timeout, which follows measured round trips up to min(lookupTimeoutMs, 4 times this)
@@ -167,6 +168,24 @@ public record ChordConfig(
   /** Whether stabilize or fix-fingers back off on a quiet ring ({@link #withAdaptivePeriods}). */
   public boolean adaptive() {
     return stabilizeCeilingMs > stabilizeMs || fixFingersCeilingMs > fixFingersMs;
+  }
+
+  /**
+   * The longest interval the periodic replica sync backs off to: with adaptive maintenance
+   * ({@link #adaptive()}) replicaSyncMs scaled by the larger of the two tasks' ceiling-to-period
+   * factors, so the safety net backs off as far as the slowest maintenance task (5 s at 500 ms
+   * periods with ceilings of 16 s and 64 s: 640 s), and an idle ring's repair costs no more than
+   * its maintenance; otherwise replicaSyncMs (fixed). A round backs off by the same 1.2x as
+   * maintenance while the store and the replica targets stay unchanged and every sync succeeds, and
+   * returns to replicaSyncMs after any change; a write that a replica did not take, or a failed
+   * sync, brings the next round within replicaSyncMs (the chord store's {@code Storage}).
+   */
+  public long replicaSyncCeilingMs() {
+    if (!adaptive()) {
+      return replicaSyncMs;
+    }
+    double factor = Math.max((double) stabilizeCeilingMs / stabilizeMs, (double) fixFingersCeilingMs / fixFingersMs);
+    return (long) Math.min(Long.MAX_VALUE / 4, Math.max(replicaSyncMs, Math.round(replicaSyncMs * factor)));
   }
 
   /**

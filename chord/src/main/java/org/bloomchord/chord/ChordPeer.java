@@ -273,6 +273,14 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return new long[] {maintenance.stabilizePeriodMs(), maintenance.fixFingersPeriodMs()};
   }
 
+  /**
+   * The current interval of the periodic replica sync in milliseconds: replicaSyncMs, or, with
+   * adaptive maintenance, where it has backed off to ({@link ChordConfig#replicaSyncCeilingMs()}).
+   */
+  public long replicaSyncIntervalMs() {
+    return storage.replicaSyncIntervalMs();
+  }
+
   /** Whether ring maintenance is paused ({@link #pauseMaintenance}). */
   public boolean maintenancePaused() {
     return maintenance.paused();

@@ -38,6 +38,8 @@ public final class LocalStore {
   }
 
   private Listener listener;
+  /** Changes so far: entries added, replaced or dropped. */
+  private long changes;
 
   /** An empty store for keys hashed onto {@code ring}. */
   public LocalStore(IdRing ring) {
@@ -60,6 +62,7 @@ public final class LocalStore {
     Held h = entries.get(e.key());
     if (h == null) {
       entries.put(e.key(), new Held(ring.hash(e.key()), e));
+      changes++;
       if (listener != null) {
         listener.merged(e);
       }
@@ -67,6 +70,7 @@ public final class LocalStore {
     }
     if (e.version().newerThan(h.entry.version())) {
       entries.put(e.key(), new Held(h.keyId, e));
+      changes++;
       if (listener != null) {
         listener.merged(e);
       }
@@ -130,6 +134,7 @@ public final class LocalStore {
       return false;
     }
     entries.remove(key);
+    changes++;
     if (listener != null) {
       listener.forgotten(key);
     }
@@ -144,6 +149,9 @@ public final class LocalStore {
    */
   public boolean forget(String key) {
     boolean dropped = entries.remove(key) != null;
+    if (dropped) {
+      changes++;
+    }
     if (dropped && listener != null) {
       listener.forgotten(key);
     }
@@ -164,6 +172,7 @@ public final class LocalStore {
       if (entry.tombstone() && entry.version().physicalMs() < physicalMs) {
         it.remove();
         collected++;
+        changes++;
         if (listener != null) {
           listener.forgotten(e.getKey());
         }
@@ -175,6 +184,14 @@ public final class LocalStore {
   /** Whether an entry (live or tombstone) exists for {@code key}. */
   public boolean contains(String key) {
     return entries.containsKey(key);
+  }
+
+  /**
+   * How many times this store changed so far (an entry added, replaced by a newer version, or
+   * dropped): equal counts at two moments mean the store did not change in between.
+   */
+  public long changes() {
+    return changes;
   }
 
   /** Number of entries, tombstones included. */

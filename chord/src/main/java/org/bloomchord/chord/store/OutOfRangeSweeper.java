@@ -29,6 +29,12 @@ import org.bloomchord.overlay.PeerRef;
  * peer only after the peer now responsible confirmed it. At most {@value #CHECKS_PER_TICK} keys are
  * checked per tick. No message is sent and no random number drawn before a key's grace has passed,
  * so runs shorter than the grace are unchanged.
+ *
+ * <p>With adaptive maintenance ({@link org.bloomchord.chord.ChordConfig#adaptive()}) a key found
+ * still replicated here waits twice as long before its next check as before its last, from the
+ * grace up to {@value #MAX_WAIT_FACTOR} times it, so an idle ring's confirmations fade out like its
+ * other periodic work (a copy a join made stale is then dropped at most that much later); with
+ * fixed periods every check waits the grace.
  */
 public final class OutOfRangeSweeper {
 
@@ -43,6 +49,10 @@ public final class OutOfRangeSweeper {
   /** Since when each key has been outside the primary range; only keys held, so bounded by the store. */
   private final Map<String, Long> outsideSince = new HashMap<>();
   private final Set<String> checking = new HashSet<>();
+  /** With adaptive maintenance: the wait before the next check of keys confirmed before (absent: the grace). */
+  private final Map<String, Long> waits = new HashMap<>();
+  /** The longest wait of a confirmed key, in graces. */
+  static final int MAX_WAIT_FACTOR = 16;
   private long dropped;
 
   /**
@@ -77,12 +87,14 @@ public final class OutOfRangeSweeper {
       }
       Long since = outsideSince.get(key);
       seen.put(key, since == null ? now : since);
-      if (since != null && now - since >= grace && !checking.contains(key) && due.size() < CHECKS_PER_TICK) {
+      long wait = waits.getOrDefault(key, grace);
+      if (since != null && now - since >= wait && !checking.contains(key) && due.size() < CHECKS_PER_TICK) {
         due.add(key);
       }
     }
     outsideSince.clear();
     outsideSince.putAll(seen);
+    waits.keySet().retainAll(seen.keySet());
     for (String key : due) {
       check(key);
     }
@@ -97,6 +109,10 @@ public final class OutOfRangeSweeper {
       }
       if (replicaSet(r).contains(ctx.self())) {
         outsideSince.put(key, ctx.now());
+        if (ctx.config().adaptive()) {
+          long grace = ctx.config().limits().outOfRangeGraceMs();
+          waits.put(key, Math.min(MAX_WAIT_FACTOR * grace, 2 * waits.getOrDefault(key, grace)));
+        }
         return Future.succeededFuture(false);
       }
       StoredEntry held = store.get(key);
@@ -106,6 +122,7 @@ public final class OutOfRangeSweeper {
       return ctx.request(r.successor(), new StoreTransfer(List.of(held))).map(reply -> {
         if (reply instanceof Ack && store.dropIfUnchanged(key, held.version())) {
           outsideSince.remove(key);
+          waits.remove(key);
           dropped++;
           ctx.metrics().increment(DROPPED, 1);
           return true;

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
@@ -62,6 +63,14 @@ public final class Storage {
   private PeerRef settlingPredecessor;
   private StorePolicy policy;
   private OutOfRangeSweeper sweeper;
+  /** Growth of the replica-sync interval after a quiet round, as adaptive maintenance's. */
+  static final double SYNC_BACKOFF = 1.2;
+  /** The backing-off sync's current interval, its next round's time, and what the last round saw. */
+  private long syncInterval;
+  private long syncDueAt;
+  private long changesAtRound = -1;
+  private boolean syncFailed;
+  private boolean syncStopped;
   /** The last predecessor known (never reset to null), to tell when the primary range grew. */
   private PeerRef formerPredecessor;
 
@@ -106,14 +115,78 @@ public final class Storage {
   public void startTimer(boolean randomPhase) {
     long period = ctx.config().replicaSyncMs();
     double jitter = ctx.config().jitter();
-    timer = randomPhase ? ctx.runtime().everyFromRandomPhase(period, jitter, this::syncPrimaryRange)
-        : ctx.runtime().every(period, jitter, this::syncPrimaryRange);
+    syncStopped = false;
+    if (!adaptiveSync()) {
+      timer = randomPhase ? ctx.runtime().everyFromRandomPhase(period, jitter, this::syncPrimaryRange)
+          : ctx.runtime().every(period, jitter, this::syncPrimaryRange);
+      return;
+    }
+    syncInterval = period;
+    scheduleSync(randomPhase ? 1 + Math.min(period - 1, (long) (ctx.runtime().random().nextDouble() * period))
+        : jittered(period));
+  }
+
+  /** Whether the periodic sync backs off on a quiet store ({@link ChordConfig#replicaSyncCeilingMs()}). */
+  private boolean adaptiveSync() {
+    return ctx.config().replicaSyncCeilingMs() > ctx.config().replicaSyncMs();
+  }
+
+  private long jittered(long interval) {
+    double j = ctx.config().jitter();
+    return Math.max(1, Math.round(interval * (1 - j + 2 * j * ctx.runtime().random().nextDouble())));
+  }
+
+  private void scheduleSync(long delay) {
+    syncDueAt = ctx.runtime().now() + delay;
+    timer = ctx.runtime().after(delay, this::adaptiveRound);
+  }
+
+  /**
+   * One round of the backing-off sync: the interval grows by {@value #SYNC_BACKOFF} up to the
+   * ceiling when, since the last round, the store did not change, the replica targets and the
+   * predecessor stayed the same and no sync failed; otherwise it returns to replicaSyncMs.
+   */
+  private void adaptiveRound() {
+    timer = null;
+    long floor = ctx.config().replicaSyncMs();
+    boolean quiet = !syncFailed && store.changes() == changesAtRound && !neighbourhoodChanged();
+    syncInterval = quiet ? Math.min(ctx.config().replicaSyncCeilingMs(), Math.round(syncInterval * SYNC_BACKOFF))
+        : floor;
+    syncFailed = false;
+    syncPrimaryRange();
+    changesAtRound = store.changes();
+    if (!syncStopped) {
+      scheduleSync(jittered(syncInterval));
+    }
+  }
+
+  /**
+   * Something a sync should repair happened (a write some replica did not take, a failed sync):
+   * the backing-off sync returns to replicaSyncMs, and its next round comes within that.
+   */
+  private void syncSoon() {
+    if (!adaptiveSync() || syncStopped || timer == null) {
+      return;
+    }
+    long floor = ctx.config().replicaSyncMs();
+    syncInterval = floor;
+    if (syncDueAt - ctx.runtime().now() > floor) {
+      timer.cancel();
+      scheduleSync(jittered(floor));
+    }
+  }
+
+  /** The current interval of the backing-off replica sync in milliseconds (replicaSyncMs when fixed). */
+  public long replicaSyncIntervalMs() {
+    return adaptiveSync() ? syncInterval : ctx.config().replicaSyncMs();
   }
 
   /** Stops the periodic sync. */
   public void stopTimer() {
+    syncStopped = true;
     if (timer != null) {
       timer.cancel();
+      timer = null;
     }
     if (settling != null) {
       settling.cancel();
@@ -172,6 +245,9 @@ public final class Storage {
       }
       if (acked < quorum) {
         ctx.metrics().increment("chord.writesUnconfirmed", 1);
+      }
+      if (acked < 1 + copies.size()) {
+        syncSoon();
       }
       return Future.succeededFuture(new PutReply(true, acked >= quorum ? v : null, acked));
     });
@@ -343,7 +419,11 @@ public final class Storage {
     }
     for (PeerRef t : targets) {
       sync.sync(t, pred.id(), ctx.self().id())
-          .onFailure(x -> ctx.metrics().increment("chord.replicaSyncFailed", 1));
+          .onFailure(x -> {
+            ctx.metrics().increment("chord.replicaSyncFailed", 1);
+            syncFailed = true;
+            syncSoon();
+          });
     }
   }
 
