@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.bloomchord.chord.ChordConfig;
-import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.NodeHttpServer;
@@ -58,19 +56,8 @@ public final class NodeCommand implements Callable<Integer> {
       description = "Vert.x event-loop threads (0: one per core) (default: ${DEFAULT-VALUE}).")
   int eventLoops;
 
-  @Option(names = "--stabilize-ms", paramLabel = "MS", defaultValue = "500",
-      description = "Period of stabilize and fix-fingers; check-predecessor runs at twice it, replica sync at ten"
-          + " times it but at least every 5 s, as in ring (default: ${DEFAULT-VALUE}).")
-  long stabilizeMs;
-
-  @Option(names = "--stabilize-max", paramLabel = "MS", defaultValue = "0",
-      description = "Adaptive maintenance: stabilize backs off (1.2x per quiet round) up to this interval, and the"
-          + " replica sync with it; 0 keeps the periods fixed (default: ${DEFAULT-VALUE}).")
-  long stabilizeMaxMs;
-
-  @Option(names = "--fix-fingers-max", paramLabel = "MS", defaultValue = "0",
-      description = "The same ceiling for fix-fingers; 0 keeps it fixed (default: ${DEFAULT-VALUE}).")
-  long fixFingersMaxMs;
+  @Mixin
+  PeriodsMixin periods;
 
   /**
    * vertx-micrometer-metrics registers one event-bus gauge twice and Micrometer warns about it at
@@ -101,7 +88,7 @@ public final class NodeCommand implements Callable<Integer> {
       if (eventLoops != 0) {
         options.setEventLoopThreads(eventLoops);
       }
-      options.setChord(periods(options.getChord()));
+      options.setChord(periods.apply(options.getChord()));
     } catch (IllegalArgumentException e) {
       throw new UsageException("--" + e.getMessage());
     }
@@ -145,24 +132,6 @@ public final class NodeCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
-  }
-
-  /** {@code chord} with the periods of the flags (the defaults leave it as it is). */
-  private ChordConfig periods(ChordConfig chord) {
-    if (stabilizeMs < 1) {
-      throw new UsageException("--stabilize-ms must be positive, got " + stabilizeMs);
-    }
-    if (stabilizeMaxMs != 0 && stabilizeMaxMs < stabilizeMs) {
-      throw new UsageException("--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got "
-          + stabilizeMaxMs);
-    }
-    if (fixFingersMaxMs != 0 && fixFingersMaxMs < stabilizeMs) {
-      throw new UsageException("--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got "
-          + fixFingersMaxMs);
-    }
-    return chord.withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
-        .withReplicaSyncMs(RingSettings.replicaSyncMs(stabilizeMs))
-        .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
   }
 
   /** The cluster options of the flags given, null when none is; bad combinations are usage errors. */

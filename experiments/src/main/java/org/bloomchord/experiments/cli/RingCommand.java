@@ -79,19 +79,8 @@ public final class RingCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--stabilize-ms", paramLabel = "MS", defaultValue = "500",
-      description = "Period of stabilize and fix-fingers in runtime milliseconds; check-predecessor runs at"
-          + " twice it, replica sync at ten times it but at least every 5 s (default: ${DEFAULT-VALUE}).")
-  long stabilizeMs;
-
-  @Option(names = "--stabilize-max", paramLabel = "MS", defaultValue = "0",
-      description = "Adaptive maintenance: stabilize backs off (1.2x per quiet round) up to this interval and"
-          + " returns to --stabilize-ms when its tables change; 0 keeps it fixed (default: ${DEFAULT-VALUE}).")
-  long stabilizeMaxMs;
-
-  @Option(names = "--fix-fingers-max", paramLabel = "MS", defaultValue = "0",
-      description = "The same ceiling for fix-fingers; 0 keeps it fixed (default: ${DEFAULT-VALUE}).")
-  long fixFingersMaxMs;
+  @Mixin
+  PeriodsMixin periods;
 
   @Option(names = "--wave-growth", paramLabel = "G", defaultValue = "2",
       description = "The launch's waves grow the ring at most G-fold, waiting for a stable ring between them"
@@ -146,8 +135,8 @@ public final class RingCommand implements Callable<Integer> {
     RingSettings settings;
     try {
       settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
-          lookups, seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs,
-          launch);
+          lookups, seed, periods.stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, periods.stabilizeMaxMs,
+          periods.fixFingersMaxMs, launch);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

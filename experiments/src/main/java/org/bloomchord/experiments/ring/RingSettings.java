@@ -130,10 +130,17 @@ public record RingSettings(
    */
   public static ChordConfig chordConfig(int idBits, int successors, int replicas, int virtualNodes,
       long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
-    return ChordConfig.defaults().withIdBits(idBits)
+    return withPeriods(ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
-        .withVirtualNodes(virtualNodes)
-        .withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
+        .withVirtualNodes(virtualNodes), stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+  }
+
+  /**
+   * {@code c} with the periods these flags give: stabilize and fix-fingers every {@code stabilizeMs},
+   * check-predecessor at twice it, replica sync at {@link #replicaSyncMs}, and the adaptive ceilings.
+   */
+  public static ChordConfig withPeriods(ChordConfig c, long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
+    return c.withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
         .withReplicaSyncMs(replicaSyncMs(stabilizeMs))
         .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
   }
