@@ -53,7 +53,9 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  *       wins at A, and reaches A's other replicas with A's next repair of them;</li>
  *   <li>A pushes the entries behind the digests B lacks in {@code StoreTransfer} chunks; B merges
  *       by version, so an older entry of A never replaces a newer one of B;</li>
- *   <li>A ends the conversation ({@link RepairDone}).</li>
+ *   <li>A ends the conversation ({@link RepairDone}), which also ends the reconciliation's session
+ *       at B, so the reconciliation sends no empty push to close it: a repair of replicas already in
+ *       sync is one round trip of symbols and this message.</li>
  * </ol>
  * When the method does not learn what B lacks (the whole-set method, or {@code auto} choosing it)
  * or the reconciliation gives up, A pushes the whole range as {@link PushReplicaSync} would.
@@ -207,7 +209,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
     ReconcileRun reconcile = new ReconcileRun(local.set().copy(),
         (m, timeoutMs) -> request(target, new RangeRequest(conv, from, to, m),
             Math.min(timeoutMs, peer.config().requestTimeoutMs())),
-        config.reconcile(), Direction.PULL, config.method(), conv);
+        config.reconcile(), Direction.PULL, config.method(), conv).callerEndsSession();
     Future<RepairReport> repaired = reconcile.start().compose(result -> {
       ElementSet there = result.exact() ? reconcile.missingThere() : null;
       ElementSet here = result.exact() ? reconcile.received() : new ElementSet(local.set().shape());

@@ -1,7 +1,11 @@
 package org.bloomchord.routing.repair;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.overlay.Networks;
@@ -34,6 +38,30 @@ class SimReplicaRepairTest extends ReplicaRepairContract {
       long took = c.network().now() - before;
       long timeout = chordConfig().requestTimeoutMs();
       assertTrue(took <= 2 * timeout, () -> "the leave took " + took + " ms; the request timeout is " + timeout + " ms");
+    }
+  }
+
+  /**
+   * A repair that finds the replica in sync costs one round trip of symbols and the end of the
+   * conversation: no empty push closes the reconciliation's session, which the end message closes.
+   */
+  @Test
+  void aRepairOfReplicasInSyncIsOneRoundTripAndTheEnd() {
+    try (ChordCluster c = cluster(36)) {
+      ready(c, 80);
+      assertEquals(List.of(), RepairCluster.staleReplicas(c));
+      Map<String, long[]> before = c.network().traffic().snapshot();
+      int[] failed = {0};
+      List<RepairReport> reports = RepairCluster.round(c, RepairMode.RECONCILE, 60_000, failed);
+      assertEquals(0, failed[0]);
+      assertTrue(reports.size() > 0 && reports.stream().allMatch(r -> r.pulled() == 0 && r.pushed() == 0), reports::toString);
+      c.network().runFor(1_000);
+      Map<String, long[]> after = c.network().traffic().snapshot();
+      long[] zero = new long[2];
+      Function<String, Long> sent = t -> after.getOrDefault(t, zero)[0] - before.getOrDefault(t, zero)[0];
+      assertEquals(reports.size(), sent.apply("RangeRequest"), "one request per repair");
+      assertEquals(reports.size(), sent.apply("RepairDone"), "one end per repair");
+      assertEquals(0, sent.apply("PushAck"), "no empty push");
     }
   }
 }
