@@ -10,6 +10,7 @@ import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.NodeHttpServer;
 import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.routing.location.LocationConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,6 +60,11 @@ public final class NodeCommand implements Callable<Integer> {
   @Mixin
   PeriodsMixin periods;
 
+  @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000",
+      description = "Period of the location layer's summary pulls from each link; filters a peer has not"
+          + " refreshed for a few periods expire (default: ${DEFAULT-VALUE}).")
+  long refreshMs;
+
   /**
    * vertx-micrometer-metrics registers one event-bus gauge twice and Micrometer warns about it at
    * every start; held here so that the level set on it is not lost with the logger.
@@ -89,6 +95,11 @@ public final class NodeCommand implements Callable<Integer> {
         options.setEventLoopThreads(eventLoops);
       }
       options.setChord(periods.apply(options.getChord()));
+      if (refreshMs < 1) {
+        throw new UsageException("--refresh-ms must be positive, got " + refreshMs);
+      }
+      LocationConfig location = options.getLocation();
+      options.setLocation(location.withPeriods(refreshMs, location.leaseMs()));
     } catch (IllegalArgumentException e) {
       throw new UsageException("--" + e.getMessage());
     }

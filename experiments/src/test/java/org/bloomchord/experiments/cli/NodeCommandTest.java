@@ -44,9 +44,10 @@ class NodeCommandTest {
         {"node"},
         {"node", "--http-port", "0", "--stabilize-ms", "0"},
         {"node", "--http-port", "0", "--stabilize-ms", "1000", "--stabilize-max", "500"},
-        {"node", "--http-port", "0", "--fix-fingers-max", "100"}};
+        {"node", "--http-port", "0", "--fix-fingers-max", "100"},
+        {"node", "--http-port", "0", "--refresh-ms", "-1"}};
     String[] mentions = {"--http-port", "--peers", file.toString(), "--peers", "--http-port", "--stabilize-ms",
-        "--stabilize-max", "--fix-fingers-max"};
+        "--stabilize-max", "--fix-fingers-max", "--refresh-ms"};
     for (int i = 0; i < cases.length; i++) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
@@ -63,7 +64,7 @@ class NodeCommandTest {
     Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
         "-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(),
         "node", "--peers", "6", "--http-port", "0", "--data-dir", data.toString(), "--event-loops", "2",
-        "--stabilize-ms", "400", "--stabilize-max", "6400", "--fix-fingers-max", "12800")
+        "--stabilize-ms", "400", "--stabilize-max", "6400", "--fix-fingers-max", "12800", "--refresh-ms", "2000")
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     List<String> lines = new ArrayList<>();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
