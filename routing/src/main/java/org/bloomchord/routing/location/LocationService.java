@@ -252,6 +252,14 @@ public final class LocationService implements ChordExtension {
     return exchange.rounds();
   }
 
+  /**
+   * The current interval between refresh rounds, in milliseconds: refreshMs, or with adaptive Chord
+   * maintenance where it has backed off to ({@link SummaryExchange}).
+   */
+  public long refreshIntervalMs() {
+    return exchange.intervalMs();
+  }
+
   /** Consecutive completed refresh rounds in which no link filter changed. */
   public int quietRounds() {
     return exchange.quietRounds();

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -48,6 +49,17 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * <p>An asker keeps the filters of links that left its tables or timed out for the same time (at
  * most {@value #MAX_RETIRED}), never to route with, only as a base: when such a peer becomes a link
  * again, the first pull names the retired version and gets the changes since, or "unchanged".
+ *
+ * <p><b>Backing off.</b> With adaptive Chord maintenance ({@link
+ * org.bloomchord.chord.ChordConfig#adaptive()}) the rounds back off like the maintenance: a round
+ * that starts after a quiet one (no link filter stored, dropped or expired since the round before)
+ * comes 1.2x later than the last, up to refreshMs times the larger of the maintenance ceiling
+ * factors, and any change brings the next round back to refreshMs. An idle peer then pulls each link
+ * every ceiling, and a change anywhere spreads one link at a time at first: a new object reaches the
+ * filters of its holder's links within one ceiling, and from there on at refreshMs per level. Filters
+ * then expire, and served summaries and retired filters are kept, for {@link #expiryMs()}: three
+ * ceilings, so a filter pulled just before the rounds returned to refreshMs does not expire before
+ * its next pull.
  */
 final class SummaryExchange {
 
@@ -76,6 +88,12 @@ final class SummaryExchange {
   private final Set<PeerRef> inFlight = new HashSet<>();
   private Set<PeerRef> current = Set.of();
   private Cancellable timer;
+  /** Growth of the interval after a quiet round, as adaptive maintenance's. */
+  static final double BACKOFF = 1.2;
+  private long interval;
+  private long ceiling;
+  private long dueAt;
+  private boolean stopped;
   private long rounds;
   private int quiet;
   private boolean changed;
@@ -94,10 +112,74 @@ final class SummaryExchange {
   }
 
   void start() {
-    timer = service.runtime().every(service.config().refreshMs(), service.peer().config().jitter(), this::round);
+    long floor = service.config().refreshMs();
+    ceiling = ceilingMs();
+    interval = floor;
+    stopped = false;
+    if (ceiling > floor) {
+      scheduleRound();
+    } else {
+      timer = service.runtime().every(floor, service.peer().config().jitter(), this::round);
+    }
+  }
+
+  /**
+   * The longest interval between rounds: refreshMs, or with adaptive Chord maintenance refreshMs
+   * times the larger of its ceiling-to-period factors (as the replica sync backs off).
+   */
+  private long ceilingMs() {
+    ChordConfig c = service.peer().config();
+    long floor = service.config().refreshMs();
+    if (!c.adaptive()) {
+      return floor;
+    }
+    double factor = Math.max((double) c.stabilizeCeilingMs() / c.stabilizeMs(),
+        (double) c.fixFingersCeilingMs() / c.fixFingersMs());
+    return Math.max(floor, Math.round(floor * Math.min(factor, 1 << 20)));
+  }
+
+  /** How long a filter lives without a pull, and a served summary or retired filter is kept. */
+  long expiryMs() {
+    long expiry = service.config().filterExpiryMs();
+    return ceiling > service.config().refreshMs() ? Math.max(expiry, 3 * ceiling) : expiry;
+  }
+
+  /** The current interval between rounds, in milliseconds. */
+  long intervalMs() {
+    return interval;
+  }
+
+  /**
+   * A link filter was stored, dropped or expired: remembered for the next round, and with backing-off
+   * rounds the next one comes within refreshMs, so a change spreads at the floor's pace.
+   */
+  private void markChanged() {
+    changed = true;
+    long floor = service.config().refreshMs();
+    if (ceiling > floor && !stopped && timer != null && dueAt - service.runtime().now() > floor) {
+      timer.cancel();
+      interval = floor;
+      scheduleRound();
+    }
+  }
+
+  private void scheduleRound() {
+    double j = service.peer().config().jitter();
+    long d = Math.max(1, Math.round(interval * (1 - j + 2 * j * service.runtime().random().nextDouble())));
+    dueAt = service.runtime().now() + d;
+    timer = service.runtime().after(d, () -> {
+      // the round before this one was quiet when nothing changed since it started
+      boolean quietBefore = rounds > 0 && !changed;
+      interval = quietBefore ? Math.min(ceiling, Math.round(interval * BACKOFF)) : service.config().refreshMs();
+      round();
+      if (!stopped) {
+        scheduleRound();
+      }
+    });
   }
 
   void stop() {
+    stopped = true;
     if (timer != null) {
       timer.cancel();
     }
@@ -134,11 +216,11 @@ final class SummaryExchange {
     changed = false;
     rounds++;
     setLinks(service.peer().links().distinct());
-    long before = service.runtime().now() - service.config().filterExpiryMs();
+    long before = service.runtime().now() - expiryMs();
     if (service.filters().expire(before) > 0) {
-      changed = true;
+      markChanged();
     }
-    long retain = service.runtime().now() - RETAIN_EXPIRIES * service.config().filterExpiryMs();
+    long retain = service.runtime().now() - RETAIN_EXPIRIES * expiryMs();
     served.values().removeIf(s -> s.at < retain);
     retired.values().removeIf(e -> e.at < retain);
     for (PeerRef l : current) {
@@ -154,7 +236,7 @@ final class SummaryExchange {
       }
     }
     if (service.filters().retain(current) > 0) {
-      changed = true;
+      markChanged();
     }
   }
 
@@ -219,7 +301,7 @@ final class SummaryExchange {
       } else if (ar.cause() instanceof RequestTimeoutException) {
         retire(link);
         service.filters().remove(link);
-        changed = true;
+        markChanged();
       }
       return;
     }
@@ -298,7 +380,7 @@ final class SummaryExchange {
     }
     retired.remove(link.address());
     service.filters().update(link, f, version, now, counts);
-    changed = true;
+    markChanged();
   }
 
   /**
