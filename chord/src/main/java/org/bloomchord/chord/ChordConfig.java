@@ -181,11 +181,21 @@ public record ChordConfig(
    * sync, brings the next round within replicaSyncMs (the chord store's {@code Storage}).
    */
   public long replicaSyncCeilingMs() {
+    return backedOff(replicaSyncMs);
+  }
+
+  /**
+   * The longest interval a periodic task of period {@code periodMs} backs off to on a quiet peer:
+   * with adaptive maintenance the period times the larger of the two maintenance ceiling-to-period
+   * factors, so every periodic task backs off as far as the slowest maintenance task; otherwise
+   * the period itself. The replica sync and the location layer's summary pulls use it.
+   */
+  public long backedOff(long periodMs) {
     if (!adaptive()) {
-      return replicaSyncMs;
+      return periodMs;
     }
     double factor = Math.max((double) stabilizeCeilingMs / stabilizeMs, (double) fixFingersCeilingMs / fixFingersMs);
-    return (long) Math.min(Long.MAX_VALUE / 4, Math.max(replicaSyncMs, Math.round(replicaSyncMs * factor)));
+    return (long) Math.min(Long.MAX_VALUE / 4, Math.max(periodMs, Math.round(periodMs * Math.min(factor, 1 << 20))));
   }
 
   /**

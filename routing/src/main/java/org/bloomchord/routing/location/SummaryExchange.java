@@ -8,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.Links;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -113,7 +112,7 @@ final class SummaryExchange {
 
   void start() {
     long floor = service.config().refreshMs();
-    ceiling = ceilingMs();
+    ceiling = service.peer().config().backedOff(floor);
     interval = floor;
     stopped = false;
     if (ceiling > floor) {
@@ -121,21 +120,6 @@ final class SummaryExchange {
     } else {
       timer = service.runtime().every(floor, service.peer().config().jitter(), this::round);
     }
-  }
-
-  /**
-   * The longest interval between rounds: refreshMs, or with adaptive Chord maintenance refreshMs
-   * times the larger of its ceiling-to-period factors (as the replica sync backs off).
-   */
-  private long ceilingMs() {
-    ChordConfig c = service.peer().config();
-    long floor = service.config().refreshMs();
-    if (!c.adaptive()) {
-      return floor;
-    }
-    double factor = Math.max((double) c.stabilizeCeilingMs() / c.stabilizeMs(),
-        (double) c.fixFingersCeilingMs() / c.fixFingersMs());
-    return Math.max(floor, Math.round(floor * Math.min(factor, 1 << 20)));
   }
 
   /** How long a filter lives without a pull, and a served summary or retired filter is kept. */
