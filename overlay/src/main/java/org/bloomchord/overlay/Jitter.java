@@ -30,4 +30,12 @@ public final class Jitter {
     long hi = Math.max(lo, (long) Math.floor(periodMs * (1 + jitter)));
     return lo + random.nextLong(hi - lo + 1);
   }
+
+  /**
+   * A random phase of a period: a delay uniform over the whole milliseconds of [1, periodMs], for
+   * the first run of a periodic task on a peer that starts in a ring already running.
+   */
+  public static long phase(long periodMs, RandomGenerator random) {
+    return 1 + Math.min(periodMs - 1, (long) (random.nextDouble() * periodMs));
+  }
 }

@@ -45,10 +45,9 @@ public interface PeerRuntime {
    * rather than all together one period after a launch that starts many peers at once.
    */
   default Cancellable everyFromRandomPhase(long periodMs, double jitter, Runnable task) {
-    long first = 1 + (long) (random().nextDouble() * periodMs);
     Cancellable[] current = new Cancellable[1];
     boolean[] cancelled = new boolean[1];
-    current[0] = after(Math.min(first, periodMs), () -> {
+    current[0] = after(Jitter.phase(periodMs, random()), () -> {
       if (!cancelled[0]) {
         current[0] = every(periodMs, jitter, task);
         task.run();

@@ -1,6 +1,7 @@
 package org.bloomchord.chord.maintenance;
 
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.overlay.BackoffTimer;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.PeerRuntime;
 
@@ -9,7 +10,7 @@ import org.bloomchord.overlay.PeerRuntime;
  * the periods, the default) stabilize, fix-fingers and check-predecessor run every period with
  * jitter ({@link PeerRuntime#every}), and what a round reports changes nothing. With adaptive periods ({@link ChordConfig#stabilizeCeilingMs()} and
  * {@link ChordConfig#fixFingersCeilingMs()} above the periods), a round that changed nothing in
- * the tables lengthens the next interval by {@value #BACKOFF} (MIT Chord's rule), up to the
+ * the tables lengthens the next interval by {@value BackoffTimer#BACKOFF} (MIT Chord's rule), up to the
  * ceiling, and any change of the tables, or a suspicion, brings both back to the floor at once:
  * successors are stabilized often and fingers rarely (Li et al.), and an idle ring costs almost
  * nothing. A crashed successor is still noticed at its predecessor's next stabilize round, so
@@ -18,33 +19,32 @@ import org.bloomchord.overlay.PeerRuntime;
  */
 final class MaintenanceSchedule {
 
-  /** Growth of an interval after a quiet round. */
-  static final double BACKOFF = 1.2;
-
   private final PeerRuntime runtime;
   private final double jitter;
   private final Task stabilize;
   private final Task fixFingers;
   private final Task checkPredecessor;
 
-  /** One periodic task: its floor and ceiling, its current interval and pending timer. */
+  /**
+   * One periodic task: fixed ({@link BackoffTimer#fixed}) when its ceiling is its period, else on a
+   * {@link BackoffTimer} that sets its next round before running the body, so a round's verdict
+   * ({@link #quiet}) shapes the interval after the next.
+   */
   private final class Task {
     final long floor;
-    final long ceiling;
     final Runnable body;
-    long period;
-    long dueAt;
-    Cancellable timer;
+    final BackoffTimer backoff;
+    Cancellable fixed;
 
     Task(long floor, long ceiling, Runnable body) {
       this.floor = floor;
-      this.ceiling = Math.max(floor, ceiling);
       this.body = body;
-      this.period = floor;
+      this.backoff = ceiling > floor ? new BackoffTimer(runtime, floor, ceiling, jitter, this::fire) : null;
     }
 
-    boolean adaptive() {
-      return ceiling > floor;
+    private void fire() {
+      backoff.scheduleNext();
+      body.run();
     }
 
     /**
@@ -53,49 +53,36 @@ final class MaintenanceSchedule {
      * uniform in [1, floor].
      */
     void start(boolean randomPhase) {
-      if (adaptive()) {
-        if (randomPhase) {
-          at(1 + Math.min(floor - 1, (long) (runtime.random().nextDouble() * floor)));
-        } else {
-          schedule(floor);
-        }
-      } else if (randomPhase) {
-        timer = runtime.everyFromRandomPhase(floor, jitter, body);
+      if (backoff != null) {
+        backoff.start(randomPhase);
       } else {
-        timer = runtime.every(floor, jitter, body);
+        fixed = BackoffTimer.fixed(runtime, floor, jitter, randomPhase, body);
       }
     }
 
-    private void schedule(long delay) {
-      at(Math.max(1, Math.round(delay * (1 - jitter + 2 * jitter * runtime.random().nextDouble()))));
-    }
-
-    private void at(long d) {
-      dueAt = runtime.now() + d;
-      timer = runtime.after(d, () -> {
-        timer = null;
-        schedule(period);
-        body.run();
-      });
-    }
-
     void cancel() {
-      if (timer != null) {
-        timer.cancel();
-        timer = null;
+      if (backoff != null) {
+        backoff.cancel();
+      } else if (fixed != null) {
+        fixed.cancel();
+        fixed = null;
       }
     }
 
     void quiet(boolean quiet) {
-      period = quiet ? Math.min(ceiling, Math.round(period * BACKOFF)) : floor;
+      if (backoff != null) {
+        backoff.backOff(quiet);
+      }
     }
 
     void toFloor() {
-      period = floor;
-      if (adaptive() && timer != null && dueAt - runtime.now() > floor) {
-        cancel();
-        schedule(floor);
+      if (backoff != null) {
+        backoff.toFloor();
       }
+    }
+
+    long period() {
+      return backoff != null ? backoff.interval() : floor;
     }
   }
 
@@ -143,11 +130,11 @@ final class MaintenanceSchedule {
 
   /** The current interval of stabilize, in milliseconds. */
   long stabilizePeriodMs() {
-    return stabilize.period;
+    return stabilize.period();
   }
 
   /** The current interval of fix-fingers, in milliseconds. */
   long fixFingersPeriodMs() {
-    return fixFingers.period;
+    return fixFingers.period();
   }
 }

@@ -14,6 +14,7 @@ import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PullRange;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
+import org.bloomchord.overlay.BackoffTimer;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
@@ -63,14 +64,10 @@ public final class Storage {
   private PeerRef settlingPredecessor;
   private StorePolicy policy;
   private OutOfRangeSweeper sweeper;
-  /** Growth of the replica-sync interval after a quiet round, as adaptive maintenance's. */
-  static final double SYNC_BACKOFF = 1.2;
-  /** The backing-off sync's current interval, its next round's time, and what the last round saw. */
-  private long syncInterval;
-  private long syncDueAt;
+  /** The backing-off sync's timer (null with a fixed period), and what its last round saw. */
+  private BackoffTimer backoff;
   private long changesAtRound = -1;
   private boolean syncFailed;
-  private boolean syncStopped;
   /** The last predecessor known (never reset to null), to tell when the primary range grew. */
   private PeerRef formerPredecessor;
 
@@ -111,53 +108,30 @@ public final class Storage {
   /**
    * Starts the periodic sync of the primary range; with {@code randomPhase} the first sync comes
    * at a random point of the period ({@link org.bloomchord.overlay.PeerRuntime#everyFromRandomPhase}).
+   * With adaptive maintenance the period backs off up to {@link ChordConfig#replicaSyncCeilingMs()}.
    */
   public void startTimer(boolean randomPhase) {
-    long period = ctx.config().replicaSyncMs();
-    double jitter = ctx.config().jitter();
-    syncStopped = false;
-    if (!adaptiveSync()) {
-      timer = randomPhase ? ctx.runtime().everyFromRandomPhase(period, jitter, this::syncPrimaryRange)
-          : ctx.runtime().every(period, jitter, this::syncPrimaryRange);
-      return;
+    ChordConfig c = ctx.config();
+    if (c.replicaSyncCeilingMs() > c.replicaSyncMs()) {
+      backoff = new BackoffTimer(ctx.runtime(), c.replicaSyncMs(), c.replicaSyncCeilingMs(), c.jitter(),
+          this::adaptiveRound);
+      backoff.start(randomPhase);
+    } else {
+      timer = BackoffTimer.fixed(ctx.runtime(), c.replicaSyncMs(), c.jitter(), randomPhase, this::syncPrimaryRange);
     }
-    syncInterval = period;
-    scheduleSync(randomPhase ? 1 + Math.min(period - 1, (long) (ctx.runtime().random().nextDouble() * period))
-        : jittered(period));
-  }
-
-  /** Whether the periodic sync backs off on a quiet store ({@link ChordConfig#replicaSyncCeilingMs()}). */
-  private boolean adaptiveSync() {
-    return ctx.config().replicaSyncCeilingMs() > ctx.config().replicaSyncMs();
-  }
-
-  private long jittered(long interval) {
-    double j = ctx.config().jitter();
-    return Math.max(1, Math.round(interval * (1 - j + 2 * j * ctx.runtime().random().nextDouble())));
-  }
-
-  private void scheduleSync(long delay) {
-    syncDueAt = ctx.runtime().now() + delay;
-    timer = ctx.runtime().after(delay, this::adaptiveRound);
   }
 
   /**
-   * One round of the backing-off sync: the interval grows by {@value #SYNC_BACKOFF} up to the
-   * ceiling when, since the last round, the store did not change, the replica targets and the
+   * One round of the backing-off sync: the interval grows by {@value BackoffTimer#BACKOFF} up to
+   * the ceiling when, since the last round, the store did not change, the replica targets and the
    * predecessor stayed the same and no sync failed; otherwise it returns to replicaSyncMs.
    */
   private void adaptiveRound() {
-    timer = null;
-    long floor = ctx.config().replicaSyncMs();
-    boolean quiet = !syncFailed && store.changes() == changesAtRound && !neighbourhoodChanged();
-    syncInterval = quiet ? Math.min(ctx.config().replicaSyncCeilingMs(), Math.round(syncInterval * SYNC_BACKOFF))
-        : floor;
+    backoff.backOff(!syncFailed && store.changes() == changesAtRound && !neighbourhoodChanged());
     syncFailed = false;
     syncPrimaryRange();
     changesAtRound = store.changes();
-    if (!syncStopped) {
-      scheduleSync(jittered(syncInterval));
-    }
+    backoff.scheduleNext();
   }
 
   /**
@@ -165,25 +139,21 @@ public final class Storage {
    * the backing-off sync returns to replicaSyncMs, and its next round comes within that.
    */
   private void syncSoon() {
-    if (!adaptiveSync() || syncStopped || timer == null) {
-      return;
-    }
-    long floor = ctx.config().replicaSyncMs();
-    syncInterval = floor;
-    if (syncDueAt - ctx.runtime().now() > floor) {
-      timer.cancel();
-      scheduleSync(jittered(floor));
+    if (backoff != null) {
+      backoff.toFloor();
     }
   }
 
   /** The current interval of the backing-off replica sync in milliseconds (replicaSyncMs when fixed). */
   public long replicaSyncIntervalMs() {
-    return adaptiveSync() ? syncInterval : ctx.config().replicaSyncMs();
+    return backoff != null ? backoff.interval() : ctx.config().replicaSyncMs();
   }
 
   /** Stops the periodic sync. */
   public void stopTimer() {
-    syncStopped = true;
+    if (backoff != null) {
+      backoff.cancel();
+    }
     if (timer != null) {
       timer.cancel();
       timer = null;

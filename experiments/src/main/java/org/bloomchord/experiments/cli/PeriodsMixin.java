@@ -31,17 +31,10 @@ public final class PeriodsMixin {
    * @throws UsageException naming the flag whose value is out of range
    */
   ChordConfig apply(ChordConfig chord) {
-    if (stabilizeMs < 1) {
-      throw new UsageException("--stabilize-ms must be positive, got " + stabilizeMs);
+    try {
+      return RingSettings.withPeriods(chord, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    if (stabilizeMaxMs != 0 && stabilizeMaxMs < stabilizeMs) {
-      throw new UsageException("--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got "
-          + stabilizeMaxMs);
-    }
-    if (fixFingersMaxMs != 0 && fixFingersMaxMs < stabilizeMs) {
-      throw new UsageException("--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got "
-          + fixFingersMaxMs);
-    }
-    return RingSettings.withPeriods(chord, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
   }
 }

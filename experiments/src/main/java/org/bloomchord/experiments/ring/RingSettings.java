@@ -90,14 +90,10 @@ public record RingSettings(
     check(Math.round(failFraction * peers) < peers,
         "--fail-fraction " + failFraction + " with --peers " + peers + " would crash every peer");
     check(lookups >= 0, "--lookups must not be negative, got " + lookups);
-    check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
+    checkPeriods(stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
     check(maxWaitSeconds >= 1, "--max-wait must be positive, got " + maxWaitSeconds);
     check(benchPings >= 0, "--bench-pings must not be negative, got " + benchPings);
     check(waveGrowth >= 2 && waveGrowth <= 1024, "--wave-growth must be in 2..1024, got " + waveGrowth);
-    check(stabilizeMaxMs == 0 || stabilizeMaxMs >= stabilizeMs,
-        "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
-    check(fixFingersMaxMs == 0 || fixFingersMaxMs >= stabilizeMs,
-        "--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + fixFingersMaxMs);
     check(JOINS.equals(launch) || PLACED.equals(launch), "--launch must be 'joins' or 'placed', got '" + launch + "'");
     check(!PLACED.equals(launch) || waveGrowth == 2, "--launch placed starts every peer at once; it does not"
         + " take --wave-growth");
@@ -140,6 +136,7 @@ public record RingSettings(
    * check-predecessor at twice it, replica sync at {@link #replicaSyncMs}, and the adaptive ceilings.
    */
   public static ChordConfig withPeriods(ChordConfig c, long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
+    checkPeriods(stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
     return c.withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
         .withReplicaSyncMs(replicaSyncMs(stabilizeMs))
         .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
@@ -154,6 +151,18 @@ public record RingSettings(
   public static long replicaSyncMs(long stabilizeMs) {
     long def = ChordConfig.defaults().replicaSyncMs();
     return Math.max(def, Math.multiplyExact(stabilizeMs, def / ChordConfig.defaults().stabilizeMs()));
+  }
+
+  /**
+   * Refuses periods the flags cannot mean, naming the flag: a stabilize period below 1 ms, or a
+   * ceiling other than 0 below it.
+   */
+  static void checkPeriods(long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
+    check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
+    check(stabilizeMaxMs == 0 || stabilizeMaxMs >= stabilizeMs,
+        "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
+    check(fixFingersMaxMs == 0 || fixFingersMaxMs >= stabilizeMs,
+        "--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + fixFingersMaxMs);
   }
 
   private static void check(boolean ok, String message) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.bloomchord.overlay.BackoffTimer;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkContractTest;
@@ -132,6 +133,52 @@ class SimNetworkTest extends NetworkContractTest {
       }
       // 398 first runs uniform over the period: half of them in its first half, within 4 sd (0.1)
       assertEquals(0.5, early / 398.0, 0.1);
+    }
+  }
+
+  @Test
+  void aBackoffTimerGrowsByItsFactorUpToTheCeilingAndReturnsToTheFloorOnAChange() {
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults())) {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      long start = net.now();
+      List<Long> fired = new ArrayList<>();
+      BackoffTimer[] t = new BackoffTimer[1];
+      net.call(a, e -> {
+        t[0] = new BackoffTimer(e.runtime(), 100, 1_000, 0, () -> {
+          fired.add(net.now() - start);
+          t[0].backOff(true);
+          t[0].scheduleNext();
+        });
+        t[0].start(false);
+        return Future.succeededFuture();
+      }, WAIT);
+      net.runFor(10_000);
+      // first after the floor, then 120, 144, 173, ... (rounded), never beyond the ceiling
+      long expectedAt = 100;
+      long interval = 100;
+      for (int i = 0; i < 8; i++) {
+        assertEquals(expectedAt, fired.get(i), fired.toString());
+        interval = Math.min(1_000, Math.round(interval * BackoffTimer.BACKOFF));
+        expectedAt += interval;
+      }
+      assertEquals(1_000, t[0].interval());
+      // a change while a round is due later than a floor away: the next round comes a floor from now
+      int before = fired.size();
+      long changedAt = net.now() - start;
+      net.call(a, e -> {
+        t[0].toFloor();
+        return Future.succeededFuture();
+      }, WAIT);
+      net.runFor(100);
+      assertEquals(before + 1, fired.size());
+      assertEquals(changedAt + 100, fired.get(before));
+      net.call(a, e -> {
+        t[0].cancel();
+        return Future.succeededFuture();
+      }, WAIT);
+      int cancelled = fired.size();
+      net.runFor(5_000);
+      assertEquals(cancelled, fired.size(), "no round after cancel");
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.bloomchord.chord.Links;
+import org.bloomchord.overlay.BackoffTimer;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
@@ -87,12 +88,8 @@ final class SummaryExchange {
   private final Set<PeerRef> inFlight = new HashSet<>();
   private Set<PeerRef> current = Set.of();
   private Cancellable timer;
-  /** Growth of the interval after a quiet round, as adaptive maintenance's. */
-  static final double BACKOFF = 1.2;
-  private long interval;
-  private long ceiling;
-  private long dueAt;
-  private boolean stopped;
+  /** The backing-off rounds' timer, null with a fixed period. */
+  private BackoffTimer backoff;
   private long rounds;
   private int quiet;
   private boolean changed;
@@ -112,25 +109,33 @@ final class SummaryExchange {
 
   void start() {
     long floor = service.config().refreshMs();
-    ceiling = service.peer().config().backedOff(floor);
-    interval = floor;
-    stopped = false;
+    long ceiling = service.peer().config().backedOff(floor);
+    double jitter = service.peer().config().jitter();
     if (ceiling > floor) {
-      scheduleRound();
+      backoff = new BackoffTimer(service.runtime(), floor, ceiling, jitter, this::backedOffRound);
+      backoff.start(false);
     } else {
-      timer = service.runtime().every(floor, service.peer().config().jitter(), this::round);
+      timer = service.runtime().every(floor, jitter, this::round);
     }
+  }
+
+  /** A round of the backing-off pulls: longer after a quiet round (nothing changed since the last began). */
+  private void backedOffRound() {
+    backoff.backOff(rounds > 0 && !changed);
+    round();
+    backoff.scheduleNext();
   }
 
   /** How long a filter lives without a pull, and a served summary or retired filter is kept. */
   long expiryMs() {
     long expiry = service.config().filterExpiryMs();
-    return ceiling > service.config().refreshMs() ? Math.max(expiry, 3 * ceiling) : expiry;
+    return backoff != null ? Math.max(expiry, 3 * service.peer().config().backedOff(service.config().refreshMs()))
+        : expiry;
   }
 
   /** The current interval between rounds, in milliseconds. */
   long intervalMs() {
-    return interval;
+    return backoff != null ? backoff.interval() : service.config().refreshMs();
   }
 
   /**
@@ -139,31 +144,15 @@ final class SummaryExchange {
    */
   private void markChanged() {
     changed = true;
-    long floor = service.config().refreshMs();
-    if (ceiling > floor && !stopped && timer != null && dueAt - service.runtime().now() > floor) {
-      timer.cancel();
-      interval = floor;
-      scheduleRound();
+    if (backoff != null) {
+      backoff.toFloor();
     }
   }
 
-  private void scheduleRound() {
-    double j = service.peer().config().jitter();
-    long d = Math.max(1, Math.round(interval * (1 - j + 2 * j * service.runtime().random().nextDouble())));
-    dueAt = service.runtime().now() + d;
-    timer = service.runtime().after(d, () -> {
-      // the round before this one was quiet when nothing changed since it started
-      boolean quietBefore = rounds > 0 && !changed;
-      interval = quietBefore ? Math.min(ceiling, Math.round(interval * BACKOFF)) : service.config().refreshMs();
-      round();
-      if (!stopped) {
-        scheduleRound();
-      }
-    });
-  }
-
   void stop() {
-    stopped = true;
+    if (backoff != null) {
+      backoff.cancel();
+    }
     if (timer != null) {
       timer.cancel();
     }
