@@ -44,7 +44,7 @@ public final class EventQueueBench {
 
     @Override
     public SimEvent poll() {
-      return queue.poll(Long.MAX_VALUE);
+      return queue.next(Long.MAX_VALUE) == EventQueue.NONE ? null : queue.event();
     }
 
     @Override

@@ -11,17 +11,35 @@ import java.util.function.BiConsumer;
  * in (time, scheduling order); an event scheduled beyond the end of time (a delay overflowing the
  * clock, or a negative one) waits at {@link Long#MAX_VALUE}; an exception escaping an event is
  * handed to the error handler and the loop goes on. The clock is the {@link EventQueue}'s.
+ * One-way messages travel as frames ({@link #scheduleFrame}), handed at their time to the
+ * {@link FrameSink}; they fire in the same (time, scheduling order) as events.
  */
 final class EventLoop {
 
+  /** Where frames go when their time comes. */
+  interface FrameSink {
+
+    /**
+     * Delivers the frame of {@code length} bytes at {@code offset} in {@code bytes} (valid during
+     * this call only, until something is scheduled) from {@code from} to {@code to}, the objects
+     * given to {@link #scheduleFrame}.
+     */
+    void deliver(Object from, Object to, byte[] bytes, int offset, int length);
+  }
+
   private final EventQueue queue = new EventQueue();
   private final BiConsumer<SimEvent, Throwable> onError;
+  private final FrameSink frames;
   private long fired;
   private boolean running;
 
-  /** {@code onError} gets what an event threw, Errors included, and the loop goes on. */
-  EventLoop(BiConsumer<SimEvent, Throwable> onError) {
+  /**
+   * {@code onError} gets what an event threw, Errors included, and the loop goes on; for what a
+   * frame's delivery threw, the event is null.
+   */
+  EventLoop(BiConsumer<SimEvent, Throwable> onError, FrameSink frames) {
     this.onError = onError;
+    this.frames = frames;
   }
 
   long now() {
@@ -45,9 +63,21 @@ final class EventLoop {
 
   /** Queues {@code e} to fire {@code delayMs} from now. */
   void schedule(SimEvent e, long delayMs) {
+    queue.add(e, timeAfter(delayMs));
+  }
+
+  /**
+   * Queues a frame ({@code length} bytes of {@code src}, copied) for delivery {@code delayMs} from
+   * now, or returns false, queueing nothing, when that lies beyond the queue's window of 65.5 s.
+   */
+  boolean scheduleFrame(Object from, Object to, byte[] src, int length, long delayMs) {
+    return queue.addFrame(from, to, src, 0, length, timeAfter(delayMs));
+  }
+
+  private long timeAfter(long delayMs) {
     long now = queue.now();
     long t = now + delayMs;
-    queue.add(e, t < now ? Long.MAX_VALUE : t);
+    return t < now ? Long.MAX_VALUE : t;
   }
 
   /** Takes a queued event out before it fires; does nothing if it is not queued. */
@@ -63,15 +93,25 @@ final class EventLoop {
     running = true;
     try {
       while (!done.getAsBoolean()) {
-        SimEvent e = queue.poll(deadline);
-        if (e == null) {
+        int kind = queue.next(deadline);
+        if (kind == EventQueue.NONE) {
           return false;
         }
         fired++;
-        try {
-          e.fire();
-        } catch (Throwable ex) {
-          onError.accept(e, ex);
+        if (kind == EventQueue.EVENT) {
+          SimEvent e = queue.event();
+          try {
+            e.fire();
+          } catch (Throwable ex) {
+            onError.accept(e, ex);
+          }
+        } else {
+          try {
+            frames.deliver(queue.frameFrom(), queue.frameTo(), queue.frameBytes(), queue.frameOffset(),
+                queue.frameLength());
+          } catch (Throwable ex) {
+            onError.accept(null, ex);
+          }
         }
       }
       return true;

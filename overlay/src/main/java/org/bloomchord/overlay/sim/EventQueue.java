@@ -1,68 +1,152 @@
 package org.bloomchord.overlay.sim;
 
+import java.util.Arrays;
+
 /**
- * The simulator's queue of {@link SimEvent}s and its clock: events leave in (time, sequence number)
- * order, sequence numbers being handed out here in scheduling order, so two events at the same time
- * leave in the order they were scheduled. Taking an event out ({@link #remove}) is immediate, so
- * answered requests' timeouts and cancelled timers do not bloat the queue.
+ * The simulator's queue and its clock. It holds two kinds of entries: {@link SimEvent}s (timers,
+ * request timeouts, requests and replies) and <em>frames</em>, one-way messages stored as their
+ * encoded bytes with the sending and receiving peer, so that a message in flight costs no object.
+ * Entries leave in (time, scheduling order), whatever their kind, so two entries at the same time
+ * leave in the order they were added. Taking an event out ({@link #remove}) is immediate, so
+ * answered requests' timeouts and cancelled timers do not bloat the queue; frames cannot be taken
+ * out.
  *
  * <p>Layout: a timing wheel of {@code W = 2^windowBits} buckets of one millisecond covering the
- * window {@code [now, now + W)}, each bucket a doubly-linked list threaded through the events
- * ({@link SimEvent#prev}, {@link SimEvent#next}), a bitmap of the non-empty buckets, and an
- * {@link EventHeap} for the events at or beyond the end of the window. Adding, removing and taking
- * the earliest event out of the wheel cost O(1) (plus a bitmap scan, one word in a busy run).
+ * window {@code [now, now + W)}, a bitmap of the buckets holding live entries, and an
+ * {@link EventHeap} for the events at or beyond the end of the window. A bucket is a set of
+ * parallel arrays filled in scheduling order: two object slots per entry (the event, or the frame's
+ * receiver and sender), the offset and length of each frame's bytes, and one byte array holding the
+ * frames back to back. Taking the entries of a millisecond out therefore reads its arrays in order,
+ * from start to end, instead of following a pointer per message to wherever the allocator put it:
+ * at ten thousand peers and more, the cache misses of those pointers were most of the simulator's
+ * time. A removed event leaves an empty slot behind, skipped when read; a bucket whose last live
+ * entry leaves goes back, with its arrays, to a pool of spare buckets for the next millisecond
+ * that needs one, so a run holds about as many buckets as milliseconds with entries queued (the
+ * pool keeps at most {@value #MAX_SPARE}).
  *
  * <p>Invariants, with {@code n = now}:
  * <ol>
- *   <li>Every event of the wheel has a time in {@code [n, n + W)} and waits in bucket
+ *   <li>Every entry of the wheel has a time in {@code [n, n + W)} and waits in bucket
  *       {@code time mod W}; every event of the heap has a time {@code >= n + W}. So every queued
- *       event is due at or after {@code n}, a bucket holds events of a single time, and every
- *       event of the wheel comes before every event of the heap.
- *   <li>Within a bucket, events are linked in increasing sequence number.
- *   <li>Bit {@code b} of the bitmap is set iff bucket {@code b} is not empty; {@link #size} is
- *       the number of events in the wheel plus the heap.
+ *       entry is due at or after {@code n}, a bucket holds entries of a single time, and every
+ *       entry of the wheel comes before every event of the heap. Frames are only ever in the wheel
+ *       ({@link #addFrame} refuses a time beyond the window).
+ *   <li>Within a bucket, entries sit in their slots in scheduling order; the slots before the
+ *       bucket's read position are empty.
+ *   <li>Bit {@code b} of the bitmap is set iff bucket {@code b} holds a live entry, and a bucket
+ *       without one has no slots and no bytes in use; {@link #size} is the number of live entries
+ *       in the wheel plus the events in the heap.
  * </ol>
- * Given these, the earliest event in (time, seq) order is the head of the first non-empty bucket
- * at or after bucket {@code n mod W}, going round (by 1 the buckets in that order hold increasing
- * times; by 2 the head has the smallest sequence number of its time), or, with an empty wheel, the
- * heap's minimum. The operations keep the invariants:
+ * Given these, the earliest entry in (time, seq) order is the first live slot of the first
+ * occupied bucket at or after bucket {@code n mod W}, going round (by 1 the buckets in that order
+ * hold increasing times; by 2 its first live slot is the earliest scheduled of its time), or, with
+ * an empty wheel, the heap's minimum. The operations keep the invariants:
  * <ul>
- *   <li>{@link #add} at {@code t >= n}: within the window the event goes to the tail of its bucket
- *       with a sequence number larger than any handed out before, so 2 holds; otherwise it goes to
- *       the heap.
- *   <li>{@link #remove} unlinks the event; the rest of its bucket keeps its order.
- *   <li>The clock moves from {@code n} to {@code n' > n} only when no queued event is due before
- *       {@code n'} ({@link #poll} moves it to the time of the event it takes, which was the
- *       earliest, or to a deadline before the earliest event). The wheel then holds times in
+ *   <li>{@link #add} and {@link #addFrame} at {@code t >= n}: within the window the entry goes to
+ *       the next slot of its bucket, after every entry added before, so 2 holds; otherwise an event
+ *       goes to the heap.
+ *   <li>{@link #remove} empties the event's slot; the rest of its bucket keeps its order.
+ *   <li>The clock moves from {@code n} to {@code n' > n} only when no queued entry is due before
+ *       {@code n'} ({@link #next} moves it to the time of the entry it takes, which was the
+ *       earliest, or to a deadline before the earliest entry). The wheel then holds times in
  *       {@code [n', n + W)}. The heap's events with times in {@code [n + W, n' + W)}, which just
  *       entered the window, move to the wheel at once, in (time, seq) order, before any other
- *       event can be added. Their buckets were empty: {@code [n', n + W)} and
+ *       entry can be added. Their buckets were empty: {@code [n', n + W)} and
  *       {@code [n + W, n' + W)} are disjoint parts of the W times {@code [n', n' + W)}, which map
- *       to distinct buckets. So each such bucket is filled in sequence order (2), and every event
- *       added later for these times gets a larger sequence number. Invariant 1 holds for
- *       {@code n'}.
+ *       to distinct buckets. So each such bucket is filled in sequence order (2), and every entry
+ *       added later for these times comes after them. Invariant 1 holds for {@code n'}.
  * </ul>
- * Hence events leave in exactly (time, seq) order, the order of a single heap over all of them.
+ * Hence entries leave in exactly (time, seq) order, the order of a single heap over all of them.
  * Sequence numbers are only stored for the heap's events (a counter of heap insertions orders them
- * as scheduling does); in the wheel, a bucket's list order is the scheduling order itself.
+ * as scheduling does); in the wheel, a bucket's slot order is the scheduling order itself.
  * An event moves from the heap to the wheel at most once per scheduling; a clock jump over an
  * empty wheel costs nothing per skipped bucket, it goes straight to the heap's minimum.
+ *
+ * <p>A frame handed out by {@link #next} is valid (its bytes unchanged) until the next entry is
+ * added: its bucket may be emptied and refilled after that.
  */
 final class EventQueue {
 
   /** log2 of the default window: 65.5 s of virtual time, beyond every timer and timeout in use. */
   static final int DEFAULT_WINDOW_BITS = 16;
 
+  /** What {@link #next} found: nothing due by the deadline. */
+  static final int NONE = 0;
+  /** What {@link #next} found: an event, see {@link #event()}. */
+  static final int EVENT = 1;
+  /** What {@link #next} found: a frame, see {@link #frameFrom()} and the other frame accessors. */
+  static final int FRAME = 2;
+
+  /** Spare buckets kept for reuse at most. */
+  static final int MAX_SPARE = 1024;
+
+  /**
+   * The entries of one millisecond, in scheduling order. Entry {@code i} has the slots {@code 2i}
+   * (the event, or the frame's receiver) and {@code 2i + 1} (null, or the frame's sender), and for
+   * a frame the span {@code i} (offset in {@link #bytes} in the high half, length in the low one).
+   * Invariants: slots before {@link #read} and at or after {@link #used} are null; {@link #live}
+   * counts the non-null first slots; a bucket with no live entry is not in the wheel.
+   */
+  private static final class Bucket {
+    Object[] slots = new Object[8];
+    long[] spans;
+    byte[] bytes;
+    int used;
+    int read;
+    int live;
+    int bytesUsed;
+
+    /** Puts an entry in the next slot and returns its index. */
+    int append(Object first, Object sender) {
+      int i = used;
+      if (2 * i == slots.length) {
+        slots = Arrays.copyOf(slots, 2 * slots.length);
+      }
+      slots[2 * i] = first;
+      slots[2 * i + 1] = sender;
+      used = i + 1;
+      live++;
+      return i;
+    }
+
+    /** Copies a frame in after the others and records its span for entry {@code i}. */
+    void frame(int i, byte[] src, int offset, int length) {
+      int capacity = slots.length / 2;
+      if (spans == null) {
+        spans = new long[capacity];
+        bytes = new byte[Math.max(64, length)];
+      } else if (spans.length < capacity) {
+        spans = Arrays.copyOf(spans, capacity);
+      }
+      int at = bytesUsed;
+      if (bytes.length - at < length) {
+        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, at + length));
+      }
+      System.arraycopy(src, offset, bytes, at, length);
+      bytesUsed = at + length;
+      spans[i] = (long) at << 32 | length;
+    }
+  }
+
   private final int windowBits;
   private final int mask;
   private final int wordMask;
-  private final SimEvent[] heads;
-  private final SimEvent[] tails;
+  /** The bucket of each millisecond of the window, null when it holds no live entry. */
+  private final Bucket[] wheel;
   private final long[] occupied;
   private final EventHeap overflow = new EventHeap();
+  private final Bucket[] spare = new Bucket[MAX_SPARE];
+  private int spares;
   private int wheelSize;
   private long now;
   private long nextSeq;
+
+  private SimEvent event;
+  private Object frameFrom;
+  private Object frameTo;
+  private byte[] frameBytes;
+  private int frameOffset;
+  private int frameLength;
 
   EventQueue() {
     this(DEFAULT_WINDOW_BITS);
@@ -77,23 +161,22 @@ final class EventQueue {
     int buckets = 1 << windowBits;
     this.mask = buckets - 1;
     this.wordMask = (buckets >>> 6) - 1;
-    this.heads = new SimEvent[buckets];
-    this.tails = new SimEvent[buckets];
+    this.wheel = new Bucket[buckets];
     this.occupied = new long[buckets >>> 6];
   }
 
-  /** The clock: the time of the last event taken out, or the last deadline reached if later. */
+  /** The clock: the time of the last entry taken out, or the last deadline reached if later. */
   long now() {
     return now;
   }
 
-  /** Events queued. */
+  /** Entries queued. */
   int size() {
     return wheelSize + overflow.size();
   }
 
   /**
-   * Queues {@code e} at {@code time}, after every event already queued for that time.
+   * Queues {@code e} at {@code time}, after every entry already queued for that time.
    *
    * @throws IllegalArgumentException if {@code time} is before {@link #now}
    * @throws IllegalStateException if {@code e} is queued already
@@ -113,40 +196,143 @@ final class EventQueue {
     }
   }
 
+  /**
+   * Queues a frame, {@code length} bytes of {@code src} from {@code offset} (copied), from
+   * {@code from} to {@code to} at {@code time}, after every entry already queued for that time; or
+   * returns false and queues nothing when {@code time} lies beyond the window (the caller then
+   * queues the message as an event).
+   *
+   * @throws IllegalArgumentException if {@code time} is before {@link #now}
+   * @throws NullPointerException if {@code from} or {@code to} is null
+   */
+  boolean addFrame(Object from, Object to, byte[] src, int offset, int length, long time) {
+    if (time < now) {
+      throw new IllegalArgumentException("time " + time + " is before now " + now);
+    }
+    if (from == null || to == null) {
+      throw new NullPointerException("a frame needs its sender and receiver");
+    }
+    if (!inWindow(time)) {
+      return false;
+    }
+    Bucket k = bucket((int) time & mask);
+    k.frame(k.append(to, from), src, offset, length);
+    return true;
+  }
+
   /** Takes {@code e} out of the queue if it is queued, so it will not fire. */
   void remove(SimEvent e) {
-    if (e.index == SimEvent.IN_WHEEL) {
-      unlink(e);
-    } else if (e.index >= 0) {
+    int index = e.index;
+    if (index <= SimEvent.IN_WHEEL) {
+      int b = (int) e.time & mask;
+      Bucket k = wheel[b];
+      k.slots[2 * (SimEvent.IN_WHEEL - index)] = null;
+      e.index = SimEvent.NOT_QUEUED;
+      wheelSize--;
+      if (--k.live == 0) {
+        release(b, k);
+      }
+    } else if (index >= 0) {
       overflow.remove(e);
     }
   }
 
   /**
-   * Takes out and returns the earliest event if it is due at or before {@code deadline}, moving
-   * the clock to its time; otherwise returns null and moves the clock to {@code deadline} unless
-   * that lies in the past.
+   * Takes out the earliest entry if it is due at or before {@code deadline}, moving the clock to
+   * its time, and says which kind it is ({@link #EVENT} or {@link #FRAME}); otherwise returns
+   * {@link #NONE} and moves the clock to {@code deadline} unless that lies in the past.
    */
-  SimEvent poll(long deadline) {
-    SimEvent e = wheelSize > 0 ? heads[firstBucket()] : overflow.peek();
-    if (e == null || e.time > deadline) {
-      moveTo(deadline);
-      return null;
-    }
-    if (e.index == SimEvent.IN_WHEEL) {
-      unlink(e);
-    } else {
+  int next(long deadline) {
+    event = null;
+    frameFrom = null;
+    frameTo = null;
+    frameBytes = null;
+    if (wheelSize == 0) {
+      SimEvent e = overflow.peek();
+      if (e == null || e.time > deadline) {
+        moveTo(deadline);
+        return NONE;
+      }
       overflow.poll();
+      moveTo(e.time);
+      event = e;
+      return EVENT;
     }
-    moveTo(e.time);
-    return e;
+    int b = firstBucket();
+    long time = now + ((b - (int) now) & mask);
+    if (time > deadline) {
+      moveTo(deadline);
+      return NONE;
+    }
+    Bucket k = wheel[b];
+    Object[] s = k.slots;
+    int i = k.read;
+    while (s[2 * i] == null) {
+      i++;
+    }
+    Object first = s[2 * i];
+    Object sender = s[2 * i + 1];
+    s[2 * i] = null;
+    s[2 * i + 1] = null;
+    k.read = i + 1;
+    wheelSize--;
+    int kind;
+    if (sender == null) {
+      SimEvent e = (SimEvent) first;
+      e.index = SimEvent.NOT_QUEUED;
+      event = e;
+      kind = EVENT;
+    } else {
+      long span = k.spans[i];
+      frameTo = first;
+      frameFrom = sender;
+      frameBytes = k.bytes;
+      frameOffset = (int) (span >>> 32);
+      frameLength = (int) span;
+      kind = FRAME;
+    }
+    if (--k.live == 0) {
+      release(b, k);
+    }
+    moveTo(time);
+    return kind;
+  }
+
+  /** The event {@link #next} took out. */
+  SimEvent event() {
+    return event;
+  }
+
+  /** The sender of the frame {@link #next} took out. */
+  Object frameFrom() {
+    return frameFrom;
+  }
+
+  /** The receiver of the frame {@link #next} took out. */
+  Object frameTo() {
+    return frameTo;
+  }
+
+  /** The array holding the frame {@link #next} took out, valid until the next entry is added. */
+  byte[] frameBytes() {
+    return frameBytes;
+  }
+
+  /** Where in {@link #frameBytes()} the frame starts. */
+  int frameOffset() {
+    return frameOffset;
+  }
+
+  /** The frame's length in bytes. */
+  int frameLength() {
+    return frameLength;
   }
 
   private boolean inWindow(long time) {
     return (time - now) >>> windowBits == 0;
   }
 
-  /** Moves the clock forward to {@code time}, which no queued event precedes. */
+  /** Moves the clock forward to {@code time}, which no queued entry precedes. */
   private void moveTo(long time) {
     if (time <= now) {
       return;
@@ -160,44 +346,39 @@ final class EventQueue {
   }
 
   private void link(SimEvent e) {
-    int b = (int) e.time & mask;
-    SimEvent tail = tails[b];
-    e.prev = tail;
-    if (tail == null) {
-      heads[b] = e;
-      occupied[b >>> 6] |= 1L << b;
-    } else {
-      tail.next = e;
-    }
-    tails[b] = e;
-    e.index = SimEvent.IN_WHEEL;
+    e.index = SimEvent.IN_WHEEL - bucket((int) e.time & mask).append(e, null);
+  }
+
+  /** The bucket of wheel slot {@code b}, taken from the spares (or made) if it has none. */
+  private Bucket bucket(int b) {
     wheelSize++;
+    Bucket k = wheel[b];
+    if (k == null) {
+      k = spares > 0 ? spare[--spares] : new Bucket();
+      spare[spares] = null;
+      wheel[b] = k;
+      occupied[b >>> 6] |= 1L << b;
+    }
+    return k;
   }
 
-  private void unlink(SimEvent e) {
-    int b = (int) e.time & mask;
-    SimEvent p = e.prev;
-    SimEvent n = e.next;
-    if (p == null) {
-      heads[b] = n;
-    } else {
-      p.next = n;
-      e.prev = null;
+  /**
+   * Takes bucket {@code k}, which has no live entry left, out of wheel slot {@code b}. Its slots
+   * are all null already (taken and removed entries clear theirs), so only the counts go back to
+   * zero before it joins the spares.
+   */
+  private void release(int b, Bucket k) {
+    wheel[b] = null;
+    occupied[b >>> 6] &= ~(1L << b);
+    k.used = 0;
+    k.read = 0;
+    k.bytesUsed = 0;
+    if (spares < MAX_SPARE) {
+      spare[spares++] = k;
     }
-    if (n == null) {
-      tails[b] = p;
-    } else {
-      n.prev = p;
-      e.next = null;
-    }
-    if (heads[b] == null) {
-      occupied[b >>> 6] &= ~(1L << b);
-    }
-    e.index = SimEvent.NOT_QUEUED;
-    wheelSize--;
   }
 
-  /** The first non-empty bucket at or after bucket {@code now mod W}, going round; wheel not empty. */
+  /** The first occupied bucket at or after bucket {@code now mod W}, going round; wheel not empty. */
   private int firstBucket() {
     int b = (int) now & mask;
     int w = b >>> 6;

@@ -14,17 +14,21 @@ import org.bloomchord.overlay.PeerRef;
  * open-addressing table keyed by the ref's 64-bit id finds the peer in one or two probes, and the
  * address is then compared (by identity first, so a ref the peer list handed out costs no string
  * comparison). Only a ref whose id does not match the running peer's falls back to the map by
- * address. The peer keeps its id and address in its own fields, so a hit reads the table slot and
- * the peer, nothing else.
+ * address. The table keeps each peer's id and address beside it in arrays of their own, so a hit
+ * reads three slots and not the peer itself: a message's sender does not touch the receiver's
+ * memory, only the delivery does, as in a real network.
  *
  * <p>Invariants: {@link #byAddress} holds every running peer, in launch order; the table holds
  * the same peers, each at or after the slot its id hashes to with no empty slot in between
- * (linear probing with backward-shift deletion), at most half full.
+ * (linear probing with backward-shift deletion), at most half full; {@code ids[i]} and
+ * {@code addresses[i]} are the id and address of {@code slots[i]}, or 0 and null for an empty slot.
  */
 final class PeerDirectory {
 
   private final Map<String, SimPeer> byAddress = new LinkedHashMap<>();
   private SimPeer[] slots = new SimPeer[16];
+  private long[] ids = new long[16];
+  private String[] addresses = new String[16];
   private int shift = 64 - 4;
 
   /** Peers running. */
@@ -42,8 +46,11 @@ final class PeerDirectory {
       if (p == null) {
         return byAddress.get(address);
       }
-      if (p.id == id && p.address.equals(address)) {
-        return p;
+      if (ids[i] == id) {
+        String a = addresses[i];
+        if (a == address || a.equals(address)) {
+          return p;
+        }
       }
     }
   }
@@ -65,6 +72,8 @@ final class PeerDirectory {
   void clear() {
     byAddress.clear();
     Arrays.fill(slots, null);
+    Arrays.fill(ids, 0);
+    Arrays.fill(addresses, null);
   }
 
   /** Adds a peer whose address is not running yet. */
@@ -92,13 +101,15 @@ final class PeerDirectory {
     // Backward-shift deletion: move later members of the probe run into the hole when their home
     // slot does not lie cyclically in (hole, their slot].
     for (int j = (i + 1) & mask; slots[j] != null; j = (j + 1) & mask) {
-      int home = slot(slots[j].id);
+      int home = slot(ids[j]);
       if (((j - home) & mask) >= ((j - i) & mask)) {
-        slots[i] = slots[j];
+        put(i, slots[j]);
         i = j;
       }
     }
     slots[i] = null;
+    ids[i] = 0;
+    addresses[i] = null;
   }
 
   /** The running peers in launch order. */
@@ -116,7 +127,13 @@ final class PeerDirectory {
     while (slots[i] != null) {
       i = (i + 1) & mask;
     }
+    put(i, peer);
+  }
+
+  private void put(int i, SimPeer peer) {
     slots[i] = peer;
+    ids[i] = peer.id;
+    addresses[i] = peer.address;
   }
 
   private void grow() {
@@ -126,6 +143,8 @@ final class PeerDirectory {
   private void resize(int length) {
     SimPeer[] old = slots;
     slots = new SimPeer[length];
+    ids = new long[length];
+    addresses = new String[length];
     shift = 64 - Integer.numberOfTrailingZeros(length);
     for (SimPeer p : old) {
       if (p != null) {

@@ -22,7 +22,9 @@ import org.bloomchord.overlay.wire.WireWriter;
  * Carries messages between simulated peers: encodes each one with the {@link WireRegistry} (its
  * frame length is what {@link Traffic} counts), drops it with the loss probability, delays it by
  * the latency model and, at delivery, decodes it again (unless round trips are off) and hands it
- * to the receiver's protocol.
+ * to the receiver's protocol. A one-way message travels as its frame in the event queue's arrays
+ * ({@link EventLoop#scheduleFrame}), with no object of its own; requests and replies, which carry
+ * a pending request, travel as events.
  *
  * <p>Per message the transport does no hash-map lookup: the destination comes from the
  * {@link PeerDirectory} (by id, address compared), the codec from the registry's per-class
@@ -50,6 +52,8 @@ final class SimTransport {
   private final WireRegistry registry;
   private final Traffic traffic;
   private final WireWriter writer = new WireWriter(256);
+  private Class<?> lastType;
+  private WireRegistry.Binding lastBinding;
   private Traffic.Counter[] counters = new Traffic.Counter[0];
   private final LatencyModel latency;
   private final double loss;
@@ -58,12 +62,13 @@ final class SimTransport {
   private long errorsLogged;
   private Consumer<SimPeer> onPeerFailed = p -> p.alive = false;
   private long blackoutUntil = Long.MIN_VALUE;
-  /** The message being handed to its receiver and the frame it was decoded from, for {@link #sizeOf}. */
+  /** The message being handed to its receiver and its frame's length, for {@link #sizeOf}. */
   private Message delivered;
-  private byte[] deliveredFrame;
+  private int deliveredLength = -1;
 
   SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
-    this.loop = new EventLoop((event, e) -> handlerError("event", event.owner(), e));
+    this.loop = new EventLoop((event, e) -> handlerError("event", event == null ? null : event.owner(), e),
+        (from, to, bytes, offset, length) -> deliverFrame((SimPeer) from, (SimPeer) to, bytes, offset, length));
     this.metrics = new MetricsRecorder(loop::now, options.maxRecordedEvents());
     this.registry = registry;
     this.traffic = traffic;
@@ -80,6 +85,17 @@ final class SimTransport {
 
   void send(SimPeer from, PeerRef to, Message message) {
     if (!from.alive) {
+      return;
+    }
+    if (roundTrip) {
+      WireWriter frame = encodeFrame(message);
+      SimPeer target = peers.get(to);
+      if (target != null && !lost()) {
+        long delay = latency.delayMs(from, target, random);
+        if (!loop.scheduleFrame(from, target, frame.array(), frame.size(), delay)) {
+          loop.schedule(new Delivery(from, target, frame.toByteArray(), null), delay);
+        }
+      }
       return;
     }
     Object payload = encode(message);
@@ -103,15 +119,28 @@ final class SimTransport {
     return pending.promise.future();
   }
 
+  /** Encodes {@code message} into the transport's buffer, valid until the next encoding, and counts it. */
+  private WireWriter encodeFrame(Message message) {
+    WireRegistry.Binding binding = binding(message);
+    WireWriter w = writer.reset();
+    binding.encode(message, w);
+    counter(binding, message).add(w.size());
+    return w;
+  }
+
+  /**
+   * The registry's binding of {@code message}'s class; the last one found is kept, as a run sends
+   * long series of one type.
+   */
+  private WireRegistry.Binding binding(Message message) {
+    return registry.binding(message);
+  }
+
   private Object encode(Message message) {
-    WireRegistry.Binding binding = registry.binding(message);
     if (roundTrip) {
-      WireWriter w = writer.reset();
-      binding.encode(message, w);
-      byte[] frame = w.toByteArray();
-      counter(binding, message).add(frame.length);
-      return frame;
+      return encodeFrame(message).toByteArray();
     }
+    WireRegistry.Binding binding = binding(message);
     int size = binding.sizeOf(message);
     if (size < 0) {
       binding.encode(message, writer.reset());
@@ -169,12 +198,47 @@ final class SimTransport {
       return;
     }
     delivered = message;
-    deliveredFrame = d.payload instanceof byte[] frame ? frame : null;
+    deliveredLength = d.payload instanceof byte[] frame ? frame.length : -1;
     try {
       handle(d, message);
     } finally {
       delivered = null;
-      deliveredFrame = null;
+      deliveredLength = -1;
+    }
+  }
+
+  /**
+   * Delivers a one-way message that travelled as a frame: as {@link #deliver} does for a
+   * {@link Delivery} without a pending request. The frame is decoded before anything else runs,
+   * as its bytes are only valid until the next message is scheduled. The queue keeps the sender's
+   * ref rather than its peer, so a protocol that does not look at the sender costs no read of it.
+   */
+  private void deliverFrame(SimPeer from, SimPeer to, byte[] bytes, int offset, int length) {
+    if (!to.alive) {
+      return;
+    }
+    Message message;
+    try {
+      message = registry.decode(bytes, offset, length);
+    } catch (MalformedMessageException e) {
+      WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
+      traffic.rejected(b != null ? b.typeName() : "unknown");
+      return;
+    } catch (Throwable e) {
+      handlerError("event", to, e);
+      return;
+    }
+    delivered = message;
+    deliveredLength = length;
+    try {
+      to.protocol.onMessage(from.ref, message);
+    } catch (MalformedMessageException e) {
+      traffic.rejected(registry.binding(message).typeName());
+    } catch (Throwable e) {
+      handlerError("onMessage", to, e);
+    } finally {
+      delivered = null;
+      deliveredLength = -1;
     }
   }
 
@@ -351,8 +415,8 @@ final class SimTransport {
    * delivered is measured by the frame it came in, not encoded again.
    */
   int sizeOf(Message message) {
-    if (message == delivered && deliveredFrame != null) {
-      return deliveredFrame.length;
+    if (message == delivered && deliveredLength >= 0) {
+      return deliveredLength;
     }
     return registry.knows(message.getClass()) ? registry.sizeOf(message) : 0;
   }

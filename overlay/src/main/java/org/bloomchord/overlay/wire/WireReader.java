@@ -11,6 +11,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 public final class WireReader {
 
   private final byte[] buf;
+  private final int start;
   private int pos;
   private final int limit;
 
@@ -23,6 +24,7 @@ public final class WireReader {
       throw new IllegalArgumentException("range outside the array");
     }
     this.buf = bytes;
+    this.start = offset;
     this.pos = offset;
     this.limit = offset + length;
   }
@@ -161,7 +163,7 @@ public final class WireReader {
   }
 
   private void read(int offset, int length) {
-    if (offset < 0 || length < 0 || offset + length > pos) {
+    if (offset < start || length < 0 || offset + length > pos) {
       throw new IllegalArgumentException("bytes " + offset + ".." + (offset + length) + " were not read yet");
     }
   }

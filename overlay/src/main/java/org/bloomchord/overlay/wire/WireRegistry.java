@@ -196,7 +196,12 @@ public final class WireRegistry {
 
   /** Decodes a whole frame; unknown tags, bad bodies and trailing bytes are malformed. */
   public Message decode(byte[] frame) {
-    WireReader in = new WireReader(frame);
+    return decode(frame, 0, frame.length);
+  }
+
+  /** Decodes the whole frame of {@code length} bytes at {@code offset} in {@code bytes}. */
+  public Message decode(byte[] bytes, int offset, int length) {
+    WireReader in = new WireReader(bytes, offset, length);
     Message m = decode(in);
     in.expectEnd();
     return m;
@@ -214,8 +219,13 @@ public final class WireRegistry {
 
   /** The binding a frame's tag names, or null if the tag is unknown or unreadable. */
   public Binding bindingOfFrame(byte[] frame) {
+    return bindingOfFrame(frame, 0, frame.length);
+  }
+
+  /** The binding the tag of the frame at {@code offset} names, or null as above. */
+  public Binding bindingOfFrame(byte[] bytes, int offset, int length) {
     try {
-      return binding(new WireReader(frame).readVarInt(Integer.MAX_VALUE));
+      return binding(new WireReader(bytes, offset, length).readVarInt(Integer.MAX_VALUE));
     } catch (MalformedMessageException e) {
       return null;
     }

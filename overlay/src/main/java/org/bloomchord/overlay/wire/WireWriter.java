@@ -36,6 +36,14 @@ public final class WireWriter {
     return Arrays.copyOf(buf, size);
   }
 
+  /**
+   * The writer's own buffer, whose first {@link #size()} bytes are what was written: for copying
+   * them elsewhere without an intermediate array. Valid until the next write or reset.
+   */
+  public byte[] array() {
+    return buf;
+  }
+
   public WireWriter writeByte(int b) {
     ensure(1);
     buf[size++] = (byte) b;

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 class EventLoopTest {
 
   private final List<Throwable> errors = new ArrayList<>();
-  private final EventLoop loop = new EventLoop((event, e) -> errors.add(e));
   private final List<String> fired = new ArrayList<>();
+  private final EventLoop loop = new EventLoop((event, e) -> errors.add(e),
+      (from, to, bytes, offset, length) -> fired.add(to + "<-" + from + ":" + length + "@" + this.loop.now()));
 
   private SimEvent event(String name) {
     return new SimEvent() {
@@ -79,5 +80,40 @@ class EventLoopTest {
     assertEquals(2, errors.size());
     assertTrue(errors.get(1) instanceof StackOverflowError);
     assertEquals(List.of("after@3"), fired);
+  }
+
+  @Test
+  void framesFireInSchedulingOrderAmongEventsAndBeyondTheWindowAreRefused() {
+    loop.schedule(event("a"), 10);
+    assertTrue(loop.scheduleFrame("p", "q", new byte[] {1, 2, 3}, 2, 10));
+    loop.schedule(event("b"), 10);
+    assertTrue(loop.scheduleFrame("r", "s", new byte[0], 0, 5));
+    assertFalse(loop.scheduleFrame("r", "s", new byte[1], 1, 70_000));
+    assertFalse(loop.runUntil(100, () -> false));
+    assertEquals(List.of("s<-r:0@5", "a@10", "q<-p:2@10", "b@10"), fired);
+    assertEquals(4, loop.fired());
+    assertEquals(0, loop.pending());
+  }
+
+  @Test
+  void anExceptionFromAFrameDeliveryGoesToTheHandlerWithoutAnEvent() {
+    List<SimEvent> events = new ArrayList<>();
+    EventLoop failing = new EventLoop((event, e) -> {
+      events.add(event);
+      errors.add(e);
+    }, (from, to, bytes, offset, length) -> {
+      throw new IllegalStateException("bad frame");
+    });
+    failing.scheduleFrame("p", "q", new byte[1], 1, 1);
+    failing.schedule(new SimEvent() {
+      @Override
+      void fire() {
+        fired.add("after");
+      }
+    }, 2);
+    assertFalse(failing.runUntil(10, () -> false));
+    assertEquals(1, errors.size());
+    assertEquals(java.util.Collections.singletonList(null), events);
+    assertEquals(List.of("after"), fired);
   }
 }

@@ -1,11 +1,15 @@
 package org.bloomchord.overlay.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
@@ -14,6 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The timing wheel with its overflow heap against an oracle: a sorted set ordered by (time,
  * scheduling order) with its own clock, which is the order the simulator always fired events in.
+ * Frames (one-way messages kept as bytes) are entries of the same order; a {@link Probe} with a
+ * {@code frame} stands for one in the oracle, and the queue must hand back its sender, receiver
+ * and bytes.
  */
 class EventQueueTest {
 
@@ -47,9 +54,11 @@ class EventQueueTest {
   /** Both queues side by side; every step checks they agree. */
   private static final class Twin {
     final EventQueue queue;
+    final int windowBits;
     final Oracle oracle = new Oracle();
 
     Twin(int windowBits) {
+      this.windowBits = windowBits;
       queue = new EventQueue(windowBits);
     }
 
@@ -59,6 +68,24 @@ class EventQueueTest {
       check();
     }
 
+    /** Queues {@code p} as a frame of {@code length} bytes if its time is within the window. */
+    boolean addFrame(Probe p, int length, long time) {
+      byte[] frame = new byte[length];
+      for (int i = 0; i < length; i++) {
+        frame[i] = (byte) (p.id * 31 + i);
+      }
+      byte[] padded = new byte[length + 3];
+      System.arraycopy(frame, 0, padded, 2, length);
+      boolean queued = queue.addFrame("from" + p.id, p, padded, 2, length, time);
+      assertEquals(time - queue.now() < 1L << windowBits, queued, "frame at " + time);
+      if (queued) {
+        p.frame = frame;
+        oracle.add(p, time);
+      }
+      check();
+      return queued;
+    }
+
     void remove(Probe p) {
       queue.remove(p);
       oracle.remove(p);
@@ -66,9 +93,19 @@ class EventQueueTest {
     }
 
     Probe poll(long deadline) {
-      SimEvent got = queue.poll(deadline);
+      int kind = queue.next(deadline);
       Probe want = oracle.poll(deadline);
-      assertSame(want, got, () -> "poll(" + deadline + ") at now " + oracle.now);
+      Object got = kind == EventQueue.NONE ? null : kind == EventQueue.EVENT ? queue.event() : queue.frameTo();
+      assertSame(want, got, () -> "next(" + deadline + ") at now " + oracle.now);
+      if (want != null) {
+        assertEquals(want.frame != null ? EventQueue.FRAME : EventQueue.EVENT, kind);
+      }
+      if (kind == EventQueue.FRAME) {
+        assertEquals("from" + want.id, queue.frameFrom());
+        byte[] bytes = Arrays.copyOfRange(queue.frameBytes(), queue.frameOffset(),
+            queue.frameOffset() + queue.frameLength());
+        assertArrayEquals(want.frame, bytes, () -> "bytes of " + want);
+      }
       check();
       return want;
     }
@@ -113,10 +150,12 @@ class EventQueueTest {
     for (int step = 0; step < steps; step++) {
       int op = r.nextInt(100);
       long now = twin.oracle.now;
-      if (op < 30) {
+      if (op < 20) {
         Probe p = new Probe(step);
         twin.add(p, later(now, delay(r, w)));
         queued.add(p);
+      } else if (op < 30) {
+        twin.addFrame(new Probe(step), r.nextInt(4) == 0 ? 0 : r.nextInt(40), later(now, delay(r, w)));
       } else if (op < 45 && !idle.isEmpty()) {
         Probe p = idle.remove(r.nextInt(idle.size()));
         twin.add(p, later(now, delay(r, w)));
@@ -133,6 +172,9 @@ class EventQueueTest {
             : op < 98 ? later(now, r.nextLong(4 * w)) : now - r.nextLong(5);
         Probe p;
         while ((p = twin.poll(deadline)) != null) {
+          if (p.frame != null) {
+            continue;
+          }
           queued.remove(p);
           idle.add(p);
           if (r.nextInt(4) == 0) {
@@ -265,13 +307,44 @@ class EventQueueTest {
   }
 
   @Test
+  void framesAndEventsOfOneMillisecondLeaveInSchedulingOrderAndABucketIsReusedAfterItEmpties() {
+    Twin twin = new Twin(6);
+    Probe first = new Probe(1);
+    Probe second = new Probe(2);
+    Probe third = new Probe(3);
+    Probe removed = new Probe(4);
+    twin.addFrame(first, 5, 10);
+    twin.add(removed, 10);
+    twin.add(second, 10);
+    twin.addFrame(third, 0, 10);
+    twin.remove(removed);
+    assertSame(first, twin.poll(10));
+    // a frame added to the millisecond being read goes after the ones already there
+    Probe sameTime = new Probe(5);
+    twin.addFrame(sameTime, 7, 10);
+    assertSame(second, twin.poll(10));
+    assertSame(third, twin.poll(10));
+    assertSame(sameTime, twin.poll(10));
+    // the bucket is empty; a wrap of the wheel later it holds other frames from its start
+    assertNull(twin.poll(20));
+    Probe wrapped = new Probe(6);
+    assertTrue(twin.addFrame(wrapped, 9, 10 + 64));
+    assertFalse(twin.addFrame(new Probe(7), 1, 20 + 64), "beyond the window");
+    assertSame(wrapped, twin.poll(Long.MAX_VALUE));
+    assertNull(twin.poll(Long.MAX_VALUE));
+  }
+
+  @Test
   void refusesTimesInThePastAndEventsAlreadyQueued() {
     EventQueue q = new EventQueue(6);
     Probe p = new Probe();
     q.add(p, 5);
     assertThrows(IllegalStateException.class, () -> q.add(p, 7));
-    assertSame(p, q.poll(5));
+    assertEquals(EventQueue.EVENT, q.next(5));
+    assertSame(p, q.event());
     assertThrows(IllegalArgumentException.class, () -> q.add(new Probe(), 4));
+    assertThrows(IllegalArgumentException.class, () -> q.addFrame("a", "b", new byte[1], 0, 1, 4));
+    assertThrows(NullPointerException.class, () -> q.addFrame(null, "b", new byte[1], 0, 1, 6));
     assertThrows(IllegalArgumentException.class, () -> new EventQueue(5));
   }
 }

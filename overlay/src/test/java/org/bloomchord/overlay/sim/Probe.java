@@ -16,6 +16,8 @@ final class Probe extends SimEvent {
   long expectedTime;
   long expectedSeq;
   int fired;
+  /** The bytes it was queued with as a frame, or null for an event. */
+  byte[] frame;
 
   Probe() {
     this(0);
