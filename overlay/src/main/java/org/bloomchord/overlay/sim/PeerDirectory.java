@@ -14,21 +14,21 @@ import org.bloomchord.overlay.PeerRef;
  * open-addressing table keyed by the ref's 64-bit id finds the peer in one or two probes, and the
  * address is then compared (by identity first, so a ref the peer list handed out costs no string
  * comparison). Only a ref whose id does not match the running peer's falls back to the map by
- * address. The table keeps each peer's id and address beside it in arrays of their own, so a hit
- * reads three slots and not the peer itself: a message's sender does not touch the receiver's
- * memory, only the delivery does, as in a real network.
+ * address. Each slot holds the peer and, beside it in the same array, its address string, so a
+ * hit on a ref the peer list handed out reads one place of the table and not the peer itself: a
+ * message's sender does not touch the receiver's memory, only the delivery does.
  *
  * <p>Invariants: {@link #byAddress} holds every running peer, in launch order; the table holds
  * the same peers, each at or after the slot its id hashes to with no empty slot in between
- * (linear probing with backward-shift deletion), at most half full; {@code ids[i]} and
- * {@code addresses[i]} are the id and address of {@code slots[i]}, or 0 and null for an empty slot.
+ * (linear probing with backward-shift deletion), at most half full; slot {@code i} is
+ * {@code table[2i]} (the peer, or null) and {@code table[2i + 1]} (its address, or null). An
+ * address names at most one running peer, so the slot whose address is the very string asked for
+ * holds the peer at that address, whatever id the ref carries.
  */
 final class PeerDirectory {
 
   private final Map<String, SimPeer> byAddress = new LinkedHashMap<>();
-  private SimPeer[] slots = new SimPeer[16];
-  private long[] ids = new long[16];
-  private String[] addresses = new String[16];
+  private Object[] table = new Object[2 * 16];
   private int shift = 64 - 4;
 
   /** Peers running. */
@@ -40,17 +40,15 @@ final class PeerDirectory {
   SimPeer get(PeerRef ref) {
     long id = ref.id();
     String address = ref.address();
-    int mask = slots.length - 1;
+    int mask = capacity() - 1;
     for (int i = slot(id); ; i = (i + 1) & mask) {
-      SimPeer p = slots[i];
-      if (p == null) {
+      Object o = table[2 * i];
+      if (o == null) {
         return byAddress.get(address);
       }
-      if (ids[i] == id) {
-        String a = addresses[i];
-        if (a == address || a.equals(address)) {
-          return p;
-        }
+      SimPeer p = (SimPeer) o;
+      if (table[2 * i + 1] == address || p.id == id && p.address.equals(address)) {
+        return p;
       }
     }
   }
@@ -63,7 +61,7 @@ final class PeerDirectory {
   /** Makes room for {@code more} peers at once, so a large launch rehashes the table at most once. */
   void reserve(int more) {
     long want = 2L * (byAddress.size() + (long) more);
-    if (want > slots.length && want <= 1 << 30) {
+    if (want > capacity() && want <= 1 << 29) {
       resize(Integer.highestOneBit((int) want - 1) << 1);
     }
   }
@@ -71,9 +69,7 @@ final class PeerDirectory {
   /** Forgets every peer at once. */
   void clear() {
     byAddress.clear();
-    Arrays.fill(slots, null);
-    Arrays.fill(ids, 0);
-    Arrays.fill(addresses, null);
+    Arrays.fill(table, null);
   }
 
   /** Adds a peer whose address is not running yet. */
@@ -81,7 +77,7 @@ final class PeerDirectory {
     if (byAddress.putIfAbsent(peer.ref.address(), peer) != null) {
       throw new IllegalArgumentException("a peer with address " + peer.ref.address() + " is already running");
     }
-    if (2 * byAddress.size() > slots.length) {
+    if (2 * byAddress.size() > capacity()) {
       grow();
     }
     insert(peer);
@@ -93,23 +89,23 @@ final class PeerDirectory {
       return;
     }
     byAddress.remove(peer.ref.address());
-    int mask = slots.length - 1;
+    int mask = capacity() - 1;
     int i = slot(peer.id);
-    while (slots[i] != peer) {
+    while (table[2 * i] != peer) {
       i = (i + 1) & mask;
     }
     // Backward-shift deletion: move later members of the probe run into the hole when their home
     // slot does not lie cyclically in (hole, their slot].
-    for (int j = (i + 1) & mask; slots[j] != null; j = (j + 1) & mask) {
-      int home = slot(ids[j]);
+    for (int j = (i + 1) & mask; table[2 * j] != null; j = (j + 1) & mask) {
+      int home = slot(((SimPeer) table[2 * j]).id);
       if (((j - home) & mask) >= ((j - i) & mask)) {
-        put(i, slots[j]);
+        table[2 * i] = table[2 * j];
+        table[2 * i + 1] = table[2 * j + 1];
         i = j;
       }
     }
-    slots[i] = null;
-    ids[i] = 0;
-    addresses[i] = null;
+    table[2 * i] = null;
+    table[2 * i + 1] = null;
   }
 
   /** The running peers in launch order. */
@@ -117,38 +113,36 @@ final class PeerDirectory {
     return new ArrayList<>(byAddress.values());
   }
 
+  private int capacity() {
+    return table.length >>> 1;
+  }
+
   private int slot(long id) {
     return (int) ((id * 0x9E3779B97F4A7C15L) >>> shift);
   }
 
   private void insert(SimPeer peer) {
-    int mask = slots.length - 1;
+    int mask = capacity() - 1;
     int i = slot(peer.id);
-    while (slots[i] != null) {
+    while (table[2 * i] != null) {
       i = (i + 1) & mask;
     }
-    put(i, peer);
-  }
-
-  private void put(int i, SimPeer peer) {
-    slots[i] = peer;
-    ids[i] = peer.id;
-    addresses[i] = peer.address;
+    table[2 * i] = peer;
+    table[2 * i + 1] = peer.address;
   }
 
   private void grow() {
-    resize(slots.length * 2);
+    resize(capacity() * 2);
   }
 
-  private void resize(int length) {
-    SimPeer[] old = slots;
-    slots = new SimPeer[length];
-    ids = new long[length];
-    addresses = new String[length];
-    shift = 64 - Integer.numberOfTrailingZeros(length);
-    for (SimPeer p : old) {
-      if (p != null) {
-        insert(p);
+  /** Rehashes into {@code slots} slots, a power of two. */
+  private void resize(int slots) {
+    Object[] old = table;
+    table = new Object[2 * slots];
+    shift = 64 - Integer.numberOfTrailingZeros(slots);
+    for (int j = 0; j < old.length; j += 2) {
+      if (old[j] != null) {
+        insert((SimPeer) old[j]);
       }
     }
     Arrays.fill(old, null);
