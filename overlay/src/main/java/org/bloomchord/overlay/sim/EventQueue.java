@@ -20,9 +20,11 @@ import java.util.Arrays;
  * from start to end, instead of following a pointer per message to wherever the allocator put it:
  * at ten thousand peers and more, the cache misses of those pointers were most of the simulator's
  * time. A removed event leaves an empty slot behind, skipped when read; a bucket whose last live
- * entry leaves goes back, with its arrays, to a pool of spare buckets for the next millisecond
- * that needs one, so a run holds about as many buckets as milliseconds with entries queued (the
- * pool keeps at most {@value #MAX_SPARE}).
+ * entry leaves goes back, with its arrays, to a pool of spare buckets (at most {@value #MAX_SPARE})
+ * for the next millisecond that needs one within {@value #SPARE_HORIZON_MS} ms, so a run holds
+ * about as many buckets as milliseconds with entries queued. A millisecond further ahead (a
+ * timer's, typically) gets a new small bucket: a spare would keep the arrays of a busy
+ * millisecond idle until then.
  *
  * <p>Invariants, with {@code n = now}:
  * <ol>
@@ -79,6 +81,8 @@ final class EventQueue {
 
   /** Spare buckets kept for reuse at most. */
   static final int MAX_SPARE = 1024;
+  /** A bucket for a millisecond at least this far ahead is a new one, not a spare. */
+  static final long SPARE_HORIZON_MS = 1_000;
 
   /**
    * The entries of one millisecond, in scheduling order. Entry {@code i} has the slots {@code 2i}
@@ -88,7 +92,7 @@ final class EventQueue {
    * counts the non-null first slots; a bucket with no live entry is not in the wheel.
    */
   private static final class Bucket {
-    Object[] slots = new Object[8];
+    Object[] slots = new Object[4];
     long[] spans;
     byte[] bytes;
     int used;
@@ -114,7 +118,7 @@ final class EventQueue {
       int capacity = slots.length / 2;
       if (spans == null) {
         spans = new long[capacity];
-        bytes = new byte[Math.max(64, length)];
+        bytes = new byte[Math.max(32, length)];
       } else if (spans.length < capacity) {
         spans = Arrays.copyOf(spans, capacity);
       }
@@ -215,7 +219,7 @@ final class EventQueue {
     if (!inWindow(time)) {
       return false;
     }
-    Bucket k = bucket((int) time & mask);
+    Bucket k = bucket(time);
     k.frame(k.append(to, from), src, offset, length);
     return true;
   }
@@ -346,16 +350,24 @@ final class EventQueue {
   }
 
   private void link(SimEvent e) {
-    e.index = SimEvent.IN_WHEEL - bucket((int) e.time & mask).append(e, null);
+    e.index = SimEvent.IN_WHEEL - bucket(e.time).append(e, null);
   }
 
-  /** The bucket of wheel slot {@code b}, taken from the spares (or made) if it has none. */
-  private Bucket bucket(int b) {
+  /**
+   * The bucket of {@code time}, within the window; if it has none, a spare (when the time is near)
+   * or a new one.
+   */
+  private Bucket bucket(long time) {
     wheelSize++;
+    int b = (int) time & mask;
     Bucket k = wheel[b];
     if (k == null) {
-      k = spares > 0 ? spare[--spares] : new Bucket();
-      spare[spares] = null;
+      if (spares > 0 && time - now < SPARE_HORIZON_MS) {
+        k = spare[--spares];
+        spare[spares] = null;
+      } else {
+        k = new Bucket();
+      }
       wheel[b] = k;
       occupied[b >>> 6] |= 1L << b;
     }
