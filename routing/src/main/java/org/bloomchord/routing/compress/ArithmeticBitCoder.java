@@ -38,8 +38,12 @@ final class ArithmeticBitCoder {
       return;
     }
     Encoder enc = new Encoder(quantisedOneProbability(bits, ones), out);
-    for (long i = 0; i < bits; i++) {
-      enc.encode(BitArray.get(words, i));
+    for (int w = 0, n = BitArray.words(bits); w < n; w++) {
+      long word = words[w];
+      int count = (int) Math.min(64, bits - 64L * w);
+      for (int b = 0; b < count; b++) {
+        enc.encode((word & 1L << b) != 0);
+      }
     }
     enc.finish();
   }
@@ -47,6 +51,10 @@ final class ArithmeticBitCoder {
   /**
    * Decodes {@code bits} bits holding {@code ones} one-bits from {@code payload[offset, offset +
    * length)}; the code must use every byte of that slice.
+   *
+   * <p>The decoder's state lives in locals and each word of the result is assembled in a register,
+   * one bit per step of the coder, so the loop touches memory only for the code's bytes and once
+   * per 64 bits.
    */
   static long[] decode(byte[] payload, int offset, int length, long bits, long ones) {
     long[] words = new long[BitArray.words(bits)];
@@ -61,14 +69,47 @@ final class ArithmeticBitCoder {
       }
       return words;
     }
-    Decoder dec = new Decoder(quantisedOneProbability(bits, ones), payload, offset, length);
-    for (long i = 0; i < bits; i++) {
-      if (dec.decode()) {
-        BitArray.set(words, i);
-      }
+    long one = quantisedOneProbability(bits, ones);
+    int end = offset + length;
+    if (length < 4) {
+      throw truncated();
     }
-    dec.expectEnd();
+    int pos = offset;
+    long code = 0;
+    for (int i = 0; i < 4; i++) {
+      code = (code << 8) | (payload[pos++] & 0xFF);
+    }
+    long range = MASK32;
+    for (int w = 0; w < words.length; w++) {
+      long word = 0;
+      int count = (int) Math.min(64, bits - 64L * w);
+      for (int b = 0; b < count; b++) {
+        long bound = (range * one) >>> PRECISION;
+        if (code < bound) {
+          range = bound;
+          word |= 1L << b;
+        } else {
+          code -= bound;
+          range -= bound;
+        }
+        while (range < TOP) {
+          if (pos >= end) {
+            throw truncated();
+          }
+          range <<= 8;
+          code = ((code << 8) | (payload[pos++] & 0xFF)) & MASK32;
+        }
+      }
+      words[w] = word;
+    }
+    if (pos != end) {
+      throw new MalformedMessageException("arithmetic code has " + (end - pos) + " trailing bytes");
+    }
     return words;
+  }
+
+  private static MalformedMessageException truncated() {
+    return new MalformedMessageException("truncated arithmetic code");
   }
 
   private static final class Encoder {
@@ -128,56 +169,6 @@ final class ArithmeticBitCoder {
       // five shifts push the 32 bits of low and the cached byte out; what stays pending is zero
       for (int i = 0; i < 5; i++) {
         shiftLow();
-      }
-    }
-  }
-
-  private static final class Decoder {
-    private final long one;
-    private final byte[] in;
-    private final int end;
-    private int pos;
-    private long range = MASK32;
-    private long code;
-
-    Decoder(long one, byte[] in, int offset, int length) {
-      this.one = one;
-      this.in = in;
-      this.pos = offset;
-      this.end = offset + length;
-      for (int i = 0; i < 4; i++) {
-        code = (code << 8) | next();
-      }
-    }
-
-    boolean decode() {
-      long bound = (range * one) >>> PRECISION;
-      boolean bit;
-      if (code < bound) {
-        range = bound;
-        bit = true;
-      } else {
-        code -= bound;
-        range -= bound;
-        bit = false;
-      }
-      while (range < TOP) {
-        range <<= 8;
-        code = ((code << 8) | next()) & MASK32;
-      }
-      return bit;
-    }
-
-    private int next() {
-      if (pos >= end) {
-        throw new MalformedMessageException("truncated arithmetic code");
-      }
-      return in[pos++] & 0xFF;
-    }
-
-    void expectEnd() {
-      if (pos != end) {
-        throw new MalformedMessageException("arithmetic code has " + (end - pos) + " trailing bytes");
       }
     }
   }

@@ -1,6 +1,7 @@
 package org.bloomchord.routing.location;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.routing.bloom.BloomFilter;
@@ -170,6 +171,39 @@ public final class SummaryCoding {
         same &= xor[w] == 0;
       }
       out.add(same ? new byte[0] : SparseBits.encode(xor, current.shape().bits()));
+    }
+    return out;
+  }
+
+  /**
+   * The same changes as {@link #delta(AttenuatedFilter, AttenuatedFilter)}, from a base kept in its
+   * coding ({@code base}, d levels this peer encoded) to {@code current}, whose coding is
+   * {@code currentLevels}: a level whose coding did not change has no changes (the coding is a
+   * function of the bits, and decodes back to them), so only the levels that did are decoded.
+   */
+  public static List<byte[]> delta(List<EncodedLevel> base, List<EncodedLevel> currentLevels, AttenuatedFilter current) {
+    int depth = current.depth();
+    if (base.size() != depth || currentLevels.size() != depth) {
+      throw new IllegalArgumentException("a delta needs two summaries of one depth");
+    }
+    BloomShape shape = current.shape();
+    int words = current.wordsPerLevel();
+    List<byte[]> out = new ArrayList<>(depth);
+    for (int i = 1; i <= depth; i++) {
+      EncodedLevel was = base.get(i - 1);
+      EncodedLevel now = currentLevels.get(i - 1);
+      if (was.coding() == now.coding() && Arrays.equals(was.bytes(), now.bytes())) {
+        out.add(new byte[0]);
+        continue;
+      }
+      long[] old = decodeLevel(was, shape, i).toLongArray();
+      long[] xor = new long[words];
+      boolean same = true;
+      for (int w = 0; w < words; w++) {
+        xor[w] = old[w] ^ current.word(i, w);
+        same &= xor[w] == 0;
+      }
+      out.add(same ? new byte[0] : SparseBits.encode(xor, shape.bits()));
     }
     return out;
   }

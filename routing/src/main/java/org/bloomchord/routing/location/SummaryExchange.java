@@ -383,7 +383,7 @@ final class SummaryExchange {
     served.put(asker.address(), new Kept(version, full, now, inputs));
     if (known != 0 && last != null && last.version == known) {
       int[] counts = SummaryCoding.counts(full);
-      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(decode(last.levels), summary),
+      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary),
           java.util.Arrays.equals(SummaryCoding.counts(last.levels), counts) ? null : counts);
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
         return Future.succeededFuture(delta);

@@ -104,6 +104,11 @@ class SummaryDeltaTest {
       SummaryDelta delta = (SummaryDelta) registry.decode(registry.encode(new SummaryDelta(
           SummaryCoding.version(current), SummaryCoding.delta(base, current))));
       AttenuatedFilter rebuilt = SummaryCoding.applyDelta(base, delta.levels());
+      // the serving side's form, from the base kept in its coding, gives the very same bytes
+      List<byte[]> fromCodings = SummaryCoding.delta(SummaryCoding.encode(base), SummaryCoding.encode(current), current);
+      for (int i = 0; i < depth; i++) {
+        assertArrayEquals(delta.levels().get(i), fromCodings.get(i), "trial " + trial + ", level " + (i + 1));
+      }
 
       assertEquals(pulled, rebuilt, "trial " + trial);
       assertEquals(full.version(), SummaryCoding.version(rebuilt));
