@@ -13,10 +13,9 @@ import java.util.Arrays;
  *
  * <p>Layout: a timing wheel of {@code W = 2^windowBits} buckets of one millisecond covering the
  * window {@code [now, now + W)}, a bitmap of the buckets holding live entries, and an
- * {@link EventHeap} for the events at or beyond the end of the window. A bucket is a set of
- * parallel arrays filled in scheduling order: two object slots per entry (the event, or the frame's
- * receiver and sender), the offset and length of each frame's bytes, and one byte array holding the
- * frames back to back. Taking the entries of a millisecond out therefore reads its arrays in order,
+ * {@link EventHeap} for the events at or beyond the end of the window. A bucket is two arrays
+ * filled in scheduling order: two object slots per entry (the event, or the frame's receiver and
+ * sender), and one byte array holding the frames back to back, each after its length. Taking the entries of a millisecond out therefore reads its arrays in order,
  * from start to end, instead of following a pointer per message to wherever the allocator put it:
  * at ten thousand peers and more, the cache misses of those pointers were most of the simulator's
  * time. A removed event leaves an empty slot behind, skipped when read; a bucket whose last live
@@ -86,19 +85,22 @@ final class EventQueue {
 
   /**
    * The entries of one millisecond, in scheduling order. Entry {@code i} has the slots {@code 2i}
-   * (the event, or the frame's receiver) and {@code 2i + 1} (null, or the frame's sender), and for
-   * a frame the span {@code i} (offset in {@link #bytes} in the high half, length in the low one).
+   * (the event, or the frame's receiver) and {@code 2i + 1} (null, or the frame's sender). The
+   * frames' bytes follow each other in {@link #bytes} in the order of their entries, each after its
+   * length as a varint, so reading the entries in order reads the bytes in order too (frames are
+   * never removed) and a frame needs no index of its own.
    * Invariants: slots before {@link #read} and at or after {@link #used} are null; {@link #live}
-   * counts the non-null first slots; a bucket with no live entry is not in the wheel.
+   * counts the non-null first slots; {@link #bytesRead} is where the first frame not yet taken
+   * starts; a bucket with no live entry is not in the wheel.
    */
   private static final class Bucket {
     Object[] slots = new Object[4];
-    long[] spans;
     byte[] bytes;
     int used;
     int read;
     int live;
     int bytesUsed;
+    int bytesRead;
 
     /** Puts an entry in the next slot and returns its index. */
     int append(Object first, Object sender) {
@@ -113,22 +115,23 @@ final class EventQueue {
       return i;
     }
 
-    /** Copies a frame in after the others and records its span for entry {@code i}. */
-    void frame(int i, byte[] src, int offset, int length) {
-      int capacity = slots.length / 2;
-      if (spans == null) {
-        spans = new long[capacity];
-        bytes = new byte[Math.max(32, length)];
-      } else if (spans.length < capacity) {
-        spans = Arrays.copyOf(spans, capacity);
-      }
+    /** Copies a frame in after the others, after its length. */
+    void frame(byte[] src, int offset, int length) {
       int at = bytesUsed;
-      if (bytes.length - at < length) {
-        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, at + length));
+      int need = at + 5 + length;
+      if (bytes == null) {
+        bytes = new byte[Math.max(32, need)];
+      } else if (bytes.length < need) {
+        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, need));
       }
+      int v = length;
+      while ((v & ~0x7F) != 0) {
+        bytes[at++] = (byte) (v & 0x7F | 0x80);
+        v >>>= 7;
+      }
+      bytes[at++] = (byte) v;
       System.arraycopy(src, offset, bytes, at, length);
       bytesUsed = at + length;
-      spans[i] = (long) at << 32 | length;
     }
   }
 
@@ -220,7 +223,8 @@ final class EventQueue {
       return false;
     }
     Bucket k = bucket(time);
-    k.frame(k.append(to, from), src, offset, length);
+    k.append(to, from);
+    k.frame(src, offset, length);
     return true;
   }
 
@@ -287,12 +291,22 @@ final class EventQueue {
       event = e;
       kind = EVENT;
     } else {
-      long span = k.spans[i];
+      byte[] bytes = k.bytes;
+      int at = k.bytesRead;
+      int length = 0;
+      for (int shift = 0; ; shift += 7) {
+        byte x = bytes[at++];
+        length |= (x & 0x7F) << shift;
+        if (x >= 0) {
+          break;
+        }
+      }
       frameTo = first;
       frameFrom = sender;
-      frameBytes = k.bytes;
-      frameOffset = (int) (span >>> 32);
-      frameLength = (int) span;
+      frameBytes = bytes;
+      frameOffset = at;
+      frameLength = length;
+      k.bytesRead = at + length;
       kind = FRAME;
     }
     if (--k.live == 0) {
@@ -385,6 +399,7 @@ final class EventQueue {
     k.used = 0;
     k.read = 0;
     k.bytesUsed = 0;
+    k.bytesRead = 0;
     if (spares < MAX_SPARE) {
       spare[spares++] = k;
     }

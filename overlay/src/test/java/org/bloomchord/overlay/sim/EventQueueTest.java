@@ -141,6 +141,12 @@ class EventQueueTest {
     }
   }
 
+  /** Frame lengths whose length prefix takes one, two and three bytes, and empty frames. */
+  private static int frameLength(SplittableRandom r) {
+    int kind = r.nextInt(100);
+    return kind < 25 ? 0 : kind < 90 ? r.nextInt(1, 40) : kind < 98 ? r.nextInt(127, 400) : r.nextInt(16_383, 17_000);
+  }
+
   private static void randomRun(long seed, int windowBits, int steps) {
     SplittableRandom r = new SplittableRandom(seed);
     long w = 1L << windowBits;
@@ -155,7 +161,7 @@ class EventQueueTest {
         twin.add(p, later(now, delay(r, w)));
         queued.add(p);
       } else if (op < 30) {
-        twin.addFrame(new Probe(step), r.nextInt(4) == 0 ? 0 : r.nextInt(40), later(now, delay(r, w)));
+        twin.addFrame(new Probe(step), frameLength(r), later(now, delay(r, w)));
       } else if (op < 45 && !idle.isEmpty()) {
         Probe p = idle.remove(r.nextInt(idle.size()));
         twin.add(p, later(now, delay(r, w)));
