@@ -13,12 +13,12 @@ import java.util.Arrays;
  *
  * <p>Layout: a timing wheel of {@code W = 2^windowBits} buckets of one millisecond covering the
  * window {@code [now, now + W)}, a bitmap of the buckets holding live entries, and an
- * {@link EventHeap} for the events at or beyond the end of the window. A bucket is two arrays
- * filled in scheduling order: two object slots per entry (the event, or the frame's receiver and
- * sender), and one byte array holding the frames back to back, each after its length. Taking the entries of a millisecond out therefore reads its arrays in order,
- * from start to end, instead of following a pointer per message to wherever the allocator put it:
- * at ten thousand peers and more, the cache misses of those pointers were most of the simulator's
- * time. A removed event leaves an empty slot behind, skipped when read; a bucket whose last live
+ * {@link EventHeap} for the events at or beyond the end of the window. A bucket is three arrays
+ * filled in scheduling order: one slot per entry (the event, or the frame's receiver), the frames'
+ * senders, and the frames' bytes back to back, each after its length. Taking the entries of a
+ * millisecond out therefore reads its arrays in order, from start to end, instead of following a
+ * pointer per message to wherever the allocator put it: at ten thousand peers and more, the cache
+ * misses of those pointers were most of the simulator's time. A removed event leaves an empty slot behind, skipped when read; a bucket whose last live
  * entry leaves goes back, with its arrays, to a pool of spare buckets (at most {@value #MAX_SPARE})
  * for the next millisecond that needs one within {@value #SPARE_HORIZON_MS} ms, so a run holds
  * about as many buckets as milliseconds with entries queued. A millisecond further ahead (a
@@ -84,39 +84,49 @@ final class EventQueue {
   static final long SPARE_HORIZON_MS = 1_000;
 
   /**
-   * The entries of one millisecond, in scheduling order. Entry {@code i} has the slots {@code 2i}
-   * (the event, or the frame's receiver) and {@code 2i + 1} (null, or the frame's sender). The
-   * frames' bytes follow each other in {@link #bytes} in the order of their entries, each after its
-   * length as a varint, so reading the entries in order reads the bytes in order too (frames are
-   * never removed) and a frame needs no index of its own.
+   * The entries of one millisecond, in scheduling order. Slot {@code i} holds entry {@code i}: an
+   * event, or a frame's receiver (never an event). The frames' senders follow each other in
+   * {@link #senders}, and their bytes in {@link #bytes}, each after its length as a varint, in the
+   * order of their entries: frames are never removed, so reading the entries in order reads the
+   * senders and the bytes in order too, and a frame needs no index of its own.
    * Invariants: slots before {@link #read} and at or after {@link #used} are null; {@link #live}
-   * counts the non-null first slots; {@link #bytesRead} is where the first frame not yet taken
-   * starts; a bucket with no live entry is not in the wheel.
+   * counts the non-null slots; {@link #framesRead} and {@link #bytesRead} are where the first frame
+   * not yet taken starts; a bucket with no live entry is not in the wheel.
    */
   private static final class Bucket {
     Object[] slots = new Object[4];
+    Object[] senders;
     byte[] bytes;
     int used;
     int read;
     int live;
+    int framesUsed;
+    int framesRead;
     int bytesUsed;
     int bytesRead;
 
     /** Puts an entry in the next slot and returns its index. */
-    int append(Object first, Object sender) {
+    int append(Object entry) {
       int i = used;
-      if (2 * i == slots.length) {
+      if (i == slots.length) {
         slots = Arrays.copyOf(slots, 2 * slots.length);
       }
-      slots[2 * i] = first;
-      slots[2 * i + 1] = sender;
+      slots[i] = entry;
       used = i + 1;
       live++;
       return i;
     }
 
-    /** Copies a frame in after the others, after its length. */
-    void frame(byte[] src, int offset, int length) {
+    /** Appends a frame's sender, and its bytes after their length, after the others. */
+    void frame(Object sender, byte[] src, int offset, int length) {
+      int f = framesUsed;
+      if (senders == null) {
+        senders = new Object[4];
+      } else if (f == senders.length) {
+        senders = Arrays.copyOf(senders, 2 * f);
+      }
+      senders[f] = sender;
+      framesUsed = f + 1;
       int at = bytesUsed;
       int need = at + 5 + length;
       if (bytes == null) {
@@ -209,7 +219,8 @@ final class EventQueue {
    * returns false and queues nothing when {@code time} lies beyond the window (the caller then
    * queues the message as an event).
    *
-   * @throws IllegalArgumentException if {@code time} is before {@link #now}
+   * @throws IllegalArgumentException if {@code time} is before {@link #now}, or {@code to} is an
+   *     event (the queue tells frames from events by the receiver's type)
    * @throws NullPointerException if {@code from} or {@code to} is null
    */
   boolean addFrame(Object from, Object to, byte[] src, int offset, int length, long time) {
@@ -219,12 +230,15 @@ final class EventQueue {
     if (from == null || to == null) {
       throw new NullPointerException("a frame needs its sender and receiver");
     }
+    if (to instanceof SimEvent) {
+      throw new IllegalArgumentException("a frame's receiver cannot be an event");
+    }
     if (!inWindow(time)) {
       return false;
     }
     Bucket k = bucket(time);
-    k.append(to, from);
-    k.frame(src, offset, length);
+    k.append(to);
+    k.frame(from, src, offset, length);
     return true;
   }
 
@@ -234,7 +248,7 @@ final class EventQueue {
     if (index <= SimEvent.IN_WHEEL) {
       int b = (int) e.time & mask;
       Bucket k = wheel[b];
-      k.slots[2 * (SimEvent.IN_WHEEL - index)] = null;
+      k.slots[SimEvent.IN_WHEEL - index] = null;
       e.index = SimEvent.NOT_QUEUED;
       wheelSize--;
       if (--k.live == 0) {
@@ -275,18 +289,15 @@ final class EventQueue {
     Bucket k = wheel[b];
     Object[] s = k.slots;
     int i = k.read;
-    while (s[2 * i] == null) {
+    while (s[i] == null) {
       i++;
     }
-    Object first = s[2 * i];
-    Object sender = s[2 * i + 1];
-    s[2 * i] = null;
-    s[2 * i + 1] = null;
+    Object first = s[i];
+    s[i] = null;
     k.read = i + 1;
     wheelSize--;
     int kind;
-    if (sender == null) {
-      SimEvent e = (SimEvent) first;
+    if (first instanceof SimEvent e) {
       e.index = SimEvent.NOT_QUEUED;
       event = e;
       kind = EVENT;
@@ -302,7 +313,8 @@ final class EventQueue {
         }
       }
       frameTo = first;
-      frameFrom = sender;
+      frameFrom = k.senders[k.framesRead];
+      k.senders[k.framesRead++] = null;
       frameBytes = bytes;
       frameOffset = at;
       frameLength = length;
@@ -364,7 +376,7 @@ final class EventQueue {
   }
 
   private void link(SimEvent e) {
-    e.index = SimEvent.IN_WHEEL - bucket(e.time).append(e, null);
+    e.index = SimEvent.IN_WHEEL - bucket(e.time).append(e);
   }
 
   /**
@@ -398,6 +410,8 @@ final class EventQueue {
     occupied[b >>> 6] &= ~(1L << b);
     k.used = 0;
     k.read = 0;
+    k.framesUsed = 0;
+    k.framesRead = 0;
     k.bytesUsed = 0;
     k.bytesRead = 0;
     if (spares < MAX_SPARE) {

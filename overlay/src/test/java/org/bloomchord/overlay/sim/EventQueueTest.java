@@ -51,6 +51,10 @@ class EventQueueTest {
     }
   }
 
+  /** A frame's receiver, standing for the probe in the oracle (a receiver is never an event). */
+  private record Receiver(Probe probe) {
+  }
+
   /** Both queues side by side; every step checks they agree. */
   private static final class Twin {
     final EventQueue queue;
@@ -76,7 +80,7 @@ class EventQueueTest {
       }
       byte[] padded = new byte[length + 3];
       System.arraycopy(frame, 0, padded, 2, length);
-      boolean queued = queue.addFrame("from" + p.id, p, padded, 2, length, time);
+      boolean queued = queue.addFrame("from" + p.id, new Receiver(p), padded, 2, length, time);
       assertEquals(time - queue.now() < 1L << windowBits, queued, "frame at " + time);
       if (queued) {
         p.frame = frame;
@@ -95,7 +99,8 @@ class EventQueueTest {
     Probe poll(long deadline) {
       int kind = queue.next(deadline);
       Probe want = oracle.poll(deadline);
-      Object got = kind == EventQueue.NONE ? null : kind == EventQueue.EVENT ? queue.event() : queue.frameTo();
+      Object got = kind == EventQueue.NONE ? null : kind == EventQueue.EVENT ? queue.event()
+          : ((Receiver) queue.frameTo()).probe();
       assertSame(want, got, () -> "next(" + deadline + ") at now " + oracle.now);
       if (want != null) {
         assertEquals(want.frame != null ? EventQueue.FRAME : EventQueue.EVENT, kind);
@@ -351,6 +356,7 @@ class EventQueueTest {
     assertThrows(IllegalArgumentException.class, () -> q.add(new Probe(), 4));
     assertThrows(IllegalArgumentException.class, () -> q.addFrame("a", "b", new byte[1], 0, 1, 4));
     assertThrows(NullPointerException.class, () -> q.addFrame(null, "b", new byte[1], 0, 1, 6));
+    assertThrows(IllegalArgumentException.class, () -> q.addFrame("a", new Probe(), new byte[1], 0, 1, 6));
     assertThrows(IllegalArgumentException.class, () -> new EventQueue(5));
   }
 }
