@@ -195,7 +195,7 @@ public record ChordConfig(
       return periodMs;
     }
     double factor = Math.max((double) stabilizeCeilingMs / stabilizeMs, (double) fixFingersCeilingMs / fixFingersMs);
-    return (long) Math.min(Long.MAX_VALUE / 4, Math.max(periodMs, Math.round(periodMs * Math.min(factor, 1 << 20))));
+    return Math.min(Long.MAX_VALUE / 4, Math.max(periodMs, Math.round(periodMs * Math.min(factor, 1 << 20))));
   }
 
   /**

@@ -37,14 +37,6 @@ public final class BackoffTimer {
   }
 
   /**
-   * A fixed periodic task ({@link PeerRuntime#every}), its first run after one interval or, with
-   * {@code randomPhase}, at a random point of the period ({@link PeerRuntime#everyFromRandomPhase}).
-   */
-  public static Cancellable fixed(PeerRuntime runtime, long period, double jitter, boolean randomPhase, Runnable task) {
-    return randomPhase ? runtime.everyFromRandomPhase(period, jitter, task) : runtime.every(period, jitter, task);
-  }
-
-  /**
    * Sets the first round at the floor: after one jittered floor, or with {@code randomPhase} after
    * a delay uniform in [1, floor] ({@link Jitter#phase}).
    */

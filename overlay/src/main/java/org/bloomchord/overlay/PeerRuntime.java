@@ -59,6 +59,14 @@ public interface PeerRuntime {
     };
   }
 
+  /**
+   * {@link #everyFromRandomPhase} when {@code randomPhase}, else {@link #every}: for a task that
+   * starts either way, by whether its peer starts in a running ring.
+   */
+  default Cancellable every(long periodMs, double jitter, boolean randomPhase, Runnable task) {
+    return randomPhase ? everyFromRandomPhase(periodMs, jitter, task) : every(periodMs, jitter, task);
+  }
+
   /** Milliseconds of this runtime's clock (virtual time in the simulator). */
   long now();
 

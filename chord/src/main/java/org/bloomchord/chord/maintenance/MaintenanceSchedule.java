@@ -26,7 +26,7 @@ final class MaintenanceSchedule {
   private final Task checkPredecessor;
 
   /**
-   * One periodic task: fixed ({@link BackoffTimer#fixed}) when its ceiling is its period, else on a
+   * One periodic task: fixed ({@link PeerRuntime#every}) when its ceiling is its period, else on a
    * {@link BackoffTimer} that sets its next round before running the body, so a round's verdict
    * ({@link #quiet}) shapes the interval after the next.
    */
@@ -56,7 +56,7 @@ final class MaintenanceSchedule {
       if (backoff != null) {
         backoff.start(randomPhase);
       } else {
-        fixed = BackoffTimer.fixed(runtime, floor, jitter, randomPhase, body);
+        fixed = runtime.every(floor, jitter, randomPhase, body);
       }
     }
 

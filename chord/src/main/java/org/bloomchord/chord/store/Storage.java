@@ -117,7 +117,7 @@ public final class Storage {
           this::adaptiveRound);
       backoff.start(randomPhase);
     } else {
-      timer = BackoffTimer.fixed(ctx.runtime(), c.replicaSyncMs(), c.jitter(), randomPhase, this::syncPrimaryRange);
+      timer = ctx.runtime().every(c.replicaSyncMs(), c.jitter(), randomPhase, this::syncPrimaryRange);
     }
   }
 

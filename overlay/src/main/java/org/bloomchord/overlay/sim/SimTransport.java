@@ -52,8 +52,6 @@ final class SimTransport {
   private final WireRegistry registry;
   private final Traffic traffic;
   private final WireWriter writer = new WireWriter(256);
-  private Class<?> lastType;
-  private WireRegistry.Binding lastBinding;
   private Traffic.Counter[] counters = new Traffic.Counter[0];
   private final LatencyModel latency;
   private final double loss;
@@ -87,21 +85,15 @@ final class SimTransport {
     if (!from.alive) {
       return;
     }
-    if (roundTrip) {
-      WireWriter frame = encodeFrame(message);
-      SimPeer target = peers.get(to);
-      if (target != null && !lost()) {
-        long delay = latency.delayMs(from, target, random);
-        if (!loop.scheduleFrame(from, target, frame.array(), frame.size(), delay)) {
-          loop.schedule(new Delivery(from, target, frame.toByteArray(), null), delay);
-        }
-      }
-      return;
-    }
-    Object payload = encode(message);
+    WireWriter frame = roundTrip ? encodeFrame(message) : null;
+    Object payload = frame == null ? encode(message) : null;
     SimPeer target = peers.get(to);
     if (target != null && !lost()) {
-      loop.schedule(new Delivery(from, target, payload, null), latency.delayMs(from, target, random));
+      long delay = latency.delayMs(from, target, random);
+      // a frame beyond the queue's window (a delay over 65 s) travels as an event
+      if (frame == null || !loop.scheduleFrame(from, target, frame.array(), frame.size(), delay)) {
+        loop.schedule(new Delivery(from, target, frame == null ? payload : frame.toByteArray(), null), delay);
+      }
     }
   }
 
@@ -121,26 +113,18 @@ final class SimTransport {
 
   /** Encodes {@code message} into the transport's buffer, valid until the next encoding, and counts it. */
   private WireWriter encodeFrame(Message message) {
-    WireRegistry.Binding binding = binding(message);
+    WireRegistry.Binding binding = registry.binding(message);
     WireWriter w = writer.reset();
     binding.encode(message, w);
     counter(binding, message).add(w.size());
     return w;
   }
 
-  /**
-   * The registry's binding of {@code message}'s class; the last one found is kept, as a run sends
-   * long series of one type.
-   */
-  private WireRegistry.Binding binding(Message message) {
-    return registry.binding(message);
-  }
-
   private Object encode(Message message) {
     if (roundTrip) {
       return encodeFrame(message).toByteArray();
     }
-    WireRegistry.Binding binding = binding(message);
+    WireRegistry.Binding binding = registry.binding(message);
     int size = binding.sizeOf(message);
     if (size < 0) {
       binding.encode(message, writer.reset());
@@ -197,10 +181,17 @@ final class SimTransport {
       reject(d, e);
       return;
     }
+    int length = d.payload instanceof byte[] frame ? frame.length : -1;
+    if (d.pending == null) {
+      if (!handOver(d.from, to, message, length)) {
+        traffic.rejected(typeOf(d.payload));
+      }
+      return;
+    }
     delivered = message;
-    deliveredLength = d.payload instanceof byte[] frame ? frame.length : -1;
+    deliveredLength = length;
     try {
-      handle(d, message);
+      handleRequest(d, message);
     } finally {
       delivered = null;
       deliveredLength = -1;
@@ -210,8 +201,7 @@ final class SimTransport {
   /**
    * Delivers a one-way message that travelled as a frame: as {@link #deliver} does for a
    * {@link Delivery} without a pending request. The frame is decoded before anything else runs,
-   * as its bytes are only valid until the next message is scheduled. The queue keeps the sender's
-   * ref rather than its peer, so a protocol that does not look at the sender costs no read of it.
+   * as its bytes are only valid until the next message is scheduled.
    */
   private void deliverFrame(SimPeer from, SimPeer to, byte[] bytes, int offset, int length) {
     if (!to.alive) {
@@ -228,32 +218,35 @@ final class SimTransport {
       handlerError("event", to, e);
       return;
     }
+    if (!handOver(from, to, message, length)) {
+      traffic.rejected(registry.binding(message).typeName());
+    }
+  }
+
+  /**
+   * Hands a decoded one-way message to its receiver's protocol, {@link #sizeOf} meanwhile answering
+   * its frame's {@code length} for it (-1: it came without one). Returns false when the protocol
+   * refused it as malformed; anything else it throws fails the receiver.
+   */
+  private boolean handOver(SimPeer from, SimPeer to, Message message, int length) {
     delivered = message;
     deliveredLength = length;
     try {
       to.protocol.onMessage(from.ref, message);
+      return true;
     } catch (MalformedMessageException e) {
-      traffic.rejected(registry.binding(message).typeName());
+      return false;
     } catch (Throwable e) {
       handlerError("onMessage", to, e);
+      return true;
     } finally {
       delivered = null;
       deliveredLength = -1;
     }
   }
 
-  private void handle(Delivery d, Message message) {
+  private void handleRequest(Delivery d, Message message) {
     SimPeer to = d.to;
-    if (d.pending == null) {
-      try {
-        to.protocol.onMessage(d.from.ref, message);
-      } catch (MalformedMessageException e) {
-        reject(d, e);
-      } catch (Throwable e) {
-        handlerError("onMessage", to, e);
-      }
-      return;
-    }
     Future<Message> reply;
     try {
       reply = to.protocol.onRequest(d.from.ref, message);

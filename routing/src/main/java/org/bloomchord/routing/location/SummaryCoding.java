@@ -165,14 +165,22 @@ public final class SummaryCoding {
     List<byte[]> out = new ArrayList<>(current.depth());
     long[] xor = new long[words];
     for (int i = 1; i <= current.depth(); i++) {
-      boolean same = true;
       for (int w = 0; w < words; w++) {
         xor[w] = base.word(i, w) ^ current.word(i, w);
-        same &= xor[w] == 0;
       }
-      out.add(same ? new byte[0] : SparseBits.encode(xor, current.shape().bits()));
+      out.add(changes(xor, current.shape()));
     }
     return out;
+  }
+
+  /** The {@link SparseBits} encoding of a level's XOR, or no bytes when it is all zero. */
+  private static byte[] changes(long[] xor, BloomShape shape) {
+    for (long x : xor) {
+      if (x != 0) {
+        return SparseBits.encode(xor, shape.bits());
+      }
+    }
+    return new byte[0];
   }
 
   /**
@@ -196,14 +204,11 @@ public final class SummaryCoding {
         out.add(new byte[0]);
         continue;
       }
-      long[] old = decodeLevel(was, shape, i).toLongArray();
-      long[] xor = new long[words];
-      boolean same = true;
+      long[] xor = decodeLevel(was, shape, i).toLongArray();
       for (int w = 0; w < words; w++) {
-        xor[w] = old[w] ^ current.word(i, w);
-        same &= xor[w] == 0;
+        xor[w] ^= current.word(i, w);
       }
-      out.add(same ? new byte[0] : SparseBits.encode(xor, shape.bits()));
+      out.add(changes(xor, shape));
     }
     return out;
   }
