@@ -229,6 +229,62 @@ public final class ChordCluster implements AutoCloseable {
     return started;
   }
 
+  /**
+   * Launches {@code hostCount} hosts as a stream of joins, with no wait for a stable ring: at most
+   * {@code window} joins are in flight at a time, and at most as many as peers already joined (so
+   * the ring at most doubles while a join is under way); every joiner bootstraps through a random
+   * peer whose own join has ended. A new joiner starts as soon as one ends; the ring's aggressive
+   * join keeps successors and predecessors right while joins overlap, and maintenance repairs the
+   * rest as the ring grows. Returns once every join ended (the peers whose join failed after every
+   * attempt are removed, as in {@link #launch}); call {@link #awaitStable} for a stable ring.
+   *
+   * @param tickMs how often, in runtime ms, the launcher looks at the joins in flight
+   * @param progress told after each look: peers joined so far in this launch, joins in flight
+   */
+  public List<PeerHandle<ChordPeer>> launchStreamed(int hostCount, int window, long tickMs,
+      java.util.function.BiConsumer<Integer, Integer> progress) {
+    if (window < 1 || tickMs < 1) {
+      throw new IllegalArgumentException("window and tick must be positive: " + window + ", " + tickMs);
+    }
+    List<PeerRef> refs = newHosts(hostCount);
+    List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
+    int next = startRing(refs, joined);
+    // bootstraps: peers on the ring before this launch, and every peer of it whose join ended
+    List<PeerHandle<ChordPeer>> pool = new ArrayList<>(next == 0 ? activePeers() : joined);
+    List<PeerHandle<ChordPeer>> pending = new ArrayList<>();
+    while (next < refs.size() || !pending.isEmpty()) {
+      int room = Math.min(window - pending.size(), pool.size() - pending.size());
+      int count = Math.min(refs.size() - next, Math.max(pending.isEmpty() ? 1 : 0, room));
+      if (count > 0) {
+        List<PeerHandle<ChordPeer>> on = pool;
+        List<PeerHandle<ChordPeer>> started = network.launchAll(refs.subList(next, next + count),
+            ref -> new ChordPeer(config, on.get(random.nextInt(on.size())).ref(), extensions.apply(ref)));
+        registerHosts(started);
+        pending.addAll(started);
+        next += count;
+      }
+      network.runFor(tickMs);
+      List<PeerState> states = readAll(pending, ChordPeer::state);
+      List<PeerHandle<ChordPeer>> still = new ArrayList<>();
+      for (int k = 0; k < pending.size(); k++) {
+        PeerHandle<ChordPeer> h = pending.get(k);
+        PeerState s = states.get(k);
+        if (s == PeerState.ACTIVE) {
+          pool.add(h);
+          joined.add(h);
+        } else if (s == PeerState.STOPPED) {
+          failedJoins++;
+          network.crash(h);
+        } else {
+          still.add(h);
+        }
+      }
+      pending = still;
+      progress.accept(joined.size(), pending.size());
+    }
+    return joined;
+  }
+
   /** Files started peers under their hosts (a host's virtual nodes together, for crashes). */
   private void registerHosts(List<PeerHandle<ChordPeer>> started) {
     for (PeerHandle<ChordPeer> h : started) {

@@ -138,12 +138,27 @@ final class Joiner {
       return Future.succeededFuture(new Predecessor(pred));
     }
     table.answered(from);
+    PeerRef before = pred != null ? pred : closestBefore(from);
     table.setPredecessor(from);
     if (table.successor().equals(ctx.self())) {
       table.offerSuccessor(from, ctx.now());
     }
     return storage.handOff(pred, from, m.holdsEntries()).transform(ignored -> Future.succeededFuture(
-        (Message) new Neighbors(pred, table.successors())));
+        (Message) new Neighbors(before, table.successors())));
+  }
+
+  /**
+   * The joiner's predecessor as far as this peer knows when it has none itself (alone, or its
+   * predecessor was found dead): the known peer closest before the joiner, or this peer when it
+   * knows none in between. The joiner tells it {@link JoinedBefore}, and a peer takes a joiner as
+   * successor only when it lies closer than the successor it has, so a guess can only shorten a
+   * link. Without it the joiner would be linked from behind by stabilize alone, and every later
+   * joiner behind it the same way: a burst of joins into a gap whose owner had no predecessor
+   * grows a chain that the peer before it walks back r peers a round.
+   */
+  private PeerRef closestBefore(PeerRef joiner) {
+    PeerRef known = ctx.table().closestPrecedingWithSuccessors(joiner.id(), ctx.now(), java.util.Set.of());
+    return known == null ? ctx.self() : known;
   }
 
   /** Handles a joiner's {@link JoinedBefore}: takes it as successor if it lies in (self, successor). */

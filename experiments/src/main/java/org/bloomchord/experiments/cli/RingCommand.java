@@ -88,10 +88,17 @@ public final class RingCommand implements Callable<Integer> {
   int waveGrowth;
 
   @Option(names = "--launch", paramLabel = "HOW", defaultValue = "joins",
-      description = "joins: every peer joins by the protocol, in the waves of --wave-growth; placed: every peer"
-          + " starts at once in its place, with the predecessor, successors and fingers computed from the whole"
-          + " membership launched, then checked by maintenance like any link (default: ${DEFAULT-VALUE}).")
+      description = "joins: every peer joins by the protocol, in the waves of --wave-growth with a stable ring"
+          + " between them; stream: every peer joins by the protocol, a new join starting whenever one ends, at"
+          + " most --join-window at a time and no wait for a stable ring; placed: every peer starts at once in its"
+          + " place, with the predecessor, successors and fingers computed from the whole membership launched,"
+          + " then checked by maintenance like any link (default: ${DEFAULT-VALUE}).")
   String launch;
+
+  @Option(names = "--join-window", paramLabel = "W", defaultValue = "" + RingSettings.DEFAULT_JOIN_WINDOW,
+      description = "With --launch stream: the most joins in flight at a time, and never more than the peers"
+          + " already on the ring (default: ${DEFAULT-VALUE}).")
+  int joinWindow;
 
   @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "600",
       description = "Longest wait for a stable ring, after the launch and after the crash, in runtime seconds"
@@ -136,7 +143,7 @@ public final class RingCommand implements Callable<Integer> {
     try {
       settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
           lookups, seed, periods.stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, periods.stabilizeMaxMs,
-          periods.fixFingersMaxMs, launch);
+          periods.fixFingersMaxMs, launch, joinWindow);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -178,9 +185,10 @@ public final class RingCommand implements Callable<Integer> {
     if (settings.failFraction() > 0 || settings.benchPings() > 0) {
       throw new UsageException("--jvms does not take --fail-fraction or --bench-pings (use --kill-jvm)");
     }
-    if (settings.waveGrowth() != 2 || settings.placed()) {
+    if (settings.waveGrowth() != 2 || !RingSettings.JOINS.equals(settings.launch())) {
       throw new UsageException("--jvms launches in waves of joins that double the ring; it does not take"
-          + " --wave-growth or --launch placed");
+          + " --wave-growth or --launch " + (RingSettings.JOINS.equals(settings.launch()) ? "placed or stream"
+          : settings.launch()));
     }
     JvmRingTrial trial;
     try {

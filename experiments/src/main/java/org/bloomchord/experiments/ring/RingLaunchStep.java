@@ -9,11 +9,14 @@ import org.bloomchord.overlay.Network;
 
 /**
  * The ring's first step: launches the peers in waves of joins that grow the ring at most
- * waveGrowth-fold (doubling by default; a stable ring between waves), or all at once in their places
- * ({@code --launch placed}), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
+ * waveGrowth-fold (doubling by default; a stable ring between waves), as a stream of joins with no
+ * wait ({@code --launch stream}), or all at once in their places ({@code --launch placed}), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
  * 2·m rounds, until every finger is correct; records the heap with the peers.
  */
 final class RingLaunchStep implements RunStep {
+
+  /** How often the stream launch looks at its joins in flight, in runtime ms. */
+  private static final long STREAM_TICK_MS = 100;
 
   private final RingRun run;
 
@@ -37,6 +40,18 @@ final class RingLaunchStep implements RunStep {
       cluster.launchPlaced(peers);
       run.hostsAlive += peers;
       ctx.note("launched %d of %d peers, each in its place on the ring", peers, peers);
+      return;
+    }
+    if (run.settings.streamed()) {
+      run.mark(cluster.network());
+      int failedBefore = cluster.failedJoins();
+      cluster.launchStreamed(peers, run.settings.joinWindow(), STREAM_TICK_MS,
+          (joined, inFlight) -> ctx.tick("launch: %d of %d peers joined, %d joins in flight, %.2f M messages",
+              joined, peers, inFlight, cluster.network().traffic().messages() / 1e6));
+      int failed = cluster.failedJoins() - failedBefore;
+      run.hostsAlive += peers - failed;
+      ctx.note("launched %d of %d peers as a stream of joins%s", peers, peers,
+          failed == 0 ? "" : " (" + failed + " joins failed; those peers were stopped)");
       return;
     }
     int launched = 0;

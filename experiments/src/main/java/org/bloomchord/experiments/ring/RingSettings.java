@@ -37,10 +37,15 @@ import org.bloomchord.overlay.Networks;
  *     rounds change nothing (0: fixed at stabilizeMs, the default); at least stabilizeMs otherwise
  * @param fixFingersMaxMs the same for fix-fingers (0: fixed, the default)
  * @param launch how the peers come onto the ring: "joins" (default), each peer joining by the
- *     protocol in the waves above; or "placed", every peer started at once in its place, with the
+ *     protocol in the waves above; "stream", each peer joining by the protocol with no wait for a
+ *     stable ring, at most joinWindow joins in flight at a time
+ *     ({@link org.bloomchord.chord.cluster.ChordCluster#launchStreamed}); or "placed", every peer
+ *     started at once in its place, with the
  *     predecessor, successor list and fingers the launcher computes from the whole membership it
  *     launches ({@link org.bloomchord.chord.cluster.ChordCluster#launchPlaced}); stabilize,
  *     check-predecessor and fix-fingers then check those links as they check any other
+ * @param joinWindow with the "stream" launch, the most joins in flight at a time, 1..100000
+ *     (default 1000)
  */
 public record RingSettings(
     String runtime,
@@ -59,10 +64,13 @@ public record RingSettings(
     int waveGrowth,
     long stabilizeMaxMs,
     long fixFingersMaxMs,
-    String launch) {
+    String launch,
+    int joinWindow) {
 
-  /** The launch in which every peer joins by the protocol. */
+  /** The launch in which every peer joins by the protocol, in waves with a stable ring between. */
   public static final String JOINS = "joins";
+  /** The launch in which every peer joins by the protocol, with no wait between joins. */
+  public static final String STREAM = "stream";
   /** The launch in which every peer starts in its place on the ring. */
   public static final String PLACED = "placed";
 
@@ -94,25 +102,38 @@ public record RingSettings(
     check(maxWaitSeconds >= 1, "--max-wait must be positive, got " + maxWaitSeconds);
     check(benchPings >= 0, "--bench-pings must not be negative, got " + benchPings);
     check(waveGrowth >= 2 && waveGrowth <= 1024, "--wave-growth must be in 2..1024, got " + waveGrowth);
-    check(JOINS.equals(launch) || PLACED.equals(launch), "--launch must be 'joins' or 'placed', got '" + launch + "'");
-    check(!PLACED.equals(launch) || waveGrowth == 2, "--launch placed starts every peer at once; it does not"
-        + " take --wave-growth");
+    check(JOINS.equals(launch) || STREAM.equals(launch) || PLACED.equals(launch),
+        "--launch must be 'joins', 'stream' or 'placed', got '" + launch + "'");
+    check(JOINS.equals(launch) || waveGrowth == 2, "--launch " + launch + " has no waves; it does not take"
+        + " --wave-growth");
+    check(joinWindow >= 1 && joinWindow <= 100_000, "--join-window must be in 1..100000, got " + joinWindow);
+    check(STREAM.equals(launch) || joinWindow == DEFAULT_JOIN_WINDOW, "--join-window applies to --launch stream"
+        + " only");
   }
+
+  /** Joins in flight at a time in the "stream" launch unless --join-window says otherwise. */
+  public static final int DEFAULT_JOIN_WINDOW = 1000;
 
   /** Whether every peer starts in its place on the ring instead of joining. */
   public boolean placed() {
     return PLACED.equals(launch);
   }
 
+  /** Whether the peers join one after the other with no wait for a stable ring. */
+  public boolean streamed() {
+    return STREAM.equals(launch);
+  }
+
   /** These settings with another launch and other adaptive maintenance ceilings (0: fixed periods). */
   public RingSettings withLaunch(int growth, long stabilizeMax, long fixFingersMax) {
     return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
-        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax, launch);
+        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax, launch, joinWindow);
   }
 
   /** The defaults for a ring of {@code peers} peers. */
   public static RingSettings defaults(int peers) {
-    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0, JOINS);
+    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0, JOINS,
+        DEFAULT_JOIN_WINDOW);
   }
 
   /** The Chord configuration of every peer. */

@@ -76,6 +76,24 @@ class RingCommandTest {
   }
 
   @Test
+  void aStreamedLaunchMakesEveryJoinWithoutWavesAndEndsStableWithEveryLookupCorrect() throws Exception {
+    int rc = run("ring", "--runtime", "sim", "--peers", "500", "--keys", "300", "--lookups", "1000",
+        "--launch", "stream", "--join-window", "50", "--stabilize-max", "4000", "--fix-fingers-max", "16000",
+        "--json");
+    assertEquals(0, rc, err::toString);
+    JsonNode j = json();
+    assertEquals(500, j.at("/peers/alive").asInt());
+    assertEquals(500, j.at("/peers/joins").asInt());
+    assertTrue(j.at("/ring/stable").asBoolean());
+    assertEquals(0, j.at("/ring/successorErrors").asInt());
+    assertEquals(0, j.at("/ring/fingerErrors").asInt());
+    assertEquals(1000, j.at("/lookups/correct").asInt());
+    assertEquals(0, j.at("/keys/lost").asInt());
+    assertTrue(err.toString().contains("launched 500 of 500 peers as a stream of joins"), err::toString);
+    assertFalse(err.toString().contains("launched 16 of 500"), err::toString);
+  }
+
+  @Test
   void aPlacedLaunchIsStableAtOnceAndRepairsItsCrashesByTheProtocol() throws Exception {
     int rc = run("ring", "--runtime", "sim", "--peers", "300", "--virtual-nodes", "2", "--keys", "200",
         "--lookups", "1000", "--fail-fraction", "0.1", "--launch", "placed", "--json");
@@ -172,6 +190,10 @@ class RingCommandTest {
       "--peers 4 --launch hops|--launch",
       "--peers 4 --launch placed --wave-growth 4|--wave-growth",
       "--peers 4 --jvms 2 --launch placed|--launch placed",
+      "--peers 4 --jvms 2 --launch stream|--launch stream",
+      "--peers 4 --launch stream --wave-growth 4|--wave-growth",
+      "--peers 4 --launch stream --join-window 0|--join-window",
+      "--peers 4 --join-window 50|--join-window",
       "--peers x|--peers",
       "--runtime sim|--peers"})
   void badValuesExitTwoWithOneLineNamingTheFlag(String args, String flag) {
