@@ -47,6 +47,11 @@ import org.bloomchord.overlay.PeerRef;
  *     list, as the ToN 2003 version of Chord does (paths about ½·log2 r hops shorter); off by
  *     default, which routes by fingers and takes the successor list only around failed fingers, as
  *     the SIGCOMM 2001 version does (default false)
+ * @param successorPush tell the predecessor whenever the successor list changed
+ *     ({@link org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged}), so joins reach the r
+ *     lists that name them within r message delays rather than r stabilize rounds; off by default
+ *     ({@code ring --launch stream} turns it on): with rogue peers forging departures it has
+ *     left tables off the oracle at a measurement instant where stabilize alone did not
  * @param limits caps of the per-peer and per-request maps and the per-sender quotas
  *     ({@link ChordLimits#defaults()} when null)
  * @param writeQuorum copies (the primary's included) that must hold a put or delete before it is
@@ -86,7 +91,8 @@ public record ChordConfig(
     ChordLimits limits,
     int writeQuorum,
     int readQuorum,
-    int proximityCandidates) {
+    int proximityCandidates,
+    boolean successorPush) {
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -214,10 +220,15 @@ public record ChordConfig(
     return with(c -> c.successorRouting = on);
   }
 
+  /** This configuration with successor-list pushes on or off (see {@code successorPush}). */
+  public ChordConfig withSuccessorPush(boolean on) {
+    return with(c -> c.successorPush = on);
+  }
+
   /** The documented defaults. */
   public static ChordConfig defaults() {
     return new ChordConfig(64, 8, 3, 500, 500, 1000, 5000, 0.2, 1000, 10_000, 5000, 3, 1,
-        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults(), 0, 0, 0);
+        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults(), 0, 0, 0, false);
   }
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
@@ -335,6 +346,7 @@ public record ChordConfig(
     int writeQuorum;
     int readQuorum;
     int proximityCandidates;
+    boolean successorPush;
 
     Fields(ChordConfig c) {
       idBits = c.idBits;
@@ -363,13 +375,15 @@ public record ChordConfig(
       writeQuorum = c.writeQuorum;
       readQuorum = c.readQuorum;
       proximityCandidates = c.proximityCandidates;
+      successorPush = c.successorPush;
     }
 
     ChordConfig build() {
       return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs, replicaSyncMs, jitter,
           requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes, lookupMode, maxHops,
           maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs,
-          fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum, proximityCandidates);
+          fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum, proximityCandidates,
+          successorPush);
     }
   }
 

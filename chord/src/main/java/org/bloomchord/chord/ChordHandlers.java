@@ -22,6 +22,7 @@ import org.bloomchord.chord.wire.ChordMessages.PullRange;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 
 /**
  * The handler table of Chord's own messages: which role answers which message type. Requests that
@@ -87,6 +88,11 @@ final class ChordHandlers {
     h.addMessage(Notify.class, (from, m) -> {
       if (ctx.active()) {
         maintenance.onNotify(from);
+      }
+    });
+    h.addMessage(SuccessorsChanged.class, (from, m) -> {
+      if (ctx.active()) {
+        maintenance.onSuccessorsChanged(from, m);
       }
     });
     h.addMessage(SuccessorLeaving.class, (from, m) -> maintenance.onSuccessorLeaving(from, m));

@@ -457,6 +457,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
         return;
       }
       storage.onLinksChanged();
+      maintenance.linksSettled();
       Links l = links();
       extensions.forEach(e -> e.linksChanged(l));
     });

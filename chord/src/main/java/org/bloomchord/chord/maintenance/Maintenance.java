@@ -7,6 +7,7 @@ import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
@@ -134,6 +135,19 @@ public final class Maintenance {
   /** A predecessor's Notify ({@link Stabilizer#onNotify}). */
   public void onNotify(PeerRef from) {
     stabilizer.onNotify(from);
+  }
+
+  /** The successor's new successor list ({@link Stabilizer#onSuccessorsChanged}). */
+  public void onSuccessorsChanged(PeerRef from, SuccessorsChanged m) {
+    stabilizer.onSuccessorsChanged(from, m);
+  }
+
+  /**
+   * The tables changed and the change has settled (called once after a burst of changes): a
+   * changed successor list is told to the predecessor ({@link Stabilizer#tellPredecessor}).
+   */
+  public void linksSettled() {
+    stabilizer.tellPredecessor();
   }
 
   /** Answers GetNeighbors. */

@@ -10,6 +10,7 @@ import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
@@ -38,6 +39,8 @@ final class Stabilizer {
   private boolean probing;
   private int recoveryFailures;
   private int recoveryWait;
+  /** The successor list as last told to the predecessor (or as it was when we last looked). */
+  private List<PeerRef> told = List.of();
 
   Stabilizer(ChordContext ctx, Storage storage, MaintenanceSchedule schedule, BooleanSupplier paused) {
     this.ctx = ctx;
@@ -220,6 +223,41 @@ final class Stabilizer {
     }
     if (table.successor().equals(ctx.self())) {
       table.offerSuccessor(from, now);
+    }
+  }
+
+  /**
+   * Tells the predecessor our successor list when the part it copies (all but the last entry)
+   * changed since we last told it, so the r lists that name a joiner or a departed peer learn of
+   * it at once rather than one stabilize round per peer. One-way and best effort: stabilize still
+   * rebuilds every list each round, so a lost or late push costs only time.
+   */
+  void tellPredecessor() {
+    if (!ctx.config().successorPush()) {
+      return;
+    }
+    RoutingTable table = ctx.table();
+    List<PeerRef> list = table.successors();
+    List<PeerRef> copied = list.subList(0, Math.max(0, Math.min(list.size(), ctx.config().successors() - 1)));
+    if (copied.equals(told)) {
+      return;
+    }
+    told = List.copyOf(copied);
+    PeerRef pred = table.predecessor();
+    if (pred != null && ctx.state() == PeerState.ACTIVE && !pred.equals(table.successor())
+        && table.usable(pred, ctx.now())) {
+      ctx.runtime().send(pred, new SuccessorsChanged(list));
+    }
+  }
+
+  /**
+   * Handles our successor's {@link SuccessorsChanged}: rebuilds our successor list from it, as
+   * from the answer of a stabilize round; from anyone else it is ignored.
+   */
+  void onSuccessorsChanged(PeerRef from, SuccessorsChanged m) {
+    RoutingTable table = ctx.table();
+    if (from.equals(table.successor())) {
+      table.adoptSuccessors(from, m.successors(), ctx.now());
     }
   }
 

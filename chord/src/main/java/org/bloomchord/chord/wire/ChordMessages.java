@@ -175,6 +175,20 @@ public final class ChordMessages {
   }
 
   /**
+   * A peer's successor list changed: told to its predecessor (one-way), which rebuilds its own
+   * list from it as from a stabilize answer when the sender is its successor, and tells its own
+   * predecessor in turn when that changed its list. A join or a departure thus reaches the r
+   * successor lists that name it within r message delays instead of r stabilize rounds.
+   *
+   * @param successors the sender's successor list, nearest first
+   */
+  public record SuccessorsChanged(List<PeerRef> successors) implements Message {
+    public SuccessorsChanged {
+      successors = List.copyOf(successors);
+    }
+  }
+
+  /**
    * A graceful leave told to the leaver's predecessor (one-way).
    *
    * @param successors the leaver's successor list, so the predecessor can skip the leaver

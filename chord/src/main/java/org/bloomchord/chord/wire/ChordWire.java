@@ -31,6 +31,7 @@ import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -185,6 +186,8 @@ public final class ChordWire {
     r.register(20, codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
     r.register(23, codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
+    r.register(24, codec(SuccessorsChanged.class, (m, out) -> writePeers(m.successors(), out),
+        in -> new SuccessorsChanged(readPeers(in))));
   }
 
   /** A codec whose decoder applies the limits of {@link MessageBounds} to what it parsed. */

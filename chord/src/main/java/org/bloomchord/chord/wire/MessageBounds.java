@@ -11,6 +11,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
@@ -104,6 +105,8 @@ public final class MessageBounds {
     } else if (m instanceof Fingers f) {
       peers(f.fingers());
     } else if (m instanceof SuccessorLeaving s) {
+      peers(s.successors());
+    } else if (m instanceof SuccessorsChanged s) {
       peers(s.successors());
     } else if (m instanceof PredecessorLeaving p) {
       nullablePeer(p.predecessor());

@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Test;
 class SimStreamedJoinTest {
 
   /**
-   * With maintenance an hour away, only the join protocol acts. The first joiner of a ring of one
+   * With maintenance an hour away, only the join protocol and the successor-list pushes act. The first joiner of a ring of one
    * and every joiner accepted by a peer without a predecessor used to get no predecessor, so the
    * peer before it never heard of it and kept a successor beyond it until stabilize walked back.
    */
   @Test
   void joinsOneAfterAnotherLinkEverySuccessorAndPredecessorWithoutStabilize() {
-    ChordConfig quiet = ChordConfig.defaults().withPeriods(3_600_000, 3_600_000, 7_200_000);
+    ChordConfig quiet = ChordConfig.defaults().withPeriods(3_600_000, 3_600_000, 7_200_000).withSuccessorPush(true);
     try (ChordCluster c = ChordCluster.create("sim", NetworkOptions.defaults().withSeed(5), quiet)) {
       List<PeerHandle<ChordPeer>> first = c.launch(1);
       for (int k = 0; k < 40; k++) {
@@ -36,12 +36,15 @@ class SimStreamedJoinTest {
       assertEquals(41, check.peers());
       assertEquals(0, check.successorErrors(), check::toString);
       assertEquals(0, check.predecessorErrors(), check::toString);
+      // and every successor list: each change is told to the predecessor, r peers back
+      assertEquals(0, check.successorListErrors(), check::toString);
     }
   }
 
   @Test
   void aStreamedLaunchMakesEveryJoinAndEndsInAStableRing() {
-    ChordConfig config = ChordConfig.defaults().withPeriods(1000, 1000, 2000).withAdaptivePeriods(8000, 16000);
+    ChordConfig config = ChordConfig.defaults().withPeriods(1000, 1000, 2000).withAdaptivePeriods(8000, 16000)
+        .withSuccessorPush(true);
     try (ChordCluster c = ChordCluster.create("sim", NetworkOptions.defaults().withSeed(3), config)) {
       List<int[]> ticks = new ArrayList<>();
       List<PeerHandle<ChordPeer>> joined = c.launchStreamed(400, 40, 100, (j, f) -> ticks.add(new int[] {j, f}));

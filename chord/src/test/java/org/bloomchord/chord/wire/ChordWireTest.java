@@ -34,6 +34,7 @@ import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -57,7 +58,7 @@ class ChordWireTest {
         new LookupDone(9, b, List.of(b, a), 4, 0, 5), new LookupDone(9, null, List.of(), 2, 2, 2),
         new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(), new PullRange(0x1234),
         new GetNeighbors(), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(),
-        new SuccessorLeaving(List.of(b)), new PredecessorLeaving(null), new PredecessorLeaving(a),
+        new SuccessorLeaving(List.of(b)), new SuccessorsChanged(List.of(a, b)), new SuccessorsChanged(List.of()), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
         new PutReply(true, new Version(3, 4), 3), new PutReply(false, null, 0), new GetRequest("k"),
         new GetReply(live), new GetReply(null), new GetPredecessor(), new Predecessor(null), new Predecessor(b),
@@ -131,7 +132,7 @@ class ChordWireTest {
     for (int i = 0; i <= config.maxEntriesPerTransfer(); i++) {
       entries.add(new StoredEntry("k" + i, new Version(1, 1), "v"));
     }
-    List<Message> bad = List.of(new SuccessorLeaving(many), new Neighbors(null, many), new Fingers(many), new GetRequest(longKey),
+    List<Message> bad = List.of(new SuccessorLeaving(many), new SuccessorsChanged(many), new Neighbors(null, many), new Fingers(many), new GetRequest(longKey),
         new PutRequest("k", "v".repeat(config.maxValueBytes() + 1)), new StoreTransfer(entries),
         new FindSuccessor(1, 1, a, config.maxHops() + 1, 0, -1, 0), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1, 0));
     for (Message m : bad) {

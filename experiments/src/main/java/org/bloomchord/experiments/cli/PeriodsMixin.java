@@ -15,6 +15,12 @@ public final class PeriodsMixin {
           + " twice it, replica sync at ten times it but at least every 5 s (default: ${DEFAULT-VALUE}).")
   long stabilizeMs;
 
+  @Option(names = "--fix-fingers-ms", paramLabel = "MS", defaultValue = "0",
+      description = "Period of fix-fingers in runtime milliseconds, when it should differ from --stabilize-ms"
+          + " (fingers only shorten paths; successors make lookups right); 0 means --stabilize-ms"
+          + " (default: ${DEFAULT-VALUE}).")
+  long fixFingersMs;
+
   @Option(names = "--stabilize-max", paramLabel = "MS", defaultValue = "0",
       description = "Adaptive maintenance: stabilize backs off (1.2x per quiet round) up to this interval and"
           + " returns to --stabilize-ms when its tables change, and replica sync backs off with it; 0 keeps it"
@@ -32,7 +38,7 @@ public final class PeriodsMixin {
    */
   ChordConfig apply(ChordConfig chord) {
     try {
-      return RingSettings.withPeriods(chord, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+      return RingSettings.withPeriods(chord, stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

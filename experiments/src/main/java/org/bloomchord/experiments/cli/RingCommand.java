@@ -143,7 +143,7 @@ public final class RingCommand implements Callable<Integer> {
     try {
       settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
           lookups, seed, periods.stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, periods.stabilizeMaxMs,
-          periods.fixFingersMaxMs, launch, joinWindow);
+          periods.fixFingersMaxMs, launch, joinWindow, periods.fixFingersMs);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

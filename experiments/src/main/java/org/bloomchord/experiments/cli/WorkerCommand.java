@@ -49,6 +49,10 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--stabilize-ms", defaultValue = "500", paramLabel = "MS", description = "Stabilize period.")
   long stabilizeMs;
 
+  @Option(names = "--fix-fingers-ms", defaultValue = "0", paramLabel = "MS",
+      description = "Fix-fingers period (0: the stabilize period).")
+  long fixFingersMs;
+
   @Option(names = "--stabilize-max", defaultValue = "0", paramLabel = "MS",
       description = "Adaptive stabilize ceiling (0: fixed).")
   long stabilizeMaxMs;
@@ -79,7 +83,8 @@ public final class WorkerCommand implements Callable<Integer> {
       }
       ChordSettings settings = chord != null ? ScenarioLoader.chordSettings("--chord", chord) : null;
       config = settings != null ? ScenarioRunner.chordConfig(settings)
-          : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+          : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs, fixFingersMs, stabilizeMaxMs,
+              fixFingersMaxMs);
       setup = PeerSetup.of(config, settings != null ? settings.repair() : RepairMode.PUSH,
           location == null ? null : ScenarioRunner.locationConfig(JvmRun.routingOf("--location", location)));
     } catch (IllegalArgumentException e) {

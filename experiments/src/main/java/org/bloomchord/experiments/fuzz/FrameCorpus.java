@@ -30,6 +30,7 @@ import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -137,6 +138,7 @@ public final class FrameCorpus {
     out.add(new Fingers(peers(3 * v)));
     out.add(new Notify());
     out.add(new SuccessorLeaving(peers(v + 1)));
+    out.add(new SuccessorsChanged(peers(v + 1)));
     out.add(new PredecessorLeaving(some ? null : peer()));
     List<StoredEntry> entries = new ArrayList<>();
     for (int i = 0; i <= 4 * v; i++) {

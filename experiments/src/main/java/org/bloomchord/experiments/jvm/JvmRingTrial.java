@@ -193,7 +193,7 @@ public final class JvmRingTrial {
   private List<String> configArgs() {
     return List.of("--id-bits", Integer.toString(settings.idBits()), "--successors", Integer.toString(settings.successors()),
         "--replicas", Integer.toString(settings.replicas()), "--stabilize-ms", Long.toString(settings.stabilizeMs()),
-        "--stabilize-max", Long.toString(settings.stabilizeMaxMs()),
+        "--fix-fingers-ms", Long.toString(settings.fixFingersMs()), "--stabilize-max", Long.toString(settings.stabilizeMaxMs()),
         "--fix-fingers-max", Long.toString(settings.fixFingersMaxMs()));
   }
 }

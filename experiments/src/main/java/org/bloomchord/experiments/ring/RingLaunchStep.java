@@ -11,7 +11,7 @@ import org.bloomchord.overlay.Network;
  * The ring's first step: launches the peers in waves of joins that grow the ring at most
  * waveGrowth-fold (doubling by default; a stable ring between waves), as a stream of joins with no
  * wait ({@code --launch stream}), or all at once in their places ({@code --launch placed}), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
- * 2·m rounds, until every finger is correct; records the heap with the peers.
+ * 2·m rounds and at most --max-wait, until every finger is correct; records the heap with the peers.
  */
 final class RingLaunchStep implements RunStep {
 
@@ -81,7 +81,7 @@ final class RingLaunchStep implements RunStep {
       last[0] = cluster.check();
       ctx.tick("fingers: %d of %d wrong", last[0].fingerErrors(), last[0].fingersChecked());
       return last[0].converged();
-    }, 2L * run.config.idBits() * run.config.fixFingersMs(),
+    }, Math.min(2L * run.config.idBits() * run.config.fixFingersMs(), run.settings.maxWaitSeconds() * 1000),
         Math.max(run.config.fixFingersMs(), cluster.checkPeriodMs()));
     run.mark(net);
     ctx.note("fingers: %s after %.1f s more (%d of %d wrong)", converged ? "all correct" : "not all correct",

@@ -46,6 +46,8 @@ import org.bloomchord.overlay.Networks;
  *     check-predecessor and fix-fingers then check those links as they check any other
  * @param joinWindow with the "stream" launch, the most joins in flight at a time, 1..100000
  *     (default 1000)
+ * @param fixFingersMs period of fix-fingers (the floor of its adaptive interval) in runtime ms; 0
+ *     (the default) makes it stabilizeMs
  */
 public record RingSettings(
     String runtime,
@@ -65,7 +67,8 @@ public record RingSettings(
     long stabilizeMaxMs,
     long fixFingersMaxMs,
     String launch,
-    int joinWindow) {
+    int joinWindow,
+    long fixFingersMs) {
 
   /** The launch in which every peer joins by the protocol, in waves with a stable ring between. */
   public static final String JOINS = "joins";
@@ -98,7 +101,7 @@ public record RingSettings(
     check(Math.round(failFraction * peers) < peers,
         "--fail-fraction " + failFraction + " with --peers " + peers + " would crash every peer");
     check(lookups >= 0, "--lookups must not be negative, got " + lookups);
-    checkPeriods(stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+    checkPeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
     check(maxWaitSeconds >= 1, "--max-wait must be positive, got " + maxWaitSeconds);
     check(benchPings >= 0, "--bench-pings must not be negative, got " + benchPings);
     check(waveGrowth >= 2 && waveGrowth <= 1024, "--wave-growth must be in 2..1024, got " + waveGrowth);
@@ -127,18 +130,20 @@ public record RingSettings(
   /** These settings with another launch and other adaptive maintenance ceilings (0: fixed periods). */
   public RingSettings withLaunch(int growth, long stabilizeMax, long fixFingersMax) {
     return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
-        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax, launch, joinWindow);
+        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax, launch, joinWindow,
+        fixFingersMs);
   }
 
   /** The defaults for a ring of {@code peers} peers. */
   public static RingSettings defaults(int peers) {
     return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0, JOINS,
-        DEFAULT_JOIN_WINDOW);
+        DEFAULT_JOIN_WINDOW, 0);
   }
 
   /** The Chord configuration of every peer. */
   public ChordConfig chordConfig() {
-    return chordConfig(idBits, successors, replicas, virtualNodes, stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+    return chordConfig(idBits, successors, replicas, virtualNodes, stabilizeMs, fixFingersMs, stabilizeMaxMs,
+        fixFingersMaxMs).withSuccessorPush(streamed());
   }
 
   /**
@@ -146,19 +151,21 @@ public record RingSettings(
    * a child JVM of {@code ring --jvms} builds from the flags its parent passes, so both agree.
    */
   public static ChordConfig chordConfig(int idBits, int successors, int replicas, int virtualNodes,
-      long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
+      long stabilizeMs, long fixFingersMs, long stabilizeMaxMs, long fixFingersMaxMs) {
     return withPeriods(ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
-        .withVirtualNodes(virtualNodes), stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
+        .withVirtualNodes(virtualNodes), stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
   }
 
   /**
-   * {@code c} with the periods these flags give: stabilize and fix-fingers every {@code stabilizeMs},
-   * check-predecessor at twice it, replica sync at {@link #replicaSyncMs}, and the adaptive ceilings.
+   * {@code c} with the periods these flags give: stabilize every {@code stabilizeMs}, fix-fingers
+   * every {@code fixFingersMs} (0: stabilizeMs), check-predecessor at twice the stabilize period,
+   * replica sync at {@link #replicaSyncMs}, and the adaptive ceilings.
    */
-  public static ChordConfig withPeriods(ChordConfig c, long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
-    checkPeriods(stabilizeMs, stabilizeMaxMs, fixFingersMaxMs);
-    return c.withPeriods(stabilizeMs, stabilizeMs, 2 * stabilizeMs)
+  public static ChordConfig withPeriods(ChordConfig c, long stabilizeMs, long fixFingersMs, long stabilizeMaxMs,
+      long fixFingersMaxMs) {
+    checkPeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+    return c.withPeriods(stabilizeMs, fixFingersMs == 0 ? stabilizeMs : fixFingersMs, 2 * stabilizeMs)
         .withReplicaSyncMs(replicaSyncMs(stabilizeMs))
         .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
   }
@@ -178,12 +185,14 @@ public record RingSettings(
    * Refuses periods the flags cannot mean, naming the flag: a stabilize period below 1 ms, or a
    * ceiling other than 0 below it.
    */
-  static void checkPeriods(long stabilizeMs, long stabilizeMaxMs, long fixFingersMaxMs) {
+  static void checkPeriods(long stabilizeMs, long fixFingersMs, long stabilizeMaxMs, long fixFingersMaxMs) {
     check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
+    check(fixFingersMs >= 0, "--fix-fingers-ms must be 0 or positive, got " + fixFingersMs);
+    long fixFloor = fixFingersMs == 0 ? stabilizeMs : fixFingersMs;
     check(stabilizeMaxMs == 0 || stabilizeMaxMs >= stabilizeMs,
         "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
-    check(fixFingersMaxMs == 0 || fixFingersMaxMs >= stabilizeMs,
-        "--fix-fingers-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + fixFingersMaxMs);
+    check(fixFingersMaxMs == 0 || fixFingersMaxMs >= fixFloor,
+        "--fix-fingers-max must be 0 or at least the fix-fingers period (" + fixFloor + "), got " + fixFingersMaxMs);
   }
 
   private static void check(boolean ok, String message) {

@@ -186,6 +186,8 @@ class RingCommandTest {
       "--peers 4 --wave-growth 1|--wave-growth",
       "--peers 4 --stabilize-max 100|--stabilize-max",
       "--peers 4 --fix-fingers-max 7|--fix-fingers-max",
+      "--peers 4 --fix-fingers-ms -1|--fix-fingers-ms",
+      "--peers 4 --fix-fingers-ms 4000 --fix-fingers-max 2000|--fix-fingers-max",
       "--peers 4 --jvms 2 --wave-growth 4|--wave-growth",
       "--peers 4 --launch hops|--launch",
       "--peers 4 --launch placed --wave-growth 4|--wave-growth",

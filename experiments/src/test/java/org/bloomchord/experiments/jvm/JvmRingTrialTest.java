@@ -27,7 +27,7 @@ class JvmRingTrialTest {
 
   private static RingSettings settings(int peers) {
     return new RingSettings("vertx", peers, 64, 8, 3, 1, 120, 0, 300, 7, 150, 120, 0, 2, 0, 0, RingSettings.JOINS,
-        RingSettings.DEFAULT_JOIN_WINDOW);
+        RingSettings.DEFAULT_JOIN_WINDOW, 0);
   }
 
   private static ClusterOptions cluster() {
