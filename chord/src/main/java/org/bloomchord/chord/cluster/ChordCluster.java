@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bloomchord.chord.ChordConfig;
@@ -242,25 +243,25 @@ public final class ChordCluster implements AutoCloseable {
    * @param progress told after each look: peers joined so far in this launch, joins in flight
    */
   public List<PeerHandle<ChordPeer>> launchStreamed(int hostCount, int window, long tickMs,
-      java.util.function.BiConsumer<Integer, Integer> progress) {
+      BiConsumer<Integer, Integer> progress) {
     if (window < 1 || tickMs < 1) {
       throw new IllegalArgumentException("window and tick must be positive: " + window + ", " + tickMs);
     }
     List<PeerRef> refs = newHosts(hostCount);
-    List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
-    int next = startRing(refs, joined);
-    // bootstraps: peers on the ring before this launch, and every peer of it whose join ended
-    List<PeerHandle<ChordPeer>> pool = new ArrayList<>(next == 0 ? activePeers() : joined);
+    // the bootstraps: the peers on the ring before this launch, then each of its peers whose join
+    // ended; the peers of this launch are the pool from firstNew on
+    List<PeerHandle<ChordPeer>> pool = new ArrayList<>();
+    int next = startRing(refs, pool);
+    if (next == 0) {
+      pool.addAll(activePeers());
+    }
+    int firstNew = pool.size() - next;
     List<PeerHandle<ChordPeer>> pending = new ArrayList<>();
     while (next < refs.size() || !pending.isEmpty()) {
       int room = Math.min(window - pending.size(), pool.size() - pending.size());
       int count = Math.min(refs.size() - next, Math.max(pending.isEmpty() ? 1 : 0, room));
       if (count > 0) {
-        List<PeerHandle<ChordPeer>> on = pool;
-        List<PeerHandle<ChordPeer>> started = network.launchAll(refs.subList(next, next + count),
-            ref -> new ChordPeer(config, on.get(random.nextInt(on.size())).ref(), extensions.apply(ref)));
-        registerHosts(started);
-        pending.addAll(started);
+        pending.addAll(startJoins(refs.subList(next, next + count), pool));
         next += count;
       }
       network.runFor(tickMs);
@@ -268,21 +269,16 @@ public final class ChordCluster implements AutoCloseable {
       List<PeerHandle<ChordPeer>> still = new ArrayList<>();
       for (int k = 0; k < pending.size(); k++) {
         PeerHandle<ChordPeer> h = pending.get(k);
-        PeerState s = states.get(k);
-        if (s == PeerState.ACTIVE) {
-          pool.add(h);
-          joined.add(h);
-        } else if (s == PeerState.STOPPED) {
-          failedJoins++;
-          network.crash(h);
-        } else {
-          still.add(h);
+        switch (states.get(k)) {
+          case ACTIVE -> pool.add(h);
+          case STOPPED -> dropFailedJoin(h);
+          default -> still.add(h);
         }
       }
       pending = still;
-      progress.accept(joined.size(), pending.size());
+      progress.accept(pool.size() - firstNew, pending.size());
     }
-    return joined;
+    return new ArrayList<>(pool.subList(firstNew, pool.size()));
   }
 
   /** Files started peers under their hosts (a host's virtual nodes together, for crashes). */
@@ -298,23 +294,36 @@ public final class ChordCluster implements AutoCloseable {
   }
 
   private List<PeerHandle<ChordPeer>> launchWave(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
-    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
-      PeerRef boot = on == null ? null : on.get(random.nextInt(on.size())).ref();
-      return new ChordPeer(config, boot, extensions.apply(ref));
-    });
-    registerHosts(started);
+    List<PeerHandle<ChordPeer>> started = startJoins(refs, on);
     List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined, config.joinWaitMs());
     List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
     for (int i = 0; i < started.size(); i++) {
       if (outcomes.get(i).succeeded()) {
         joined.add(started.get(i));
       } else {
-        // a joiner that gave up is stopped; it leaves the network rather than linger off the ring
-        failedJoins++;
-        network.crash(started.get(i));
+        dropFailedJoin(started.get(i));
       }
     }
     return joined;
+  }
+
+  /**
+   * Starts a peer for each ref, joining through a random one of {@code on} (null: the first peer
+   * of a new ring, alone), and files it under its host; returns at once.
+   */
+  private List<PeerHandle<ChordPeer>> startJoins(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
+    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
+      PeerRef boot = on == null ? null : on.get(random.nextInt(on.size())).ref();
+      return new ChordPeer(config, boot, extensions.apply(ref));
+    });
+    registerHosts(started);
+    return started;
+  }
+
+  /** A joiner that gave up is stopped: it leaves the network rather than linger off the ring. */
+  private void dropFailedJoin(PeerHandle<ChordPeer> joiner) {
+    failedJoins++;
+    network.crash(joiner);
   }
 
   /**
@@ -342,11 +351,7 @@ public final class ChordCluster implements AutoCloseable {
    * at once (the joins go on while the caller acts); {@link #peers()} lists them once started.
    */
   public List<PeerHandle<ChordPeer>> startJoins(List<PeerRef> refs) {
-    List<PeerHandle<ChordPeer>> on = activePeers();
-    List<PeerHandle<ChordPeer>> started = network.launchAll(refs,
-        ref -> new ChordPeer(config, on.get(random.nextInt(on.size())).ref(), extensions.apply(ref)));
-    registerHosts(started);
-    return started;
+    return startJoins(refs, activePeers());
   }
 
   /** As {@link #startJoins}, then waits until every join ended; returns the peers that joined. */

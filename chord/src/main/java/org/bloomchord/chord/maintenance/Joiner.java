@@ -2,6 +2,7 @@ package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import java.util.Set;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.PeerState;
@@ -157,7 +158,7 @@ final class Joiner {
    * grows a chain that the peer before it walks back r peers a round.
    */
   private PeerRef closestBefore(PeerRef joiner) {
-    PeerRef known = ctx.table().closestPrecedingWithSuccessors(joiner.id(), ctx.now(), java.util.Set.of());
+    PeerRef known = ctx.table().closestPrecedingWithSuccessors(joiner.id(), ctx.now(), Set.of());
     return known == null ? ctx.self() : known;
   }
 

@@ -230,7 +230,8 @@ final class Stabilizer {
    * Tells the predecessor our successor list when the part it copies (all but the last entry)
    * changed since we last told it, so the r lists that name a joiner or a departed peer learn of
    * it at once rather than one stabilize round per peer. One-way and best effort: stabilize still
-   * rebuilds every list each round, so a lost or late push costs only time.
+   * rebuilds every list each round, so a lost or late push costs only time. Called on an active
+   * peer, once its tables settled after a change.
    */
   void tellPredecessor() {
     if (!ctx.config().successorPush()) {
@@ -238,14 +239,13 @@ final class Stabilizer {
     }
     RoutingTable table = ctx.table();
     List<PeerRef> list = table.successors();
-    List<PeerRef> copied = list.subList(0, Math.max(0, Math.min(list.size(), ctx.config().successors() - 1)));
+    List<PeerRef> copied = list.subList(0, Math.min(list.size(), ctx.config().successors() - 1));
     if (copied.equals(told)) {
       return;
     }
     told = List.copyOf(copied);
     PeerRef pred = table.predecessor();
-    if (pred != null && ctx.state() == PeerState.ACTIVE && !pred.equals(table.successor())
-        && table.usable(pred, ctx.now())) {
+    if (pred != null && !pred.equals(table.successor()) && table.usable(pred, ctx.now())) {
       ctx.runtime().send(pred, new SuccessorsChanged(list));
     }
   }

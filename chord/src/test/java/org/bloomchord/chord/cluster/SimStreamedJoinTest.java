@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 class SimStreamedJoinTest {
 
   /**
-   * With maintenance an hour away, only the join protocol and the successor-list pushes act. The first joiner of a ring of one
-   * and every joiner accepted by a peer without a predecessor used to get no predecessor, so the
-   * peer before it never heard of it and kept a successor beyond it until stabilize walked back.
+   * With maintenance an hour away, only the join protocol and the successor-list pushes act. The
+   * first joiner of a ring of one and every joiner accepted by a peer without a predecessor used
+   * to get no predecessor, so the peer before it never heard of it and kept a successor beyond it
+   * until stabilize walked back.
    */
   @Test
   void joinsOneAfterAnotherLinkEverySuccessorAndPredecessorWithoutStabilize() {

@@ -10,8 +10,9 @@ import org.bloomchord.overlay.Network;
 /**
  * The ring's first step: launches the peers in waves of joins that grow the ring at most
  * waveGrowth-fold (doubling by default; a stable ring between waves), as a stream of joins with no
- * wait ({@code --launch stream}), or all at once in their places ({@code --launch placed}), waits until the ring is stable by the oracle, then lets fix-fingers run, at most
- * 2·m rounds and at most --max-wait, until every finger is correct; records the heap with the peers.
+ * wait ({@code --launch stream}), or all at once in their places ({@code --launch placed}); waits
+ * until the ring is stable by the oracle, then lets fix-fingers run, at most 2·m rounds and at most
+ * --max-wait, until every finger is correct; records the heap with the peers.
  */
 final class RingLaunchStep implements RunStep {
 

@@ -165,7 +165,7 @@ public record RingSettings(
   public static ChordConfig withPeriods(ChordConfig c, long stabilizeMs, long fixFingersMs, long stabilizeMaxMs,
       long fixFingersMaxMs) {
     checkPeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
-    return c.withPeriods(stabilizeMs, fixFingersMs == 0 ? stabilizeMs : fixFingersMs, 2 * stabilizeMs)
+    return c.withPeriods(stabilizeMs, fixFingersPeriod(stabilizeMs, fixFingersMs), 2 * stabilizeMs)
         .withReplicaSyncMs(replicaSyncMs(stabilizeMs))
         .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
   }
@@ -185,10 +185,15 @@ public record RingSettings(
    * Refuses periods the flags cannot mean, naming the flag: a stabilize period below 1 ms, or a
    * ceiling other than 0 below it.
    */
+  /** The fix-fingers period the flags give: {@code --fix-fingers-ms}, or the stabilize period for 0. */
+  private static long fixFingersPeriod(long stabilizeMs, long fixFingersMs) {
+    return fixFingersMs == 0 ? stabilizeMs : fixFingersMs;
+  }
+
   static void checkPeriods(long stabilizeMs, long fixFingersMs, long stabilizeMaxMs, long fixFingersMaxMs) {
     check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
     check(fixFingersMs >= 0, "--fix-fingers-ms must be 0 or positive, got " + fixFingersMs);
-    long fixFloor = fixFingersMs == 0 ? stabilizeMs : fixFingersMs;
+    long fixFloor = fixFingersPeriod(stabilizeMs, fixFingersMs);
     check(stabilizeMaxMs == 0 || stabilizeMaxMs >= stabilizeMs,
         "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
     check(fixFingersMaxMs == 0 || fixFingersMaxMs >= fixFloor,
