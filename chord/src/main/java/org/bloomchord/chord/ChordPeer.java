@@ -458,8 +458,10 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
       }
       storage.onLinksChanged();
       maintenance.linksSettled();
-      Links l = links();
-      extensions.forEach(e -> e.linksChanged(l));
+      if (!extensions.isEmpty()) {
+        Links l = links();
+        extensions.forEach(e -> e.linksChanged(l));
+      }
     });
   }
 }

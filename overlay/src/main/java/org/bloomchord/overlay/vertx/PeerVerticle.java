@@ -9,6 +9,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
+import java.util.HashMap;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
@@ -52,6 +53,12 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   static final int REJECTED = 400;
   /** Failure code of a reply to a request whose handler failed unexpectedly. */
   static final int ERROR = 500;
+  /** The exchange number of a message that is not a local request. */
+  private static final long NO_EXCHANGE = 0;
+
+  /** A local request awaiting its answer. */
+  private record Pending(PeerRef to, long timeoutMs, Promise<Message> promise, VertxTimer timer) {
+  }
 
   private final VertxNetwork<?> network;
   private final Gateway gateway;
@@ -60,8 +67,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   private final PeerHandle<?> handle;
   private final SplittableRandom random;
   private final DeliveryOptions sendOptions;
-  private DeliveryOptions requestOptions;
-  private long requestTimeout = -1;
+  /** This peer's requests to peers of this JVM awaiting their answer, by number; touched only on the peer's thread. */
+  private final HashMap<Long, Pending> pending = new HashMap<>();
+  private long lastExchange;
+  /** The event-loop thread of this peer's context, set at start. */
+  private Thread thread;
   private MessageConsumer<Object> consumer;
   private volatile boolean alive = true;
 
@@ -142,6 +152,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
 
   @Override
   public Future<?> start() {
+    thread = Thread.currentThread();
     consumer = vertx.eventBus().localConsumer(busAddress(ref), this::receive);
     return consumer.completion().compose(v -> protocol.start(this));
   }
@@ -149,6 +160,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   @Override
   public Future<?> stop() {
     alive = false;
+    pending.clear();
     try {
       protocol.stop();
     } catch (Throwable e) {
@@ -161,17 +173,26 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     if (!alive) {
       return;
     }
-    boolean isRequest = envelope.replyAddress() != null;
     Object body = envelope.body();
+    long exchange = NO_EXCHANGE;
+    if (body instanceof LocalExchange x) {
+      if (x.answer()) {
+        answered(envelope.headers(), x);
+        return;
+      }
+      exchange = x.id();
+      body = x.body();
+    }
+    boolean isRequest = exchange != NO_EXCHANGE || envelope.replyAddress() != null;
     String type = typeOf(body);
-    PeerRef from;
+    PeerRef from = null;
     try {
       from = sender(envelope.headers());
       if (!(body instanceof Message)) {
         throw new MalformedMessageException("not a protocol message: " + type);
       }
     } catch (MalformedMessageException e) {
-      reject(envelope, type, e);
+      reject(envelope, from, exchange, type, e);
       return;
     }
     Message message = (Message) body;
@@ -179,7 +200,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       try {
         protocol.onMessage(from, message);
       } catch (MalformedMessageException e) {
-        reject(envelope, type, e);
+        reject(envelope, from, exchange, type, e);
       } catch (Throwable e) {
         handlerError("onMessage", e);
       }
@@ -189,15 +210,17 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     try {
       reply = protocol.onRequest(from, message);
     } catch (MalformedMessageException e) {
-      reject(envelope, type, e);
+      reject(envelope, from, exchange, type, e);
       return;
     } catch (Throwable e) {
       // the peer is failed: like a crashed one it answers nothing, the request times out
       handlerError("onRequest", e);
       return;
     }
+    PeerRef requester = from;
+    long id = exchange;
     if (reply == null) {
-      envelope.fail(ERROR, "error: handler returned no future");
+      fail(envelope, requester, id, ERROR, "error: handler returned no future");
       return;
     }
     reply.onComplete(ar -> {
@@ -206,17 +229,55 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       }
       if (ar.failed()) {
         if (ar.cause() instanceof MalformedMessageException e) {
-          reject(envelope, type, e);
+          reject(envelope, requester, id, type, e);
         } else {
-          envelope.fail(ERROR, "error: " + ar.cause());
+          fail(envelope, requester, id, ERROR, "error: " + ar.cause());
         }
       } else if (ar.result() == null) {
-        envelope.fail(ERROR, "error: null reply");
+        fail(envelope, requester, id, ERROR, "error: null reply");
       } else {
         network.count(ar.result());
-        envelope.reply(ar.result());
+        if (id != NO_EXCHANGE) {
+          vertx.eventBus().send(busAddress(requester), LocalExchange.reply(id, ar.result()), sendOptions);
+        } else {
+          envelope.reply(ar.result());
+        }
       }
     });
+  }
+
+  /**
+   * An answer to one of this peer's local requests: completes it, unless it timed out already (a
+   * late answer is dropped, as the event bus drops a reply after its timeout) or the answer comes
+   * from a peer other than the one asked (rejected and counted; the request still waits).
+   */
+  private void answered(MultiMap headers, LocalExchange x) {
+    String type = x.body() == null ? "failed answer" : typeOf(x.body());
+    PeerRef from;
+    try {
+      from = sender(headers);
+    } catch (MalformedMessageException e) {
+      network.traffic().rejected(type);
+      return;
+    }
+    Pending p = pending.get(x.id());
+    if (p == null) {
+      return;
+    }
+    if (!p.to().equals(from)) {
+      network.traffic().rejected(type);
+      return;
+    }
+    pending.remove(x.id());
+    p.timer().cancel();
+    if (x.failure() != null) {
+      p.promise().fail(new RemoteRejectedException(p.to(), x.failure()));
+    } else if (x.body() == null) {
+      network.traffic().rejected(type);
+      p.promise().fail(new MalformedMessageException("reply is not a protocol message"));
+    } else {
+      p.promise().complete(x.body());
+    }
   }
 
   /**
@@ -243,10 +304,21 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     }
   }
 
-  private void reject(io.vertx.core.eventbus.Message<Object> envelope, String type, MalformedMessageException e) {
+  private void reject(io.vertx.core.eventbus.Message<Object> envelope, PeerRef from, long exchange, String type,
+      MalformedMessageException e) {
     network.traffic().rejected(type);
-    if (envelope.replyAddress() != null) {
-      envelope.fail(REJECTED, e.getMessage());
+    fail(envelope, from, exchange, REJECTED, e.getMessage());
+  }
+
+  /** Fails a request: a local one by a failed answer to its sender, one of the event bus' by its own failure. */
+  private void fail(io.vertx.core.eventbus.Message<Object> envelope, PeerRef from, long exchange, int code,
+      String reason) {
+    if (exchange != NO_EXCHANGE) {
+      if (from != null) {
+        vertx.eventBus().send(busAddress(from), LocalExchange.failed(exchange, reason), sendOptions);
+      }
+    } else if (envelope.replyAddress() != null) {
+      envelope.fail(code, reason);
     }
   }
 
@@ -260,6 +332,12 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     return ref;
   }
 
+  /**
+   * Sends a request. To a peer of this JVM it goes one way as a {@link LocalExchange}, pending in
+   * this peer's table until the answer or the timeout (a request to a peer that is gone is dropped
+   * by the event bus and times out, as a crashed peer's would); to a peer of another node it goes
+   * through the gateway.
+   */
   @Override
   public Future<Message> request(PeerRef to, Message message, long timeoutMs) {
     if (timeoutMs <= 0) {
@@ -270,22 +348,44 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       return promise.future();
     }
     network.count(message);
+    if (remote(to)) {
+      requestRemote(to, message, timeoutMs, promise);
+    } else if (Thread.currentThread() == thread) {
+      requestLocal(to, message, timeoutMs, promise);
+    } else {
+      context.runOnContext(v -> {
+        if (alive) {
+          requestLocal(to, message, timeoutMs, promise);
+        }
+      });
+    }
+    return promise.future();
+  }
+
+  /** On this peer's thread: files the request as pending, sets its timeout and sends it. */
+  private void requestLocal(PeerRef to, Message message, long timeoutMs, Promise<Message> promise) {
+    long id = ++lastExchange;
+    VertxTimer timer = new VertxTimer(this, network.timers(), () -> expire(id), 0, 0);
+    pending.put(id, new Pending(to, timeoutMs, promise, timer));
+    timer.schedule(timeoutMs);
+    vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message), sendOptions);
+  }
+
+  private void expire(long id) {
+    Pending p = pending.remove(id);
+    if (p != null) {
+      p.promise().fail(new RequestTimeoutException(p.to(), p.timeoutMs()));
+    }
+  }
+
+  private void requestRemote(PeerRef to, Message message, long timeoutMs, Promise<Message> promise) {
     long started = System.nanoTime();
-    Future<Object> answer = remote(to)
-        ? gateway.request(ref, to, message, timeoutMs).map(m -> m)
-        : vertx.eventBus().request(busAddress(to), message, requestOptions(timeoutMs)).map(r -> r.body());
-    answer.onComplete(ar -> {
+    gateway.request(ref, to, message, timeoutMs).onComplete(ar -> {
       if (!alive) {
         return;
       }
       if (ar.succeeded()) {
-        Object body = ar.result();
-        if (body instanceof Message reply) {
-          promise.complete(reply);
-        } else {
-          network.traffic().rejected(typeOf(body));
-          promise.fail(new MalformedMessageException("reply is not a protocol message"));
-        }
+        promise.complete(ar.result());
         return;
       }
       Throwable cause = ar.cause();
@@ -312,15 +412,6 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
         default -> promise.fail(re);
       }
     });
-    return promise.future();
-  }
-
-  private DeliveryOptions requestOptions(long timeoutMs) {
-    if (timeoutMs != requestTimeout) {
-      requestOptions = new DeliveryOptions(sendOptions).setSendTimeout(timeoutMs);
-      requestTimeout = timeoutMs;
-    }
-    return requestOptions;
   }
 
   @Override

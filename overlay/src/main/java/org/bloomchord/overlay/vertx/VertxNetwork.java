@@ -113,7 +113,9 @@ public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<
 
   private void installCodec(Vertx v) {
     v.eventBus().registerCodec(new MessageFrameCodec(registry));
-    v.eventBus().codecSelector(body -> body instanceof Message ? MessageFrameCodec.NAME : null);
+    v.eventBus().registerCodec(new LocalExchangeCodec());
+    v.eventBus().codecSelector(body -> body instanceof Message ? MessageFrameCodec.NAME
+        : body instanceof LocalExchange ? LocalExchangeCodec.NAME : null);
   }
 
   /**
@@ -353,6 +355,7 @@ public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<
     for (Vertx v : instances) {
       v.eventBus().codecSelector(body -> null);
       v.eventBus().unregisterCodec(MessageFrameCodec.NAME);
+      v.eventBus().unregisterCodec(LocalExchangeCodec.NAME);
     }
   }
 

@@ -117,9 +117,24 @@ public final class WireWriter {
     return this;
   }
 
-  /** Writes a length-prefixed UTF-8 string. */
+  /**
+   * Writes a length-prefixed UTF-8 string. An ASCII string (every peer address this project makes)
+   * is written char by char, with no intermediate array: peers' addresses are most of the bytes of
+   * most messages, and every message is encoded at least once to be counted.
+   */
   public WireWriter writeString(String s) {
-    return writeBytes(s.getBytes(StandardCharsets.UTF_8));
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return writeBytes(s.getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    writeVarInt(n);
+    ensure(n);
+    for (int i = 0; i < n; i++) {
+      buf[size++] = (byte) s.charAt(i);
+    }
+    return this;
   }
 
   private void ensure(int extra) {

@@ -11,6 +11,7 @@ import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkContractTest;
@@ -106,6 +107,28 @@ class VertxNetworkTest extends NetworkContractTest {
     Thread.sleep(200);
     assertTrue(after.size() <= ticks + 1, "ticks after the crash: " + (after.size() - ticks));
     assertFalse(after.contains("cancelled"));
+  }
+
+  @Test
+  void anAnswerFromAPeerNotAskedIsRejectedAndTheRequestStillWaitsForItsOwn() throws Exception {
+    PeerHandle<EchoPeer> a = launch("a");
+    PeerRef silent = new PeerRef("silent", 7);
+    Future<Settled> asked = a.protocol().timedPing(silent, "x", 600);
+    Thread.sleep(100);
+    // the request is a's first: exchange 1; answered in its name by a peer it did not ask
+    vertx.eventBus().send(PeerVerticle.busAddress(a.ref()), LocalExchange.reply(1, new Pong(1, "forged")),
+        PeerVerticle.senderOptions(new PeerRef("mallory", 9)));
+    assertTrue(net().awaitUntil(asked::isComplete, WAIT, 10));
+    Settled s = asked.result();
+    assertInstanceOf(RequestTimeoutException.class, s.failure());
+    assertTrue(s.elapsedMs() >= 600, "failed after " + s.elapsedMs());
+    assertEquals(Map.of("Pong", 1L), net().traffic().rejectedSnapshot());
+    // a late answer from the peer asked, after the timeout, is dropped without a trace
+    vertx.eventBus().send(PeerVerticle.busAddress(a.ref()), LocalExchange.reply(1, new Pong(1, "late")),
+        PeerVerticle.senderOptions(silent));
+    Settled again = net().call(a, p -> p.timedPing(a.ref(), "self", 2_000), WAIT);
+    assertNull(again.failure());
+    assertEquals(Map.of("Pong", 1L), net().traffic().rejectedSnapshot());
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.echo.EchoWire;
@@ -16,6 +17,17 @@ import org.junit.jupiter.api.Test;
 
 /** Round trips of every field kind, and rejection of truncated, overlong and trailing input. */
 class WireCodingTest {
+
+  @Test
+  void aStringIsWrittenAsItsUtf8BytesWhetherAsciiOrNot() {
+    for (String s : new String[] {"", "p7", "peer-123@node-2", "x".repeat(200), "p\u007f", "p\u0080", "pär",
+        "\u20ac", "a\uD83D\uDE00b"}) {
+      byte[] written = new WireWriter(1).writeString(s).toByteArray();
+      byte[] expected = new WireWriter(1).writeBytes(s.getBytes(StandardCharsets.UTF_8)).toByteArray();
+      assertArrayEquals(expected, written, s);
+      assertEquals(s, new WireReader(written).readString(1_000));
+    }
+  }
 
   @Test
   void everyFieldKindRoundTrips() {
