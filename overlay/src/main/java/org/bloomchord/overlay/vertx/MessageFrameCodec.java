@@ -1,7 +1,6 @@
 package org.bloomchord.overlay.vertx;
 
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.eventbus.MessageCodec;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.wire.WireRegistry;
 
@@ -12,7 +11,7 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * the wire methods below, the same length-prefixed wire frame, serve only a message someone sends
  * on the clustered bus by hand, and never Java serialization.
  */
-final class MessageFrameCodec implements MessageCodec<Message, Message> {
+final class MessageFrameCodec extends ByReferenceCodec<Message> {
 
   /** The name the codec selector answers for every {@link Message}. */
   static final String NAME = "bloomchord-message";
@@ -20,6 +19,7 @@ final class MessageFrameCodec implements MessageCodec<Message, Message> {
   private final WireRegistry registry;
 
   MessageFrameCodec(WireRegistry registry) {
+    super(NAME);
     this.registry = registry;
   }
 
@@ -33,20 +33,5 @@ final class MessageFrameCodec implements MessageCodec<Message, Message> {
   public Message decodeFromWire(int pos, Buffer buffer) {
     int length = buffer.getInt(pos);
     return registry.decode(buffer.getBytes(pos + 4, pos + 4 + length));
-  }
-
-  @Override
-  public Message transform(Message message) {
-    return message;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public byte systemCodecID() {
-    return -1;
   }
 }

@@ -37,8 +37,8 @@ import org.bloomchord.overlay.Seeds;
  *
  * <p>Invariants: every protocol callback runs on this verticle's context; once not alive, the peer
  * sends nothing, its timers and pending replies never call the protocol again, and requests to it
- * fail at the requester only when their timeout has elapsed (the event bus' instant NO_HANDLERS is
- * held back until then).
+ * fail at the requester only when their timeout has elapsed (a local request to it is dropped by
+ * the event bus; the instant NO_HANDLERS of one through the gateway is held back until then).
  *
  * <p>Longer than most classes because one peer's whole life on Vert.x is here: its consumer, the
  * checks of every incoming message, requests with the held-back failure, one-way sends and timers.
