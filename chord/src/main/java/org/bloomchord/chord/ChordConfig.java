@@ -50,8 +50,8 @@ import org.bloomchord.overlay.PeerRef;
  * @param successorPush tell the predecessor whenever the successor list changed
  *     ({@link org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged}), so joins reach the r
  *     lists that name them within r message delays rather than r stabilize rounds; off by default
- *     ({@code ring --launch stream} turns it on): with rogue peers forging departures it has
- *     left tables off the oracle at a measurement instant where stabilize alone did not
+ *     ({@code ring --launch stream} turns it on): it carries a rogue successor's own list
+ *     changes to the honest peers before it at once (docs/ARCHITECTURE.md, "Maintenance cost")
  * @param limits caps of the per-peer and per-request maps and the per-sender quotas
  *     ({@link ChordLimits#defaults()} when null)
  * @param writeQuorum copies (the primary's included) that must hold a put or delete before it is

@@ -181,15 +181,15 @@ public record RingSettings(
     return Math.max(def, Math.multiplyExact(stabilizeMs, def / ChordConfig.defaults().stabilizeMs()));
   }
 
-  /**
-   * Refuses periods the flags cannot mean, naming the flag: a stabilize period below 1 ms, or a
-   * ceiling other than 0 below it.
-   */
   /** The fix-fingers period the flags give: {@code --fix-fingers-ms}, or the stabilize period for 0. */
   private static long fixFingersPeriod(long stabilizeMs, long fixFingersMs) {
     return fixFingersMs == 0 ? stabilizeMs : fixFingersMs;
   }
 
+  /**
+   * Refuses periods the flags cannot mean, naming the flag: a stabilize period below 1 ms, a
+   * negative fix-fingers period, or a ceiling other than 0 below its period.
+   */
   static void checkPeriods(long stabilizeMs, long fixFingersMs, long stabilizeMaxMs, long fixFingersMaxMs) {
     check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
     check(fixFingersMs >= 0, "--fix-fingers-ms must be 0 or positive, got " + fixFingersMs);

@@ -28,6 +28,15 @@ class RingCommandTest {
     return new ObjectMapper().readTree(out.toString());
   }
 
+  /** A stable ring with every successor and finger right, every lookup correct and no key lost. */
+  private static void assertConverged(JsonNode j, int lookups) {
+    assertTrue(j.at("/ring/stable").asBoolean());
+    assertEquals(0, j.at("/ring/successorErrors").asInt());
+    assertEquals(0, j.at("/ring/fingerErrors").asInt());
+    assertEquals(lookups, j.at("/lookups/correct").asInt());
+    assertEquals(0, j.at("/keys/lost").asInt());
+  }
+
   @Test
   void simRingPrintsOneSummaryWithEveryLookupCorrect() throws Exception {
     int rc = run("ring", "--runtime", "sim", "--peers", "64", "--keys", "200", "--lookups", "500", "--json");
@@ -66,11 +75,7 @@ class RingCommandTest {
     assertEquals(0, rc, err::toString);
     JsonNode j = json();
     assertEquals(400, j.at("/peers/alive").asInt());
-    assertTrue(j.at("/ring/stable").asBoolean());
-    assertEquals(0, j.at("/ring/successorErrors").asInt());
-    assertEquals(0, j.at("/ring/fingerErrors").asInt());
-    assertEquals(1000, j.at("/lookups/correct").asInt());
-    assertEquals(0, j.at("/keys/lost").asInt());
+    assertConverged(j, 1000);
     assertTrue(err.toString().contains("launched 16 of 400") && err.toString().contains("launched 256 of 400"),
         err::toString);
   }
@@ -84,11 +89,7 @@ class RingCommandTest {
     JsonNode j = json();
     assertEquals(500, j.at("/peers/alive").asInt());
     assertEquals(500, j.at("/peers/joins").asInt());
-    assertTrue(j.at("/ring/stable").asBoolean());
-    assertEquals(0, j.at("/ring/successorErrors").asInt());
-    assertEquals(0, j.at("/ring/fingerErrors").asInt());
-    assertEquals(1000, j.at("/lookups/correct").asInt());
-    assertEquals(0, j.at("/keys/lost").asInt());
+    assertConverged(j, 1000);
     assertTrue(err.toString().contains("launched 500 of 500 peers as a stream of joins"), err::toString);
     assertFalse(err.toString().contains("launched 16 of 500"), err::toString);
   }

@@ -7,8 +7,8 @@ import org.bloomchord.overlay.Message;
  * Requests are matched to their answers by the requester ({@link PeerVerticle#request}) instead of
  * by the event bus' own request-reply: that registers a reply consumer and sets a Vert.x timer per
  * request, and cancelling the timer (a concurrent map and the event loop's scheduled-task heap)
- * was the largest single cost of a 100,000-peer launch (docs/BENCHMARKS.md, "Launch by a stream of
- * joins"). Here a pending request is an entry in its peer's own table and a timer on the network's
+ * was the largest single cost of a 100,000-peer launch (docs/BENCHMARKS.md, "The collector and the
+ * runtime's request path"). Here a pending request is an entry in its peer's own table and a timer on the network's
  * {@link TimerWheel}.
  *
  * @param id the requester's number for the request, unique among its pending requests

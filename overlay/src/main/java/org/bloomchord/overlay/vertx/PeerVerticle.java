@@ -57,7 +57,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   private static final long NO_EXCHANGE = 0;
 
   /** A local request awaiting its answer. */
-  private record Pending(PeerRef to, long timeoutMs, Promise<Message> promise, VertxTimer timer) {
+  private record Pending(PeerRef to, long timeoutMs, Promise<Message> promise, Cancellable timer) {
   }
 
   private final VertxNetwork<?> network;
@@ -238,7 +238,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       } else {
         network.count(ar.result());
         if (id != NO_EXCHANGE) {
-          vertx.eventBus().send(busAddress(requester), LocalExchange.reply(id, ar.result()), sendOptions);
+          answer(requester, LocalExchange.reply(id, ar.result()));
         } else {
           envelope.reply(ar.result());
         }
@@ -260,15 +260,15 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       network.traffic().rejected(type);
       return;
     }
-    Pending p = pending.get(x.id());
+    Pending p = pending.remove(x.id());
     if (p == null) {
       return;
     }
     if (!p.to().equals(from)) {
+      pending.put(x.id(), p);
       network.traffic().rejected(type);
       return;
     }
-    pending.remove(x.id());
     p.timer().cancel();
     if (x.failure() != null) {
       p.promise().fail(new RemoteRejectedException(p.to(), x.failure()));
@@ -315,11 +315,16 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       String reason) {
     if (exchange != NO_EXCHANGE) {
       if (from != null) {
-        vertx.eventBus().send(busAddress(from), LocalExchange.failed(exchange, reason), sendOptions);
+        answer(from, LocalExchange.failed(exchange, reason));
       }
     } else if (envelope.replyAddress() != null) {
       envelope.fail(code, reason);
     }
+  }
+
+  /** Sends the answer to a local request back to its requester, one way. */
+  private void answer(PeerRef requester, LocalExchange answer) {
+    vertx.eventBus().send(busAddress(requester), answer, sendOptions);
   }
 
   /** Counts what the protocol threw and fails this peer (see {@link VertxNetwork#handlerError}). */
@@ -365,9 +370,7 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   /** On this peer's thread: files the request as pending, sets its timeout and sends it. */
   private void requestLocal(PeerRef to, Message message, long timeoutMs, Promise<Message> promise) {
     long id = ++lastExchange;
-    VertxTimer timer = new VertxTimer(this, network.timers(), () -> expire(id), 0, 0);
-    pending.put(id, new Pending(to, timeoutMs, promise, timer));
-    timer.schedule(timeoutMs);
+    pending.put(id, new Pending(to, timeoutMs, promise, after(timeoutMs, () -> expire(id))));
     vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message), sendOptions);
   }
 
