@@ -51,6 +51,10 @@ public final class LocateCommand implements Callable<Integer> {
       description = "Bits of each filter level, " + LocationConfig.MIN_BITS + ".." + LocationConfig.MAX_BITS + ".")
   int bits;
 
+  @Option(names = "--hashes", paramLabel = "K", defaultValue = "3",
+      description = "Probes per object in every filter level, 1..16 (default: ${DEFAULT-VALUE}).")
+  int hashes;
+
   @Option(names = "--queries", paramLabel = "Q", defaultValue = "1000",
       description = "Locates run from random peers for random objects (default: ${DEFAULT-VALUE}).")
   int queries;
@@ -83,6 +87,9 @@ public final class LocateCommand implements Callable<Integer> {
       throw new UsageException("--bits-per-level must be in " + LocationConfig.MIN_BITS + ".."
           + LocationConfig.MAX_BITS + ", got " + bits);
     }
+    if (hashes < 1 || hashes > 16) {
+      throw new UsageException("--hashes must be in 1..16, got " + hashes);
+    }
     if (queries < 1) {
       throw new UsageException("--queries must be at least 1, got " + queries);
     }
@@ -90,7 +97,7 @@ public final class LocateCommand implements Callable<Integer> {
       throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
     }
     LocateTrial e = new LocateTrial(runtime, peers, objects, holders, queries, seed,
-        ChordConfig.defaults(), LocationConfig.defaults().withFilters(depth, bits));
+        ChordConfig.defaults(), LocationConfig.defaults().withFilters(depth, bits).withHashes(hashes));
     LocateTrial.Outcome o = e.run();
     PrintWriter out = spec.commandLine().getOut();
     Summary summary = e.summary(o);

@@ -53,10 +53,18 @@ class LocateCommandTest {
     assertTrue(l.get("hops").get("p50").asDouble() <= l.get("hops").get("p99").asDouble());
   }
 
+  @Test
+  void theProbesPerObjectReachTheFilters() {
+    int rc = run("locate", "--peers", "16", "--objects", "10", "--holders-per-object", "2", "--depth", "2",
+        "--bits-per-level", "1024", "--hashes", "2", "--queries", "20", "--runtime", "sim");
+    assertEquals(0, rc, err::toString);
+    assertTrue(out.toString().startsWith("locate: N=16, O=10, H=2, d=2, m=1024 bits/level, k=2, Q=20\n"), out::toString);
+  }
+
   @ParameterizedTest
   @CsvSource({
       "--peers, 0", "--objects, 0", "--holders-per-object, 99", "--depth, 17", "--bits-per-level, 10",
-      "--queries, 0", "--runtime, cluster"})
+      "--hashes, 0", "--hashes, 17", "--queries, 0", "--runtime, cluster"})
   void aBadValueIsOneLineNamingTheFlagAndExitCodeTwo(String flag, String value) {
     String[] args = {"locate", "--peers", "10", "--objects", "5", "--holders-per-object", "2", "--depth", "3",
         "--bits-per-level", "4096", "--runtime", "sim"};

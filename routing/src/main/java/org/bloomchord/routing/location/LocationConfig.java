@@ -9,7 +9,8 @@ import org.bloomchord.routing.bloom.BloomShape;
  *
  * @param depth d, the levels of each link's attenuated filter, 1..16 (default 3)
  * @param bitsPerLevel m of every level and of the local filter, 64..2^20 (default 4096)
- * @param hashes k, probes per object, 1..16 (default 3)
+ * @param hashes k, probes per object, 1..16 (default 3; under heavy churn 2 sends about a fifth
+ *     fewer upkeep bytes at the same within-depth share, see docs/BENCHMARKS.md)
  * @param refreshMs period of the summary pull from each link (default 1000)
  * @param leaseMs how long a pointer in the directory lives unless its holder refreshes it; holders
  *     refresh every leaseMs / 3 (default 30 000)
