@@ -48,10 +48,12 @@ import org.bloomchord.overlay.PeerRef;
  *     default, which routes by fingers and takes the successor list only around failed fingers, as
  *     the SIGCOMM 2001 version does (default false)
  * @param successorPush tell the predecessor whenever the successor list changed
- *     ({@link org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged}), so joins reach the r
- *     lists that name them within r message delays rather than r stabilize rounds; off by default
- *     ({@code ring --launch stream} turns it on): it carries a rogue successor's own list
- *     changes to the honest peers before it at once (docs/ARCHITECTURE.md, "Maintenance cost")
+ *     ({@link org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged}); the predecessor adds
+ *     the peers named there and removes none, so joins reach the r lists that name them within r
+ *     message delays rather than r stabilize rounds, while removals, a rogue successor's
+ *     included, still travel one stabilize round per peer; off by default ({@code ring --launch
+ *     stream} and the scenario key {@code successorPush} turn it on; docs/ARCHITECTURE.md,
+ *     "Maintenance cost")
  * @param limits caps of the per-peer and per-request maps and the per-sender quotas
  *     ({@link ChordLimits#defaults()} when null)
  * @param writeQuorum copies (the primary's included) that must hold a put or delete before it is

@@ -125,6 +125,19 @@ public final class RoutingTable {
     return c;
   }
 
+  /**
+   * Adds the peers of the successor's pushed list to the successor list without removing any
+   * ({@link SuccessorList#extend}); returns whether it changed.
+   */
+  public boolean extendSuccessors(PeerRef successor, List<PeerRef> theirs, long now) {
+    boolean c = successors.extend(successor, theirs, p -> usable(p, now));
+    if (c) {
+      syncFirstFinger();
+      changed();
+    }
+    return c;
+  }
+
   /** Puts a closer successor first. */
   public SuccessorOffer offerSuccessor(PeerRef p, long now) {
     if (!usable(p, now)) {

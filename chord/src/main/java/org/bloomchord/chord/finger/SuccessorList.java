@@ -86,6 +86,44 @@ public final class SuccessorList {
   }
 
   /**
+   * Adds the usable peers of {@code theirs}, the list of our first entry, where they belong by
+   * clockwise distance, keeping every entry already held (only those pushed past r drop out).
+   * Unlike {@link #adopt} it never removes a peer because the successor no longer names it: that
+   * takes one of our own stabilize rounds. Does nothing unless {@code successor} is our first
+   * entry.
+   *
+   * @return whether the list changed
+   */
+  public boolean extend(PeerRef successor, List<PeerRef> theirs, Predicate<PeerRef> usable) {
+    if (entries.isEmpty() || !entries.get(0).equals(successor)) {
+      return false;
+    }
+    List<PeerRef> next = new ArrayList<>(entries);
+    for (PeerRef p : theirs) {
+      if (p.id() == owner.id() || !usable.test(p) || next.contains(p)) {
+        continue;
+      }
+      int at = next.size();
+      while (at > 0 && ring.compareFrom(owner.id(), p.id(), next.get(at - 1).id()) < 0) {
+        at--;
+      }
+      if (at == 0 || next.get(at - 1).id() == p.id()) {
+        continue; // never before the successor, never a second entry of one id
+      }
+      next.add(at, p);
+    }
+    while (next.size() > capacity) {
+      next.remove(next.size() - 1);
+    }
+    if (next.equals(entries)) {
+      return false;
+    }
+    entries.clear();
+    entries.addAll(next);
+    return true;
+  }
+
+  /**
    * Puts {@code peer} first if it lies between the owner and the current first entry (or the list
    * is empty), dropping the last entry when full.
    *

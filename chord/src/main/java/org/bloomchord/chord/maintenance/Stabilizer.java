@@ -251,13 +251,17 @@ final class Stabilizer {
   }
 
   /**
-   * Handles our successor's {@link SuccessorsChanged}: rebuilds our successor list from it, as
-   * from the answer of a stabilize round; from anyone else it is ignored.
+   * Handles our successor's {@link SuccessorsChanged}: adds the peers it names to our successor
+   * list, each in its place, but removes none ({@link RoutingTable#extendSuccessors}). A joiner
+   * thus reaches the r lists before it at once, while a peer the successor dropped stays with us
+   * until our own stabilize round, which checks the successor's list and our entries' liveness:
+   * a successor, rogue or wrong, cannot empty the lists before it faster than stabilize would.
+   * From anyone but our successor the push is ignored.
    */
   void onSuccessorsChanged(PeerRef from, SuccessorsChanged m) {
     RoutingTable table = ctx.table();
     if (from.equals(table.successor())) {
-      table.adoptSuccessors(from, m.successors(), ctx.now());
+      table.extendSuccessors(from, m.successors(), ctx.now());
     }
   }
 

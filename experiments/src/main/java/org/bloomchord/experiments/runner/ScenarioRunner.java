@@ -72,7 +72,8 @@ public final class ScenarioRunner {
         .withLookupMode(s.lookup() == ChordSettings.LookupStyle.ITERATIVE ? LookupMode.ITERATIVE : LookupMode.RECURSIVE)
         .withSuccessorRouting(s.nextHop() == ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)
         .withQuorums(s.writeQuorum(), s.readQuorum())
-        .withProximity(s.proximityCandidates());
+        .withProximity(s.proximityCandidates())
+        .withSuccessorPush(s.successorPush());
     long request = s.requestTimeout().toMillis();
     ChordLimits limits = c.limits();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request))

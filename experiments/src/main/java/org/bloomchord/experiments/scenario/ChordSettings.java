@@ -53,12 +53,16 @@ import org.bloomchord.routing.repair.RepairMode;
  *     the lowest measured round trip among the first that many peers of [start(i), start(i+1));
  *     0 (the default, {@code proximity: false}) takes the successor of the start, as every
  *     published figure did
+ * @param successorPush {@code successorPush: true} makes a peer tell its predecessor its successor
+ *     list whenever the part the predecessor copies changed; the predecessor adds the peers named
+ *     there and removes none (default false: successor lists change by stabilize alone, as every
+ *     published figure did)
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
     NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum, RepairMode repair,
-    int proximityCandidates) {
+    int proximityCandidates, boolean successorPush) {
 
   /** Candidates of a finger with {@code proximity: true} and no {@code proximityCandidates}. */
   public static final int DEFAULT_PROXIMITY_CANDIDATES = 8;
@@ -98,21 +102,23 @@ public record ChordSettings(
   /** The keys of the section, in the order messages list them. */
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
-      "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair", "proximity", "proximityCandidates");
+      "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair", "proximity", "proximityCandidates",
+      "successorPush");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0);
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0, false);
 
-  /** These settings with the default quota, quorums, repair and finger choice ({@link #DEFAULTS}'). */
+  /** These settings with the default quota, quorums, repair, finger choice and pushes ({@link #DEFAULTS}'). */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
       Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
       Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        DEFAULTS.quota(), DEFAULTS.writeQuorum(), DEFAULTS.readQuorum(), DEFAULTS.repair(), DEFAULTS.proximityCandidates());
+        DEFAULTS.quota(), DEFAULTS.writeQuorum(), DEFAULTS.readQuorum(), DEFAULTS.repair(), DEFAULTS.proximityCandidates(),
+        DEFAULTS.successorPush());
   }
 
   public ChordSettings {
@@ -142,6 +148,7 @@ public record ChordSettings(
         + ", placement: " + (placement == Placement.SEEDED ? "seeded" : "fixed") + ", quota: " + quota
         + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum
         + ", repair: " + (repair == RepairMode.RECONCILE ? "reconcile" : "push")
-        + (proximityCandidates > 0 ? ", proximity: true, proximityCandidates: " + proximityCandidates : "") + "}";
+        + (proximityCandidates > 0 ? ", proximity: true, proximityCandidates: " + proximityCandidates : "")
+        + ", successorPush: " + successorPush + "}";
   }
 }

@@ -48,7 +48,8 @@ final class SettingsBinder {
         quorum(f, "readQuorum", Math.min(replicas, successors)),
         f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)),
         f.choice("proximity", false, Map.of("true", true, "false", false))
-            ? f.integer("proximityCandidates", ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, 2, successors + 1) : 0);
+            ? f.integer("proximityCandidates", ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, 2, successors + 1) : 0,
+        f.choice("successorPush", d.successorPush(), Map.of("true", true, "false", false)));
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -185,7 +186,7 @@ class ScenarioLoaderTest {
   void unknownKeysNameFileLineColumnAndTheExpectedKeys() {
     String text = "name: q\npeers: 10\nchord:\n  idBits: 64\n  sucessors: 8\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
-        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates)", error(text));
+        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
         + "peers, chord, routing, rogue, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
@@ -194,7 +195,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
     assertEquals("--set chord.sucessors=4: unknown key 'sucessors' in chord (expected one of: idBits, successors, "
-        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates)",
+        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush)",
         error("peers: 10\nphases:\n  - join: {}\n", "chord.sucessors=4"));
   }
 
@@ -228,6 +229,18 @@ class ScenarioLoaderTest {
     assertEquals("--set phases[5].fail.fraction=0.1: no phases[5] (phases has 1 entries, counted from 0)",
         error(base, "phases[5].fail.fraction=0.1"));
     assertEquals("--set peers: expected key=value, like chord.successors=4", error(base, "peers"));
+  }
+
+  @Test
+  void successorPushIsReadCheckedAndCarriedToChildJvms() {
+    String base = "peers: 10\nphases:\n  - join: {}\n";
+    assertFalse(one("runtime: sim\n" + base).chord().successorPush());
+    ChordSettings on = one("runtime: sim\nchord: { successorPush: true, proximity: true }\n" + base).chord();
+    assertTrue(on.successorPush());
+    assertTrue(org.bloomchord.experiments.runner.ScenarioRunner.chordConfig(on).successorPush());
+    assertEquals(on, ScenarioLoader.chordSettings("child", on.toYaml()), "a child JVM reads the same settings");
+    assertEquals("s.yaml:1:25: bad value 'sometimes' for chord.successorPush: expected one of: false, true",
+        error("chord: { successorPush: sometimes }\n" + base));
   }
 
   @Test
