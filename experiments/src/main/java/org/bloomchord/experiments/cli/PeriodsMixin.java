@@ -12,7 +12,7 @@ public final class PeriodsMixin {
 
   @Option(names = "--stabilize-ms", paramLabel = "MS", defaultValue = "500",
       description = "Period of stabilize and fix-fingers in runtime milliseconds; check-predecessor runs at"
-          + " twice it, replica sync at ten times it but at least every 5 s (default: ${DEFAULT-VALUE}).")
+          + " twice it, replica sync at ten times it but never more often than every 5 s (default: ${DEFAULT-VALUE}).")
   long stabilizeMs;
 
   @Option(names = "--fix-fingers-ms", paramLabel = "MS", defaultValue = "0",

@@ -82,8 +82,7 @@ public final class WritesCommand implements Callable<Integer> {
     } else {
       out.println("writes on sim, seed " + seed + ": " + operations + " operations, " + peers + " peers, loss " + loss
           + ", a crash every " + crashEveryMs + " ms, repair by " + repair + ", read quorum " + readQuorum);
-      SummaryJson.tree(summary).fields()
-          .forEachRemaining(e -> out.println("  " + e.getKey() + ": " + SummaryTable.plain(e.getValue())));
+      out.print(SummaryTable.render(summary));
     }
     out.flush();
     WriteStats w = summary.writes();

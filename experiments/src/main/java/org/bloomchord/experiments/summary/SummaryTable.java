@@ -98,23 +98,6 @@ public final class SummaryTable {
     return new BigDecimal(d).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 
-  /**
-   * A JSON value in the form of Java's map and list texts ({@code {a=1, b=2}}, {@code [x, y]}),
-   * numbers and text as they are: the plain lines a command prints without {@code --json}.
-   */
-  public static String plain(JsonNode v) {
-    List<String> parts = new ArrayList<>();
-    if (v.isObject()) {
-      v.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + plain(e.getValue())));
-      return "{" + String.join(", ", parts) + "}";
-    }
-    if (v.isArray()) {
-      v.forEach(e -> parts.add(plain(e)));
-      return "[" + String.join(", ", parts) + "]";
-    }
-    return v.isNull() ? "null" : v.asText();
-  }
-
   private static boolean allScalars(JsonNode object) {
     for (JsonNode v : object) {
       if (v.isContainerNode()) {

@@ -37,6 +37,19 @@ class WritesCommandTest {
   }
 
   @Test
+  void withoutJsonTheSummaryIsAnAlignedTable() {
+    int rc = run("writes", "--operations", "100", "--peers", "16", "--keys", "20", "--loss", "0", "--crash-every-ms",
+        "86400000", "--seed", "3");
+    assertEquals(0, rc, err::toString);
+    String text = out.toString();
+    assertTrue(text.startsWith("writes on sim, seed 3: 100 operations, 16 peers"), text);
+    assertTrue(text.contains("\nwrites\n"), text);
+    assertTrue(text.lines().anyMatch(l -> l.matches("  acknowledged +[0-9]+")), text);
+    assertTrue(text.lines().anyMatch(l -> l.matches("  lost +0")), text);
+    assertTrue(!text.contains("="), "no map texts: " + text);
+  }
+
+  @Test
   void badValuesAreOneLineAndExitCodeTwo() {
     assertEquals(2, run("writes", "--operations", "10", "--loss", "0.9"));
     assertEquals("bloomchord: --loss must be in [0, 0.5], got 0.9", err.toString().strip());
