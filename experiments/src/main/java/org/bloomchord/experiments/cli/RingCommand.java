@@ -7,6 +7,7 @@ import org.bloomchord.experiments.jvm.JvmRingTrial;
 import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.ring.RingTrial;
 import org.bloomchord.experiments.runner.Progress;
+import org.bloomchord.experiments.summary.LookupStats;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
@@ -164,7 +165,27 @@ public final class RingCommand implements Callable<Integer> {
           r.pingsPerSecond() > 0 ? 100 * r.hopsPerSecond() / r.pingsPerSecond() : 0.0);
       err.flush();
     }
+    String hint = overloadHint(settings, outcome.summary().lookups());
+    if (hint != null) {
+      err.println(hint);
+      err.flush();
+    }
     return print(outcome.summary(), out);
+  }
+
+  /**
+   * A line for stderr when lookups went unanswered on Vert.x at fixed periods, the usual sign that
+   * the peers' maintenance asks more of the cores than they deliver (docs/BENCHMARKS.md, "Overload
+   * collapse"); null otherwise.
+   */
+  static String overloadHint(RingSettings settings, LookupStats lookups) {
+    if (lookups == null || lookups.failed() == 0 || !settings.runtime().equals("vertx") || settings.stabilizeMaxMs() != 0) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "ring: %d of %d lookups got no answer in time. %d peers at fixed %d ms periods"
+        + " may ask more of this machine's cores than they deliver; adaptive periods (--stabilize-max, --fix-fingers-max)"
+        + " or a longer --stabilize-ms free them (README, bloomchord ring)", lookups.failed(), lookups.total(),
+        settings.peers(), settings.stabilizeMs());
   }
 
   /** Prints the summary as the table, or as one line of JSON with --json. */

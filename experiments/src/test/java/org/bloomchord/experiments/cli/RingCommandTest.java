@@ -38,6 +38,22 @@ class RingCommandTest {
   }
 
   @Test
+  void unansweredLookupsAtFixedPeriodsOnVertxGetTheOverloadHint() {
+    org.bloomchord.experiments.summary.Spread hops = new org.bloomchord.experiments.summary.Spread(7, 3, 7, 10);
+    org.bloomchord.experiments.summary.Quantiles latency = new org.bloomchord.experiments.summary.Quantiles(1, 1, 1);
+    var failing = new org.bloomchord.experiments.summary.LookupStats(10000, 7665, 0, 2335, hops, hops, 0.1, latency);
+    var answered = new org.bloomchord.experiments.summary.LookupStats(10000, 10000, 0, 0, hops, hops, 0.1, latency);
+    var settings = org.bloomchord.experiments.ring.RingSettings.defaults(50000);
+    String hint = RingCommand.overloadHint(settings, failing);
+    assertEquals("ring: 2335 of 10000 lookups got no answer in time. 50000 peers at fixed 500 ms periods may ask more"
+        + " of this machine's cores than they deliver; adaptive periods (--stabilize-max, --fix-fingers-max) or a"
+        + " longer --stabilize-ms free them (README, bloomchord ring)", hint);
+    assertEquals(null, RingCommand.overloadHint(settings, answered), "every lookup answered");
+    assertEquals(null, RingCommand.overloadHint(settings.withLaunch(2, 16000, 64000), failing), "adaptive already");
+    assertEquals(null, RingCommand.overloadHint(settings, null), "no lookups run");
+  }
+
+  @Test
   void simRingPrintsOneSummaryWithEveryLookupCorrect() throws Exception {
     int rc = run("ring", "--runtime", "sim", "--peers", "64", "--keys", "200", "--lookups", "500", "--json");
     assertEquals(0, rc, err::toString);
