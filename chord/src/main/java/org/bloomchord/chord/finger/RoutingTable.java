@@ -117,12 +117,7 @@ public final class RoutingTable {
 
   /** Rebuilds the successor list from a successor and its own list; returns whether it changed. */
   public boolean adoptSuccessors(PeerRef successor, List<PeerRef> theirs, long now) {
-    boolean c = successors.adopt(successor, theirs, p -> usable(p, now));
-    if (c) {
-      syncFirstFinger();
-      changed();
-    }
-    return c;
+    return successorsChanged(successors.adopt(successor, theirs, p -> usable(p, now)));
   }
 
   /**
@@ -130,12 +125,16 @@ public final class RoutingTable {
    * ({@link SuccessorList#extend}); returns whether it changed.
    */
   public boolean extendSuccessors(PeerRef successor, List<PeerRef> theirs, long now) {
-    boolean c = successors.extend(successor, theirs, p -> usable(p, now));
-    if (c) {
+    return successorsChanged(successors.extend(successor, theirs, p -> usable(p, now)));
+  }
+
+  /** When the successor list changed ({@code did}), finger 1 follows it and the change is counted; returns {@code did}. */
+  private boolean successorsChanged(boolean did) {
+    if (did) {
       syncFirstFinger();
       changed();
     }
-    return c;
+    return did;
   }
 
   /** Puts a closer successor first. */
