@@ -94,6 +94,8 @@ public final class NodeCommand implements Callable<Integer> {
       if (eventLoops != 0) {
         options.setEventLoopThreads(eventLoops);
       }
+      periods.adaptiveUnlessGiven(spec.commandLine().getParseResult(), PeriodsMixin.NODE_STABILIZE_FACTOR,
+          PeriodsMixin.NODE_FIX_FINGERS_FACTOR);
       options.setChord(periods.apply(options.getChord()));
       if (refreshMs < 1) {
         throw new UsageException("--refresh-ms must be positive, got " + refreshMs);
