@@ -48,7 +48,7 @@ public final class PeriodsMixin {
       stabilizeMaxMs = times(stabilizeMs, stabilizeFactor);
     }
     if (!given.hasMatchedOption("--fix-fingers-max")) {
-      fixFingersMaxMs = times(fixFingersMs == 0 ? stabilizeMs : fixFingersMs, fixFingersFactor);
+      fixFingersMaxMs = times(RingSettings.fixFingersPeriod(stabilizeMs, fixFingersMs), fixFingersFactor);
     }
   }
 

@@ -11,6 +11,7 @@ import org.bloomchord.experiments.summary.LookupStats;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.experiments.summary.SummaryTable;
+import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -179,7 +180,7 @@ public final class RingCommand implements Callable<Integer> {
    * collapse"); null otherwise.
    */
   static String overloadHint(RingSettings settings, LookupStats lookups) {
-    if (lookups == null || lookups.failed() == 0 || !settings.runtime().equals("vertx") || settings.stabilizeMaxMs() != 0) {
+    if (lookups == null || lookups.failed() == 0 || !settings.runtime().equals(Networks.VERTX) || settings.stabilizeMaxMs() != 0) {
       return null;
     }
     return String.format(Locale.ROOT, "ring: %d of %d lookups got no answer in time. %d peers at fixed %d ms periods"
@@ -200,7 +201,7 @@ public final class RingCommand implements Callable<Integer> {
   }
 
   private int runOverJvms(RingSettings settings, Progress progress, PrintWriter out) {
-    if (!settings.runtime().equals("vertx")) {
+    if (!settings.runtime().equals(Networks.VERTX)) {
       throw new UsageException("--jvms runs on the vertx runtime, not '" + settings.runtime() + "'");
     }
     if (settings.failFraction() > 0 || settings.benchPings() > 0) {

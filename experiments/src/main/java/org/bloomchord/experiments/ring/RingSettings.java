@@ -182,7 +182,7 @@ public record RingSettings(
   }
 
   /** The fix-fingers period the flags give: {@code --fix-fingers-ms}, or the stabilize period for 0. */
-  private static long fixFingersPeriod(long stabilizeMs, long fixFingersMs) {
+  public static long fixFingersPeriod(long stabilizeMs, long fixFingersMs) {
     return fixFingersMs == 0 ? stabilizeMs : fixFingersMs;
   }
 

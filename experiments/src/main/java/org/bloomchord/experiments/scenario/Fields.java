@@ -14,6 +14,8 @@ import org.bloomchord.experiments.workload.Rate;
  */
 final class Fields {
 
+  private static final Map<String, Boolean> BOOLEANS = Map.of("true", true, "false", false);
+
   private final YamlNode.Mapping node;
   private final String path;
 
@@ -70,6 +72,11 @@ final class Fields {
     YamlNode v = raw(key);
     return new ScenarioException(v.position(), "bad value '" + YamlNode.text(v) + "' for " + path(key)
         + ": expected " + expected);
+  }
+
+  /** A {@code true} or {@code false} at {@code key}, or {@code fallback} when absent. */
+  boolean bool(String key, boolean fallback) {
+    return choice(key, fallback, BOOLEANS);
   }
 
   /** Reads a key's text and converts it; absent gives {@code fallback}, or an error if that is null. */

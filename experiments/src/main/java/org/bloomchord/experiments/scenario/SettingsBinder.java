@@ -47,9 +47,9 @@ final class SettingsBinder {
         quorum(f, "writeQuorum", Math.min(replicas, successors)),
         quorum(f, "readQuorum", Math.min(replicas, successors)),
         f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)),
-        f.choice("proximity", false, Map.of("true", true, "false", false))
+        f.bool("proximity", false)
             ? f.integer("proximityCandidates", ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, 2, successors + 1) : 0,
-        f.choice("successorPush", d.successorPush(), Map.of("true", true, "false", false)));
+        f.bool("successorPush", d.successorPush()));
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */

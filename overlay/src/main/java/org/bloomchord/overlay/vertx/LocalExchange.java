@@ -19,6 +19,12 @@ import org.bloomchord.overlay.Message;
  */
 record LocalExchange(long id, boolean answer, Message body, String failure) {
 
+  LocalExchange {
+    if ((body == null) == (failure == null) || !answer && failure != null) {
+      throw new IllegalArgumentException("an exchange carries a message, or an answer a failure");
+    }
+  }
+
   static LocalExchange request(long id, Message body) {
     return new LocalExchange(id, false, body, null);
   }

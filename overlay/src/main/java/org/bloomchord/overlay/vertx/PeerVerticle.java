@@ -252,12 +252,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
    * from a peer other than the one asked (rejected and counted; the request still waits).
    */
   private void answered(MultiMap headers, LocalExchange x) {
-    String type = x.body() == null ? "failed answer" : typeOf(x.body());
     PeerRef from;
     try {
       from = sender(headers);
     } catch (MalformedMessageException e) {
-      network.traffic().rejected(type);
+      rejectAnswer(x);
       return;
     }
     Pending p = pending.remove(x.id());
@@ -266,18 +265,20 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     }
     if (!p.to().equals(from)) {
       pending.put(x.id(), p);
-      network.traffic().rejected(type);
+      rejectAnswer(x);
       return;
     }
     p.timer().cancel();
     if (x.failure() != null) {
       p.promise().fail(new RemoteRejectedException(p.to(), x.failure()));
-    } else if (x.body() == null) {
-      network.traffic().rejected(type);
-      p.promise().fail(new MalformedMessageException("reply is not a protocol message"));
     } else {
       p.promise().complete(x.body());
     }
+  }
+
+  /** Counts an answer refused (its type named only then: naming it costs a reflective call). */
+  private void rejectAnswer(LocalExchange x) {
+    network.traffic().rejected(x.body() == null ? "failed answer" : typeOf(x.body()));
   }
 
   /**
