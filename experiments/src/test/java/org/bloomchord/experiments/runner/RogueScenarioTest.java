@@ -118,6 +118,8 @@ class RogueScenarioTest {
     }
     int with = offWith;
     int without = offWithout;
+    System.out.printf("rogue seeds 1..20, honest lists off the oracle at the measurement: %d with successor pushes,"
+        + " %d without%n", with, without);
     assertTrue(with <= without, () -> "seeds with honest lists off the oracle: " + with + " with pushes, " + without
         + " without");
   }
