@@ -42,6 +42,15 @@ public final class RatelessDecoder {
   private int[] queue = new int[64];
   private final int[][] walks = new int[GROUP][64];
   private final int[] walkLength = new int[GROUP];
+  /** Sum over received symbols i >= 1 of the raw difference count squared (before peeling). */
+  private double countSquares;
+  /** Sum over received symbols i >= 1 of rho(i)(1 - rho(i)). */
+  private double rhoVariance;
+  /** Sum over received symbols i >= 1 of rho(i)^2. */
+  private double rhoSquares;
+  /** Sum over received symbols i >= 1 of c(i)^2 / (rho(i)(1 - rho(i))) and of rho(i) / (1 - rho(i)). */
+  private double scaledSquares;
+  private double scaledRho;
   private long encodeNanos;
   private long peelNanos;
   private long checkNanos;
@@ -94,6 +103,32 @@ public final class RatelessDecoder {
   /** Whether the decoder has taken the most symbols it accepts without decoding. */
   public boolean exhausted() {
     return !decoded() && received >= maxSymbols;
+  }
+
+  /**
+   * An estimate of the size d of the symmetric difference from the symbols received so far, before
+   * the stream decodes. The raw difference count of symbol i is a - b, a and b the elements of
+   * either side's exclusive part mapped to i, each element independently with probability rho(i);
+   * so E[(a - b)^2] = d rho(1 - rho) + (delta rho)^2 with delta = |remote| - |local| known, and
+   * summing over the symbols gives d. Its relative error is about sqrt(2 / received) once d is
+   * well above the symbols received (a variance estimated from that many samples).
+   *
+   * @param sizeDelta |remote set| - |local set|
+   * @return the estimate, at least |sizeDelta|; 0 before symbol 1 arrived
+   */
+  public double estimateDifference(long sizeDelta) {
+    if (rhoVariance == 0) {
+      return Math.abs(sizeDelta);
+    }
+    double delta2 = (double) sizeDelta * sizeDelta;
+    double pooled = (countSquares - delta2 * rhoSquares) / rhoVariance;
+    int samples = Math.max(1, received - 1);
+    // every symbol with d rho(i) well above 1 is a sample of d of the same relative variance (about
+    // 2), so their plain mean is the better estimate; beyond i = 2d the counts are mostly 0 and 1
+    // and the pooled sum, which weighs them by rho, is
+    double mean = (scaledSquares - delta2 * scaledRho) / samples;
+    double d = 2 * pooled > received ? mean : pooled;
+    return Math.max(Math.abs(sizeDelta), d);
   }
 
   /** Elements recovered so far. */
@@ -151,7 +186,17 @@ public final class RatelessDecoder {
     int first = received;
     for (int s = 0; s < n; s++) {
       int a = (first + s) * symStride;
-      symbols[a] = remote.counts[s] - scratch.counts[s];
+      long c = remote.counts[s] - scratch.counts[s];
+      symbols[a] = c;
+      int index = first + s;
+      if (index > 0) {
+        double rho = 2.0 / (index + 2);
+        countSquares += (double) c * c;
+        rhoVariance += rho * (1 - rho);
+        rhoSquares += rho * rho;
+        scaledSquares += (double) c * c / (rho * (1 - rho));
+        scaledRho += rho / (1 - rho);
+      }
       symbols[a + 1] = remote.checks[s] ^ scratch.checks[s];
       int b = s * words;
       for (int w = 0; w < words; w++) {

@@ -116,4 +116,88 @@ public final class ReconcileMessages {
   /** B -> A: how many pushed elements were new to B. */
   public record PushAck(int added) implements Message {
   }
+
+  /**
+   * A -> B, streamed rateless: a run of A's own coded symbols in session {@code session}
+   * (1..{@link #MAX_SESSION}). The run that starts at 0 opens the session and carries A's set size
+   * ({@code senderSize}, -1 on later runs) and what B does once it has decoded: add the elements
+   * it lacks ({@code keep}) and return the elements of A it lacked ({@code returnTheirs}).
+   */
+  public record SymbolOffer(long session, long senderSize, boolean keep, boolean returnTheirs, CodedSymbols symbols)
+      implements Message {
+    public SymbolOffer {
+      Objects.requireNonNull(symbols, "symbols");
+      if (session < 1 || session > MAX_SESSION) {
+        throw new IllegalArgumentException("session id out of range: " + session);
+      }
+      if ((symbols.start() == 0) != (senderSize >= 0)) {
+        throw new IllegalArgumentException("the sender's size goes with the run at 0 only");
+      }
+    }
+
+    /** The run that opens a session. */
+    public static SymbolOffer first(long session, long senderSize, boolean keep, boolean returnTheirs,
+        CodedSymbols symbols) {
+      return new SymbolOffer(session, senderSize, keep, returnTheirs, symbols);
+    }
+
+    /** A later run of the session. */
+    public static SymbolOffer next(long session, CodedSymbols symbols) {
+      return new SymbolOffer(session, -1, false, false, symbols);
+    }
+  }
+
+  /** What became of a streamed session after one {@link SymbolOffer}. */
+  public enum OfferStatus {
+    /** Not decoded yet: the reply carries the symbols received and the estimate of the difference. */
+    MORE,
+    /** Decoded: the reply carries the elements A lacks (and those B lacked, when asked for). */
+    DECODED,
+    /** The session had already ended (decoded before this run arrived): nothing to do. */
+    ENDED,
+    /** B took the most symbols it accepts for the session without decoding and closed it. */
+    FAILED
+  }
+
+  /**
+   * B -> A: the reply to a {@link SymbolOffer}. Built by its factories; fields a status does not
+   * carry are 0, -1 or null.
+   *
+   * @param received symbols B has received in the session ({@code MORE})
+   * @param estimate B's estimate of the difference from them ({@code MORE})
+   * @param receiverSize B's set size (before it added anything, for {@code DECODED}; also for
+   *     {@code MORE}, so A knows B's bound of 3 (|S_A| + |S_B|) + 64 symbols)
+   * @param missing elements of B that A lacks ({@code DECODED})
+   * @param theirs elements of A that B lacked, when A asked for them, else null ({@code DECODED})
+   * @param added how many of them B added to its set ({@code DECODED})
+   */
+  public record OfferReply(OfferStatus status, long received, long estimate, long receiverSize, ElementSet missing,
+      ElementSet theirs, int added) implements Message {
+    public OfferReply {
+      Objects.requireNonNull(status, "status");
+      if ((status == OfferStatus.DECODED) != (missing != null)) {
+        throw new IllegalArgumentException("elements go with a decoded reply only");
+      }
+    }
+
+    /** Not decoded after {@code received} symbols; the difference is about {@code estimate}. */
+    public static OfferReply more(long received, long estimate, long receiverSize) {
+      return new OfferReply(OfferStatus.MORE, received, estimate, receiverSize, null, null, 0);
+    }
+
+    /** Decoded. */
+    public static OfferReply decoded(long receiverSize, ElementSet missing, ElementSet theirs, int added) {
+      return new OfferReply(OfferStatus.DECODED, 0, -1, receiverSize, missing, theirs, added);
+    }
+
+    /** The session had ended. */
+    public static OfferReply ended() {
+      return new OfferReply(OfferStatus.ENDED, 0, -1, -1, null, null, 0);
+    }
+
+    /** B gave up on the session. */
+    public static OfferReply failed() {
+      return new OfferReply(OfferStatus.FAILED, 0, -1, -1, null, null, 0);
+    }
+  }
 }

@@ -22,6 +22,8 @@ package org.bloomchord.routing.reconcile;
  * @param maxSessions rateless sessions a responder keeps open at once, each with a copy of its set
  *     (default 8)
  * @param sessionIdleMs a responder drops a rateless session idle this long (default 60 000 ms)
+ * @param stream how the rateless method exchanges symbols (default {@link StreamOptions#defaults()}:
+ *     streamed; the batched exchange uses {@code ratelessFirstBatch} and {@code ratelessGrowth})
  */
 public record ReconcileOptions(
     double bloomFalsePositiveRate,
@@ -36,9 +38,13 @@ public record ReconcileOptions(
     int sketchHashes,
     long requestTimeoutMs,
     int maxSessions,
-    long sessionIdleMs) {
+    long sessionIdleMs,
+    StreamOptions stream) {
 
   public ReconcileOptions {
+    if (stream == null) {
+      throw new IllegalArgumentException("stream options must be given");
+    }
     if (!(bloomFalsePositiveRate > 0 && bloomFalsePositiveRate < 1)) {
       throw new IllegalArgumentException("bloomFalsePositiveRate must be in (0, 1): " + bloomFalsePositiveRate);
     }
@@ -67,20 +73,28 @@ public record ReconcileOptions(
   /** The documented defaults. */
   public static ReconcileOptions defaults() {
     return new ReconcileOptions(BloomSummary.DEFAULT_FALSE_POSITIVE_RATE, 3, 2.0, 12, 4,
-        StrataEstimator.DEFAULT_STRATA, StrataEstimator.DEFAULT_CELLS, 1, 0.125, 64, 30_000, 8, 60_000);
+        StrataEstimator.DEFAULT_STRATA, StrataEstimator.DEFAULT_CELLS, 1, 0.125, 64, 30_000, 8, 60_000, StreamOptions.defaults());
   }
 
   /** A copy with another Bloom false-positive rate. */
   public ReconcileOptions withBloomFalsePositiveRate(double rate) {
     return new ReconcileOptions(rate, ibltHashes, ibltCellsPerDifference, ibltExtraCells, ibltRetries, strata,
-        strataCells, ratelessFirstBatch, ratelessGrowth, sketchHashes, requestTimeoutMs, maxSessions, sessionIdleMs);
+        strataCells, ratelessFirstBatch, ratelessGrowth, sketchHashes, requestTimeoutMs, maxSessions, sessionIdleMs,
+        stream);
   }
 
   /** A copy with another rateless batch growth. */
   public ReconcileOptions withRatelessGrowth(double growth) {
     return new ReconcileOptions(bloomFalsePositiveRate, ibltHashes, ibltCellsPerDifference, ibltExtraCells,
         ibltRetries, strata, strataCells, ratelessFirstBatch, growth, sketchHashes, requestTimeoutMs, maxSessions,
-        sessionIdleMs);
+        sessionIdleMs, stream);
+  }
+
+  /** A copy with other settings of the rateless exchange. */
+  public ReconcileOptions withStream(StreamOptions s) {
+    return new ReconcileOptions(bloomFalsePositiveRate, ibltHashes, ibltCellsPerDifference, ibltExtraCells,
+        ibltRetries, strata, strataCells, ratelessFirstBatch, ratelessGrowth, sketchHashes, requestTimeoutMs,
+        maxSessions, sessionIdleMs, s);
   }
 
   /** The cells of the first IBLT for an estimated difference. */

@@ -1,6 +1,7 @@
 package org.bloomchord.routing.reconcile;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.bloomchord.overlay.Cancellable;
@@ -13,6 +14,8 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.IbltReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.IbltRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.OfferReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolOffer;
 import org.bloomchord.routing.reconcile.ReconcileMessages.PushAck;
 import org.bloomchord.routing.reconcile.ReconcileMessages.PushRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SetRequest;
@@ -52,6 +55,17 @@ public final class ReconcileResponder {
   private final ReconcileOptions options;
   private final PeerRuntime runtime;
   private final Map<String, Session> sessions = new HashMap<>();
+  /** Streamed sessions this responder decodes (they count against the same limits). */
+  private final Map<String, Offered> offered = new HashMap<>();
+  /** Streamed sessions decoded lately, so runs still in flight get a short ENDED, not a rejection. */
+  private final Map<String, Boolean> ended = new LinkedHashMap<>(16, 0.75f, false) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > MAX_ENDED;
+    }
+  };
+  /** Ended sessions remembered. */
+  private static final int MAX_ENDED = 64;
 
   private static final class Session {
     final RatelessEncoder encoder;
@@ -59,6 +73,22 @@ public final class ReconcileResponder {
 
     Session(RatelessEncoder encoder) {
       this.encoder = encoder;
+    }
+  }
+
+  /** A streamed session: the initiator's symbols decoded against a snapshot of the set. */
+  private static final class Offered {
+    final RatelessDecoder decoder;
+    final long senderSize;
+    final boolean keep;
+    final boolean returnTheirs;
+    Cancellable expiry;
+
+    Offered(RatelessDecoder decoder, SymbolOffer first) {
+      this.decoder = decoder;
+      this.senderSize = first.senderSize();
+      this.keep = first.keep();
+      this.returnTheirs = first.returnTheirs();
     }
   }
 
@@ -78,15 +108,17 @@ public final class ReconcileResponder {
     return set;
   }
 
-  /** Rateless sessions currently open. */
+  /** Rateless sessions currently open (batched and streamed). */
   public int openSessions() {
-    return sessions.size();
+    return sessions.size() + offered.size();
   }
 
   /** Closes every session and cancels its timer. */
   public void close() {
     sessions.values().forEach(s -> s.expiry.cancel());
     sessions.clear();
+    offered.values().forEach(s -> s.expiry.cancel());
+    offered.clear();
   }
 
   /**
@@ -97,6 +129,9 @@ public final class ReconcileResponder {
   public Message answer(PeerRef from, Message message) {
     if (message instanceof SymbolRequest m) {
       return symbols(from, m);
+    }
+    if (message instanceof SymbolOffer m) {
+      return offer(from, m);
     }
     if (message instanceof PushRequest m) {
       checkShape(m.elements().shape().bytes());
@@ -165,15 +200,7 @@ public final class ReconcileResponder {
       if (m.from() != 0) {
         throw new MalformedMessageException("no symbol session " + m.session() + " for symbols from " + m.from());
       }
-      if (sessions.size() >= options.maxSessions()) {
-        runtime.metrics().increment(REFUSED_SESSIONS, 1);
-        throw new MalformedMessageException("too many open symbol sessions (" + sessions.size() + ")");
-      }
-      String prefix = from.address() + "/";
-      if (sessions.keySet().stream().filter(k -> k.startsWith(prefix)).count() >= MAX_SESSIONS_PER_PEER) {
-        runtime.metrics().increment(REFUSED_SESSIONS, 1);
-        throw new MalformedMessageException(from.address() + " holds " + MAX_SESSIONS_PER_PEER + " symbol sessions");
-      }
+      admit(from);
       s = new Session(new RatelessEncoder(set));
       sessions.put(key, s);
     } else {
@@ -186,6 +213,76 @@ public final class ReconcileResponder {
     s.expiry = runtime.after(options.sessionIdleMs(), () -> sessions.remove(key));
     long size = m.from() == 0 ? set.size() : -1;
     return new SymbolReply(size, s.encoder.next(m.count()));
+  }
+
+  /** Refuses a new session beyond {@code maxSessions} or the initiator's quota. */
+  private void admit(PeerRef from) {
+    int open = sessions.size() + offered.size();
+    if (open >= options.maxSessions()) {
+      runtime.metrics().increment(REFUSED_SESSIONS, 1);
+      throw new MalformedMessageException("too many open symbol sessions (" + open + ")");
+    }
+    String prefix = from.address() + "/";
+    long mine = sessions.keySet().stream().filter(k -> k.startsWith(prefix)).count()
+        + offered.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+    if (mine >= MAX_SESSIONS_PER_PEER) {
+      runtime.metrics().increment(REFUSED_SESSIONS, 1);
+      throw new MalformedMessageException(from.address() + " holds " + MAX_SESSIONS_PER_PEER + " symbol sessions");
+    }
+  }
+
+  /**
+   * Takes one run of a streamed session: decodes it against the snapshot and answers how far it
+   * got. The decoder accepts at most 3 (|S_A| + |S_B|) + 64 symbols, more than any difference of
+   * the two sets needs, so a session's memory is bounded by the sets' sizes.
+   */
+  private OfferReply offer(PeerRef from, SymbolOffer m) {
+    checkShape(m.symbols().shape().bytes());
+    String key = from.address() + "/" + m.session();
+    Offered o = offered.get(key);
+    if (o == null) {
+      if (m.symbols().start() != 0) {
+        if (ended.containsKey(key)) {
+          return OfferReply.ended();
+        }
+        throw new MalformedMessageException("no symbol session " + m.session() + " for symbols from "
+            + m.symbols().start());
+      }
+      admit(from);
+      ended.remove(key);
+      long bound = symbolBound(set.size(), m.senderSize());
+      o = new Offered(new RatelessDecoder(set, (int) bound), m);
+      offered.put(key, o);
+    } else {
+      o.expiry.cancel();
+    }
+    Offered session = o;
+    try {
+      if (session.decoder.add(m.symbols())) {
+        offered.remove(key);
+        ended.put(key, Boolean.TRUE);
+        Difference diff = session.decoder.difference();
+        long before = set.size();
+        int added = session.keep ? set.addAll(diff.missingHere()) : 0;
+        return OfferReply.decoded(before, diff.missingThere(), session.returnTheirs ? diff.missingHere() : null, added);
+      }
+    } catch (MalformedMessageException e) {
+      offered.remove(key);
+      throw e;
+    }
+    if (session.decoder.exhausted()) {
+      offered.remove(key);
+      ended.put(key, Boolean.TRUE);
+      return OfferReply.failed();
+    }
+    session.expiry = runtime.after(options.sessionIdleMs(), () -> offered.remove(key));
+    long estimate = Math.round(session.decoder.estimateDifference(session.senderSize - set.size()));
+    return OfferReply.more(session.decoder.received(), Math.min(Integer.MAX_VALUE, estimate), set.size());
+  }
+
+  /** Most symbols a streamed session takes: more than any difference of the two sets needs. */
+  static long symbolBound(long responderSize, long initiatorSize) {
+    return Math.min(Integer.MAX_VALUE - 1, 3L * (responderSize + initiatorSize) + 64);
   }
 
   private void closeSession(PeerRef from, long session) {

@@ -192,6 +192,59 @@ public final class ReconcileRun {
   }
 
   private Future<ReconcileResult> riblt() {
+    return options.stream().mode() == StreamOptions.Mode.STREAM ? streamed() : batched();
+  }
+
+  /**
+   * The streamed exchange ({@link SymbolStream}): the responder decodes A's symbols, adds what it
+   * lacks when both ways, and answers with what A lacks (and, when A must learn it, what it lacked).
+   * The answer is checked against A's set: nothing A holds is sent as missing, everything said to
+   * be lacking there is A's, and the sizes add up.
+   */
+  private Future<ReconcileResult> streamed() {
+    boolean both = direction == Direction.BOTH;
+    // the caller that ends the session itself (repair) moves the entries behind what B lacks
+    boolean wantTheirs = callerEndsSession || !both;
+    SymbolStream stream = new SymbolStream(set, channel, options.stream(), options.requestTimeoutMs(), session, both,
+        wantTheirs);
+    long mySize = set.size();
+    return stream.run(mySize).map(reply -> {
+      bytes += stream.bytes();
+      messages += stream.messages();
+      rounds += stream.rounds();
+      encodeNanos += stream.encodeNanos();
+      units = stream.sent();
+      estimate = stream.estimate();
+      if (reply.status() != ReconcileMessages.OfferStatus.DECODED) {
+        return result(ReconcileMethod.RIBLT, Outcome.FAILED, 0, 0);
+      }
+      checkShape(reply.missing().shape());
+      for (int i = 0; i < reply.missing().size(); i++) {
+        if (set.contains(reply.missing().element(i), 0)) {
+          throw new MalformedMessageException("element sent as missing is held");
+        }
+      }
+      if (reply.theirs() != null) {
+        checkShape(reply.theirs().shape());
+        for (int i = 0; i < reply.theirs().size(); i++) {
+          if (!set.contains(reply.theirs().element(i), 0)) {
+            throw new MalformedMessageException("element said to be lacking there is not held here");
+          }
+        }
+        if (mySize - reply.theirs().size() + reply.missing().size() != reply.receiverSize()) {
+          throw new MalformedMessageException("decoded difference does not match the responder's set size");
+        }
+        missingThere = reply.theirs();
+      }
+      if (reply.added() < 0 || reply.added() > (both ? mySize : 0)) {
+        throw new MalformedMessageException("responder added " + reply.added() + " elements");
+      }
+      int added = take(reply.missing());
+      return result(ReconcileMethod.RIBLT, Outcome.EXACT, added, reply.added());
+    });
+  }
+
+  private Future<ReconcileResult> batched() {
     RatelessDecoder decoder = new RatelessDecoder(set, Integer.MAX_VALUE - 1);
     return nextSymbols(session, decoder, Long.MAX_VALUE);
   }

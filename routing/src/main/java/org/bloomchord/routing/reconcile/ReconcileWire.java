@@ -12,6 +12,9 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.IbltReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.IbltRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.OfferReply;
+import org.bloomchord.routing.reconcile.ReconcileMessages.OfferStatus;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolOffer;
 import org.bloomchord.routing.reconcile.ReconcileMessages.PushAck;
 import org.bloomchord.routing.reconcile.ReconcileMessages.PushRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SetRequest;
@@ -22,8 +25,9 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolRequest;
 
 /**
- * Wire codecs of the reconciliation messages, tags {@value #FIRST_TAG}..{@value #LAST_TAG} (range
- * 96..127 of the project's registry; 1..63 are Chord's, 64..95 location's). Every decoder checks
+ * Wire codecs of the reconciliation messages, tags {@value #FIRST_TAG}..107 and 124..125 (range
+ * 96..127 of the project's registry, 108..110 replica repair's; 1..63 are Chord's, 64..95
+ * location's). Every decoder checks
  * element sizes, counts and shapes against the bounds below before allocating and throws
  * {@link MalformedMessageException} on anything else, so an oversized or corrupt message is refused
  * before it reaches a peer's set.
@@ -120,6 +124,64 @@ public final class ReconcileWire {
     }, in -> new PushRequest(readSession(in), readElements(in))));
     registry.register(107, WireCodec.of(PushAck.class, (m, out) -> out.writeVarInt(m.added()),
         in -> new PushAck(in.readVarInt(MAX_ELEMENTS))));
+    registry.register(124, WireCodec.of(SymbolOffer.class, (m, out) -> {
+      CodedSymbols s = m.symbols();
+      out.writeVarLong(m.session()).writeVarInt(s.shape().bytes()).writeVarLong(s.start()).writeVarInt(s.size());
+      if (s.start() == 0) {
+        out.writeVarLong(m.senderSize()).writeByte((m.keep() ? 1 : 0) | (m.returnTheirs() ? 2 : 0));
+      }
+      s.writeSymbols(out);
+    }, in -> {
+      long session = readSession(in);
+      if (session < 1) {
+        throw new MalformedMessageException("session id 0 in a symbol offer");
+      }
+      ElementShape shape = new ElementShape(readElementBytes(in));
+      long start = in.readVarInt(Integer.MAX_VALUE - 1);
+      int size = readRunLength(in);
+      if (start != 0) {
+        return SymbolOffer.next(session, CodedSymbols.readSymbols(shape, start, size, in));
+      }
+      long senderSize = readSize(in);
+      int flags = in.readByte() & 0xff;
+      if (flags > 3) {
+        throw new MalformedMessageException("unknown symbol offer flags " + flags);
+      }
+      return SymbolOffer.first(session, senderSize, (flags & 1) != 0, (flags & 2) != 0,
+          CodedSymbols.readSymbols(shape, 0, size, in));
+    }));
+    registry.register(125, WireCodec.of(OfferReply.class, (m, out) -> {
+      out.writeByte(m.status().ordinal());
+      switch (m.status()) {
+        case MORE -> out.writeVarLong(m.received()).writeVarLong(m.estimate()).writeVarLong(m.receiverSize());
+        case DECODED -> {
+          out.writeVarLong(m.receiverSize()).writeVarInt(m.added());
+          writeElements(m.missing(), out);
+          out.writeBoolean(m.theirs() != null);
+          if (m.theirs() != null) {
+            writeElements(m.theirs(), out);
+          }
+        }
+        default -> {
+        }
+      }
+    }, in -> {
+      int status = in.readByte() & 0xff;
+      if (status >= OfferStatus.values().length) {
+        throw new MalformedMessageException("unknown offer status " + status);
+      }
+      return switch (OfferStatus.values()[status]) {
+        case MORE -> OfferReply.more(in.readVarInt(Integer.MAX_VALUE - 1), readSize(in), readSize(in));
+        case DECODED -> {
+          long size = readSize(in);
+          int added = in.readVarInt(MAX_ELEMENTS);
+          ElementSet missing = readElements(in);
+          yield OfferReply.decoded(size, missing, in.readBoolean() ? readElements(in) : null, added);
+        }
+        case ENDED -> OfferReply.ended();
+        case FAILED -> OfferReply.failed();
+      };
+    }));
     return registry;
   }
 

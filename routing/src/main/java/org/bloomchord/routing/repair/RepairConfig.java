@@ -17,7 +17,10 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  * @param maxConversationsPerPeer of those, how many one initiator may hold (default 4); more are
  *     refused, so one greedy peer cannot take every conversation
  * @param conversationIdleMs a responder drops a conversation idle this long (default 10 000 ms)
- * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()})
+ * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()}
+ *     with a first rateless flight of {@value #FIRST_FLIGHT} symbols: replicas are mostly in sync,
+ *     and a repair that finds nothing to move should cost a few hundred bytes, not the standalone
+ *     default's thousand symbols)
  */
 public record RepairConfig(ReconcileMethod method, int maxConversations, int maxConversationsPerPeer,
     long conversationIdleMs, ReconcileOptions reconcile) {
@@ -40,9 +43,14 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, int max
     }
   }
 
+  /** Symbols of the first rateless flight of a repair. */
+  public static final int FIRST_FLIGHT = 16;
+
   /** The documented defaults. */
   public static RepairConfig defaults() {
-    return new RepairConfig(ReconcileMethod.RIBLT, 16, 4, 10_000, ReconcileOptions.defaults());
+    ReconcileOptions r = ReconcileOptions.defaults();
+    return new RepairConfig(ReconcileMethod.RIBLT, 16, 4, 10_000,
+        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT)));
   }
 
   /** A copy with another method. */

@@ -17,6 +17,7 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.PushRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SetRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SketchRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.StrataRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolOffer;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolRequest;
 import org.bloomchord.routing.reconcile.ReconcileWire;
 import org.bloomchord.routing.repair.RepairMessages.EntryRequest;
@@ -40,7 +41,8 @@ public final class RepairWire {
 
   /** The reconciliation requests a {@link RangeRequest} may carry. */
   static final Set<Class<? extends Message>> INNER_REQUESTS = Set.of(SketchRequest.class, FilterRequest.class,
-      SetRequest.class, StrataRequest.class, IbltRequest.class, SymbolRequest.class, PushRequest.class);
+      SetRequest.class, StrataRequest.class, IbltRequest.class, SymbolRequest.class, PushRequest.class,
+      SymbolOffer.class);
 
   private static final WireRegistry INNER = ReconcileWire.registry();
 

@@ -205,6 +205,53 @@ abstract class ReconcileProtocolTest {
         () -> reconcile(a, liar, ReconcileMethod.RIBLT, Direction.BOTH));
     assertInstanceOf(MalformedMessageException.class, t);
     assertEquals(p.a(), setOf(a));
+    ReconcileOptions batched = ReconcileOptions.defaults()
+        .withStream(StreamOptions.defaults().withMode(StreamOptions.Mode.BATCHED));
+    var c = launch("c", new ReconcilePeer(p.a().copy(), batched));
+    Throwable u = assertThrows(RuntimeException.class,
+        () -> reconcile(c, liar, ReconcileMethod.RIBLT, Direction.BOTH));
+    assertInstanceOf(MalformedMessageException.class, u);
+    assertEquals(p.a(), setOf(c));
+  }
+
+  /**
+   * The streamed exchange reconciles exactly in at most two round trips, from no difference through
+   * one to many (well beyond the first flight, so the second flight is sized from the estimate),
+   * one way and both ways; the batched exchange, kept to compare, needs more rounds for the same
+   * many.
+   */
+  @Test
+  void streamedRatelessReconcilesInAtMostTwoRoundTrips() {
+    ElementShape e = ElementShape.KEY64;
+    SetPair[] cases = {SetPair.of(e, 5000, 0, 0, 11), SetPair.of(e, 5000, 1, 0, 12), SetPair.of(e, 5000, 0, 1, 13),
+        SetPair.of(e, 5000, 1500, 1500, 14), SetPair.of(e, 5000, 3000, 1000, 15)};
+    int n = 0;
+    for (SetPair p : cases) {
+      for (Direction dir : Direction.values()) {
+        var a = launch("sa" + n, new ReconcilePeer(p.a().copy()));
+        var b = launch("sb" + n, new ReconcilePeer(p.b().copy()));
+        n++;
+        ReconcileResult r = reconcile(a, b, ReconcileMethod.RIBLT, dir);
+        ElementSet union = p.a().copy();
+        union.addAll(p.b());
+        String what = p.difference() + " " + dir;
+        assertTrue(r.exact(), what);
+        assertTrue(r.rounds() <= 2, what + ": " + r.rounds() + " round trips");
+        assertEquals(p.difference() <= 1 ? 1 : 2, r.rounds(), what);
+        assertEquals(union, setOf(a), what);
+        assertEquals(dir == Direction.BOTH ? union : p.b(), setOf(b), what);
+        assertEquals(p.onlyB().size(), r.received(), what);
+        assertEquals(dir == Direction.BOTH ? p.onlyA().size() : 0, r.sent(), what);
+        assertEquals(Integer.valueOf(0), net().inspect(b, q -> ((ReconcilePeer) q).openSessions()), what);
+      }
+    }
+    SetPair many = cases[3];
+    ReconcileOptions batched = ReconcileOptions.defaults()
+        .withStream(StreamOptions.defaults().withMode(StreamOptions.Mode.BATCHED));
+    var a = launch("ba", new ReconcilePeer(many.a().copy(), batched));
+    var b = launch("bb", new ReconcilePeer(many.b().copy()));
+    ReconcileResult r = reconcile(a, b, ReconcileMethod.RIBLT, Direction.BOTH);
+    assertTrue(r.exact() && r.rounds() > 10, "batched: " + r.rounds() + " rounds");
   }
 
   /** Sends arbitrary requests. */
@@ -233,7 +280,8 @@ abstract class ReconcileProtocolTest {
 
   /**
    * Answers symbol requests with the symbols of the asker's own set, except that symbol 0 claims one
-   * more element, one the asker already holds: a forged stream that peels to a wrong element.
+   * more element, one the asker already holds: a forged stream that peels to a wrong element. A
+   * streamed offer it answers as decoded, naming that held element as missing at the asker.
    */
   static final class Liar implements PeerProtocol {
     private final ElementSet copyOfAskersSet;
@@ -253,6 +301,11 @@ abstract class ReconcileProtocolTest {
 
     @Override
     public Future<Message> onRequest(PeerRef from, Message message) {
+      if (message instanceof ReconcileMessages.SymbolOffer) {
+        ElementSet forged = new ElementSet(copyOfAskersSet.shape());
+        forged.add(held, 0);
+        return Future.succeededFuture(ReconcileMessages.OfferReply.decoded(copyOfAskersSet.size(), forged, null, 0));
+      }
       if (!(message instanceof SymbolRequest r)) {
         throw new MalformedMessageException("liar only streams");
       }
