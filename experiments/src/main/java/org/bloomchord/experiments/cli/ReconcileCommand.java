@@ -11,7 +11,10 @@ import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
+import org.bloomchord.routing.reconcile.CodedSymbols;
 import org.bloomchord.routing.reconcile.ElementShape;
+import org.bloomchord.routing.reconcile.ReconcileOptions;
+import org.bloomchord.routing.reconcile.StreamOptions;
 import org.bloomchord.routing.reconcile.ReconcileMethod;
 import org.bloomchord.routing.reconcile.ReconcilePeer;
 import org.bloomchord.routing.reconcile.ReconcileWire;
@@ -59,6 +62,15 @@ public final class ReconcileCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--rateless", paramLabel = "MODE", defaultValue = "stream",
+      description = "How riblt exchanges symbols: stream (two flights, the responder decodes) or batched "
+          + "(one round trip per batch of the responder's symbols) (default: ${DEFAULT-VALUE}).")
+  String rateless;
+
+  @Option(names = "--first-flight", paramLabel = "F", defaultValue = "1024",
+      description = "Symbols of the first streamed flight, 1..1048576 (default: ${DEFAULT-VALUE}).")
+  int firstFlight;
+
   @Option(names = "--json", description = "Print JSON (one object, or an array for several --diff values).")
   boolean json;
 
@@ -76,17 +88,31 @@ public final class ReconcileCommand implements Callable<Integer> {
       throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
     }
     List<Integer> diffs = parseDiffs();
+    ReconcileOptions options = options();
     ElementShape shape = new ElementShape(elementBytes);
     List<ReconcileTrial> trials = new ArrayList<>();
     try (Network<ReconcilePeer> network = Networks.create(runtime, NetworkOptions.defaults().withSeed(seed),
         ReconcileWire.registry())) {
       int row = 0;
       for (int d : diffs) {
-        trials.add(ReconcileTrial.run(network, m, size, d, shape, seed, Integer.toString(row++)));
+        trials.add(ReconcileTrial.run(network, m, size, d, shape, seed, Integer.toString(row++), options));
       }
     }
     print(trials);
     return 0;
+  }
+
+  private ReconcileOptions options() {
+    StreamOptions.Mode mode = switch (rateless) {
+      case "stream" -> StreamOptions.Mode.STREAM;
+      case "batched" -> StreamOptions.Mode.BATCHED;
+      default -> throw new UsageException("--rateless must be stream or batched, got '" + rateless + "'");
+    };
+    if (firstFlight < 1 || firstFlight > CodedSymbols.MAX_RUN) {
+      throw new UsageException("--first-flight must be in 1.." + CodedSymbols.MAX_RUN + ", got " + firstFlight);
+    }
+    ReconcileOptions o = ReconcileOptions.defaults();
+    return o.withStream(o.stream().withMode(mode).withFirstFlight(firstFlight));
   }
 
   private ReconcileMethod parseMethod() {

@@ -13,6 +13,7 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.reconcile.ElementSet;
 import org.bloomchord.routing.reconcile.ElementShape;
 import org.bloomchord.routing.reconcile.ReconcileMethod;
+import org.bloomchord.routing.reconcile.ReconcileOptions;
 import org.bloomchord.routing.reconcile.ReconcilePeer;
 import org.bloomchord.routing.reconcile.ReconcileResult;
 
@@ -40,6 +41,12 @@ public record ReconcileTrial(ReconcileMethod method, long size, long diff, int e
   /** Runs one trial on {@code network}; peer names get {@code tag} so trials can share a network. */
   public static ReconcileTrial run(Network<ReconcilePeer> network, ReconcileMethod method, int size, int diff,
       ElementShape shape, long seed, String tag) {
+    return run(network, method, size, diff, shape, seed, tag, ReconcileOptions.defaults());
+  }
+
+  /** Runs one trial with the initiator's and responder's {@code options}. */
+  public static ReconcileTrial run(Network<ReconcilePeer> network, ReconcileMethod method, int size, int diff,
+      ElementShape shape, long seed, String tag, ReconcileOptions options) {
     Objects.requireNonNull(network, "network");
     int onlyA = (diff + 1) / 2;
     int onlyB = diff / 2;
@@ -61,8 +68,8 @@ public record ReconcileTrial(ReconcileMethod method, long size, long diff, int e
       }
     }
     ElementSet union = all;
-    PeerHandle<ReconcilePeer> pa = network.launch(new PeerRef("a" + tag, 1), new ReconcilePeer(a.copy()));
-    PeerHandle<ReconcilePeer> pb = network.launch(new PeerRef("b" + tag, 2), new ReconcilePeer(b.copy()));
+    PeerHandle<ReconcilePeer> pa = network.launch(new PeerRef("a" + tag, 1), new ReconcilePeer(a.copy(), options));
+    PeerHandle<ReconcilePeer> pb = network.launch(new PeerRef("b" + tag, 2), new ReconcilePeer(b.copy(), options));
     ReconcileResult r = network.call(pa, p -> p.reconcile(pb.ref(), method), MAX_WAIT_MS);
     long missed = network.inspect(pa, p -> (long) union.minus(p.set()).size())
         + network.inspect(pb, p -> (long) union.minus(p.set()).size());
