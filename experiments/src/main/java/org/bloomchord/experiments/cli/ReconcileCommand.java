@@ -67,9 +67,13 @@ public final class ReconcileCommand implements Callable<Integer> {
           + "(one round trip per batch of the responder's symbols) (default: ${DEFAULT-VALUE}).")
   String rateless;
 
-  @Option(names = "--first-flight", paramLabel = "F", defaultValue = "1024",
+  @Option(names = "--first-flight", paramLabel = "F", defaultValue = "256",
       description = "Symbols of the first streamed flight, 1..1048576 (default: ${DEFAULT-VALUE}).")
   int firstFlight;
+
+  @Option(names = "--probe", paramLabel = "P", defaultValue = "4096",
+      description = "Symbol counts sent with the first flight for the estimate, 0..65536 (default: ${DEFAULT-VALUE}).")
+  int probe;
 
   @Option(names = "--json", description = "Print JSON (one object, or an array for several --diff values).")
   boolean json;
@@ -111,8 +115,11 @@ public final class ReconcileCommand implements Callable<Integer> {
     if (firstFlight < 1 || firstFlight > CodedSymbols.MAX_RUN) {
       throw new UsageException("--first-flight must be in 1.." + CodedSymbols.MAX_RUN + ", got " + firstFlight);
     }
+    if (probe < 0 || probe > 65536) {
+      throw new UsageException("--probe must be in 0..65536, got " + probe);
+    }
     ReconcileOptions o = ReconcileOptions.defaults();
-    return o.withStream(o.stream().withMode(mode).withFirstFlight(firstFlight));
+    return o.withStream(o.stream().withMode(mode).withFirstFlight(firstFlight).withProbe(probe));
   }
 
   private ReconcileMethod parseMethod() {

@@ -120,13 +120,19 @@ public final class ReconcileMessages {
   /**
    * A -> B, streamed rateless: a run of A's own coded symbols in session {@code session}
    * (1..{@link #MAX_SESSION}). The run that starts at 0 opens the session and carries A's set size
-   * ({@code senderSize}, -1 on later runs) and what B does once it has decoded: add the elements
-   * it lacks ({@code keep}) and return the elements of A it lacked ({@code returnTheirs}).
+   * ({@code senderSize}, -1 on later runs), what B does once it has decoded: add the elements
+   * it lacks ({@code keep}) and return the elements of A it lacked ({@code returnTheirs}), and
+   * the counts alone of A's symbols at the indexes right after the run ({@code probe}, empty on
+   * later runs), samples for B's estimate of the difference.
    */
-  public record SymbolOffer(long session, long senderSize, boolean keep, boolean returnTheirs, CodedSymbols symbols)
-      implements Message {
+  public record SymbolOffer(long session, long senderSize, boolean keep, boolean returnTheirs, CodedSymbols symbols,
+      long[] probe) implements Message {
     public SymbolOffer {
       Objects.requireNonNull(symbols, "symbols");
+      Objects.requireNonNull(probe, "probe");
+      if (symbols.start() != 0 && probe.length > 0) {
+        throw new IllegalArgumentException("counts go with the run at 0 only");
+      }
       if (session < 1 || session > MAX_SESSION) {
         throw new IllegalArgumentException("session id out of range: " + session);
       }
@@ -137,13 +143,13 @@ public final class ReconcileMessages {
 
     /** The run that opens a session. */
     public static SymbolOffer first(long session, long senderSize, boolean keep, boolean returnTheirs,
-        CodedSymbols symbols) {
-      return new SymbolOffer(session, senderSize, keep, returnTheirs, symbols);
+        CodedSymbols symbols, long[] probe) {
+      return new SymbolOffer(session, senderSize, keep, returnTheirs, symbols, probe);
     }
 
     /** A later run of the session. */
     public static SymbolOffer next(long session, CodedSymbols symbols) {
-      return new SymbolOffer(session, -1, false, false, symbols);
+      return new SymbolOffer(session, -1, false, false, symbols, new long[0]);
     }
   }
 

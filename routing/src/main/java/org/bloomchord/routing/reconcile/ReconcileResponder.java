@@ -258,7 +258,11 @@ public final class ReconcileResponder {
     }
     Offered session = o;
     try {
-      if (session.decoder.add(m.symbols())) {
+      boolean decoded = session.decoder.add(m.symbols());
+      if (!decoded && m.probe().length > 0) {
+        session.decoder.addProbe(m.symbols().size(), m.probe());
+      }
+      if (decoded) {
         offered.remove(key);
         ended.put(key, Boolean.TRUE);
         Difference diff = session.decoder.difference();

@@ -129,6 +129,10 @@ public final class ReconcileWire {
       out.writeVarLong(m.session()).writeVarInt(s.shape().bytes()).writeVarLong(s.start()).writeVarInt(s.size());
       if (s.start() == 0) {
         out.writeVarLong(m.senderSize()).writeByte((m.keep() ? 1 : 0) | (m.returnTheirs() ? 2 : 0));
+        out.writeVarInt(m.probe().length);
+        for (long c : m.probe()) {
+          out.writeVarLong(c);
+        }
       }
       s.writeSymbols(out);
     }, in -> {
@@ -147,8 +151,19 @@ public final class ReconcileWire {
       if (flags > 3) {
         throw new MalformedMessageException("unknown symbol offer flags " + flags);
       }
+      int probes = in.readVarInt(IndexCounts.MAX);
+      if (in.remaining() < probes) {
+        throw new MalformedMessageException("truncated probe of " + probes + " counts");
+      }
+      long[] probe = new long[probes];
+      for (int i = 0; i < probes; i++) {
+        probe[i] = in.readVarLong();
+        if (probe[i] < 0 || probe[i] > senderSize) {
+          throw new MalformedMessageException("count " + probe[i] + " outside 0.." + senderSize);
+        }
+      }
       return SymbolOffer.first(session, senderSize, (flags & 1) != 0, (flags & 2) != 0,
-          CodedSymbols.readSymbols(shape, 0, size, in));
+          CodedSymbols.readSymbols(shape, 0, size, in), probe);
     }));
     registry.register(125, WireCodec.of(OfferReply.class, (m, out) -> {
       out.writeByte(m.status().ordinal());

@@ -44,6 +44,9 @@ final class SymbolStream {
   private final boolean keep;
   private final boolean returnTheirs;
   private final RatelessEncoder encoder;
+  private final ElementSet set;
+  /** Indexes below this were sampled by the responder (symbols of the first run, then counts). */
+  private long probed;
   private final int batchCap;
   private final Promise<OfferReply> done = Promise.promise();
   private long target;
@@ -65,6 +68,7 @@ final class SymbolStream {
     this.session = session;
     this.keep = keep;
     this.returnTheirs = returnTheirs;
+    this.set = set;
     long t0 = System.nanoTime();
     this.encoder = new RatelessEncoder(set);
     this.encodeNanos = System.nanoTime() - t0;
@@ -105,6 +109,16 @@ final class SymbolStream {
     return bestEstimate;
   }
 
+  /** The counts of the symbols after the first run, within what the responder may take. */
+  private long[] probe(int firstRun, long setSize) {
+    int n = (int) Math.max(0, Math.min(options.probe(), bound - firstRun));
+    long t0 = System.nanoTime();
+    long[] counts = IndexCounts.of(set, firstRun, n);
+    encodeNanos += System.nanoTime() - t0;
+    probed = firstRun + n;
+    return counts;
+  }
+
   /** Sends runs up to the target and the window, as round {@code round}. */
   private void pump(int round, long setSize) {
     while (!done.future().isComplete() && encoder.produced() < target && inFlight < options.window()) {
@@ -115,7 +129,7 @@ final class SymbolStream {
       long t0 = System.nanoTime();
       CodedSymbols run = encoder.next(n);
       encodeNanos += System.nanoTime() - t0;
-      SymbolOffer offer = sent == 0 ? SymbolOffer.first(session, setSize, keep, returnTheirs, run)
+      SymbolOffer offer = sent == 0 ? SymbolOffer.first(session, setSize, keep, returnTheirs, run, probe(n, setSize))
           : SymbolOffer.next(session, run);
       rounds = Math.max(rounds, round);
       inFlight += n;
@@ -159,7 +173,8 @@ final class SymbolStream {
         // next flight is sized from the estimate over every symbol the responder has
         bound = ReconcileResponder.symbolBound(reply.receiverSize(), setSize);
         if (inFlight == 0 && encoder.produced() >= target) {
-          target = Math.min(bound, StreamPlan.target(bestEstimate, bestReceived, encoder.produced(), options.margin()));
+          long samples = Math.max(bestReceived, probed);
+          target = Math.min(bound, StreamPlan.target(bestEstimate, samples, encoder.produced(), options.margin()));
           if (target <= encoder.produced()) {
             done.tryFail(new MalformedMessageException("responder neither decoded nor failed within its symbol bound"));
             return;

@@ -18,9 +18,9 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  *     refused, so one greedy peer cannot take every conversation
  * @param conversationIdleMs a responder drops a conversation idle this long (default 10 000 ms)
  * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()}
- *     with a first rateless flight of {@value #FIRST_FLIGHT} symbols: replicas are mostly in sync,
- *     and a repair that finds nothing to move should cost a few hundred bytes, not the standalone
- *     default's thousand symbols)
+ *     with a first rateless flight of {@value #FIRST_FLIGHT} symbols and no probe counts: replicas
+ *     are mostly in sync, and a repair that finds nothing to move should cost a few hundred bytes,
+ *     not the standalone default's thousand symbols and counts)
  */
 public record RepairConfig(ReconcileMethod method, int maxConversations, int maxConversationsPerPeer,
     long conversationIdleMs, ReconcileOptions reconcile) {
@@ -50,7 +50,7 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, int max
   public static RepairConfig defaults() {
     ReconcileOptions r = ReconcileOptions.defaults();
     return new RepairConfig(ReconcileMethod.RIBLT, 16, 4, 10_000,
-        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT)));
+        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT).withProbe(0)));
   }
 
   /** A copy with another method. */

@@ -43,7 +43,30 @@ class ReconcileWireTest {
         new SymbolRequest(99, 10, 0, 5),
         new SymbolReply(50, new RatelessEncoder(set).next(5)),
         new PushRequest(99, set),
-        new PushAck(3));
+        new PushAck(3),
+        ReconcileMessages.SymbolOffer.first(9, 50, true, false, new RatelessEncoder(set).next(5),
+            IndexCounts.of(set, 5, 20)),
+        ReconcileMessages.SymbolOffer.next(9, nextRun()),
+        ReconcileMessages.OfferReply.more(25, 40, 50),
+        ReconcileMessages.OfferReply.decoded(50, set, null, 0),
+        ReconcileMessages.OfferReply.decoded(50, set, set, 50),
+        ReconcileMessages.OfferReply.ended(),
+        ReconcileMessages.OfferReply.failed());
+  }
+
+  private CodedSymbols nextRun() {
+    RatelessEncoder e = new RatelessEncoder(set);
+    e.next(5);
+    return e.next(4);
+  }
+
+  @Test
+  void anOfferWhoseCountsExceedTheSendersSetIsMalformed() {
+    long[] counts = IndexCounts.of(set, 5, 3);
+    counts[1] = 51;
+    byte[] frame = registry.encode(ReconcileMessages.SymbolOffer.first(9, 50, true, false,
+        new RatelessEncoder(set).next(5), counts));
+    assertThrows(MalformedMessageException.class, () -> registry.decode(frame));
   }
 
   @Test
