@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Prints the markdown table of docs/experiments/reconcile-streaming.md from the CLI's own output:
+# the streamed and the batched rateless exchange over seeds 1..SEEDS, on the simulator.
+# Usage: docs/experiments/reconcile-streaming-table.sh [SIZE] [DIFFS] [SEEDS]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+size="${1:-200000}"
+diffs="${2:-0,1,10,100,1000,10000,100000}"
+seeds="${3:-6}"
+out="$(mktemp)"
+trap 'rm -f "$out"' EXIT
+for seed in $(seq 1 "$seeds"); do
+  for mode in stream batched; do
+    "$root/bloomchord" reconcile --method riblt --size "$size" --diff "$diffs" --runtime sim --seed "$seed" \
+      --rateless "$mode" --json 2>/dev/null \
+      | jq -c --arg mode "$mode" 'if type == "array" then .[] else . end | {mode: $mode, seed: .seed,
+          diff: .reconcile.diff, bytes: .reconcile.bytes, rounds: .reconcile.rounds, exact: .reconcile.exact}' >>"$out"
+  done
+done
+jq -rs --arg size "$size" --arg seeds "$seeds" '
+  def mean: add / length;
+  "Sets of \($size) elements (8 bytes), \($seeds) seeds each, simulator.\n",
+  "| d | batched bytes (mean) | batched rounds | streamed bytes (mean) | streamed rounds (max) | streamed / batched (mean, max over seeds) | exact |",
+  "|---:|---:|---:|---:|---:|---:|---|",
+  (group_by(.diff)[] as $g
+   | ($g | map(select(.mode == "batched"))) as $b
+   | ($g | map(select(.mode == "stream"))) as $s
+   | ([range(0; $s | length)] | map(. as $i | $s[$i].bytes / ($b | map(select(.seed == $s[$i].seed))[0].bytes)))
+       as $ratio
+   | "| \($g[0].diff) | \($b | map(.bytes) | mean | floor) | \($b | map(.rounds) | min)-\($b | map(.rounds) | max) | \($s | map(.bytes) | mean | floor) | \($s | map(.rounds) | max) | \($ratio | mean * 1000 | round / 1000), \($ratio | max * 1000 | round / 1000) | \($g | all(.exact)) |")
+' "$out"
