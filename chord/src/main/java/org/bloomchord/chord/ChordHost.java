@@ -51,6 +51,12 @@ public interface ChordHost {
   /** Registers the handler of one-way messages of type {@code type} (one handler per type). */
   <M extends Message> void handleMessages(Class<M> type, MessageHandler<? super M> handler);
 
+  /**
+   * Registers an observer of the requests and one-way messages this peer receives and sends (call
+   * from {@link ChordExtension#attach}).
+   */
+  void observeMessages(MessageObserver observer);
+
   /** Replaces the replica-sync strategy (call from {@link ChordExtension#attach}). */
   void replicaSync(ReplicaSync sync);
 

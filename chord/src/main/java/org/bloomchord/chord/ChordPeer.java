@@ -70,6 +70,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   private final RingHints hints;
   private final List<ChordExtension> extensions;
   private final Handlers handlers = new Handlers();
+  /** Observers of the messages handled; the runtime is wrapped to show sends only when there are some. */
+  private final List<MessageObserver> observers = new java.util.ArrayList<>();
   private final Promise<Void> joined = Promise.promise();
   private final MessageBounds bounds;
   private PeerRuntime runtime;
@@ -127,7 +129,9 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   // ---- PeerProtocol
 
   @Override
-  public Future<Void> start(PeerRuntime rt) {
+  public Future<Void> start(PeerRuntime given) {
+    // extensions register observers in attach, after the context is built: wrap the runtime now
+    PeerRuntime rt = extensions.isEmpty() ? given : new ObservedRuntime(given, observers);
     this.runtime = rt;
     PeerRef self = rt.self();
     if (!ring.contains(self.id())) {
@@ -180,12 +184,25 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
 
   @Override
   public Future<Message> onRequest(PeerRef from, Message message) {
+    observeReceived(from, message);
     return handlers.onRequest(from, message, admission);
   }
 
   @Override
   public void onMessage(PeerRef from, Message message) {
+    observeReceived(from, message);
     handlers.onMessage(from, message, admission);
+  }
+
+  private void observeReceived(PeerRef from, Message message) {
+    for (int i = 0; i < observers.size(); i++) {
+      observers.get(i).handled(MessageObserver.Direction.RECEIVED, from, message);
+    }
+  }
+
+  @Override
+  public void observeMessages(MessageObserver observer) {
+    observers.add(java.util.Objects.requireNonNull(observer, "observer"));
   }
 
   @Override

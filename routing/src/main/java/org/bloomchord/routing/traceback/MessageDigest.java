@@ -1,0 +1,34 @@
+package org.bloomchord.routing.traceback;
+
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.routing.hash.Murmur3;
+
+/**
+ * The 64-bit digest of a message over the fields that do not change from hop to hop, as the
+ * source notes ask of traceback ("fields of the header that change on the way must be ignored"):
+ * for a forwarded lookup ({@link FindSuccessor}) its id, key and origin, not its hop and timeout
+ * counts; for a lookup's answer its id and the successor and list it names, not its counts; for
+ * any other message (sent point to point, never forwarded) its type and all its record components. The
+ * digest is the same at every peer the message passes, on both runtimes.
+ */
+public final class MessageDigest {
+
+  private MessageDigest() {
+  }
+
+  /** The digest of {@code m}. */
+  public static long of(Message m) {
+    String invariant;
+    if (m instanceof FindSuccessor f) {
+      invariant = "FindSuccessor|" + f.lookupId() + "|" + f.key() + "|" + f.origin();
+    } else if (m instanceof LookupDone d) {
+      invariant = "LookupDone|" + d.lookupId() + "|" + d.successor() + "|" + d.successors();
+    } else {
+      // records print their components by value (numbers, strings, peers, lists of them)
+      invariant = m.typeName() + "|" + m;
+    }
+    return Murmur3.hash128(invariant).h1();
+  }
+}

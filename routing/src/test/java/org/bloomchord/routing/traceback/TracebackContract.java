@@ -1,0 +1,91 @@
+package org.bloomchord.routing.traceback;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordExtension;
+import org.bloomchord.chord.ChordHost;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Traceback on a small ring, written once and run on both runtimes. A rogue peer (no traceback of
+ * its own) forges lookup answers to honest peers; each victim traces what it captured. The oracle
+ * is the rogue's own record of what it sent to whom.
+ */
+abstract class TracebackContract {
+
+  private static final int PEERS = 8;
+  private static final long WAIT = 60_000;
+
+  /** "sim" or "vertx". */
+  abstract String runtime();
+
+  /** Sends forged lookup answers naming itself, and remembers each (victim, message). */
+  static final class Forger implements ChordExtension {
+    final List<PeerRef> victims = new ArrayList<>();
+    final List<LookupDone> forged = new ArrayList<>();
+    private ChordHost host;
+
+    @Override
+    public void attach(ChordHost h) {
+      this.host = h;
+    }
+
+    void forge(PeerRef victim, long lookupId) {
+      LookupDone m = new LookupDone(lookupId, host.self(), List.of(host.self()), 3, 0, 3);
+      host.runtime().send(victim, m);
+      victims.add(victim);
+      forged.add(m);
+    }
+  }
+
+  @Test
+  void aForgedMessageIsTracedToItsInjector() {
+    ChordConfig config = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(500, 4000);
+    Network<ChordPeer> net = Networks.create(runtime(), NetworkOptions.defaults().withSeed(7),
+        TracebackWire.register(ChordCluster.wireRegistry(config), config));
+    Forger forger = new Forger();
+    try (ChordCluster c = new ChordCluster(net, config, 7, ref ->
+        ChordCluster.hostOf(ref).equals("p3") ? List.of(forger) : List.of(new TracebackService()))) {
+      c.launch(PEERS);
+      assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
+      PeerHandle<ChordPeer> rogue = c.activePeers().stream()
+          .filter(h -> ChordCluster.hostOf(h.ref()).equals("p3")).findFirst().orElseThrow();
+      List<PeerHandle<ChordPeer>> honest = c.activePeers().stream().filter(h -> h != rogue).toList();
+      for (int i = 0; i < 3; i++) {
+        PeerRef victim = honest.get(i * 2).ref();
+        long id = 0x7000 + i;
+        net.inspect(rogue, p -> {
+          forger.forge(victim, id);
+          return null;
+        });
+      }
+      net.runFor(1_000);
+      for (int i = 0; i < forger.forged.size(); i++) {
+        PeerRef victimRef = forger.victims.get(i);
+        LookupDone captured = forger.forged.get(i);
+        PeerHandle<ChordPeer> victim = honest.stream().filter(h -> h.ref().equals(victimRef)).findFirst().orElseThrow();
+        AttackGraph g = net.call(victim, p -> p.extension(TracebackService.class).trace(captured), WAIT);
+        assertEquals(List.of(rogue.ref()), g.origins(), "the injector, and only it, is named");
+        assertTrue(g.links().contains(new AttackGraph.Link(rogue.ref(), victimRef)), g.links().toString());
+        assertEquals(victimRef, g.peers().get(0));
+      }
+      // a message nobody handled leads nowhere
+      PeerHandle<ChordPeer> someone = honest.get(1);
+      LookupDone never = new LookupDone(0x9999, rogue.ref(), List.of(rogue.ref()), 1, 0, 1);
+      AttackGraph none = net.call(someone, p -> p.extension(TracebackService.class).trace(never), WAIT);
+      assertTrue(none.origins().isEmpty() && none.links().isEmpty(), none.toString());
+    }
+  }
+}
