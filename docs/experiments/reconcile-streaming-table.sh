@@ -2,8 +2,10 @@
 # Prints the markdown table of docs/experiments/reconcile-streaming.md from the CLI's own output:
 # the streamed and the batched rateless exchange over seeds 1..SEEDS, on the simulator.
 # Usage: docs/experiments/reconcile-streaming-table.sh [SIZE] [DIFFS] [SEEDS]
+# BLOOMCHORD names the launcher to run (default: the worktree's ./bloomchord).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+launcher="${BLOOMCHORD:-$root/bloomchord}"
 size="${1:-200000}"
 diffs="${2:-0,1,10,100,1000,10000,100000}"
 seeds="${3:-6}"
@@ -11,7 +13,7 @@ out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 for seed in $(seq 1 "$seeds"); do
   for mode in stream batched; do
-    "$root/bloomchord" reconcile --method riblt --size "$size" --diff "$diffs" --runtime sim --seed "$seed" \
+    "$launcher" reconcile --method riblt --size "$size" --diff "$diffs" --runtime sim --seed "$seed" \
       --rateless "$mode" --json 2>/dev/null \
       | jq -c --arg mode "$mode" 'if type == "array" then .[] else . end | {mode: $mode, seed: .seed,
           diff: .reconcile.diff, bytes: .reconcile.bytes, rounds: .reconcile.rounds, exact: .reconcile.exact}' >>"$out"
