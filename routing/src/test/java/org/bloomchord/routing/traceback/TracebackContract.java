@@ -10,7 +10,9 @@ import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
@@ -40,6 +42,11 @@ abstract class TracebackContract {
     @Override
     public void attach(ChordHost h) {
       this.host = h;
+    }
+
+    /** Injects a lookup of {@code key} for {@code origin} (a forged origin) at {@code first}. */
+    void inject(PeerRef first, long lookupId, long key, PeerRef origin) {
+      host.runtime().request(first, new FindSuccessor(lookupId, key, origin, 1, 0, -1, 0), 4000);
     }
 
     void forge(PeerRef victim, long lookupId) {
@@ -86,6 +93,55 @@ abstract class TracebackContract {
       LookupDone never = new LookupDone(0x9999, rogue.ref(), List.of(rogue.ref()), 1, 0, 1);
       AttackGraph none = net.call(someone, p -> p.extension(TracebackService.class).trace(never), WAIT);
       assertTrue(none.origins().isEmpty() && none.links().isEmpty(), none.toString());
+    }
+  }
+
+  /**
+   * A lookup injected by the rogue with a forged origin is forwarded by honest peers; traced from
+   * the peer that answered it (the key's successor), the walk goes back hop by hop, through peers
+   * whose filters hold its digest, to the rogue. The hop and timeout counts change on the way; the
+   * digest leaves them out.
+   */
+  @Test
+  void aForwardedForgedLookupIsTracedBackHopByHop() {
+    ChordConfig config = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(500, 4000);
+    Network<ChordPeer> net = Networks.create(runtime(), NetworkOptions.defaults().withSeed(9),
+        TracebackWire.register(ChordCluster.wireRegistry(config), config));
+    Forger forger = new Forger();
+    try (ChordCluster c = new ChordCluster(net, config, 9, ref ->
+        ChordCluster.hostOf(ref).equals("p5") ? List.of(forger) : List.of(new TracebackService()))) {
+      c.launch(PEERS);
+      assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
+      RingOracle oracle = c.oracle();
+      PeerHandle<ChordPeer> rogue = c.activePeers().stream()
+          .filter(h -> ChordCluster.hostOf(h.ref()).equals("p5")).findFirst().orElseThrow();
+      // the key just before the rogue's predecessor: the lookup crosses most of the ring
+      PeerRef before = oracle.predecessorOf(rogue.ref());
+      long key = c.ring().add(before.id(), -1);
+      PeerRef owner = oracle.successor(key);
+      PeerRef first = oracle.successorOf(rogue.ref());
+      PeerRef claimed = c.activePeers().stream().map(PeerHandle::ref).filter(r -> !r.equals(rogue.ref()))
+          .findFirst().orElseThrow();
+      net.inspect(rogue, p -> {
+        forger.inject(first, 0x4242, key, claimed);
+        return null;
+      });
+      net.runFor(2_000);
+      PeerHandle<ChordPeer> answering = c.activePeers().stream().filter(h -> h.ref().equals(owner)).findFirst()
+          .orElseThrow();
+      FindSuccessor captured = new FindSuccessor(0x4242, key, claimed, 0, 0, -1, 0);
+      AttackGraph g = net.call(answering, p -> p.extension(TracebackService.class).trace(captured), WAIT);
+      assertEquals(List.of(rogue.ref()), g.origins(), g.toString());
+      assertTrue(g.links().size() >= 2, "the lookup was forwarded: " + g.links());
+      // the links form a chain from the rogue to the answering peer
+      PeerRef at = owner;
+      for (int hop = 0; hop < g.links().size(); hop++) {
+        PeerRef to = at;
+        AttackGraph.Link l = g.links().stream().filter(x -> x.to().equals(to)).findFirst().orElseThrow(
+            () -> new AssertionError("no hop into " + to + ": " + g.links()));
+        at = l.from();
+      }
+      assertEquals(rogue.ref(), at);
     }
   }
 }
