@@ -26,6 +26,8 @@ import org.bloomchord.overlay.Traffic;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
+import org.bloomchord.routing.traceback.AttackGraph;
+import org.bloomchord.routing.traceback.TracebackService;
 import org.bloomchord.routing.repair.RepairReport;
 
 /**
@@ -335,6 +337,18 @@ public final class Node implements AutoCloseable {
   }
 
   // ---- helpers
+
+  /** The messages the named peer received lately, to pick one to trace. */
+  public Future<List<TracebackService.Captured>> captured(String peer) {
+    Objects.requireNonNull(peer, "peer");
+    return on(peer, p -> Future.succeededFuture(p.extension(TracebackService.class).captured()));
+  }
+
+  /** Traces the message of {@code digest} that the named peer received back to its candidate origins. */
+  public Future<AttackGraph> traceback(String peer, long digest) {
+    Objects.requireNonNull(peer, "peer");
+    return on(peer, p -> p.extension(TracebackService.class).trace(digest));
+  }
 
   private <T> Future<T> on(String peer, Function<ChordPeer, Future<T>> action) {
     PeerHandle<ChordPeer> h;

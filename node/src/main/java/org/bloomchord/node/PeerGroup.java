@@ -36,6 +36,8 @@ import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
 import org.bloomchord.routing.repair.RepairWire;
+import org.bloomchord.routing.traceback.TracebackService;
+import org.bloomchord.routing.traceback.TracebackWire;
 import org.bloomchord.node.store.DurableStore;
 import org.bloomchord.node.store.DurableStores;
 import org.bloomchord.node.store.PersistedStore;
@@ -91,8 +93,8 @@ final class PeerGroup {
     ChordConfig chord = options.getChord();
     this.ring = new IdRing(chord.idBits());
     this.locationWire = new LocationWire(options.getLocation(), chord);
-    WireRegistry wire = RepairWire.register(
-        LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord);
+    WireRegistry wire = TracebackWire.register(RepairWire.register(
+        LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord), chord);
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
         .withVertx(v -> v.withEventLoopThreads(options.getEventLoopThreads()))
         .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
@@ -392,6 +394,7 @@ final class PeerGroup {
     }
     out.add(new LocationService(options.getLocation(), locationWire));
     out.add(new ReconcilingReplicaSync(options.getRepair()));
+    out.add(new TracebackService());
     return out;
   }
 

@@ -2,6 +2,7 @@ package org.bloomchord.node.http;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Map;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.WriteResult;
@@ -10,6 +11,8 @@ import org.bloomchord.node.Node;
 import org.bloomchord.node.PeerView;
 import org.bloomchord.node.RingEvent;
 import org.bloomchord.routing.location.LocateResult;
+import org.bloomchord.routing.traceback.AttackGraph;
+import org.bloomchord.routing.traceback.TracebackService;
 
 /** The JSON shapes of the HTTP API and the live view; field names are part of the contract (README, "HTTP API"). */
 public final class JsonViews {
@@ -35,6 +38,26 @@ public final class JsonViews {
         .put("hops", r.probabilisticHops() + r.fallbackHops() + r.finalHops())
         .put("probabilisticHops", r.probabilisticHops()).put("fallbackHops", r.fallbackHops())
         .put("finalHops", r.finalHops()).put("falsePositives", r.falsePositives()).put("latencyMs", r.latencyMs());
+  }
+
+  static JsonObject captured(List<TracebackService.Captured> list) {
+    JsonArray out = new JsonArray();
+    for (var c : list) {
+      out.add(new JsonObject().put("digest", Long.toHexString(c.digest())).put("type", c.type())
+          .put("from", c.from().address()).put("at", c.at()));
+    }
+    return new JsonObject().put("captured", out);
+  }
+
+  static JsonObject traceback(AttackGraph g) {
+    JsonArray links = new JsonArray();
+    g.links().forEach(l -> links.add(new JsonObject().put("from", l.from().address()).put("to", l.to().address())));
+    return new JsonObject().put("digest", Long.toHexString(g.digest()))
+        .put("peers", new JsonArray(g.peers().stream().map(p -> p.address()).toList()))
+        .put("links", links)
+        .put("origins", new JsonArray(g.origins().stream().map(p -> p.address()).toList()))
+        .put("queries", g.queries()).put("falseBranches", g.falseBranches())
+        .put("expectedFalseBranches", g.expectedFalseBranches());
   }
 
   public static JsonObject lookup(LookupTrace t) {

@@ -123,6 +123,8 @@ public final class NodeHttpServer {
     r.delete("/api/objects/:name").handler(this::unpublish);
     r.get("/api/locate/:name").handler(this::locate);
     r.get("/api/lookup/:key").handler(this::lookup);
+    r.get("/api/traceback/:peer").handler(this::captured);
+    r.post("/api/traceback/:peer/:digest").handler(this::traceback);
     r.post("/api/churn").handler(this::startChurn);
     r.get("/api/churn").handler(this::churn);
     r.delete("/api/churn").handler(ctx -> {
@@ -334,6 +336,21 @@ public final class NodeHttpServer {
     if (key != null && (from != null || ctx.queryParams().get("from") == null)) {
       reply(ctx, node.lookup(from, key).map(JsonViews::lookup));
     }
+  }
+
+  private void captured(RoutingContext ctx) {
+    reply(ctx, node.captured(ctx.pathParam("peer")).map(JsonViews::captured));
+  }
+
+  private void traceback(RoutingContext ctx) {
+    long digest;
+    try {
+      digest = Long.parseUnsignedLong(ctx.pathParam("digest"), 16);
+    } catch (NumberFormatException e) {
+      fail(ctx, 400, "digest must be up to 16 hex digits, got '" + ctx.pathParam("digest") + "'");
+      return;
+    }
+    reply(ctx, node.traceback(ctx.pathParam("peer"), digest).map(JsonViews::traceback));
   }
 
   /** The named peer of a query parameter; null when absent or (after a 404 reply) unknown. */

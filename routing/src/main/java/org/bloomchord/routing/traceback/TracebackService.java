@@ -45,6 +45,16 @@ import org.bloomchord.routing.traceback.TracebackMessages.TraceQuery;
  */
 public final class TracebackService implements ChordExtension {
 
+  /** Messages received lately kept as captured, for a user to pick one to trace. */
+  public static final int CAPTURED = 64;
+
+  /**
+   * A message this peer received lately, as kept for tracing: its digest, type, the link it came
+   * from and when.
+   */
+  public record Captured(long digest, String type, PeerRef from, long at) {
+  }
+
   /** Most queries one traceback sends. */
   public static final int MAX_QUERIES = 256;
   /** Counter of refused queries (asker not of the ring, or over its quota). */
@@ -53,6 +63,7 @@ public final class TracebackService implements ChordExtension {
   private final TracebackConfig config;
   private final DigestLog log;
   private final Map<String, Integer> asked = new HashMap<>();
+  private final Deque<Captured> captured = new ArrayDeque<>();
   private long quotaWindow = -1;
   private ChordHost peer;
   private long nextQuery;
@@ -73,7 +84,15 @@ public final class TracebackService implements ChordExtension {
     this.peer = host;
     host.observeMessages((direction, link, message) -> {
       if (!(message instanceof TraceQuery) && !(message instanceof TraceAnswer)) {
-        log.record(direction, link, MessageDigest.of(message), host.runtime().sizeOf(message), host.runtime().now());
+        long digest = MessageDigest.of(message);
+        long now = host.runtime().now();
+        log.record(direction, link, digest, host.runtime().sizeOf(message), now);
+        if (direction == Direction.RECEIVED) {
+          if (captured.size() == CAPTURED) {
+            captured.removeFirst();
+          }
+          captured.addLast(new Captured(digest, message.typeName(), link, now));
+        }
       }
     });
     host.handleRequests(TraceQuery.class, (from, q) -> Future.succeededFuture(answer(from, q)));
@@ -82,6 +101,11 @@ public final class TracebackService implements ChordExtension {
   /** The settings. */
   public TracebackConfig config() {
     return config;
+  }
+
+  /** The messages received lately, oldest first (at most {@value #CAPTURED}). */
+  public List<Captured> captured() {
+    return List.copyOf(captured);
   }
 
   /** This peer's digest log (read on the peer's thread). */
@@ -123,9 +147,13 @@ public final class TracebackService implements ChordExtension {
    * the digests of the last retention period.
    */
   public Future<AttackGraph> trace(Message captured) {
+    return trace(MessageDigest.of(captured));
+  }
+
+  /** Traces the message of {@code digest} (see {@link MessageDigest}), as {@link #trace(Message)}. */
+  public Future<AttackGraph> trace(long digest) {
     long now = peer.runtime().now();
     long from = log.oldest(now);
-    long digest = MessageDigest.of(captured);
     long query = (peer.runtime().random().nextLong() & Long.MAX_VALUE) ^ nextQuery++;
     Walk walk = new Walk(digest, from, now, query);
     List<PeerRef> candidates = log.links(from, now);
