@@ -214,4 +214,37 @@ class NodeHttpServerTest {
       assertEquals(node.peerNames().size(), stats.getInteger("peers"));
     }
   }
+
+  /**
+   * A lookup's FindSuccessor, captured at the peer that answered it, is traced back along the
+   * lookup's own path (the oracle: the path the lookup reports) to the peer that started it.
+   */
+  @Test
+  void aLookupIsTracedBackAlongItsPathToItsOrigin() throws Exception {
+    JsonObject r = json(send("GET", "/api/lookup/traced-key?from=p4", null));
+    io.vertx.core.json.JsonArray path = r.getJsonArray("path");
+    String last = path.getString(path.size() - 1);
+    String digest = null;
+    for (int attempt = 0; digest == null && attempt < 20; attempt++) {
+      JsonObject captured = json(send("GET", "/api/traceback/" + last, null));
+      for (Object o : captured.getJsonArray("captured")) {
+        JsonObject c = (JsonObject) o;
+        String prev = path.getString(path.size() - 2);
+        if (c.getString("type").equals("FindSuccessor") && c.getString("from").equals(prev)) {
+          digest = c.getString("digest");
+        }
+      }
+      if (digest == null) {
+        Thread.sleep(100);
+      }
+    }
+    assertTrue(digest != null, "the answering peer captured the lookup");
+    JsonObject g = json(send("POST", "/api/traceback/" + last + "/" + digest, ""));
+    assertEquals(new io.vertx.core.json.JsonArray().add("p4"), g.getJsonArray("origins"), g.encode());
+    for (int i = 1; i < path.size(); i++) {
+      JsonObject hop = new JsonObject().put("from", path.getString(i - 1)).put("to", path.getString(i));
+      assertTrue(g.getJsonArray("links").contains(hop), hop + " in " + g.encode());
+    }
+    assertError(send("POST", "/api/traceback/p1/not-hex", ""), 400, "digest");
+  }
 }
