@@ -338,10 +338,10 @@ public final class Node implements AutoCloseable {
 
   // ---- helpers
 
-  /** The messages the named peer received lately, to pick one to trace. */
-  public Future<List<TracebackService.Captured>> captured(String peer) {
+  /** The messages the named peer received lately, to pick one to trace, and its digest memory. */
+  public Future<TracebackService.Snapshot> captured(String peer) {
     Objects.requireNonNull(peer, "peer");
-    return on(peer, p -> Future.succeededFuture(p.extension(TracebackService.class).captured()));
+    return on(peer, p -> Future.succeededFuture(p.extension(TracebackService.class).snapshot()));
   }
 
   /** Traces the message of {@code digest} that the named peer received back to its candidate origins. */

@@ -2,7 +2,6 @@ package org.bloomchord.node.http;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
 import java.util.Map;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.WriteResult;
@@ -40,13 +39,14 @@ public final class JsonViews {
         .put("finalHops", r.finalHops()).put("falsePositives", r.falsePositives()).put("latencyMs", r.latencyMs());
   }
 
-  static JsonObject captured(List<TracebackService.Captured> list) {
+  static JsonObject captured(TracebackService.Snapshot snapshot) {
     JsonArray out = new JsonArray();
-    for (var c : list) {
+    for (var c : snapshot.captured()) {
       out.add(new JsonObject().put("digest", Long.toHexString(c.digest())).put("type", c.type())
           .put("from", c.from().address()).put("at", c.at()));
     }
-    return new JsonObject().put("captured", out);
+    return new JsonObject().put("captured", out).put("entries", snapshot.entries())
+        .put("digestBytes", snapshot.digestBytes()).put("messageBytes", snapshot.messageBytes());
   }
 
   static JsonObject traceback(AttackGraph g) {

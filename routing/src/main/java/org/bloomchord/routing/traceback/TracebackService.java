@@ -55,6 +55,21 @@ public final class TracebackService implements ChordExtension {
   public record Captured(long digest, String type, PeerRef from, long at) {
   }
 
+  /**
+   * What a peer holds for traceback: the messages it received lately, and the memory of its digest
+   * windows against the bytes the same messages would take stored whole.
+   *
+   * @param captured the messages received lately, oldest first
+   * @param entries digests recorded in the windows kept
+   * @param digestBytes bytes of the windows' filters
+   * @param messageBytes encoded bytes of the messages those digests stand for
+   */
+  public record Snapshot(List<Captured> captured, long entries, long digestBytes, long messageBytes) {
+    public Snapshot {
+      captured = List.copyOf(captured);
+    }
+  }
+
   /** Most queries one traceback sends. */
   public static final int MAX_QUERIES = 256;
   /** Counter of refused queries (asker not of the ring, or over its quota). */
@@ -101,6 +116,11 @@ public final class TracebackService implements ChordExtension {
   /** The settings. */
   public TracebackConfig config() {
     return config;
+  }
+
+  /** What this peer holds for traceback now. */
+  public Snapshot snapshot() {
+    return new Snapshot(captured(), log.entries(), log.filterBytes(), log.messageBytes());
   }
 
   /** The messages received lately, oldest first (at most {@value #CAPTURED}). */
