@@ -77,7 +77,10 @@ class ReconcileCommandTest {
       "--size 10 --diff 1,x|--diff",
       "--size 10 --diff 1 --method fast|--method",
       "--size 10 --diff 1 --element-bytes 4|--element-bytes",
-      "--size 10 --diff 1 --runtime cloud|--runtime"})
+      "--size 10 --diff 1 --runtime cloud|--runtime",
+      "--size 10 --diff 1 --rateless sideways|--rateless",
+      "--size 10 --diff 1 --first-flight 0|--first-flight",
+      "--size 10 --diff 1 --probe 70000|--probe"})
   void badValuesGiveOneLineNamingTheFlagAndExitTwo(String args, String flag) {
     String[] argv = ("reconcile " + args).split(" ");
     assertEquals(2, run(argv));

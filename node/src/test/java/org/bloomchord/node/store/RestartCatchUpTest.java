@@ -36,8 +36,8 @@ class RestartCatchUpTest {
 
   /** Message types of replica repair and of the reconciliation it runs. */
   private static final Set<String> REPAIR_TYPES = Set.of("RangeRequest", "EntryRequest", "RepairDone",
-      "StoreTransfer", "SymbolRequest", "SymbolReply", "PushRequest", "PushAck", "SetRequest", "ElementsReply",
-      "StrataRequest", "IbltRequest", "IbltReply", "SketchRequest", "SketchReply");
+      "StoreTransfer", "SymbolRequest", "SymbolReply", "SymbolOffer", "OfferReply", "PushRequest", "PushAck",
+      "SetRequest", "ElementsReply", "StrataRequest", "IbltRequest", "IbltReply", "SketchRequest", "SketchReply");
 
   @Test
   void aRestartCatchesUpOnTheMissedWritesWithFarFewerBytesThanAFullTransfer(@TempDir Path dir) throws Exception {
