@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bloomchord.chord.MessageObserver;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
@@ -142,6 +145,82 @@ abstract class TracebackContract {
         at = l.from();
       }
       assertEquals(rogue.ref(), at);
+    }
+  }
+
+  /** One lookup as the oracle saw it: its key, its origin and every hop sent. */
+  record Trail(long key, PeerRef origin, List<AttackGraph.Link> hops) {
+  }
+
+  /** The oracle: every hop of every lookup, as the peers' transports saw them sent. */
+  static final class PathRecorder implements ChordExtension {
+    final Map<Long, Trail> trails;
+
+    PathRecorder(Map<Long, Trail> trails) {
+      this.trails = trails;
+    }
+
+    @Override
+    public void attach(ChordHost h) {
+      h.observeMessages((direction, link, message) -> {
+        if (direction == MessageObserver.Direction.SENT && message instanceof FindSuccessor f) {
+          trails.computeIfAbsent(f.lookupId(), k -> new Trail(f.key(), f.origin(),
+              java.util.Collections.synchronizedList(new ArrayList<>()))).hops().add(new AttackGraph.Link(h.self(), link));
+        }
+      });
+    }
+  }
+
+  /**
+   * Lookups from every peer (and the ring's own maintenance lookups meanwhile), each traced from
+   * the last peer it reached: the origin is found for every one and every hop of its path is in the
+   * graph (the oracle: the hops the transports sent).
+   * At a false-positive rate of 5% false branches occur, and their count stays within a Poisson
+   * bound of the formula's expectation (tested links x windows x rate, summed over the peers asked).
+   */
+  @Test
+  void lookupsAreTracedToTheirOriginsAndFalseBranchesFollowTheFormula() {
+    ChordConfig config = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(500, 4000);
+    Network<ChordPeer> net = Networks.create(runtime(), NetworkOptions.defaults().withSeed(13),
+        TracebackWire.register(ChordCluster.wireRegistry(config), config));
+    Map<Long, Trail> hops = new ConcurrentHashMap<>();
+    TracebackConfig tc = TracebackConfig.defaults().withFalsePositiveRate(0.05);
+    try (ChordCluster c = new ChordCluster(net, config, 13, ref -> List.of(new TracebackService(tc),
+        new PathRecorder(hops)))) {
+      c.launch(16);
+      assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
+      hops.clear();
+      List<PeerHandle<ChordPeer>> peers = c.activePeers();
+      java.util.SplittableRandom r = new java.util.SplittableRandom(13);
+      int traced = 0;
+      int falseBranches = 0;
+      double expected = 0;
+      for (int i = 0; i < 40; i++) {
+        PeerHandle<ChordPeer> from = peers.get(i % peers.size());
+        long key = r.nextLong();
+        net.call(from, p -> p.lookup(key), WAIT);
+        net.runFor(200);
+        List<Long> ids = new ArrayList<>(hops.keySet());
+        for (long id : ids) {
+          Trail trail = hops.remove(id);
+          List<AttackGraph.Link> path = List.copyOf(trail.hops());
+          PeerRef last = path.get(path.size() - 1).to();
+          PeerHandle<ChordPeer> at = peers.stream().filter(h -> h.ref().equals(last)).findFirst().orElseThrow();
+          FindSuccessor captured = new FindSuccessor(id, trail.key(), trail.origin(), 0, 0, -1, 0);
+          AttackGraph g = net.call(at, p -> p.extension(TracebackService.class).trace(captured), WAIT);
+          assertTrue(g.names(trail.origin()), "origin " + trail.origin() + " named: " + g);
+          for (AttackGraph.Link hop : path) {
+            assertTrue(g.links().contains(hop), hop + " in " + g.links());
+          }
+          traced++;
+          falseBranches += g.falseBranches();
+          expected += g.expectedFalseBranches();
+        }
+      }
+      assertTrue(traced >= 30, traced + " traced");
+      assertTrue(expected > 1, "the formula expects false branches at 5%: " + expected);
+      assertTrue(falseBranches <= expected + 3 * Math.sqrt(expected) + 1,
+          falseBranches + " false branches, " + expected + " expected");
     }
   }
 }
