@@ -46,6 +46,7 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * DELETE /api/churn                stop it
  * GET    /api/events               ring events as server-sent events
  * GET    /metrics                  Prometheus text format
+ * GET    /api/openapi.json         this contract as an OpenAPI 3 document (docs/reference/http-api.md)
  * GET    /                         the live view, with its routes under /api/live (see LiveServer)
  * </pre>
  *
@@ -69,6 +70,8 @@ public final class NodeHttpServer {
    */
   private final DriverCalls membership = new DriverCalls("bloomchord-membership", 1, "the node is shutting down");
   private HttpServer server;
+  /** The router the server answers with, for the test that holds it to the OpenAPI document. */
+  private Router router;
 
   private NodeHttpServer(Node node) {
     this.node = node;
@@ -83,7 +86,7 @@ public final class NodeHttpServer {
   public static Future<NodeHttpServer> start(Node node, String host, int port) {
     NodeHttpServer s = new NodeHttpServer(node);
     return s.vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port))
-        .requestHandler(s.router())
+        .requestHandler(s.router = s.router())
         .listen()
         .map(server -> {
           s.server = server;
@@ -105,6 +108,11 @@ public final class NodeHttpServer {
     liveSource.close();
     membership.close();
     return server == null ? Future.succeededFuture() : server.close();
+  }
+
+  /** The router in use (null before {@link #start} completes). */
+  Router routerInUse() {
+    return router;
   }
 
   Router router() {
@@ -133,6 +141,7 @@ public final class NodeHttpServer {
     r.get("/metrics").handler(ctx -> ctx.response()
         .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
     live = LiveServer.mount(r, vertx, liveSource);
+    r.get(OpenApiDocument.PATH).handler(OpenApiDocument::serve);
     r.route().last().handler(ctx -> fail(ctx, 404, "no such resource: " + ctx.request().method() + " "
         + ctx.request().path()));
     r.errorHandler(405, ctx -> fail(ctx, 405, "method " + ctx.request().method() + " is not allowed on "
