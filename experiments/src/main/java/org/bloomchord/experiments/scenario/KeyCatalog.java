@@ -2,6 +2,7 @@ package org.bloomchord.experiments.scenario;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,7 +62,10 @@ public final class KeyCatalog {
   /** The sections in the order first met, each with its keys in the order the binder allows them. */
   public Map<String, List<Key>> sections() {
     Map<String, List<Key>> out = new LinkedHashMap<>();
-    sections.forEach((s, keys) -> out.put(s, List.copyOf(keys.values())));
+    sections.forEach((s, keys) -> out.put(s, keys.values().stream()
+        .map(k -> new Key(k.section(), k.key(), Collections.unmodifiableSet(k.accepted()),
+            Collections.unmodifiableSet(k.defaults()), List.copyOf(k.alternatives())))
+        .toList()));
     return out;
   }
 

@@ -57,24 +57,27 @@ class ScenarioReferenceTest {
     String expected = binder.markdown(page).strip();
     String actual = GeneratedBlocks.extract(page, ScenarioReference.BLOCK);
     assertTrue(actual != null, PAGE + " has no generated block; " + FIX);
-    assertEquals(expected, actual, PAGE + " differs from the binder at " + ReferencePages.firstDifference(expected, actual)
+    // not assertEquals: the message names the first line that differs instead of printing both blocks
+    assertTrue(expected.equals(actual), PAGE + " differs from the binder at " + ReferencePages.firstDifference(expected, actual)
         + "\n" + FIX);
   }
 
   @Test
-  void everyTypedKeyWasReadByAnExercise() {
-    // a key with no accepted values was never read by a typed getter: an exercise is missing
+  void everyKeyWasReadByAnExercise() {
+    // a key with no accepted values was never read by a typed getter, a phase kind without a
+    // section never bound: the exercises miss a branch of the binder, and the page would too
     Set<String> unread = new TreeSet<>();
     binder.sections().forEach((section, keys) -> keys.forEach(k -> {
-      boolean nested = binder.sections().containsKey(ScenarioReference.qualified(section, k.key()))
-          || binder.sections().containsKey(ScenarioReference.qualified(section, k.key()) + "[]")
-          || section.equals("phases[]");
-      if (k.accepted().isEmpty() && !nested) {
-        unread.add(ScenarioReference.qualified(section, k.key()));
+      String path = ScenarioReference.qualified(section, k.key());
+      boolean bound = section.equals("phases[]") ? binder.sections().containsKey("phases[]." + k.key())
+          : !k.accepted().isEmpty() || binder.sections().containsKey(path) || binder.sections().containsKey(path + "[]");
+      if (!bound) {
+        unread.add(path);
       }
     }));
     // read by hand, not by a typed getter: a list of behaviour names
-    assertEquals(Set.of("rogue.behaviours"), unread, "keys no exercise of ScenarioReference.EXERCISES reads");
+    assertEquals(Set.of("rogue.behaviours"), unread,
+        "keys that no scenario of ScenarioReference.EXERCISES uses: add one that does");
   }
 
   /**
