@@ -43,9 +43,8 @@ public final class DocsCommand implements Runnable {
         + " instead of printing it.")
     boolean write;
 
-    @Option(names = "--page", paramLabel = "FILE", description = "The page (default: ${DEFAULT-VALUE}, from the"
-        + " repository's root).")
-    Path page;
+    /** The page the block is in. */
+    abstract Path page();
 
     /** The block's name. */
     abstract String block();
@@ -55,6 +54,7 @@ public final class DocsCommand implements Runnable {
 
     @Override
     public Integer call() {
+      Path page = page();
       PrintWriter out = spec.commandLine().getOut();
       String current = "";
       if (Files.exists(page)) {
@@ -89,8 +89,13 @@ public final class DocsCommand implements Runnable {
       description = "Write the CLI reference's block: every visible command and flag, from picocli's model.")
   static final class Cli extends Page {
 
-    Cli() {
-      page = Path.of("docs", "reference", "cli.md");
+    @Option(names = "--page", paramLabel = "FILE", defaultValue = "docs/reference/cli.md",
+        description = "The page, from the repository's root (default: ${DEFAULT-VALUE}).")
+    Path page;
+
+    @Override
+    Path page() {
+      return page;
     }
 
     @Override
@@ -110,8 +115,13 @@ public final class DocsCommand implements Runnable {
           + " binder; the descriptions already in the page are kept.")
   static final class Scenario extends Page {
 
-    Scenario() {
-      page = Path.of("docs", "reference", "scenario.md");
+    @Option(names = "--page", paramLabel = "FILE", defaultValue = "docs/reference/scenario.md",
+        description = "The page, from the repository's root (default: ${DEFAULT-VALUE}).")
+    Path page;
+
+    @Override
+    Path page() {
+      return page;
     }
 
     @Override
