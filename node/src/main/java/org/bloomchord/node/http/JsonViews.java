@@ -12,7 +12,10 @@ import org.bloomchord.node.PeerView;
 import org.bloomchord.node.RingEvent;
 import org.bloomchord.routing.location.LocateResult;
 
-/** The JSON shapes of the HTTP API and the live view; field names are part of the contract (README, "HTTP API"). */
+/**
+ * The JSON shapes of the HTTP API and the live view; field names are part of the contract (the
+ * schemas of {@code openapi.json}, which a test holds to these replies).
+ */
 public final class JsonViews {
 
   private JsonViews() {

@@ -26,7 +26,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
  * The node's HTTP API on vertx-web: JSON everywhere, errors as {@code {"status": s, "error": "one
- * sentence."}} and never a stack trace. Routes (the contract is in the README):
+ * sentence."}} and never a stack trace. Routes (the contract, with every parameter and reply, is
+ * the OpenAPI document {@code openapi.json} beside this class, served at {@code /api/openapi.json}):
  *
  * <pre>
  * GET    /api/ring                 peers alive, active, stable
