@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.reference.CliReference;
 import org.bloomchord.experiments.reference.GeneratedBlocks;
+import org.bloomchord.experiments.reference.MetricsReference;
 import org.bloomchord.experiments.reference.ScenarioReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,8 +22,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "docs",
     mixinStandardHelpOptions = true,
-    description = "Write the reference pages' generated tables from the code: docs cli, docs scenario.",
-    subcommands = {DocsCommand.Cli.class, DocsCommand.Scenario.class})
+    description = "Write the reference pages' generated tables from the code: docs cli, docs scenario, docs metrics.",
+    subcommands = {DocsCommand.Cli.class, DocsCommand.Scenario.class, DocsCommand.Metrics.class})
 public final class DocsCommand implements Runnable {
 
   @CommandLine.Spec
@@ -132,6 +133,33 @@ public final class DocsCommand implements Runnable {
     @Override
     String generate(String current) {
       return ScenarioReference.fromBinder().markdown(current);
+    }
+  }
+
+  /** {@code bloomchord docs metrics}. */
+  @Command(name = "metrics", mixinStandardHelpOptions = true,
+      description = "Write the metrics reference's block: every metric family of a live node's /metrics (a node"
+          + " of a few peers started on 127.0.0.1 for the purpose), its type and labels; the meanings already in"
+          + " the page are kept.")
+  static final class Metrics extends Page {
+
+    @Option(names = "--page", paramLabel = "FILE", defaultValue = "docs/reference/metrics.md",
+        description = "The page, from the repository's root (default: ${DEFAULT-VALUE}).")
+    Path page;
+
+    @Override
+    Path page() {
+      return page;
+    }
+
+    @Override
+    String block() {
+      return MetricsReference.BLOCK;
+    }
+
+    @Override
+    String generate(String current) {
+      return MetricsReference.fromLiveNode().markdown(current);
     }
   }
 }

@@ -11,8 +11,13 @@ final class ReferencePages {
   private ReferencePages() {
   }
 
-  /** The text of docs/reference/{@code name}, found from the module's folder upwards. */
+  /** The text of docs/reference/{@code name}. */
   static String read(String name) throws IOException {
+    return readRepo("docs/reference/" + name);
+  }
+
+  /** The text of a file of the repository, by its path from the root (found from the module's folder upwards). */
+  static String readRepo(String path) throws IOException {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null && !Files.isDirectory(dir.resolve("docs").resolve("reference"))) {
       dir = dir.getParent();
@@ -20,7 +25,7 @@ final class ReferencePages {
     if (dir == null) {
       throw new IOException("no docs/reference folder above " + Path.of("").toAbsolutePath());
     }
-    return Files.readString(dir.resolve("docs").resolve("reference").resolve(name), StandardCharsets.UTF_8);
+    return Files.readString(dir.resolve(path), StandardCharsets.UTF_8);
   }
 
   /** The first line where {@code expected} and {@code actual} differ, both shown, for a failure message. */
