@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bloomchord.experiments.scenario.KeyCatalog;
 import org.bloomchord.experiments.scenario.Phase;
+import org.bloomchord.experiments.scenario.ScenarioException;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
 
 /**
@@ -135,7 +136,12 @@ public final class ScenarioReference {
         for (int i = 0; i < EXERCISES.size(); i++) {
           String text = EXERCISES.get(i);
           int jvms = text.startsWith("#jvms=") ? Integer.parseInt(text.substring(6, text.indexOf('\n'))) : 0;
-          ScenarioLoader.parse(EXERCISE_FILE, text, List.of(), dir, jvms);
+          try {
+            ScenarioLoader.parse(EXERCISE_FILE, text, List.of(), dir, jvms);
+          } catch (ScenarioException e) {
+            throw new IllegalStateException("exercise " + i + " of ScenarioReference.EXERCISES no longer binds ("
+                + e.getMessage() + "): update it to the binder", e);
+          }
         }
       });
       catalog.addSection("phases[]", Phase.KINDS);

@@ -2,6 +2,7 @@ package org.bloomchord.node.http;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Map;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.WriteResult;
@@ -60,12 +61,13 @@ public final class JsonViews {
     }
     return new JsonObject().put("name", v.name()).put("id", v.id()).put("state", v.state())
         .put("predecessor", v.predecessor()).put("successors", new JsonArray(v.successors()))
-        .put("fingers", new JsonArray(v.fingers())).put("fingerRuns", fingerRuns(v.fingers())).put("keys", v.keys()).put("entries", v.entries())
+        .put("fingers", new JsonArray(v.fingers())).put("fingerRuns", fingerRuns(v.fingers()))
+        .put("keys", v.keys()).put("entries", v.entries())
         .put("objects", v.objects()).put("linkFilters", filters);
   }
 
   /** The fingers grouped as the live view lists them: {@code [{"first": 1, "last": 52, "peer": "p115"}, ...]}. */
-  private static JsonArray fingerRuns(java.util.List<String> fingers) {
+  private static JsonArray fingerRuns(List<String> fingers) {
     JsonArray out = new JsonArray();
     for (FingerRun r : FingerRun.of(fingers)) {
       out.add(new JsonObject().put("first", r.first()).put("last", r.last()).put("peer", r.peer()));
