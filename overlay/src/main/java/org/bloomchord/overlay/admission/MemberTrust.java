@@ -1,0 +1,384 @@
+package org.bloomchord.overlay.admission;
+
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.math.BigInteger;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.CertificateException;
+import java.security.cert.X509CRL;
+import java.security.cert.X509CRLEntry;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.WeakHashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+
+/**
+ * What one member trusts, and what it presents: a peer is admitted when its certificate chains to
+ * the ring authority (the JDK's PKIX trust manager over a store holding only the authority's
+ * certificate: signature, validity, key usage) and is not on the authority's revocation list.
+ * Every refusal is counted by {@link Refusal} and logged with the refused subject (one line per
+ * subject and reason per {@link #LOG_EVERY_MS}, so that a peer retrying cannot flood the log).
+ *
+ * <p>The revocation list is read at construction and again whenever its file's modification time
+ * or size changes, looked at no more than once per {@link #RELOAD_CHECK_MS}: at handshakes and at
+ * every {@link #refresh}, which the node calls on a timer of that period. A new list is taken only
+ * if it is signed by the authority and its CRL number is not lower than the current one; otherwise
+ * the current list stays and a warning is logged.
+ *
+ * <p>Revocation reaches connections already open: the TLS engine of every connection admitted is
+ * remembered (weakly), and when a new list names its peer the engine is closed both ways, so the
+ * peer's next records are not read and nothing more is sent to it (counted as a refusal). A TLS
+ * session resumed by a later connection would skip the trust manager (the JDK does not consult it
+ * on resumption), so every admitted session is invalidated as it is admitted: each connection runs
+ * a full handshake through {@link #admit}.
+ *
+ * <p>Thread-safe: handshakes run on event loops, the list is swapped by reference.
+ */
+public final class MemberTrust extends X509ExtendedTrustManager {
+
+  /** How often the revocation list's file is looked at, at most. */
+  public static final long RELOAD_CHECK_MS = 1_000;
+  /** The least time between two log lines about one subject refused for one reason. */
+  public static final long LOG_EVERY_MS = 10_000;
+  private static final int LOGGED_SUBJECTS = 256;
+  private static final char[] STORE_PASSWORD = "member".toCharArray();
+  private static final Logger LOG = System.getLogger(MemberTrust.class.getName());
+
+  /** A revocation list as read: its serials, number and the file's stamp when read. */
+  private record Crl(Set<BigInteger> serials, BigInteger number, FileTime modified, long size) {
+  }
+
+  private final MemberCredentials files;
+  private final X509Certificate authority;
+  private final X509Certificate own;
+  private final PrivateKey key;
+  private final X509ExtendedTrustManager pkix;
+  private final Map<Refusal, LongAdder> refusals = new EnumMap<>(Refusal.class);
+  private final Map<String, Long> lastLogged = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+      return size() > LOGGED_SUBJECTS;
+    }
+  };
+  private final Map<SSLEngine, X509Certificate> admitted = Collections.synchronizedMap(new WeakHashMap<>());
+  private volatile Crl crl;
+  private volatile long nextCheckNanos;
+
+  /**
+   * Reads the member's files and checks its own certificate: issued by the authority, in its
+   * validity dates, and not revoked by the list given.
+   *
+   * @throws IllegalArgumentException naming the file or the problem, when any of that fails
+   */
+  public MemberTrust(MemberCredentials files) {
+    this.files = files;
+    try {
+      authority = Pem.readCertificate(files.caCertificate());
+      own = Pem.readCertificate(files.certificate());
+      key = Pem.readKey(files.key(), own.getPublicKey().getAlgorithm());
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      store.setCertificateEntry("ring-authority", authority);
+      TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+      tmf.init(store);
+      pkix = pkixOf(tmf.getTrustManagers());
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalArgumentException("member '" + files.member() + "': cannot read its certificate files ("
+          + e.getMessage() + ")", e);
+    }
+    try {
+      own.verify(authority.getPublicKey());
+      own.checkValidity();
+    } catch (GeneralSecurityException e) {
+      throw new IllegalArgumentException("member '" + files.member() + "': " + files.certificate()
+          + " is not a valid certificate of the authority " + files.caCertificate() + " (" + e.getMessage() + ")", e);
+    }
+    for (Refusal r : Refusal.values()) {
+      refusals.put(r, new LongAdder());
+    }
+    crl = read(null);
+    if (crl == null) {
+      throw new IllegalArgumentException("member '" + files.member() + "': " + files.crl()
+          + " is not a revocation list signed by the authority");
+    }
+    if (crl.serials().contains(own.getSerialNumber())) {
+      throw new IllegalArgumentException("member '" + files.member() + "' is revoked by " + files.crl()
+          + "; issue it a new certificate");
+    }
+  }
+
+  /** This member's certificate. */
+  public X509Certificate certificate() {
+    return own;
+  }
+
+  /** The ring authority's certificate. */
+  public X509Certificate authority() {
+    return authority;
+  }
+
+  /** An in-memory PKCS#12 store of this member's key and certificate chain under {@code password}. */
+  public KeyStore keyStore(char[] password) throws IOException, GeneralSecurityException {
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    store.load(null, null);
+    store.setKeyEntry("member", key, password, new X509Certificate[] {own, authority});
+    return store;
+  }
+
+  /** A key manager factory presenting this member's key and certificate (with the authority's). */
+  public KeyManagerFactory keyManagers() {
+    try {
+      KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      kmf.init(keyStore(STORE_PASSWORD), STORE_PASSWORD);
+      return kmf;
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalStateException("cannot build the key store of member '" + files.member() + "': " + e, e);
+    }
+  }
+
+  /**
+   * Reloads the revocation list if its file changed, and closes the open connections of peers it
+   * now revokes. Returns how many it closed.
+   */
+  public int refresh() {
+    Crl before = crl;
+    reloadIfChanged();
+    Crl now = crl;
+    if (now == before) {
+      return 0;
+    }
+    List<Map.Entry<SSLEngine, X509Certificate>> toClose = new ArrayList<>();
+    synchronized (admitted) {
+      for (Map.Entry<SSLEngine, X509Certificate> e : admitted.entrySet()) {
+        if (now.serials().contains(e.getValue().getSerialNumber())) {
+          toClose.add(e);
+        }
+      }
+      for (Map.Entry<SSLEngine, X509Certificate> e : toClose) {
+        admitted.remove(e.getKey());
+      }
+    }
+    for (Map.Entry<SSLEngine, X509Certificate> e : toClose) {
+      SSLEngine engine = e.getKey();
+      engine.closeOutbound();
+      try {
+        engine.closeInbound();
+      } catch (SSLException expected) {
+        // closing before the peer's close_notify: exactly what is meant
+      }
+      refuse(Refusal.REVOKED, e.getValue(), "connection closed");
+    }
+    return toClose.size();
+  }
+
+  /** Refusals so far by reason (every reason present, zeros included). */
+  public Map<Refusal, Long> refusals() {
+    Map<Refusal, Long> out = new EnumMap<>(Refusal.class);
+    refusals.forEach((r, n) -> out.put(r, n.sum()));
+    return out;
+  }
+
+  /** How many certificates the current revocation list names. */
+  public int revokedCount() {
+    reloadIfChanged();
+    return crl.serials().size();
+  }
+
+  /** Whether {@code cert} is revoked by the current list (reloaded first if its file changed). */
+  public boolean isRevoked(X509Certificate cert) {
+    reloadIfChanged();
+    return crl.serials().contains(cert.getSerialNumber())
+        && cert.getIssuerX500Principal().equals(authority.getSubjectX500Principal());
+  }
+
+  @Override
+  public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+    admit(chain, () -> pkix.checkClientTrusted(chain, authType, engine));
+    remember(engine, chain[0]);
+  }
+
+  @Override
+  public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+    admit(chain, () -> pkix.checkServerTrusted(chain, authType, engine));
+    remember(engine, chain[0]);
+  }
+
+  @Override
+  public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+    admit(chain, () -> pkix.checkClientTrusted(chain, authType, socket));
+  }
+
+  @Override
+  public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+    admit(chain, () -> pkix.checkServerTrusted(chain, authType, socket));
+  }
+
+  @Override
+  public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+    admit(chain, () -> pkix.checkClientTrusted(chain, authType));
+  }
+
+  @Override
+  public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+    admit(chain, () -> pkix.checkServerTrusted(chain, authType));
+  }
+
+  @Override
+  public X509Certificate[] getAcceptedIssuers() {
+    return new X509Certificate[] {authority};
+  }
+
+  private interface Check {
+    void run() throws CertificateException;
+  }
+
+  private void admit(X509Certificate[] chain, Check pkixCheck) throws CertificateException {
+    if (chain == null || chain.length == 0) {
+      refuse(Refusal.INVALID, null, "handshake refused");
+      throw new CertificateException("no certificate presented");
+    }
+    try {
+      pkixCheck.run();
+    } catch (CertificateException e) {
+      Refusal why = classify(chain[0]);
+      refuse(why, chain[0], "handshake refused");
+      throw new CertificateException(chain[0].getSubjectX500Principal() + " refused: " + why.label(), e);
+    }
+    if (isRevoked(chain[0])) {
+      refuse(Refusal.REVOKED, chain[0], "handshake refused");
+      throw new CertificateException(chain[0].getSubjectX500Principal() + " refused: revoked");
+    }
+  }
+
+  /** Keeps the engine of an admitted connection, and keeps its session from being resumed. */
+  private void remember(SSLEngine engine, X509Certificate peer) {
+    if (engine == null) {
+      return;
+    }
+    SSLSession session = engine.getHandshakeSession();
+    if (session != null) {
+      session.invalidate();
+    }
+    admitted.put(engine, peer);
+  }
+
+  private Refusal classify(X509Certificate leaf) {
+    try {
+      leaf.verify(authority.getPublicKey());
+    } catch (GeneralSecurityException e) {
+      return Refusal.UNKNOWN_AUTHORITY;
+    }
+    try {
+      leaf.checkValidity();
+    } catch (CertificateException e) {
+      return Refusal.EXPIRED;
+    }
+    return Refusal.INVALID;
+  }
+
+  private void refuse(Refusal why, X509Certificate peer, String what) {
+    refusals.get(why).increment();
+    String subject = peer == null ? "(no certificate)" : peer.getSubjectX500Principal().getName();
+    long now = System.currentTimeMillis();
+    synchronized (lastLogged) {
+      Long last = lastLogged.get(subject + why);
+      if (last != null && now - last < LOG_EVERY_MS) {
+        return;
+      }
+      lastLogged.put(subject + why, now);
+    }
+    LOG.log(Level.WARNING, "member " + files.member() + ": " + what + " for " + subject
+        + (peer == null ? "" : " (serial " + peer.getSerialNumber().toString(16) + ", issuer "
+        + peer.getIssuerX500Principal().getName() + ")") + ": " + why.label());
+  }
+
+  private void reloadIfChanged() {
+    long now = System.nanoTime();
+    if (now - nextCheckNanos < 0) {
+      return;
+    }
+    synchronized (this) {
+      if (now - nextCheckNanos < 0) {
+        return;
+      }
+      nextCheckNanos = now + RELOAD_CHECK_MS * 1_000_000L;
+      crl = read(crl);
+    }
+  }
+
+  /**
+   * The list to use from now on: {@code current} when the file is unchanged; the file's list when
+   * it changed and is fit (logged); otherwise {@code current} with the file's new stamp, so that
+   * an unfit file is reported once, not at every look (null when there is no current list).
+   */
+  private Crl read(Crl current) {
+    FileTime modified;
+    long size;
+    try {
+      modified = Files.getLastModifiedTime(files.crl());
+      size = Files.size(files.crl());
+    } catch (IOException e) {
+      return current;
+    }
+    if (current != null && modified.equals(current.modified()) && size == current.size()) {
+      return current;
+    }
+    String problem;
+    try {
+      X509CRL list = Pem.readCrl(files.crl());
+      list.verify(authority.getPublicKey());
+      BigInteger number = RingAuthority.crlNumber(list);
+      if (current == null || number.compareTo(current.number()) >= 0) {
+        Set<BigInteger> serials = new HashSet<>();
+        if (list.getRevokedCertificates() != null) {
+          for (X509CRLEntry e : list.getRevokedCertificates()) {
+            serials.add(e.getSerialNumber());
+          }
+        }
+        if (current != null) {
+          LOG.log(Level.INFO, "member " + files.member() + ": revocation list reloaded from " + files.crl() + ", "
+              + serials.size() + " revoked, CRL number " + number);
+        }
+        return new Crl(Set.copyOf(serials), number, modified, size);
+      }
+      problem = "its CRL number " + number + " is older than the " + current.number() + " in use";
+    } catch (IOException | GeneralSecurityException | RuntimeException e) {
+      problem = e.getMessage();
+    }
+    if (current == null) {
+      return null;
+    }
+    LOG.log(Level.WARNING, "member " + files.member() + ": cannot take " + files.crl() + " (" + problem
+        + "); kept the list in use");
+    return new Crl(current.serials(), current.number(), modified, size);
+  }
+
+  private static X509ExtendedTrustManager pkixOf(TrustManager[] managers) throws GeneralSecurityException {
+    for (TrustManager m : managers) {
+      if (m instanceof X509ExtendedTrustManager x) {
+        return x;
+      }
+    }
+    throw new GeneralSecurityException("the JDK offers no PKIX trust manager");
+  }
+}
