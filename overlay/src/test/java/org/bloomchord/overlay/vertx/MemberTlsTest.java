@@ -74,10 +74,10 @@ class MemberTlsTest {
 
       for (PeerHandle<EchoPeer> outsider : List.of(revoked, foreign)) {
         VertxNetwork<EchoPeer> on = outsider == revoked ? netX : netY;
-        Settled in = on.call(outsider, p -> p.timedPing(insider.ref(), "let me in", 2_000), 10_000);
+        Settled in = on.call(outsider, p -> p.timedPing(insider.ref(), "let me in", 1_000), 10_000);
         assertInstanceOf(RequestTimeoutException.class, in.failure(), () -> outsider.ref() + " got " + in);
         on.call(outsider, p -> p.note(insider.ref(), "injected by " + outsider.ref()), 10_000);
-        Settled out = netA.call(insider, p -> p.timedPing(outsider.ref(), "hello?", 2_000), 10_000);
+        Settled out = netA.call(insider, p -> p.timedPing(outsider.ref(), "hello?", 1_000), 10_000);
         assertInstanceOf(RequestTimeoutException.class, out.failure(), () -> "insider reached " + outsider.ref());
       }
       netA.runFor(500);
@@ -93,7 +93,7 @@ class MemberTlsTest {
       long before = refused.get(Refusal.REVOKED);
       ca.revoke("beta");
       Thread.sleep(2 * org.bloomchord.overlay.admission.MemberTrust.RELOAD_CHECK_MS + 500);
-      Settled late = netB.call(member, p -> p.timedPing(insider.ref(), "still here?", 2_000), 10_000);
+      Settled late = netB.call(member, p -> p.timedPing(insider.ref(), "still here?", 1_000), 10_000);
       assertInstanceOf(RequestTimeoutException.class, late.failure(), () -> "the revoked member got " + late);
       assertTrue(a.admission().orElseThrow().refusals().get(Refusal.REVOKED) > before,
           () -> "refusals after the revocation: " + a.admission().orElseThrow().refusals());
