@@ -267,7 +267,7 @@ final class PeerGroup {
   private PeerRef findRemoteBootstrap() {
     if (cluster.members() < 2) {
       throw new IllegalStateException("could not reach any cluster member of " + options.getCluster().members()
-          + " (start the first node without --members, and give every node the same secret)");
+          + " (start the first node without --members, and give every node the same secret or ring authority)");
     }
     long end = System.currentTimeMillis() + options.getStartTimeoutMs();
     while (true) {

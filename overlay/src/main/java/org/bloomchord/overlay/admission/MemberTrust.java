@@ -81,6 +81,7 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     }
   };
   private final Map<SSLEngine, X509Certificate> admitted = Collections.synchronizedMap(new WeakHashMap<>());
+  private final long reloadCheckNanos;
   private volatile Crl crl;
   private volatile long nextCheckNanos;
 
@@ -91,7 +92,13 @@ public final class MemberTrust extends X509ExtendedTrustManager {
    * @throws IllegalArgumentException naming the file or the problem, when any of that fails
    */
   public MemberTrust(MemberCredentials files) {
+    this(files, RELOAD_CHECK_MS);
+  }
+
+  /** As {@link #MemberTrust(MemberCredentials)}, looking at the list's file every {@code reloadCheckMs}. */
+  MemberTrust(MemberCredentials files, long reloadCheckMs) {
     this.files = files;
+    this.reloadCheckNanos = reloadCheckMs * 1_000_000L;
     try {
       authority = Pem.readCertificate(files.caCertificate());
       own = Pem.readCertificate(files.certificate());
@@ -321,7 +328,7 @@ public final class MemberTrust extends X509ExtendedTrustManager {
       if (now - nextCheckNanos < 0) {
         return;
       }
-      nextCheckNanos = now + RELOAD_CHECK_MS * 1_000_000L;
+      nextCheckNanos = now + reloadCheckNanos;
       crl = read(crl);
     }
   }
