@@ -223,8 +223,23 @@ public final class RingAuthority {
 
   /** Every certificate the directory holds, current and revoked, by name then expiry. */
   public List<Member> list() {
+    return list(dir);
+  }
+
+  /**
+   * Every certificate in the authority layout at {@code dir}, read without the authority's key, so
+   * that a member host's copy can be listed too; revoked means on its {@code crl.pem}, whose
+   * signature is checked against {@code ca.crt}.
+   *
+   * @throws IllegalArgumentException if the directory holds no authority's certificate or list
+   */
+  public static List<Member> list(Path dir) {
+    if (!Files.isRegularFile(dir.resolve(MemberCredentials.CA_CERT))) {
+      throw new IllegalArgumentException(dir + " holds no ring authority (no ca.crt; run 'ca init' first)");
+    }
     try {
       X509CRL crl = Pem.readCrl(dir.resolve(MemberCredentials.CRL));
+      crl.verify(Pem.readCertificate(dir.resolve(MemberCredentials.CA_CERT)).getPublicKey());
       List<Member> out = new ArrayList<>();
       for (String folder : List.of(MemberCredentials.MEMBERS, "revoked")) {
         Path d = dir.resolve(folder);
