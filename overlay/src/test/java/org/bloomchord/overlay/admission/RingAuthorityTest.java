@@ -79,6 +79,15 @@ class RingAuthorityTest {
     assertEquals(List.of("a", "a", "b"), listed.stream().map(RingAuthority.Member::name).toList());
     assertEquals(2, listed.stream().filter(RingAuthority.Member::revoked).count());
     assertTrue(listed.stream().anyMatch(m -> m.serial().equals(again.getSerialNumber()) && !m.revoked()));
+
+    // a member host's copy has no authority key and lists all the same
+    Path host = dir.resolve("host");
+    Files.createDirectories(host.resolve("members"));
+    for (String f : List.of("ca.crt", "crl.pem", "members/a.crt")) {
+      Files.copy(d.resolve(f), host.resolve(f));
+    }
+    assertEquals(List.of(new RingAuthority.Member("a", again.getSerialNumber(), again.getNotAfter().toInstant(), false)),
+        RingAuthority.list(host));
   }
 
   @Test
