@@ -10,6 +10,7 @@ import java.nio.file.attribute.FileTime;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.CertificateException;
 import java.security.cert.X509CRL;
 import java.security.cert.X509CRLEntry;
@@ -116,6 +117,10 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     try {
       own.verify(authority.getPublicKey());
       own.checkValidity();
+      if (!keyMatches(key, own)) {
+        throw new IllegalArgumentException("member '" + files.member() + "': " + files.key() + " is not the key of "
+            + files.certificate());
+      }
     } catch (GeneralSecurityException e) {
       throw new IllegalArgumentException("member '" + files.member() + "': " + files.certificate()
           + " is not a valid certificate of the authority " + files.caCertificate() + " (" + e.getMessage() + ")", e);
@@ -378,6 +383,21 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     LOG.log(Level.WARNING, "member " + files.member() + ": cannot take " + files.crl() + " (" + problem
         + "); kept the list in use");
     return new Crl(current.serials(), current.number(), modified, size);
+  }
+
+  /** Whether {@code key} signs what {@code cert}'s public key verifies (EC keys, as the authority issues). */
+  private static boolean keyMatches(PrivateKey key, X509Certificate cert) throws GeneralSecurityException {
+    if (!"EC".equals(key.getAlgorithm())) {
+      return true; // not ours to issue; the TLS handshake will tell
+    }
+    byte[] probe = "bloomchord member key check".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    Signature s = Signature.getInstance(RingAuthority.SIGNATURE);
+    s.initSign(key);
+    s.update(probe);
+    byte[] signature = s.sign();
+    s.initVerify(cert.getPublicKey());
+    s.update(probe);
+    return s.verify(signature);
   }
 
   private static X509ExtendedTrustManager pkixOf(TrustManager[] managers) throws GeneralSecurityException {

@@ -100,6 +100,12 @@ class RingAuthorityTest {
     assertThrows(IllegalArgumentException.class, () -> ca.issue("Bad_Name", RingAuthority.DEFAULT_MEMBER_VALIDITY));
     assertThrows(IllegalArgumentException.class, () -> ca.revoke("nobody"));
     assertThrows(IllegalArgumentException.class, () -> RingAuthority.open(dir.resolve("none")));
+    ca.issue("b", RingAuthority.DEFAULT_MEMBER_VALIDITY);
+    MemberCredentials a = MemberCredentials.in(d, "a");
+    MemberCredentials mixed = new MemberCredentials("a", a.caCertificate(), a.certificate(),
+        MemberCredentials.in(d, "b").key(), a.crl());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new MemberTrust(mixed)).getMessage()
+        .contains("is not the key of"));
     ca.revoke("a");
     // the member's own trust refuses to start with a revoked certificate... which is gone from members/
     assertThrows(IllegalArgumentException.class, () -> new MemberTrust(MemberCredentials.in(d, "a")));
