@@ -24,15 +24,24 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.vertx.ClusterNode;
+import org.bloomchord.overlay.vertx.VertxNetwork;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code bloomchord ca} and {@code node --ca DIR --member NAME} as an operator runs them: a node of
  * a member runs a ring; a member revoked after it was handed its files (and who kept the list
- * from before) starts a node against it and is refused, which the running node counts in its
- * metrics and logs with the member's name; every mistake is one line and exit code 2.
+ * from before) joins the ring's Hazelcast cluster and tries to join a peer through it, and is
+ * refused, which the running node counts in its metrics and logs with the member's name; every
+ * mistake is one line and exit code 2.
  */
 class MemberCertificatesTest {
 
@@ -64,11 +73,25 @@ class MemberCertificatesTest {
       assertEquals(0, revokedRefusals(http, a), "nobody refused yet");
       assertTrue(get(http, a + "/metrics").contains("bloomchord_admission_revoked 1.0"), "the list in use names one");
 
-      node(started, dir.resolve("mallory.err"), "--peers", "1", "--http-port", "0",
-          "--members", "127.0.0.1:" + clusterPort, "--ca", stale.toString(), "--member", "mallory");
-      long deadline = System.currentTimeMillis() + 40_000;
-      while (revokedRefusals(http, a) == 0 && System.currentTimeMillis() < deadline) {
-        Thread.sleep(250);
+      // mallory, as an intruder would, runs its own client: a Hazelcast member of the ring's cluster (the name
+      // is derived from the public authority certificate) whose peer joins through one of alpha's
+      Matcher first = Pattern.compile("\"name\":\"(p\\d+@[A-Za-z0-9-]+)\"").matcher(get(http, a + "/api/peers"));
+      assertTrue(first.find(), "alpha's peers are listed");
+      ClusterMixin mixin = new ClusterMixin();
+      new CommandLine(mixin).parseArgs("--ca", stale.toString(), "--member", "mallory",
+          "--members", "127.0.0.1:" + clusterPort);
+      ChordConfig config = ChordConfig.defaults();
+      IdRing ids = new IdRing(config.idBits());
+      try (ClusterNode mallory = ClusterNode.start(mixin.options().withPort(0).withNodeName("mallory"), 1);
+           VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(mallory), NetworkOptions.defaults(),
+               ChordWire.registry(config))) {
+        assertEquals(2, mallory.members(), "Hazelcast admits mallory: it is the event bus that refuses it");
+        net.launch(new PeerRef("x@mallory", ids.hash("x@mallory")),
+            new ChordPeer(config, new PeerRef(first.group(1), ids.hash(first.group(1)))));
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (revokedRefusals(http, a) == 0 && System.currentTimeMillis() < deadline) {
+          Thread.sleep(250);
+        }
       }
       assertTrue(revokedRefusals(http, a) >= 1, "the running node counted the revoked member's handshakes");
       String log = Files.readString(dir.resolve("alpha.err"));
