@@ -5,22 +5,17 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.math.BigInteger;
 import java.net.Socket;
-import java.nio.file.Files;
-import java.nio.file.attribute.FileTime;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.cert.CertificateException;
-import java.security.cert.X509CRL;
-import java.security.cert.X509CRLEntry;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.WeakHashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -40,11 +35,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * Every refusal is counted by {@link Refusal} and logged with the refused subject (one line per
  * subject and reason per {@link #LOG_EVERY_MS}, so that a peer retrying cannot flood the log).
  *
- * <p>The revocation list is read at construction and again whenever its file's modification time
- * or size changes, looked at no more than once per {@link #RELOAD_CHECK_MS}: at handshakes and at
- * every {@link #refresh}, which the node calls on a timer of that period. A new list is taken only
- * if it is signed by the authority and its CRL number is not lower than the current one; otherwise
- * the current list stays and a warning is logged.
+ * <p>The revocation list ({@link RevocationList}) is read at construction and again whenever its
+ * file changes, looked at no more than once per {@link #RELOAD_CHECK_MS}: at handshakes and at
+ * every {@link #refresh}, which the node calls on a timer of that period.
  *
  * <p>Revocation reaches connections already open: the TLS engine of every connection admitted is
  * remembered (weakly), and when a new list names its peer the engine is closed both ways, so the
@@ -65,10 +58,6 @@ public final class MemberTrust extends X509ExtendedTrustManager {
   private static final char[] STORE_PASSWORD = "member".toCharArray();
   private static final Logger LOG = System.getLogger(MemberTrust.class.getName());
 
-  /** A revocation list as read: its serials, number and the file's stamp when read. */
-  private record Crl(Set<BigInteger> serials, BigInteger number, FileTime modified, long size) {
-  }
-
   private final MemberCredentials files;
   private final X509Certificate authority;
   private final X509Certificate own;
@@ -82,9 +71,7 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     }
   };
   private final Map<SSLEngine, X509Certificate> admitted = Collections.synchronizedMap(new WeakHashMap<>());
-  private final long reloadCheckNanos;
-  private volatile Crl crl;
-  private volatile long nextCheckNanos;
+  private final RevocationList revocations;
 
   /**
    * Reads the member's files and checks its own certificate: issued by the authority, in its
@@ -99,7 +86,6 @@ public final class MemberTrust extends X509ExtendedTrustManager {
   /** As {@link #MemberTrust(MemberCredentials)}, looking at the list's file every {@code reloadCheckMs}. */
   MemberTrust(MemberCredentials files, long reloadCheckMs) {
     this.files = files;
-    this.reloadCheckNanos = reloadCheckMs * 1_000_000L;
     try {
       authority = Pem.readCertificate(files.caCertificate());
       own = Pem.readCertificate(files.certificate());
@@ -128,12 +114,8 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     for (Refusal r : Refusal.values()) {
       refusals.put(r, new LongAdder());
     }
-    crl = read(null);
-    if (crl == null) {
-      throw new IllegalArgumentException("member '" + files.member() + "': " + files.crl()
-          + " is not a revocation list signed by the authority");
-    }
-    if (crl.serials().contains(own.getSerialNumber())) {
+    revocations = RevocationList.open(files.member(), files.crl(), authority, reloadCheckMs);
+    if (revocations.serials().contains(own.getSerialNumber())) {
       throw new IllegalArgumentException("member '" + files.member() + "' is revoked by " + files.crl()
           + "; issue it a new certificate");
     }
@@ -173,16 +155,15 @@ public final class MemberTrust extends X509ExtendedTrustManager {
    * now revokes. Returns how many it closed.
    */
   public int refresh() {
-    Crl before = crl;
-    reloadIfChanged();
-    Crl now = crl;
+    Set<BigInteger> before = revocations.current();
+    Set<BigInteger> now = revocations.serials();
     if (now == before) {
       return 0;
     }
     List<Map.Entry<SSLEngine, X509Certificate>> toClose = new ArrayList<>();
     synchronized (admitted) {
       for (Map.Entry<SSLEngine, X509Certificate> e : admitted.entrySet()) {
-        if (now.serials().contains(e.getValue().getSerialNumber())) {
+        if (now.contains(e.getValue().getSerialNumber())) {
           toClose.add(e);
         }
       }
@@ -212,14 +193,12 @@ public final class MemberTrust extends X509ExtendedTrustManager {
 
   /** How many certificates the current revocation list names. */
   public int revokedCount() {
-    reloadIfChanged();
-    return crl.serials().size();
+    return revocations.serials().size();
   }
 
   /** Whether {@code cert} is revoked by the current list (reloaded first if its file changed). */
   public boolean isRevoked(X509Certificate cert) {
-    reloadIfChanged();
-    return crl.serials().contains(cert.getSerialNumber())
+    return revocations.serials().contains(cert.getSerialNumber())
         && cert.getIssuerX500Principal().equals(authority.getSubjectX500Principal());
   }
 
@@ -322,67 +301,6 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     LOG.log(Level.WARNING, "member " + files.member() + ": " + what + " for " + subject
         + (peer == null ? "" : " (serial " + peer.getSerialNumber().toString(16) + ", issuer "
         + peer.getIssuerX500Principal().getName() + ")") + ": " + why.label());
-  }
-
-  private void reloadIfChanged() {
-    long now = System.nanoTime();
-    if (now - nextCheckNanos < 0) {
-      return;
-    }
-    synchronized (this) {
-      if (now - nextCheckNanos < 0) {
-        return;
-      }
-      nextCheckNanos = now + reloadCheckNanos;
-      crl = read(crl);
-    }
-  }
-
-  /**
-   * The list to use from now on: {@code current} when the file is unchanged; the file's list when
-   * it changed and is fit (logged); otherwise {@code current} with the file's new stamp, so that
-   * an unfit file is reported once, not at every look (null when there is no current list).
-   */
-  private Crl read(Crl current) {
-    FileTime modified;
-    long size;
-    try {
-      modified = Files.getLastModifiedTime(files.crl());
-      size = Files.size(files.crl());
-    } catch (IOException e) {
-      return current;
-    }
-    if (current != null && modified.equals(current.modified()) && size == current.size()) {
-      return current;
-    }
-    String problem;
-    try {
-      X509CRL list = Pem.readCrl(files.crl());
-      list.verify(authority.getPublicKey());
-      BigInteger number = RingAuthority.crlNumber(list);
-      if (current == null || number.compareTo(current.number()) >= 0) {
-        Set<BigInteger> serials = new HashSet<>();
-        if (list.getRevokedCertificates() != null) {
-          for (X509CRLEntry e : list.getRevokedCertificates()) {
-            serials.add(e.getSerialNumber());
-          }
-        }
-        if (current != null) {
-          LOG.log(Level.INFO, "member " + files.member() + ": revocation list reloaded from " + files.crl() + ", "
-              + serials.size() + " revoked, CRL number " + number);
-        }
-        return new Crl(Set.copyOf(serials), number, modified, size);
-      }
-      problem = "its CRL number " + number + " is older than the " + current.number() + " in use";
-    } catch (IOException | GeneralSecurityException | RuntimeException e) {
-      problem = e.getMessage();
-    }
-    if (current == null) {
-      return null;
-    }
-    LOG.log(Level.WARNING, "member " + files.member() + ": cannot take " + files.crl() + " (" + problem
-        + "); kept the list in use");
-    return new Crl(current.serials(), current.number(), modified, size);
   }
 
   /** Whether {@code key} signs what {@code cert}'s public key verifies (EC keys, as the authority issues). */
