@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.security.GeneralSecurityException;
 import org.bloomchord.overlay.admission.MemberCredentials;
 import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.overlay.admission.Pem;
@@ -87,7 +87,7 @@ public final class ClusterMixin {
     if (caDir != null || member != null) {
       // a child JVM of run/ring --jvms gets its parent's cluster name besides the member files
       MemberCredentials files = memberCredentials();
-      return o.withClusterName(clusterName != null ? clusterName : nameFromSecret(caCertificateBytes(files)))
+      return o.withClusterName(clusterName != null ? clusterName : nameFromAuthority(caCertificateBytes(files)))
           .withMember(files);
     }
     if (clusterName != null) {
@@ -152,6 +152,15 @@ public final class ClusterMixin {
   /** "bc-" and the first 16 bytes of SHA-256 over a domain label and the secret, in hex. */
   static String nameFromSecret(byte[] secret) {
     return "bc-" + HexFormat.of().formatHex(digest("bloomchord cluster name", secret), 0, 16);
+  }
+
+  /**
+   * The cluster name of a ring authority: as {@link #nameFromSecret}, over the DER bytes of its
+   * certificate, which are public, so the name keeps rings of different authorities apart and
+   * admits no one.
+   */
+  static String nameFromAuthority(byte[] caCertificateDer) {
+    return nameFromSecret(caCertificateDer);
   }
 
   /** SHA-256 over another domain label and the secret, in hex: the cluster name does not reveal it. */
