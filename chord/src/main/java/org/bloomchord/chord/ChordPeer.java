@@ -170,7 +170,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
       maintenance.join(bootstrap).onComplete(ar -> {
         if (ar.failed()) {
           setState(PeerState.STOPPED);
-          runtime.metrics().increment("chord.joinFailed", 1);
+          runtime.metrics().increment(ChordCounter.JOIN_FAILED, 1);
         }
         joined.handle(ar);
       });

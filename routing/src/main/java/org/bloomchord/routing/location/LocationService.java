@@ -16,6 +16,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.bloom.CountingBloomFilter;
@@ -332,7 +333,7 @@ public final class LocationService implements ChordExtension {
 
   void countRejection() {
     rejected++;
-    runtime().metrics().increment("location.rejected", 1);
+    runtime().metrics().increment(RoutingCounter.LOCATION_REJECTED, 1);
   }
 
   private boolean validKey(String key) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LinkFilters.Candidate;
 import org.bloomchord.routing.location.LocationMessages.LocateDone;
 import org.bloomchord.routing.location.LocationMessages.LocateQuery;
@@ -41,9 +42,6 @@ final class QueryRouter {
   private record Pending(String key, long startedAt, Promise<LocateResult> promise, Cancellable timer) {
   }
 
-  /** Counter of locates refused because {@code maxPendingLocates} were in progress. */
-  static final String REFUSED_LOCATES = "trust.refused.locates";
-
   private final LocationService service;
   private final Map<Long, Pending> pending = new HashMap<>();
 
@@ -60,7 +58,7 @@ final class QueryRouter {
       return Future.failedFuture(new IllegalStateException("peer is " + service.peer().state()));
     }
     if (pending.size() >= service.config().maxPendingLocates()) {
-      service.runtime().metrics().increment(REFUSED_LOCATES, 1);
+      service.runtime().metrics().increment(RoutingCounter.REFUSED_LOCATES, 1);
       return Future.succeededFuture(new LocateResult(key, LocateOutcome.FAILED, null, 0, 0, 0, 0, 0));
     }
     // a random id, not a sequence: a peer off the query's path cannot guess it and answer
