@@ -47,6 +47,15 @@ import org.bloomchord.overlay.PeerRef;
  * which keys are its own, and a version assigned from its store could undo a newer write
  * elsewhere. Received entries whose version lies too far in the future are refused, so versions
  * stay within reach of the next write. Tombstones are collected after the grace period.
+ *
+ * <p>Why one class of about 410 lines: the write path, the hand-offs, the range pulls and the
+ * re-replication all decide from one piece of state, the primary range as last seen (the
+ * predecessor, the former predecessor, the replica targets synced and settling) together with the
+ * store policy, and a change of links must update it for all of them in one step
+ * ({@link #onLinksChanged}). What stands alone is already apart: the client side
+ * ({@link StoreClient}), the entries ({@link LocalStore}), how a range travels ({@link ReplicaSync}),
+ * the clean-up of keys out of range ({@link OutOfRangeSweeper}) and the placement of copies
+ * ({@link ReplicaPlacement}).
  */
 public final class Storage {
 
