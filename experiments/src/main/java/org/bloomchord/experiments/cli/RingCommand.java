@@ -143,9 +143,10 @@ public final class RingCommand implements Callable<Integer> {
   public Integer call() {
     RingSettings settings;
     try {
-      settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
-          lookups, seed, periods.stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, periods.stabilizeMaxMs,
-          periods.fixFingersMaxMs, launch, joinWindow, periods.fixFingersMs);
+      settings = RingSettings.builder(peers).runtime(runtime).idBits(idBits).successors(successors, replicas)
+          .virtualNodes(virtualNodes).keys(keys).failFraction(failFraction).lookups(lookups).seed(seed)
+          .periods(periods.periods()).maxWaitSeconds(maxWaitSeconds).benchPings(benchPings).waveGrowth(waveGrowth)
+          .launch(launch).joinWindow(joinWindow).build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
