@@ -14,6 +14,7 @@ import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.overlay.Cancellable;
@@ -144,7 +145,7 @@ public final class LookupEngine {
     p.attempts++;
     p.ids.add(id);
     pending.put(id, p);
-    FindSuccessor q = new FindSuccessor(id, p.key, ctx.self(), 0, 0, -1, 0);
+    FindSuccessor q = FindSuccessor.first(id, p.key, ctx.self());
     if (p.first == null) {
       route(q, Set.of());
     } else {
@@ -239,9 +240,9 @@ public final class LookupEngine {
   }
 
   private void route(FindSuccessor q, Set<Long> avoid) {
-    Router.Step s = router.decide(q.key(), q.isFinal(), q.bound(), avoid);
+    Router.Step s = router.decide(q.key(), q.isFinal(), q.finalStep().map(FinalStep::bound).orElse(0L), avoid);
     if (s.kind() == Router.Kind.OWNER) {
-      int toPredecessor = q.isFinal() ? q.predecessorHops() : Math.max(0, q.hops() - 1);
+      int toPredecessor = q.finalStep().map(FinalStep::predecessorHops).orElse(Math.max(0, q.hops() - 1));
       answer(q, new LookupDone(q.lookupId(), ctx.self(), router.ownerList(), toPredecessor, q.timeouts(), q.hops()));
     } else if (s.kind() == Router.Kind.NONE || q.hops() + q.timeouts() >= ctx.config().maxHops()) {
       ctx.metrics().increment(ChordCounter.LOOKUP_ABANDONED, 1);
@@ -253,19 +254,16 @@ public final class LookupEngine {
 
   private void forward(FindSuccessor q, PeerRef next, Router.Kind kind, Set<Long> avoid) {
     FindSuccessor fwd = switch (kind) {
-      case CANDIDATE -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(),
-          q.isFinal() ? q.predecessorHops() : q.hops(), ctx.self().id());
-      case HAND_BACK -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(),
-          q.predecessorHops(), q.bound());
-      default -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(), -1, 0);
+      case CANDIDATE -> q.toCandidate(ctx.self().id());
+      case HAND_BACK -> q.handedBack();
+      default -> q.forwarded();
     };
     ctx.request(next, fwd).onComplete(ar -> {
       if (ar.succeeded() && ar.result() instanceof Ack) {
         return;
       }
       ctx.suspect(next);
-      FindSuccessor retry = new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops(), q.timeouts() + 1,
-          q.predecessorHops(), q.bound());
+      FindSuccessor retry = q.timedOut();
       if (ctx.state() == PeerState.JOINING || ctx.state() == PeerState.STOPPED) {
         answer(retry, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts() + 1, q.hops()));
       } else {
