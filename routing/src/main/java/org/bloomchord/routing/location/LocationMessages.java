@@ -110,9 +110,25 @@ public final class LocationMessages {
       VisitedPeers visited) implements Message {
   }
 
-  /** The answer of a forwarded query, sent straight to its origin. */
+  /**
+   * The answer of a forwarded query, sent straight to its origin; its fields are those of
+   * {@link LocateResult} without the key and the latency, which the origin knows.
+   */
   public record LocateDone(long queryId, LocateOutcome outcome, PeerRef holder, int probabilisticHops,
       int fallbackHops, int finalHops, int falsePositives) implements Message {
+
+    /** The answer of a peer that holds the object, reached after {@code hops} forwards. */
+    public static LocateDone heldBy(long queryId, PeerRef holder, int hops) {
+      return new LocateDone(queryId, LocateOutcome.PROBABILISTIC, holder, hops, 0, 0, 0);
+    }
+
+    /**
+     * The answer of a peer that ran the deterministic path after {@code hops} forwards, with its
+     * resolution {@code r}, counting {@code falsePositives} (1 when that peer was reached in vain).
+     */
+    static LocateDone resolved(long queryId, PointerDirectory.Resolution r, int hops, int falsePositives) {
+      return new LocateDone(queryId, r.outcome(), r.holder(), hops, r.fallbackHops(), r.finalHops(), falsePositives);
+    }
   }
 
   /** A holder's lease on the pointer of {@code key}, sent to the pointer's primary. */

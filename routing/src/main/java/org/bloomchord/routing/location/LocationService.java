@@ -169,10 +169,9 @@ public final class LocationService implements ChordExtension {
     }
     long start = runtime().now();
     if (held.contains(key)) {
-      return Future.succeededFuture(new LocateResult(key, LocateOutcome.LOCAL, self(), 0, 0, 0, 0, 0));
+      return Future.succeededFuture(LocateResult.local(key, self()));
     }
-    return directory.resolve(key).map(r -> new LocateResult(key, r.outcome(), r.holder(), 0, r.fallbackHops(),
-        r.finalHops(), 0, runtime().now() - start));
+    return directory.resolve(key).map(r -> LocateResult.deterministic(key, r, runtime().now() - start));
   }
 
   /** The holders with a current lease in the directory (empty when none or unreachable). */

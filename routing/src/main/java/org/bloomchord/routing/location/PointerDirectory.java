@@ -49,6 +49,8 @@ final class PointerDirectory {
 
   /** What the deterministic path found, and its hops (see {@link LocateResult}). */
   record Resolution(LocateOutcome outcome, PeerRef holder, int fallbackHops, int finalHops) {
+    /** The resolution of a deterministic path that failed before any hop. */
+    static final Resolution FAILED = new Resolution(LocateOutcome.FAILED, null, 0, 0);
   }
 
   private final LocationService service;

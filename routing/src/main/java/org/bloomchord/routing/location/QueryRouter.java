@@ -52,14 +52,14 @@ final class QueryRouter {
   Future<LocateResult> locate(String key) {
     long now = service.runtime().now();
     if (service.holds(key)) {
-      return Future.succeededFuture(new LocateResult(key, LocateOutcome.LOCAL, service.self(), 0, 0, 0, 0, 0));
+      return Future.succeededFuture(LocateResult.local(key, service.self()));
     }
     if (!service.active()) {
       return Future.failedFuture(new IllegalStateException("peer is " + service.peer().state()));
     }
     if (pending.size() >= service.config().maxPendingLocates()) {
       service.runtime().metrics().increment(RoutingCounter.REFUSED_LOCATES, 1);
-      return Future.succeededFuture(new LocateResult(key, LocateOutcome.FAILED, null, 0, 0, 0, 0, 0));
+      return Future.succeededFuture(LocateResult.failed(key));
     }
     // a random id, not a sequence: a peer off the query's path cannot guess it and answer
     long id = service.runtime().random().nextLong();
@@ -83,7 +83,7 @@ final class QueryRouter {
   private void step(LocateQuery q) {
     PeerRef self = service.self();
     if (service.holds(q.key())) {
-      answer(q, new LocateDone(q.queryId(), LocateOutcome.PROBABILISTIC, self, q.hops(), 0, 0, 0));
+      answer(q, LocateDone.heldBy(q.queryId(), self, q.hops()));
       return;
     }
     VisitedPeers visited = q.visited().with(self);
@@ -97,10 +97,8 @@ final class QueryRouter {
     }
     int falsePositives = q.origin().equals(self) ? 0 : 1;
     service.directory().resolve(q.key()).onComplete(ar -> {
-      PointerDirectory.Resolution r = ar.succeeded() ? ar.result()
-          : new PointerDirectory.Resolution(LocateOutcome.FAILED, null, 0, 0);
-      answer(q, new LocateDone(q.queryId(), r.outcome(), r.holder(), q.hops(), r.fallbackHops(), r.finalHops(),
-          falsePositives));
+      PointerDirectory.Resolution r = ar.succeeded() ? ar.result() : PointerDirectory.Resolution.FAILED;
+      answer(q, LocateDone.resolved(q.queryId(), r, q.hops(), falsePositives));
     });
   }
 
@@ -135,8 +133,7 @@ final class QueryRouter {
       return;
     }
     p.timer.cancel();
-    p.promise.complete(new LocateResult(p.key, d.outcome(), d.holder(), d.probabilisticHops(), d.fallbackHops(),
-        d.finalHops(), d.falsePositives(), service.runtime().now() - p.startedAt));
+    p.promise.complete(LocateResult.answered(p.key, d, service.runtime().now() - p.startedAt));
   }
 
   private void onTimeout(long id) {
@@ -145,10 +142,8 @@ final class QueryRouter {
       return;
     }
     service.directory().resolve(p.key).onComplete(ar -> {
-      PointerDirectory.Resolution r = ar.succeeded() ? ar.result()
-          : new PointerDirectory.Resolution(LocateOutcome.FAILED, null, 0, 0);
-      p.promise.complete(new LocateResult(p.key, r.outcome(), r.holder(), 0, r.fallbackHops(), r.finalHops(), 0,
-          service.runtime().now() - p.startedAt));
+      PointerDirectory.Resolution r = ar.succeeded() ? ar.result() : PointerDirectory.Resolution.FAILED;
+      p.promise.complete(LocateResult.deterministic(p.key, r, service.runtime().now() - p.startedAt));
     });
   }
 

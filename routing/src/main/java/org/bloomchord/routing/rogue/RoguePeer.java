@@ -21,7 +21,6 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.location.AttenuatedFilter;
-import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
 import org.bloomchord.routing.location.LocationMessages.LocateDone;
@@ -187,8 +186,7 @@ public final class RoguePeer implements ChordExtension {
           for (PeerRef f : fingers) {
             host.runtime().send(f, new LookupDone(host.runtime().random().nextLong(), self, List.of(self), 1, 0, 1));
             if (location != null) {
-              host.runtime().send(f, new LocateDone(host.runtime().random().nextLong(), LocateOutcome.PROBABILISTIC,
-                  self, 1, 0, 0, 0));
+              host.runtime().send(f, LocateDone.heldBy(host.runtime().random().nextLong(), self, 1));
             }
           }
         }
