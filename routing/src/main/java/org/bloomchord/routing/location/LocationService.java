@@ -70,7 +70,6 @@ public final class LocationService implements ChordExtension {
   private PointerDirectory directory;
   private QueryRouter router;
   private long rejected;
-  private java.util.function.Function<PeerRef, Message> forgedSummaries;
 
   /** A service with the given settings; {@code wire} must use the same configuration. */
   public LocationService(LocationConfig config, LocationWire wire) {
@@ -87,8 +86,7 @@ public final class LocationService implements ChordExtension {
     this.exchange = new SummaryExchange(this);
     this.directory = new PointerDirectory(this);
     this.router = new QueryRouter(this);
-    p.handleRequests(SummaryRequest.class, (from, m) -> forgedSummaries != null
-        ? Future.succeededFuture(forgedSummaries.apply(from)) : exchange.onRequest(from, checked(m)));
+    p.handleRequests(SummaryRequest.class, (from, m) -> exchange.onRequest(from, checked(m)));
     p.handleMessages(LocateQuery.class, (from, m) -> router.onQuery(checked(m)));
     p.handleMessages(LocateDone.class, (from, m) -> router.onDone(checked(m)));
     p.handleRequests(PointerUpdate.class, (from, m) -> directory.onUpdate(from, checked(m)));
@@ -97,15 +95,6 @@ public final class LocationService implements ChordExtension {
         (from, m) -> Future.succeededFuture(new HolderAnswer(held.contains(checked(m).key()))));
     exchange.start();
     directory.start();
-  }
-
-  /**
-   * Makes this peer answer every summary pull with what {@code answer} gives for the asker instead
-   * of its true summary: fault injection for the rogue-peer scenario
-   * ({@code org.bloomchord.routing.rogue.RoguePeer}); honest peers never call it.
-   */
-  public void answerSummariesWith(java.util.function.Function<PeerRef, Message> answer) {
-    this.forgedSummaries = answer;
   }
 
   @Override

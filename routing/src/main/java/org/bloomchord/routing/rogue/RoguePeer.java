@@ -125,7 +125,7 @@ public final class RoguePeer implements ChordExtension {
    * A rogue that attacks every {@code periodMs}.
    *
    * @param location the peer's location service (its summaries are forged with
-   *     {@link Behaviour#ALL_ONES_SUMMARY}), or null when the peer runs none
+   *     {@link Behaviour#ALL_ONES_SUMMARY}, see {@link #disguise}), or null when the peer runs none
    * @param locationConfig the location settings, or null without location
    */
   public RoguePeer(Set<Behaviour> behaviours, LocationService location, LocationConfig locationConfig,
@@ -136,13 +136,22 @@ public final class RoguePeer implements ChordExtension {
     this.periodMs = periodMs;
   }
 
+  /**
+   * {@code e} as this rogue's peer runs it: its location service wrapped to answer summary pulls
+   * with a forged summary when this rogue has {@link Behaviour#ALL_ONES_SUMMARY}, any other
+   * extension as it is. A driver replaces each of the peer's extensions by this before adding the
+   * rogue itself.
+   */
+  public ChordExtension disguise(ChordExtension e) {
+    if (e == location && location != null && behaviours.contains(Behaviour.ALL_ONES_SUMMARY)) {
+      return new ForgedSummaries(location, allOnes(locationConfig, 1));
+    }
+    return e;
+  }
+
   @Override
   public void attach(ChordHost p) {
     this.host = p;
-    if (behaviours.contains(Behaviour.ALL_ONES_SUMMARY) && location != null) {
-      SummaryReply forged = allOnes(locationConfig, 1);
-      location.answerSummariesWith(asker -> forged);
-    }
     timer = p.runtime().every(periodMs, p.config().jitter(), this::attack);
   }
 
@@ -213,7 +222,7 @@ public final class RoguePeer implements ChordExtension {
           }
         }
         case ALL_ONES_SUMMARY -> {
-          // answered on pulls (attach)
+          // answered on pulls (disguise)
         }
         default -> throw new IllegalStateException();
       }
