@@ -242,11 +242,10 @@ public final class LookupEngine {
   private void route(FindSuccessor q, Set<Long> avoid) {
     Router.Step s = router.decide(q.key(), q.isFinal(), q.finalStep().map(FinalStep::bound).orElse(0L), avoid);
     if (s.kind() == Router.Kind.OWNER) {
-      int toPredecessor = q.finalStep().map(FinalStep::predecessorHops).orElse(Math.max(0, q.hops() - 1));
-      answer(q, new LookupDone(q.lookupId(), ctx.self(), router.ownerList(), toPredecessor, q.timeouts(), q.hops()));
+      answer(q, LookupDone.answered(q, ctx.self(), router.ownerList()));
     } else if (s.kind() == Router.Kind.NONE || q.hops() + q.timeouts() >= ctx.config().maxHops()) {
       ctx.metrics().increment(ChordCounter.LOOKUP_ABANDONED, 1);
-      answer(q, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts(), q.hops()));
+      answer(q, LookupDone.gaveUp(q));
     } else {
       forward(q, s.peer(), s.kind(), avoid);
     }
@@ -265,7 +264,7 @@ public final class LookupEngine {
       ctx.suspect(next);
       FindSuccessor retry = q.timedOut();
       if (ctx.state() == PeerState.JOINING || ctx.state() == PeerState.STOPPED) {
-        answer(retry, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts() + 1, q.hops()));
+        answer(retry, LookupDone.gaveUp(retry));
       } else {
         // the retry goes around the silent peer at once; the table suspects it only at its
         // second failure in a row, so a peer that is merely slow keeps its place for other lookups

@@ -96,6 +96,15 @@ public final class ChordMessages {
     public boolean isFinal() {
       return finalStep.isPresent();
     }
+
+    /**
+     * The paper's path length of this lookup if the receiver answers it as the key's owner: the
+     * hops until a peer found the key between itself and its successor (for a step that is not
+     * final, the receiver's predecessor on the path did).
+     */
+    public int pathLength() {
+      return finalStep.map(FinalStep::predecessorHops).orElse(Math.max(0, hops - 1));
+    }
   }
 
   /**
@@ -114,6 +123,16 @@ public final class ChordMessages {
       int ownerHops) implements Message {
     public LookupDone {
       successors = List.copyOf(successors);
+    }
+
+    /** The answer to step {@code q} by its receiver {@code owner}, the key's successor, with its successors. */
+    public static LookupDone answered(FindSuccessor q, PeerRef owner, List<PeerRef> successors) {
+      return new LookupDone(q.lookupId(), owner, successors, q.pathLength(), q.timeouts(), q.hops());
+    }
+
+    /** The end of lookup step {@code q} given up by the peer that held it: no successor. */
+    public static LookupDone gaveUp(FindSuccessor q) {
+      return new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts(), q.hops());
     }
   }
 
