@@ -117,6 +117,24 @@ public record RingSettings(
 
   /** Joins in flight at a time in the "stream" launch unless --join-window says otherwise. */
   public static final int DEFAULT_JOIN_WINDOW = 1000;
+  /** Default ring width (the defaults are named so that the command line shows the same ones). */
+  public static final int DEFAULT_ID_BITS = 64;
+  /** Default successor-list length. */
+  public static final int DEFAULT_SUCCESSORS = 8;
+  /** Default copies of each key. */
+  public static final int DEFAULT_REPLICAS = 3;
+  /** Default ring ids per peer. */
+  public static final int DEFAULT_VIRTUAL_NODES = 1;
+  /** Default keys stored. */
+  public static final int DEFAULT_KEYS = 1000;
+  /** Default lookups measured. */
+  public static final int DEFAULT_LOOKUPS = 1000;
+  /** Default seed. */
+  public static final long DEFAULT_SEED = 42;
+  /** Default longest wait for a stable ring, in runtime seconds. */
+  public static final long DEFAULT_MAX_WAIT_SECONDS = 600;
+  /** Default growth of each launch wave. */
+  public static final int DEFAULT_WAVE_GROWTH = 2;
 
   /** Whether every peer starts in its place on the ring instead of joining. */
   public boolean placed() {
@@ -183,18 +201,18 @@ public record RingSettings(
   public static final class Builder {
     private String runtime = Networks.VERTX;
     private int peers;
-    private int idBits = 64;
-    private int successors = 8;
-    private int replicas = 3;
-    private int virtualNodes = 1;
-    private int keys = 1000;
+    private int idBits = DEFAULT_ID_BITS;
+    private int successors = DEFAULT_SUCCESSORS;
+    private int replicas = DEFAULT_REPLICAS;
+    private int virtualNodes = DEFAULT_VIRTUAL_NODES;
+    private int keys = DEFAULT_KEYS;
     private double failFraction;
-    private int lookups = 1000;
-    private long seed = 42;
+    private int lookups = DEFAULT_LOOKUPS;
+    private long seed = DEFAULT_SEED;
     private MaintenancePeriods periods = MaintenancePeriods.DEFAULTS;
-    private long maxWaitSeconds = 600;
+    private long maxWaitSeconds = DEFAULT_MAX_WAIT_SECONDS;
     private int benchPings;
-    private int waveGrowth = 2;
+    private int waveGrowth = DEFAULT_WAVE_GROWTH;
     private String launch = JOINS;
     private int joinWindow = DEFAULT_JOIN_WINDOW;
 
