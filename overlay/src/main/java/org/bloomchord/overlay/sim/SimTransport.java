@@ -47,9 +47,6 @@ import org.bloomchord.overlay.wire.WireWriter;
  */
 final class SimTransport {
 
-  /** Counter of unexpected exceptions thrown by protocol handlers and timer tasks. */
-  static final String HANDLER_ERRORS = "overlay.handlerErrors";
-
   private static final Logger LOG = System.getLogger(SimTransport.class.getName());
   private static final long NETWORK_STREAM = 0x452821E638D01377L;
 
@@ -340,7 +337,7 @@ final class SimTransport {
    * the run goes on. The first few are logged with their cause.
    */
   void handlerError(String where, SimPeer peer, Throwable e) {
-    metrics.increment(HANDLER_ERRORS, 1);
+    metrics.increment(Network.HANDLER_ERRORS, 1);
     boolean fail = peer != null && peer.alive;
     if (errorsLogged++ < 10) {
       LOG.log(Level.WARNING, "unexpected " + e + " in " + where + (peer == null ? "" : " of " + peer.ref)
