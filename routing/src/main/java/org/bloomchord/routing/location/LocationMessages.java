@@ -108,6 +108,16 @@ public final class LocationMessages {
    */
   public record LocateQuery(long queryId, PeerRef origin, String key, int budget, int hops,
       VisitedPeers visited) implements Message {
+
+    /** Query {@code queryId} for {@code key} at its {@code origin}, with the whole budget {@code depth}. */
+    public static LocateQuery first(long queryId, PeerRef origin, String key, int depth) {
+      return new LocateQuery(queryId, origin, key, depth, 0, VisitedPeers.NONE);
+    }
+
+    /** This query forwarded one hop with budget {@code budget} left, having {@code visited} the peers so far. */
+    public LocateQuery forwarded(int budget, VisitedPeers visited) {
+      return new LocateQuery(queryId, origin, key, budget, hops + 1, visited);
+    }
   }
 
   /**

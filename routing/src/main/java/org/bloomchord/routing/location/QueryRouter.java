@@ -70,7 +70,7 @@ final class QueryRouter {
     Promise<LocateResult> promise = Promise.promise();
     Cancellable timer = service.runtime().after(service.config().queryTimeoutMs(), () -> onTimeout(queryId));
     pending.put(id, new Pending(key, now, promise, timer));
-    step(new LocateQuery(id, service.self(), key, service.config().depth(), 0, VisitedPeers.NONE));
+    step(LocateQuery.first(id, service.self(), key, service.config().depth()));
     return promise.future();
   }
 
@@ -90,8 +90,7 @@ final class QueryRouter {
     if (q.hops() < service.config().maxQueryHops()) {
       Candidate next = choose(service.filters().candidates(service.probes(q.key()), q.budget()), visited);
       if (next != null) {
-        service.runtime().send(next.link(), new LocateQuery(q.queryId(), q.origin(), q.key(), next.level() - 1,
-            q.hops() + 1, visited));
+        service.runtime().send(next.link(), q.forwarded(next.level() - 1, visited));
         return;
       }
     }
