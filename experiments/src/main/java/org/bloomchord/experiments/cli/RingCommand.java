@@ -146,7 +146,8 @@ public final class RingCommand implements Callable<Integer> {
     try {
       settings = RingSettings.builder(peers).runtime(runtime).idBits(idBits).successors(successors, replicas)
           .virtualNodes(virtualNodes).keys(keys).failFraction(failFraction).lookups(lookups).seed(seed)
-          .periods(periods.periods()).maxWaitSeconds(maxWaitSeconds).benchPings(benchPings).waveGrowth(waveGrowth)
+          .periods(periods.stabilizeMs, periods.fixFingersMs, periods.stabilizeMaxMs, periods.fixFingersMaxMs)
+          .maxWaitSeconds(maxWaitSeconds).benchPings(benchPings).waveGrowth(waveGrowth)
           .launch(launch).joinWindow(joinWindow).build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

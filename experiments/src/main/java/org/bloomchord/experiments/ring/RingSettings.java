@@ -178,7 +178,7 @@ public record RingSettings(
     b.failFraction = failFraction;
     b.lookups = lookups;
     b.seed = seed;
-    b.periods = periods();
+    b.periods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
     b.maxWaitSeconds = maxWaitSeconds;
     b.benchPings = benchPings;
     b.waveGrowth = waveGrowth;
@@ -209,7 +209,10 @@ public record RingSettings(
     private double failFraction;
     private int lookups = DEFAULT_LOOKUPS;
     private long seed = DEFAULT_SEED;
-    private MaintenancePeriods periods = MaintenancePeriods.DEFAULTS;
+    private long stabilizeMs = MaintenancePeriods.DEFAULTS.stabilizeMs();
+    private long fixFingersMs = MaintenancePeriods.DEFAULTS.fixFingersMs();
+    private long stabilizeMaxMs = MaintenancePeriods.DEFAULTS.stabilizeMaxMs();
+    private long fixFingersMaxMs = MaintenancePeriods.DEFAULTS.fixFingersMaxMs();
     private long maxWaitSeconds = DEFAULT_MAX_WAIT_SECONDS;
     private int benchPings;
     private int waveGrowth = DEFAULT_WAVE_GROWTH;
@@ -277,7 +280,18 @@ public record RingSettings(
 
     /** Maintenance periods (default {@link MaintenancePeriods#DEFAULTS}). */
     public Builder periods(MaintenancePeriods p) {
-      this.periods = p;
+      return periods(p.stabilizeMs(), p.fixFingersMs(), p.stabilizeMaxMs(), p.fixFingersMaxMs());
+    }
+
+    /**
+     * Maintenance periods as the four flags give them, checked by {@link #build} in its order of
+     * the fields (so that of several wrong flags, the command line names the same one first).
+     */
+    public Builder periods(long stabilize, long fixFingers, long stabilizeMax, long fixFingersMax) {
+      this.stabilizeMs = stabilize;
+      this.fixFingersMs = fixFingers;
+      this.stabilizeMaxMs = stabilizeMax;
+      this.fixFingersMaxMs = fixFingersMax;
       return this;
     }
 
@@ -318,8 +332,8 @@ public record RingSettings(
      */
     public RingSettings build() {
       return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
-          seed, periods.stabilizeMs(), maxWaitSeconds, benchPings, waveGrowth, periods.stabilizeMaxMs(),
-          periods.fixFingersMaxMs(), launch, joinWindow, periods.fixFingersMs());
+          seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs, launch,
+          joinWindow, fixFingersMs);
     }
   }
 

@@ -67,5 +67,12 @@ class RingSettingsTest {
     assertEquals("--stabilize-max must be 0 or at least --stabilize-ms (500), got 100", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> s.toBuilder().launch(RingSettings.PLACED).build());
     assertEquals("--launch placed has no waves; it does not take --wave-growth", e.getMessage());
+    // of several wrong flags the first in the order of the fields is named, the periods after the lookups
+    e = assertThrows(IllegalArgumentException.class,
+        () -> RingSettings.builder(10).runtime("bogus").periods(500, 0, 100, 0).build());
+    assertEquals("--runtime must be 'vertx' or 'sim', got 'bogus'", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> RingSettings.builder(10).periods(500, 0, 100, 0).maxWaitSeconds(0).build());
+    assertEquals("--stabilize-max must be 0 or at least --stabilize-ms (500), got 100", e.getMessage());
   }
 }
