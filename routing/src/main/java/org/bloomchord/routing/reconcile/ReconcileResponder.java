@@ -8,6 +8,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.minhash.MinHashSketch;
 import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
@@ -44,9 +45,6 @@ public final class ReconcileResponder {
 
   /** Rateless sessions one initiator may hold open at once. */
   public static final int MAX_SESSIONS_PER_PEER = 4;
-
-  /** Counter of symbol sessions refused by {@code maxSessions} or {@link #MAX_SESSIONS_PER_PEER}. */
-  public static final String REFUSED_SESSIONS = "trust.refused.reconcileSessions";
 
   private final ElementSet set;
   private final ReconcileOptions options;
@@ -166,12 +164,12 @@ public final class ReconcileResponder {
         throw new MalformedMessageException("no symbol session " + m.session() + " for symbols from " + m.from());
       }
       if (sessions.size() >= options.maxSessions()) {
-        runtime.metrics().increment(REFUSED_SESSIONS, 1);
+        runtime.metrics().increment(RoutingCounter.REFUSED_RECONCILE_SESSIONS, 1);
         throw new MalformedMessageException("too many open symbol sessions (" + sessions.size() + ")");
       }
       String prefix = from.address() + "/";
       if (sessions.keySet().stream().filter(k -> k.startsWith(prefix)).count() >= MAX_SESSIONS_PER_PEER) {
-        runtime.metrics().increment(REFUSED_SESSIONS, 1);
+        runtime.metrics().increment(RoutingCounter.REFUSED_RECONCILE_SESSIONS, 1);
         throw new MalformedMessageException(from.address() + " holds " + MAX_SESSIONS_PER_PEER + " symbol sessions");
       }
       s = new Session(new RatelessEncoder(set));
