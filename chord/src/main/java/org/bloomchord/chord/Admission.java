@@ -33,7 +33,7 @@ final class Admission {
     this.ctx = ctx;
     this.bounds = bounds;
     this.heardFrom = heardFrom;
-    this.quota = new SenderQuota(ctx.config().limits(), () -> ctx.metrics().increment(SenderQuota.EVICTED, 1));
+    this.quota = new SenderQuota(ctx.config().limits(), () -> ctx.metrics().increment(ChordCounter.EVICTED_SENDERS, 1));
   }
 
   /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */
@@ -55,11 +55,11 @@ final class Admission {
     int size = quota.countsBytes() ? ctx.runtime().sizeOf(message) : 0;
     switch (quota.charge(from, size, ctx.now())) {
       case TOO_MANY -> {
-        ctx.metrics().increment(SenderQuota.REQUESTS, 1);
+        ctx.metrics().increment(ChordCounter.QUOTA_REQUESTS, 1);
         throw new MalformedMessageException("over the message quota of " + from);
       }
       case TOO_LARGE -> {
-        ctx.metrics().increment(SenderQuota.BYTES, 1);
+        ctx.metrics().increment(ChordCounter.QUOTA_BYTES, 1);
         throw new MalformedMessageException("over the byte quota of " + from);
       }
       default -> { }
@@ -87,7 +87,7 @@ final class Admission {
   /** Counts a rejection. */
   void countRejection() {
     rejected++;
-    ctx.metrics().increment("chord.rejected", 1);
+    ctx.metrics().increment(ChordCounter.REJECTED, 1);
   }
 
   /** Messages rejected so far. */

@@ -125,7 +125,7 @@ public final class ChordContext {
   public void suspect(PeerRef p) {
     tablesChanged.run();
     if (p != null && !p.equals(runtime.self()) && table.strike(p, now()) == Strike.COUNTED) {
-      metrics().increment("chord.strike", 1);
+      metrics().increment(ChordCounter.STRIKE, 1);
     } else {
       drop(p, true);
     }
@@ -137,7 +137,7 @@ public final class ChordContext {
       return;
     }
     List<Integer> cleared = table.suspect(p, now());
-    metrics().increment(failure ? "chord.suspected" : "chord.departed", 1);
+    metrics().increment(failure ? ChordCounter.SUSPECTED : ChordCounter.DEPARTED, 1);
     if (!cleared.isEmpty()) {
       fingerLost.accept(cleared.get(0));
     }

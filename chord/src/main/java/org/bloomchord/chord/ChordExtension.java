@@ -29,6 +29,15 @@ public interface ChordExtension {
   default void stop() {
   }
 
+  /**
+   * This extension as a {@code type}, or null: itself when it is one. An extension that runs
+   * another in its place (decorates it) returns that one too, so that {@link ChordPeer#extension}
+   * finds it by its own class.
+   */
+  default <E extends ChordExtension> E unwrap(Class<E> type) {
+    return type.isInstance(this) ? type.cast(this) : null;
+  }
+
   /** Handles requests of one extra message type; throw MalformedMessageException to reject. */
   @FunctionalInterface
   interface RequestHandler<M extends Message> {

@@ -174,7 +174,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
       maintenance.join(bootstrap).onComplete(ar -> {
         if (ar.failed()) {
           setState(PeerState.STOPPED);
-          runtime.metrics().increment("chord.joinFailed", 1);
+          runtime.metrics().increment(ChordCounter.JOIN_FAILED, 1);
         }
         joined.handle(ar);
       });
@@ -398,11 +398,12 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     handlers.addMessage(type, handler);
   }
 
-  /** The extension of the given class, or null. */
+  /** The extension of the given class (or run in place of one, {@link ChordExtension#unwrap}), or null. */
   public <E extends ChordExtension> E extension(Class<E> type) {
     for (ChordExtension e : extensions) {
-      if (type.isInstance(e)) {
-        return type.cast(e);
+      E found = e.unwrap(type);
+      if (found != null) {
+        return found;
       }
     }
     return null;

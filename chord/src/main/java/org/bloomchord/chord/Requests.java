@@ -74,7 +74,7 @@ public final class Requests {
       }
       table.heard(to);
       if (result.future().isComplete()) {
-        runtime.metrics().increment("chord.lateReply", 1);
+        runtime.metrics().increment(ChordCounter.LATE_REPLY, 1);
         table.answered(to);
         return;
       }

@@ -14,13 +14,6 @@ import org.bloomchord.overlay.PeerRef;
  */
 final class SenderQuota {
 
-  /** Counter of messages refused by the message rate. */
-  static final String REQUESTS = "trust.quota.requests";
-  /** Counter of messages refused by the byte rate. */
-  static final String BYTES = "trust.quota.bytes";
-  /** Counter of buckets evicted to make room for a new sender. */
-  static final String EVICTED = "trust.evicted.senders";
-
   /** How long an idle bucket takes at most to refill to its cap: the burst is two seconds' worth. */
   static final long REFILL_MS = 2000;
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -16,6 +17,7 @@ import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.PeerSnapshot;
 import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.cluster.RingOracle;
+import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadResult;
@@ -131,6 +133,14 @@ public final class Node implements AutoCloseable {
   /** Counters the peers reported (timeouts, suspicions, rejected messages...), by name. */
   public Map<String, Long> peerCounters() {
     return group.network().metrics().counters();
+  }
+
+  /**
+   * The member certificate admission of a clustered node's event bus (refusals by reason, the
+   * revocation list in use); empty when the node is not clustered or admits by a shared secret.
+   */
+  public Optional<MemberTrust> admission() {
+    return group.admission();
   }
 
   /** Traffic counted by the runtime: messages and bytes by message type. */

@@ -11,6 +11,7 @@ import io.vertx.micrometer.VertxPrometheusOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +29,7 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
@@ -267,7 +269,7 @@ final class PeerGroup {
   private PeerRef findRemoteBootstrap() {
     if (cluster.members() < 2) {
       throw new IllegalStateException("could not reach any cluster member of " + options.getCluster().members()
-          + " (start the first node without --members, and give every node the same secret)");
+          + " (start the first node without --members, and give every node the same secret or ring authority)");
     }
     long end = System.currentTimeMillis() + options.getStartTimeoutMs();
     while (true) {
@@ -455,6 +457,11 @@ final class PeerGroup {
       all.addAll(remote.result());
       return all;
     });
+  }
+
+  /** The member certificate admission of the clustered node, if it admits by certificates. */
+  Optional<MemberTrust> admission() {
+    return cluster == null ? Optional.empty() : cluster.admission();
   }
 
   /** Whether the peers run on a clustered Vert.x instance, with other nodes. */

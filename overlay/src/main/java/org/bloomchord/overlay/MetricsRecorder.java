@@ -64,6 +64,11 @@ public final class MetricsRecorder implements MetricsSink {
     return a == null ? 0 : a.sum();
   }
 
+  /** The current value of {@code counter}; 0 if it was never incremented. */
+  public long counter(CounterName counter) {
+    return counter(counter.id());
+  }
+
   /** A sorted snapshot of all counters. */
   public Map<String, Long> counters() {
     Map<String, Long> out = new TreeMap<>();

@@ -21,6 +21,11 @@ public interface MetricsSink {
   /** Adds {@code delta} to a named counter. */
   void increment(String counter, long delta);
 
+  /** Adds {@code delta} to {@code counter}. */
+  default void increment(CounterName counter, long delta) {
+    increment(counter.id(), delta);
+  }
+
   /** Records a timestamped event (the runtime adds the time) with one value. */
   void event(String name, PeerRef peer, double value);
 }

@@ -29,6 +29,12 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
   String FAILED_PEERS = "overlay.failedPeers";
 
   /**
+   * Counter (in {@link #metrics()}) of unexpected exceptions thrown by protocol handlers and timer
+   * tasks, one per exception, in every runtime.
+   */
+  String HANDLER_ERRORS = "overlay.handlerErrors";
+
+  /**
    * The address a new peer called {@code name} gets on this network. Runtimes that host peers on
    * several nodes append the node that will run it ({@code name@node}, see {@link PeerRef#node()}),
    * and {@link #launch} places the peer there; the others return {@code name} unchanged. Call it

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
 
@@ -22,7 +23,7 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <p>Bounded: at most {@code maxSuspects} suspicions and {@code maxStrikes} peers with strikes are
  * kept; when a map is full its oldest entry (by the time it was last set) gives way, and the
- * eviction is reported ({@link #EVICTED_SUSPECTS}, {@link #EVICTED_STRIKES}). {@link #purge} drops
+ * eviction is reported ({@link ChordCounter#EVICTED_SUSPECTS}, {@link ChordCounter#EVICTED_STRIKES}). {@link #purge} drops
  * expired suspicions and strikes older than {@code strikeExpiryMs}; the peer calls it on every
  * maintenance tick, so a flood of peers that are never asked about again does not linger.
  */
@@ -34,11 +35,6 @@ public final class Suspicion {
   /** Suspicions in a row after which a remembered peer is no longer a recovery candidate. */
   public static final int MAX_CANDIDATE_FAILURES = 8;
 
-  /** The counter reported when the oldest suspicion gives way to a new one. */
-  public static final String EVICTED_SUSPECTS = "trust.evicted.suspects";
-  /** The counter reported when the oldest strikes give way to new ones. */
-  public static final String EVICTED_STRIKES = "trust.evicted.strikes";
-
   private final IdRing ring;
   private final PeerRef self;
   private final int maxCandidates;
@@ -46,7 +42,7 @@ public final class Suspicion {
   private final int maxSuspects;
   private final int maxStrikes;
   private final long strikeExpiryMs;
-  private final Consumer<String> evicted;
+  private final Consumer<ChordCounter> evicted;
   /** Suspected peers and the end of their suspicion, oldest suspicion first. */
   private final LinkedHashMap<PeerRef, Long> suspects = new LinkedHashMap<>();
   private final List<PeerRef> former = new ArrayList<>();
@@ -76,10 +72,10 @@ public final class Suspicion {
    * @param maxSuspects most suspicions kept at once
    * @param maxStrikes most peers with strikes kept at once
    * @param strikeExpiryMs strikes older than this are dropped by {@link #purge}
-   * @param evicted told the counter name of every eviction
+   * @param evicted told the counter of every eviction
    */
   public Suspicion(IdRing ring, PeerRef self, int maxCandidates, long suspectMs, int maxSuspects, int maxStrikes,
-      long strikeExpiryMs, Consumer<String> evicted) {
+      long strikeExpiryMs, Consumer<ChordCounter> evicted) {
     this.ring = ring;
     this.self = self;
     this.maxCandidates = maxCandidates;
@@ -133,7 +129,7 @@ public final class Suspicion {
     if (suspectMs > 0) {
       suspects.remove(peer);
       suspects.put(peer, now + suspectMs);
-      evictOldest(suspects, maxSuspects, EVICTED_SUSPECTS);
+      evictOldest(suspects, maxSuspects, ChordCounter.EVICTED_SUSPECTS);
     }
     remember(peer);
   }
@@ -152,13 +148,13 @@ public final class Suspicion {
     int count = before == null ? 1 : before.count() + 1;
     if (count < STRIKES) {
       strikes.put(peer, new Struck(count, now));
-      evictOldest(strikes, maxStrikes, EVICTED_STRIKES);
+      evictOldest(strikes, maxStrikes, ChordCounter.EVICTED_STRIKES);
       return Strike.COUNTED;
     }
     return Strike.SUSPECT;
   }
 
-  private void evictOldest(LinkedHashMap<PeerRef, ?> map, int cap, String counter) {
+  private void evictOldest(LinkedHashMap<PeerRef, ?> map, int cap, ChordCounter counter) {
     if (map.size() <= cap) {
       return;
     }

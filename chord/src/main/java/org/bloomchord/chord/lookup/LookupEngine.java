@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.overlay.Cancellable;
@@ -51,12 +53,9 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <p>Invariants: a hop routes each recursive lookup (lookup id, origin) at most once among its last
  * {@value #SEEN}; the origin accepts the first answer of a lookup and counts later ones
- * ({@code chord.lateLookupAnswer}).
+ * ({@link ChordCounter#LATE_LOOKUP_ANSWER}).
  */
 public final class LookupEngine {
-
-  /** The counter of lookups refused because {@code maxPendingLookups} were in progress. */
-  public static final String REFUSED_LOOKUPS = "trust.refused.lookups";
 
   /** Recent recursive lookups remembered per peer, to drop duplicate forwards (512 bytes). */
   private static final int SEEN = 64;
@@ -119,13 +118,13 @@ public final class LookupEngine {
    */
   public Future<LookupResult> recursive(long key, PeerRef first, long timeoutMs) {
     if (inProgress >= ctx.config().limits().maxPendingLookups()) {
-      ctx.metrics().increment(REFUSED_LOOKUPS, 1);
+      ctx.metrics().increment(ChordCounter.REFUSED_LOOKUPS, 1);
       return Future.succeededFuture(LookupResult.failed(key, LookupOutcome.FAILED, 0, 0, 0));
     }
     inProgress++;
     Pending p = new Pending(key, first, ctx.now());
     p.deadline = ctx.runtime().after(timeoutMs, () -> {
-      ctx.metrics().increment("chord.lookupTimedOut", 1);
+      ctx.metrics().increment(ChordCounter.LOOKUP_TIMED_OUT, 1);
       p.finish(LookupResult.failed(key, LookupOutcome.TIMED_OUT, 0, 0, ctx.now() - p.started));
     });
     // a hop that acknowledged and then crashed loses the query: a second attempt goes out when the
@@ -146,7 +145,7 @@ public final class LookupEngine {
     p.attempts++;
     p.ids.add(id);
     pending.put(id, p);
-    FindSuccessor q = new FindSuccessor(id, p.key, ctx.self(), 0, 0, -1, 0);
+    FindSuccessor q = FindSuccessor.first(id, p.key, ctx.self());
     if (p.first == null) {
       route(q, Set.of());
     } else {
@@ -163,7 +162,7 @@ public final class LookupEngine {
     if (firstSeen(q.lookupId() ^ q.origin().id())) {
       route(q, Set.of());
     } else {
-      ctx.metrics().increment("chord.duplicateLookup", 1);
+      ctx.metrics().increment(ChordCounter.DUPLICATE_LOOKUP, 1);
     }
     return new Ack();
   }
@@ -187,11 +186,11 @@ public final class LookupEngine {
   public void onLookupDone(PeerRef from, LookupDone done) {
     Pending p = pending.get(done.lookupId());
     if (p == null) {
-      ctx.metrics().increment("chord.lateLookupAnswer", 1);
+      ctx.metrics().increment(ChordCounter.LATE_LOOKUP_ANSWER, 1);
       return;
     }
     if (done.successor() != null && !done.successor().equals(from)) {
-      ctx.metrics().increment("chord.lookupAnswerRejected", 1);
+      ctx.metrics().increment(ChordCounter.LOOKUP_ANSWER_REJECTED, 1);
       return;
     }
     long latency = ctx.now() - p.started;
@@ -202,7 +201,7 @@ public final class LookupEngine {
     }
     pending.remove(done.lookupId());
     if (p.attempts < ctx.config().operationAttempts() && ctx.state() != PeerState.STOPPED) {
-      ctx.metrics().increment("chord.lookupRetried", 1);
+      ctx.metrics().increment(ChordCounter.LOOKUP_RETRIED, 1);
       ctx.runtime().after(ctx.config().requestTimeoutMs() << (p.attempts - 1), () -> attempt(p));
     } else if (p.ids.stream().noneMatch(pending::containsKey)) {
       p.finish(LookupResult.failed(p.key, LookupOutcome.FAILED, done.hops(), done.timeouts(), latency));
@@ -241,13 +240,12 @@ public final class LookupEngine {
   }
 
   private void route(FindSuccessor q, Set<Long> avoid) {
-    Router.Step s = router.decide(q.key(), q.isFinal(), q.bound(), avoid);
+    Router.Step s = router.decide(q.key(), q.isFinal(), q.finalStep().map(FinalStep::bound).orElse(0L), avoid);
     if (s.kind() == Router.Kind.OWNER) {
-      int toPredecessor = q.isFinal() ? q.predecessorHops() : Math.max(0, q.hops() - 1);
-      answer(q, new LookupDone(q.lookupId(), ctx.self(), router.ownerList(), toPredecessor, q.timeouts(), q.hops()));
+      answer(q, LookupDone.answered(q, ctx.self(), router.ownerList()));
     } else if (s.kind() == Router.Kind.NONE || q.hops() + q.timeouts() >= ctx.config().maxHops()) {
-      ctx.metrics().increment("chord.lookupAbandoned", 1);
-      answer(q, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts(), q.hops()));
+      ctx.metrics().increment(ChordCounter.LOOKUP_ABANDONED, 1);
+      answer(q, LookupDone.gaveUp(q));
     } else {
       forward(q, s.peer(), s.kind(), avoid);
     }
@@ -255,21 +253,18 @@ public final class LookupEngine {
 
   private void forward(FindSuccessor q, PeerRef next, Router.Kind kind, Set<Long> avoid) {
     FindSuccessor fwd = switch (kind) {
-      case CANDIDATE -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(),
-          q.isFinal() ? q.predecessorHops() : q.hops(), ctx.self().id());
-      case HAND_BACK -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(),
-          q.predecessorHops(), q.bound());
-      default -> new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops() + 1, q.timeouts(), -1, 0);
+      case CANDIDATE -> q.toCandidate(ctx.self().id());
+      case HAND_BACK -> q.handedBack();
+      default -> q.forwarded();
     };
     ctx.request(next, fwd).onComplete(ar -> {
       if (ar.succeeded() && ar.result() instanceof Ack) {
         return;
       }
       ctx.suspect(next);
-      FindSuccessor retry = new FindSuccessor(q.lookupId(), q.key(), q.origin(), q.hops(), q.timeouts() + 1,
-          q.predecessorHops(), q.bound());
+      FindSuccessor retry = q.timedOut();
       if (ctx.state() == PeerState.JOINING || ctx.state() == PeerState.STOPPED) {
-        answer(retry, new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts() + 1, q.hops()));
+        answer(retry, LookupDone.gaveUp(retry));
       } else {
         // the retry goes around the silent peer at once; the table suspects it only at its
         // second failure in a row, so a peer that is merely slow keeps its place for other lookups

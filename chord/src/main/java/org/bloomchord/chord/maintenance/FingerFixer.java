@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
@@ -154,7 +155,7 @@ final class FingerFixer {
       if (p.id() != start && !ctx.ring().inOpen(p.id(), start, f.id())) {
         return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
       }
-      ctx.metrics().increment("chord.fingerStale", 1);
+      ctx.metrics().increment(ChordCounter.FINGER_STALE, 1);
       if (step + 1 >= ctx.config().successors() || !table.usable(p, ctx.now())) {
         return lookupFinger(i);
       }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerRoundTrips;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.finger.ProximityChoice;
@@ -70,7 +71,7 @@ final class ProximityRound {
       if (p == null) {
         return lookupFinger.apply(i);
       }
-      ctx.metrics().increment("chord.fingerStale", 1);
+      ctx.metrics().increment(ChordCounter.FINGER_STALE, 1);
       if (step + 1 >= ctx.config().successors() || !table.usable(p, ctx.now())) {
         return lookupFinger.apply(i);
       }
@@ -100,7 +101,7 @@ final class ProximityRound {
         pings.add(ctx.request(c, new Ping()));
       }
     }
-    ctx.metrics().increment("chord.proximityPings", pings.size());
+    ctx.metrics().increment(ChordCounter.PROXIMITY_PINGS, pings.size());
     return Future.join(pings).transform(ignored -> {
       if (ctx.state() != PeerState.ACTIVE) {
         return Future.succeededFuture(following(i));

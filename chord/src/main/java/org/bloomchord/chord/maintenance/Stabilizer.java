@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.store.Storage;
@@ -167,7 +168,7 @@ final class Stabilizer {
         recoveryFailures = 0;
         table.answered(c);
         if (table.successor().equals(ctx.self()) && table.adoptSuccessors(c, n.successors(), ctx.now())) {
-          ctx.metrics().increment("chord.recovered", 1);
+          ctx.metrics().increment(ChordCounter.RECOVERED, 1);
           ctx.runtime().send(c, new Notify());
         }
       } else {
@@ -200,7 +201,7 @@ final class Stabilizer {
         boolean nowAlone = table.successor().equals(ctx.self());
         if (nowAlone ? table.adoptSuccessors(c, n.successors(), ctx.now())
             : table.offerSuccessor(c, ctx.now()).taken()) {
-          ctx.metrics().increment("chord.recovered", 1);
+          ctx.metrics().increment(ChordCounter.RECOVERED, 1);
           ctx.runtime().send(c, new Notify());
         }
       } else {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongFunction;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
@@ -38,8 +39,6 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class OutOfRangeSweeper {
 
-  /** Counter of keys dropped because the peer no longer replicates them. */
-  public static final String DROPPED = "chord.store.droppedOutOfRange";
   /** Keys checked by a lookup at most per tick. */
   static final int CHECKS_PER_TICK = 16;
 
@@ -124,7 +123,7 @@ public final class OutOfRangeSweeper {
           outsideSince.remove(key);
           waits.remove(key);
           dropped++;
-          ctx.metrics().increment(DROPPED, 1);
+          ctx.metrics().increment(ChordCounter.DROPPED_OUT_OF_RANGE, 1);
           return true;
         }
         return false;

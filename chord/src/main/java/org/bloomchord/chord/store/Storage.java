@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
@@ -46,6 +47,15 @@ import org.bloomchord.overlay.PeerRef;
  * which keys are its own, and a version assigned from its store could undo a newer write
  * elsewhere. Received entries whose version lies too far in the future are refused, so versions
  * stay within reach of the next write. Tombstones are collected after the grace period.
+ *
+ * <p>Why one class of about 410 lines: the write path, the hand-offs, the range pulls and the
+ * re-replication all decide from one piece of state, the primary range as last seen (the
+ * predecessor, the former predecessor, the replica targets synced and settling) together with the
+ * store policy, and a change of links must update it for all of them in one step
+ * ({@link #onLinksChanged}). What stands alone is already apart: the client side
+ * ({@link StoreClient}), the entries ({@link LocalStore}), how a range travels ({@link ReplicaSync}),
+ * the clean-up of keys out of range ({@link OutOfRangeSweeper}) and the placement of copies
+ * ({@link ReplicaPlacement}).
  */
 public final class Storage {
 
@@ -70,9 +80,6 @@ public final class Storage {
   private boolean syncFailed;
   /** The last predecessor known (never reset to null), to tell when the primary range grew. */
   private PeerRef formerPredecessor;
-
-  /** Range pulls sent by a primary whose range grew ({@link PullRange}). */
-  public static final String RANGE_PULLS = "chord.rangePulls";
 
   /** The store of the peer whose context is {@code ctx}, holding its entries in {@code store}. */
   public Storage(ChordContext ctx, LocalStore store, ReplicaSync sync) {
@@ -214,7 +221,7 @@ public final class Storage {
         }
       }
       if (acked < quorum) {
-        ctx.metrics().increment("chord.writesUnconfirmed", 1);
+        ctx.metrics().increment(ChordCounter.WRITES_UNCONFIRMED, 1);
       }
       if (acked < 1 + copies.size()) {
         syncSoon();
@@ -243,7 +250,7 @@ public final class Storage {
   public void checkVersions(List<StoredEntry> entries) {
     for (StoredEntry e : entries) {
       if (!e.version().plausibleAt(ctx.now(), policy.maxClockAheadMs())) {
-        ctx.metrics().increment("chord.versionsAhead", 1);
+        ctx.metrics().increment(ChordCounter.VERSIONS_AHEAD, 1);
         throw new MalformedMessageException("version " + e.version() + " of " + e.key() + " lies ahead of the clock "
             + ctx.now());
       }
@@ -271,14 +278,14 @@ public final class Storage {
     long from = oldPredecessor == null ? ctx.self().id() : oldPredecessor.id();
     return sync.handOff(newPredecessor, from, newPredecessor.id(), joinerHoldsEntries)
         .onFailure(t -> {
-          ctx.metrics().increment("chord.handOffFailed", 1);
+          ctx.metrics().increment(ChordCounter.HAND_OFF_FAILED, 1);
           retryHandOff(from, newPredecessor, 1);
         });
   }
 
   private void retryHandOff(long from, PeerRef to, int attempt) {
     if (attempt > HAND_OFF_RETRIES) {
-      ctx.metrics().increment("chord.handOffAbandoned", 1);
+      ctx.metrics().increment(ChordCounter.HAND_OFF_ABANDONED, 1);
       return;
     }
     ctx.runtime().after(ctx.config().stabilizeMs() * attempt, () -> {
@@ -291,7 +298,7 @@ public final class Storage {
         return;
       }
       sync.sync(to, from, to.id())
-          .onSuccess(v -> ctx.metrics().increment("chord.handOffRetried", 1))
+          .onSuccess(v -> ctx.metrics().increment(ChordCounter.HAND_OFF_RETRIED, 1))
           .onFailure(t -> retryHandOff(from, to, attempt + 1));
     });
   }
@@ -348,9 +355,9 @@ public final class Storage {
     }
     for (PeerRef p : successors) {
       if (!p.equals(ctx.self())) {
-        ctx.metrics().increment(RANGE_PULLS, 1);
+        ctx.metrics().increment(ChordCounter.RANGE_PULLS, 1);
         ctx.request(p, new PullRange(pred.id()))
-            .onFailure(x -> ctx.metrics().increment("chord.rangePullsFailed", 1));
+            .onFailure(x -> ctx.metrics().increment(ChordCounter.RANGE_PULLS_FAILED, 1));
       }
     }
   }
@@ -375,7 +382,7 @@ public final class Storage {
     }
     int collected = store().collectTombstones(ctx.now() - policy.tombstoneGraceMs());
     if (collected > 0) {
-      ctx.metrics().increment("chord.tombstonesCollected", collected);
+      ctx.metrics().increment(ChordCounter.TOMBSTONES_COLLECTED, collected);
     }
     if (sweeper != null) {
       sweeper.tick();
@@ -390,7 +397,7 @@ public final class Storage {
     for (PeerRef t : targets) {
       sync.sync(t, pred.id(), ctx.self().id())
           .onFailure(x -> {
-            ctx.metrics().increment("chord.replicaSyncFailed", 1);
+            ctx.metrics().increment(ChordCounter.REPLICA_SYNC_FAILED, 1);
             syncFailed = true;
             syncSoon();
           });

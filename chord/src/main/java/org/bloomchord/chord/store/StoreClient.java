@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.LongFunction;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
@@ -28,9 +29,6 @@ import org.bloomchord.overlay.PeerRef;
  * (read repair). Both retry after a stabilize period up to {@code operationAttempts} times.
  */
 public final class StoreClient {
-
-  /** Entries a quorum read pushed to a replica that answered with an older one or none. */
-  public static final String READ_REPAIRS = "chord.readRepairs";
 
   private final ChordContext ctx;
   private final Storage storage;
@@ -198,13 +196,13 @@ public final class StoreClient {
     for (int i = 0; i < answered.size(); i++) {
       StoredEntry e = held.get(i);
       if (e == null || e.version().compareTo(best.version()) < 0) {
-        ctx.metrics().increment(READ_REPAIRS, 1);
+        ctx.metrics().increment(ChordCounter.READ_REPAIRS, 1);
         PeerRef stale = answered.get(i);
         if (stale.equals(ctx.self())) {
           storage.onTransfer(new StoreTransfer(List.of(best)));
         } else {
           ctx.request(stale, new StoreTransfer(List.of(best)))
-              .onFailure(x -> ctx.metrics().increment("chord.readRepairsFailed", 1));
+              .onFailure(x -> ctx.metrics().increment(ChordCounter.READ_REPAIRS_FAILED, 1));
         }
       }
     }

@@ -2,6 +2,7 @@ package org.bloomchord.chord.wire;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.Message;
@@ -36,19 +37,73 @@ public final class ChordMessages {
    * @param origin the peer waiting for the answer
    * @param hops forwarding messages so far, this one included
    * @param timeouts next hops that timed out so far
-   * @param predecessorHops forwarding messages until a peer found the key between itself and its
-   *     successor (the paper's path length), or -1 while the step is not final
-   * @param bound when final, the id of the peer that believed the key lies in (bound, receiver]
+   * @param finalStep present once the step is final: who believed the receiver to be the key's
+   *     successor, and after how many hops
    */
   public record FindSuccessor(long lookupId, long key, PeerRef origin, int hops, int timeouts,
-      int predecessorHops, long bound) implements Message {
+      Optional<FinalStep> finalStep) implements Message {
     public FindSuccessor {
       Objects.requireNonNull(origin, "origin");
+      Objects.requireNonNull(finalStep, "finalStep");
+    }
+
+    /**
+     * What makes a step final.
+     *
+     * @param predecessorHops forwarding messages until a peer found the key between itself and its
+     *     successor (the paper's path length), at least 0
+     * @param bound the id of the peer that believed the key lies in (bound, receiver]
+     */
+    public record FinalStep(int predecessorHops, long bound) {
+      public FinalStep {
+        if (predecessorHops < 0) {
+          throw new IllegalArgumentException("predecessorHops must not be negative, got " + predecessorHops);
+        }
+      }
+    }
+
+    /** The first step of lookup {@code lookupId} of {@code key}, sent by its {@code origin}. */
+    public static FindSuccessor first(long lookupId, long key, PeerRef origin) {
+      return new FindSuccessor(lookupId, key, origin, 0, 0, Optional.empty());
+    }
+
+    /** This step forwarded one hop towards the key's predecessor: not final (whatever it was). */
+    public FindSuccessor forwarded() {
+      return new FindSuccessor(lookupId, key, origin, hops + 1, timeouts, Optional.empty());
+    }
+
+    /**
+     * This step forwarded one hop to the key's successor as the sender, {@code sender}, believes it:
+     * final, with the path length so far unless an earlier peer already set it.
+     */
+    public FindSuccessor toCandidate(long sender) {
+      int predecessorHops = finalStep.map(FinalStep::predecessorHops).orElse(hops);
+      return new FindSuccessor(lookupId, key, origin, hops + 1, timeouts,
+          Optional.of(new FinalStep(predecessorHops, sender)));
+    }
+
+    /** This final step handed back one hop to the receiver's predecessor, still final. */
+    public FindSuccessor handedBack() {
+      return new FindSuccessor(lookupId, key, origin, hops + 1, timeouts, finalStep);
+    }
+
+    /** This step after its next hop timed out, to be routed again from the same peer. */
+    public FindSuccessor timedOut() {
+      return new FindSuccessor(lookupId, key, origin, hops, timeouts + 1, finalStep);
     }
 
     /** Whether some peer already believed the receiver to be the key's successor. */
     public boolean isFinal() {
-      return predecessorHops >= 0;
+      return finalStep.isPresent();
+    }
+
+    /**
+     * The paper's path length of this lookup if the receiver answers it as the key's owner: the
+     * hops until a peer found the key between itself and its successor (for a step that is not
+     * final, the receiver's predecessor on the path did).
+     */
+    public int pathLength() {
+      return finalStep.map(FinalStep::predecessorHops).orElse(Math.max(0, hops - 1));
     }
   }
 
@@ -68,6 +123,16 @@ public final class ChordMessages {
       int ownerHops) implements Message {
     public LookupDone {
       successors = List.copyOf(successors);
+    }
+
+    /** The answer to step {@code q} by its receiver {@code owner}, the key's successor, with its successors. */
+    public static LookupDone answered(FindSuccessor q, PeerRef owner, List<PeerRef> successors) {
+      return new LookupDone(q.lookupId(), owner, successors, q.pathLength(), q.timeouts(), q.hops());
+    }
+
+    /** The end of lookup step {@code q} given up by the peer that held it: no successor. */
+    public static LookupDone gaveUp(FindSuccessor q) {
+      return new LookupDone(q.lookupId(), null, List.of(), q.hops(), q.timeouts(), q.hops());
     }
   }
 

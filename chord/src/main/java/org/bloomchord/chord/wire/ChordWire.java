@@ -2,6 +2,7 @@ package org.bloomchord.chord.wire;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
@@ -10,6 +11,7 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
@@ -87,10 +89,10 @@ public final class ChordWire {
     r.register(3, codec(FindSuccessor.class, (m, out) -> {
       out.writeLong(m.lookupId()).writeLong(m.key());
       RingCodec.writePeer(m.origin(), out);
-      out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.predecessorHops() + 1);
-      if (m.isFinal()) {
-        out.writeLong(m.bound());
-      }
+      // 0 for a step that is not final, else the predecessor hops plus one, then the bound
+      out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.finalStep().map(f -> f.predecessorHops() + 1)
+          .orElse(0));
+      m.finalStep().ifPresent(f -> out.writeLong(f.bound()));
     }, in -> {
       long id = in.readLong();
       long key = readId(in);
@@ -98,8 +100,9 @@ public final class ChordWire {
       int hops = in.readVarInt(ANY);
       int timeouts = in.readVarInt(ANY);
       int predecessorHops = in.readVarInt(ANY) - 1;
-      long bound = predecessorHops >= 0 ? readId(in) : 0;
-      return new FindSuccessor(id, key, origin, hops, timeouts, predecessorHops, bound);
+      Optional<FinalStep> finalStep = predecessorHops >= 0 ? Optional.of(new FinalStep(predecessorHops, readId(in)))
+          : Optional.empty();
+      return new FindSuccessor(id, key, origin, hops, timeouts, finalStep);
     }));
     r.register(4, codec(LookupDone.class, (m, out) -> {
       out.writeLong(m.lookupId());

@@ -75,9 +75,9 @@ public final class MessageBounds {
       peer(f.origin());
       hops(f.hops());
       hops(f.timeouts());
-      if (f.isFinal()) {
-        hops(f.predecessorHops());
-        id(f.bound());
+      if (f.finalStep().isPresent()) {
+        hops(f.finalStep().get().predecessorHops());
+        id(f.finalStep().get().bound());
       }
     } else if (m instanceof LookupDone d) {
       nullablePeer(d.successor());

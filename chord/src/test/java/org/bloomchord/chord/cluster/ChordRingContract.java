@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordExtension;
@@ -216,7 +217,7 @@ abstract class ChordRingContract {
       assertEquals("RemoteRejectedException",
           c.network().call(rogue, p -> ext.request(target, new Notify()), 5000));
       assertEquals("RemoteRejectedException", c.network().call(rogue, p -> ext.request(target,
-          new FindSuccessor(1, 2, rogue.ref(), fastConfig().maxHops() + 1, 0, -1, 0)), 5000));
+          new FindSuccessor(1, 2, rogue.ref(), fastConfig().maxHops() + 1, 0, Optional.empty())), 5000));
       c.network().call(rogue, p -> ext.send(target, new RogueExtension.Bogus(2)), 5000);
       c.network().call(rogue, p -> ext.send(target, new Ping()), 5000);
       c.network().call(rogue, p -> ext.send(target, new SuccessorLeaving(tooMany)), 5000);

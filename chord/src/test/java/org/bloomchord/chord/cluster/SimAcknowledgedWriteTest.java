@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.store.ReadOutcome;
 import org.bloomchord.chord.store.ReadResult;
@@ -87,7 +88,7 @@ class SimAcknowledgedWriteTest {
       StoredEntry planted = new StoredEntry(key, new Version(Version.MAX_COUNTER, 1), "planted");
       assertThrows(MalformedMessageException.class,
           () -> c.network().call(primary, p -> p.onRequest(rogue, new StoreTransfer(List.of(planted))), 1_000));
-      assertEquals(1, c.network().metrics().counter("chord.versionsAhead"));
+      assertEquals(1, c.network().metrics().counter(ChordCounter.VERSIONS_AHEAD));
       WriteResult w = c.put(c.randomPeer(), key, "v2");
       assertTrue(w.stored(), w::toString);
       assertEquals("v2", c.get(c.randomPeer(), key).value());

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.store.ReadResult;
-import org.bloomchord.chord.store.Storage;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerHandle;
@@ -83,7 +83,7 @@ class SimFailureDomainTest {
       // the new owners of the crashed peers' ranges pull them and copy them to the new placement
       assertTrue(c.network().awaitUntil(() -> c.keys().underReplicated() == 0, 60_000, 500),
           () -> "not re-replicated after the crash of d1: " + c.keys());
-      assertTrue(c.network().metrics().counter(Storage.RANGE_PULLS) > 0, "range pulls sent");
+      assertTrue(c.network().metrics().counter(ChordCounter.RANGE_PULLS) > 0, "range pulls sent");
       for (String key : keys) {
         ReadResult r = c.get(c.randomPeer(), key);
         assertTrue(r.found(), () -> key + " read back: " + r);

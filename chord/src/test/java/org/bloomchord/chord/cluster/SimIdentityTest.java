@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.vertx.core.Future;
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
@@ -33,12 +34,12 @@ class SimIdentityTest {
       PeerRef predecessor = c.oracle().predecessorOf(target.ref());
       // a peer placing itself just before the target, to become its predecessor and own its keys
       PeerRef forged = new PeerRef("forger:1", target.ref().id() - 1);
-      long rejectedBefore = c.network().metrics().counter("chord.rejected");
+      long rejectedBefore = c.network().metrics().counter(ChordCounter.REJECTED);
       assertThrows(MalformedMessageException.class, () -> deliver(c, target, forged, new Notify()));
       // an honest sender naming the forged peer as its successor
       assertThrows(MalformedMessageException.class,
           () -> deliver(c, target, predecessor, new SuccessorLeaving(List.of(forged))));
-      assertEquals(rejectedBefore + 2, c.network().metrics().counter("chord.rejected"));
+      assertEquals(rejectedBefore + 2, c.network().metrics().counter(ChordCounter.REJECTED));
       assertEquals(predecessor, c.network().inspect(target, p -> p.links().predecessor()));
       c.network().runFor(5_000);
       assertTrue(c.check().stable(), () -> "tables differ from the oracle: " + c.check());

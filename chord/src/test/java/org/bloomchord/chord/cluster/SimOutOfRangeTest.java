@@ -8,8 +8,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordLimits;
-import org.bloomchord.chord.store.OutOfRangeSweeper;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
@@ -52,7 +52,7 @@ class SimOutOfRangeTest {
         }
       }
       assertEquals(0, extra, "copies held outside their replica sets");
-      assertTrue(c.network().metrics().counter(OutOfRangeSweeper.DROPPED) > 0, "the joins moved keys away");
+      assertTrue(c.network().metrics().counter(ChordCounter.DROPPED_OUT_OF_RANGE) > 0, "the joins moved keys away");
       KeyReport report = c.keys();
       assertEquals(0, report.lost(), () -> "lost " + report.lostKeys());
       assertEquals(0, report.underReplicated());

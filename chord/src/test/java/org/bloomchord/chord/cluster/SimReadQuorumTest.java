@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.store.ReadResult;
-import org.bloomchord.chord.store.StoreClient;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.NetworkOptions;
@@ -59,10 +59,10 @@ class SimReadQuorumTest {
         assertEquals("v2", c.network().inspect(handle(c, r), p -> p.store().get(key).value()),
             () -> r + " repaired by the read");
       }
-      assertEquals(2, c.network().metrics().counter(StoreClient.READ_REPAIRS));
+      assertEquals(2, c.network().metrics().counter(ChordCounter.READ_REPAIRS));
       // a second quorum read finds nothing to repair
       assertEquals("v2", c.get(reader, key).value());
-      assertEquals(2, c.network().metrics().counter(StoreClient.READ_REPAIRS));
+      assertEquals(2, c.network().metrics().counter(ChordCounter.READ_REPAIRS));
     }
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.overlay.NetworkOptions;
@@ -64,7 +65,7 @@ class SimRobustnessTest {
       for (PeerHandle<ChordPeer> p : peers) {
         suspicions += c.network().inspect(p, ChordPeer::suspects);
       }
-      assertTrue(c.network().metrics().counter("chord.lateReply") > 0, "no reply came after the base timeout");
+      assertTrue(c.network().metrics().counter(ChordCounter.LATE_REPLY) > 0, "no reply came after the base timeout");
       assertEquals(0, suspicions, "live peers suspected at the end");
       // lists refill one stabilize round after a late reply, so stability is awaited, not sampled
       assertTrue(c.awaitStable(10_000), () -> "ring not stable: " + c.check());

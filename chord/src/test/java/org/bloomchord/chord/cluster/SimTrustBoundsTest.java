@@ -7,9 +7,9 @@ import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordLimits;
 import org.bloomchord.chord.ChordPeer;
-import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupOutcome;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
@@ -46,7 +46,7 @@ class SimTrustBoundsTest {
   void aFloodOfDistinctSendersLeavesTheQuotaMapAtItsCapAndLookupsStayCorrect() {
     try (ChordCluster c = ring()) {
       PeerHandle<ChordPeer> target = c.randomPeer();
-      long evictedBefore = c.network().metrics().counter("trust.evicted.senders");
+      long evictedBefore = c.network().metrics().counter(ChordCounter.EVICTED_SENDERS);
       int flood = 500;
       c.network().call(target, p -> {
         for (int i = 0; i < flood; i++) {
@@ -57,7 +57,7 @@ class SimTrustBoundsTest {
       ChordPeer.Bounded b = c.network().inspect(target, ChordPeer::bounded);
       assertEquals(SENDERS, b.senders(), "tracked senders at the configured cap");
       // the honest ring's own senders were tracked too, so at least the flood beyond the cap was evicted
-      assertTrue(c.network().metrics().counter("trust.evicted.senders") - evictedBefore >= flood - SENDERS);
+      assertTrue(c.network().metrics().counter(ChordCounter.EVICTED_SENDERS) - evictedBefore >= flood - SENDERS);
       c.network().runFor(5_000);
       assertTrue(c.check().stable(), () -> "tables differ from the oracle: " + c.check());
       assertAllLookupsCorrect(c, 40);
@@ -75,7 +75,7 @@ class SimTrustBoundsTest {
       PeerHandle<ChordPeer> target = c.randomPeer();
       PeerRef greedy = fake(c, "greedy");
       PeerRef other = fake(c, "modest");
-      long before = c.network().metrics().counter("trust.quota.requests");
+      long before = c.network().metrics().counter(ChordCounter.QUOTA_REQUESTS);
       int[] accepted = new int[2];
       c.network().call(target, p -> {
         for (int i = 0; i < 500; i++) {
@@ -89,7 +89,7 @@ class SimTrustBoundsTest {
       // the bucket starts full at two seconds' worth and does not refill within one instant
       assertEquals(2 * RATE, accepted[0], "the greedy sender gets its burst, no more");
       assertEquals(20, accepted[1], "another sender is unaffected");
-      assertEquals(500 - 2 * RATE, c.network().metrics().counter("trust.quota.requests") - before);
+      assertEquals(500 - 2 * RATE, c.network().metrics().counter(ChordCounter.QUOTA_REQUESTS) - before);
       // one second later the bucket has refilled by the rate
       c.network().runFor(1_000);
       c.network().call(target, p -> {
@@ -108,7 +108,7 @@ class SimTrustBoundsTest {
   void lookupsBeyondTheCapAreRefusedAndCountedAndTheOthersAnswerCorrectly() {
     try (ChordCluster c = ring()) {
       PeerHandle<ChordPeer> origin = c.randomPeer();
-      long before = c.network().metrics().counter(LookupEngine.REFUSED_LOOKUPS);
+      long before = c.network().metrics().counter(ChordCounter.REFUSED_LOOKUPS);
       List<Future<LookupResult>> started = new ArrayList<>();
       c.network().call(origin, p -> {
         for (int i = 0; i < 10; i++) {
@@ -126,7 +126,7 @@ class SimTrustBoundsTest {
         }
       }
       assertEquals(LOOKUPS, found, "as many lookups as the cap ran");
-      assertEquals(10 - LOOKUPS, c.network().metrics().counter(LookupEngine.REFUSED_LOOKUPS) - before);
+      assertEquals(10 - LOOKUPS, c.network().metrics().counter(ChordCounter.REFUSED_LOOKUPS) - before);
       assertEquals(0, c.network().inspect(origin, ChordPeer::bounded).pendingLookups());
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class SuspicionTest {
   @Test
   void aFloodOfDistinctPeersLeavesEachMapAtItsCapEvictingTheOldestAndPurgeDropsWhatExpired() {
     IdRing wide = new IdRing(32);
-    List<String> evicted = new java.util.ArrayList<>();
+    List<ChordCounter> evicted = new java.util.ArrayList<>();
     Suspicion s = new Suspicion(wide, new PeerRef("s", 0), 6, 1000, 50, 40, 5000, evicted::add);
     for (int i = 1; i <= 10_000; i++) {
       s.suspect(new PeerRef("fake" + i, i), i);
@@ -77,8 +78,8 @@ class SuspicionTest {
     }
     assertEquals(50, s.suspectEntries(), "suspicions at their configured cap");
     assertEquals(40, s.strikeEntries(), "strikes at their configured cap");
-    assertEquals(10_000 - 50, evicted.stream().filter(Suspicion.EVICTED_SUSPECTS::equals).count());
-    assertEquals(10_000 - 40, evicted.stream().filter(Suspicion.EVICTED_STRIKES::equals).count());
+    assertEquals(10_000 - 50, evicted.stream().filter(ChordCounter.EVICTED_SUSPECTS::equals).count());
+    assertEquals(10_000 - 40, evicted.stream().filter(ChordCounter.EVICTED_STRIKES::equals).count());
     // the oldest gave way: the newest are still there
     assertFalse(s.usable(new PeerRef("fake10000", 10_000), 10_000));
     assertTrue(s.usable(new PeerRef("fake1", 1), 10_000), "the first suspicion was evicted");

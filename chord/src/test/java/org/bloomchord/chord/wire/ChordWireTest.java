@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
@@ -13,6 +14,7 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
@@ -54,7 +56,7 @@ class ChordWireTest {
   private List<Message> samples() {
     StoredEntry live = new StoredEntry("key", new Version(7, 0x1234), "value");
     StoredEntry dead = new StoredEntry("gone", new Version(8, 0xFFFF), null);
-    return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1, -1, 0), new FindSuccessor(-6, 0xABCD, a, 3, 1, 2, 0x1234),
+    return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1, Optional.empty()), new FindSuccessor(-6, 0xABCD, a, 3, 1, Optional.of(new FinalStep(2, 0x1234))),
         new LookupDone(9, b, List.of(b, a), 4, 0, 5), new LookupDone(9, null, List.of(), 2, 2, 2),
         new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(), new PullRange(0x1234),
         new GetNeighbors(), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(),
@@ -103,7 +105,7 @@ class ChordWireTest {
 
   @Test
   void idsWithBitsAboveTheRingAreRejected() {
-    Message bad = new FindSuccessor(1, 0x10000, a, 1, 0, -1, 0);
+    Message bad = new FindSuccessor(1, 0x10000, a, 1, 0, Optional.empty());
     assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(bad)));
     assertThrows(MalformedMessageException.class, () -> bounds.check(bad));
     Message badPeer = new Neighbors(new PeerRef("x", -1), List.of());
@@ -115,7 +117,7 @@ class ChordWireTest {
   void aPeerWhoseIdIsNotTheHashOfItsAddressFailsTheBounds() {
     PeerRef forged = new PeerRef("peer-a", ring.hash("peer-a") ^ 1);
     for (Message m : List.<Message>of(new Neighbors(forged, List.of()), new Neighbors(null, List.of(a, forged)),
-        new FindSuccessor(1, 1, forged, 0, 0, -1, 0), new PredecessorLeaving(forged))) {
+        new FindSuccessor(1, 1, forged, 0, 0, Optional.empty()), new PredecessorLeaving(forged))) {
       assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.toString());
     }
     bounds.check(new Neighbors(a, List.of(b)));
@@ -134,7 +136,7 @@ class ChordWireTest {
     }
     List<Message> bad = List.of(new SuccessorLeaving(many), new SuccessorsChanged(many), new Neighbors(null, many), new Fingers(many), new GetRequest(longKey),
         new PutRequest("k", "v".repeat(config.maxValueBytes() + 1)), new StoreTransfer(entries),
-        new FindSuccessor(1, 1, a, config.maxHops() + 1, 0, -1, 0), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1, 0));
+        new FindSuccessor(1, 1, a, config.maxHops() + 1, 0, Optional.empty()), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1, 0));
     for (Message m : bad) {
       assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(m)), m.typeName());
       assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.typeName());

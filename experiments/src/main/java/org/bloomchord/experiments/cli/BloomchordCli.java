@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
     description = "A Chord overlay of Vert.x peers with attenuated Bloom filter location and set reconciliation.",
     subcommands = {RunCommand.class, DemoCommand.class, RingCommand.class, LocateCommand.class,
         ReconcileCommand.class, SketchCommand.class, FuzzCommand.class, WritesCommand.class, BenchCommand.class,
-        WorkerCommand.class, NodeCommand.class, TracebackCommand.class,
+        WorkerCommand.class, NodeCommand.class, CaCommand.class,
+        DocsCommand.class, TracebackCommand.class,
         CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 

@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.bloomchord.overlay.admission.MemberCredentials;
+import org.bloomchord.overlay.admission.MemberTrust;
+import org.bloomchord.overlay.admission.Pem;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine.Option;
 
@@ -17,11 +21,14 @@ import picocli.CommandLine.Option;
  * Hazelcast member and event bus listen, which members it contacts, and the secret that names the
  * cluster. Mix into a command with {@code @Mixin ClusterMixin cluster} and call {@link #options}.
  *
- * <p>The secret admits: the cluster name is derived from it, so JVMs with different secrets never
- * form one cluster, and the event bus runs mutual TLS with a certificate derived from it, so a
- * process without it can neither send to nor receive from any gateway. Hazelcast's own port is
- * neither authenticated nor encrypted (open-source Hazelcast has neither): keep it on loopback or
- * a private network.
+ * <p>Two ways to admit, one at a time. The secret: the cluster name is derived from it, so JVMs
+ * with different secrets never form one cluster, and the event bus runs mutual TLS with a
+ * certificate derived from it, so a process without it can neither send to nor receive from any
+ * gateway. Member certificates ({@code --ca DIR --member NAME}): the cluster name is derived from
+ * the authority's certificate, and the event bus runs mutual TLS with the member's own certificate,
+ * admitting members of that authority that are not on its revocation list
+ * (docs/architecture/admission.md). Hazelcast's own port is neither authenticated nor encrypted
+ * (open-source Hazelcast has neither): keep it on loopback or a private network.
  */
 public final class ClusterMixin {
 
@@ -42,6 +49,17 @@ public final class ClusterMixin {
           + " JVMs given the same secret form one ring (default: no secret, cluster 'bloomchord', no TLS).")
   Path secretFile;
 
+  @Option(names = "--ca", paramLabel = "DIR",
+      description = "Admit members by their own certificates: the ring authority's directory as 'ca init' made it,"
+          + " or a member's copy of it (ca.crt, crl.pem, members/NAME.crt and .key); with --member. The cluster is"
+          + " named after the authority's certificate, and the event bus admits only members it issued and did not"
+          + " revoke (crl.pem is reloaded when it changes).")
+  Path caDir;
+
+  @Option(names = "--member", paramLabel = "NAME",
+      description = "With --ca: this JVM's member name, whose certificate and key it presents.")
+  String member;
+
   @Option(names = "--tls-seed-stdin", hidden = true,
       description = "Read the TLS seed from the first line of standard input (child JVMs get it from their parent).")
   boolean tlsSeedOnStdin;
@@ -50,9 +68,9 @@ public final class ClusterMixin {
       description = "The cluster name itself (child JVMs get it from their parent).")
   String clusterName;
 
-  /** Whether the cluster is named by a secret or a name given; if not, it is called "bloomchord". */
+  /** Whether the cluster is named by a secret, an authority or a name given; if not, it is "bloomchord". */
   public boolean named() {
-    return secretFile != null || clusterName != null;
+    return secretFile != null || caDir != null || clusterName != null;
   }
 
   /** The options these flags describe; bad values are a {@link UsageException} naming the flag. */
@@ -65,6 +83,12 @@ public final class ClusterMixin {
     }
     if (clusterName != null && secretFile != null) {
       throw new UsageException("give --secret-file or --cluster-name, not both");
+    }
+    if (caDir != null || member != null) {
+      // a child JVM of run/ring --jvms gets its parent's cluster name besides the member files
+      MemberCredentials files = memberCredentials();
+      return o.withClusterName(clusterName != null ? clusterName : nameFromAuthority(caCertificateBytes(files)))
+          .withMember(files);
     }
     if (clusterName != null) {
       return o.withClusterName(clusterName);
@@ -79,6 +103,37 @@ public final class ClusterMixin {
   /** Whether the TLS seed comes on standard input (the hidden flag of child JVMs). */
   public boolean tlsSeedOnStdin() {
     return tlsSeedOnStdin;
+  }
+
+  /**
+   * The member files of --ca and --member, checked now (readable, issued by the authority, valid,
+   * not revoked) so that a mistake is one line before anything starts.
+   */
+  private MemberCredentials memberCredentials() {
+    if (caDir == null || member == null) {
+      throw new UsageException(caDir == null ? "--member needs --ca DIR" : "--ca needs --member NAME");
+    }
+    if (secretFile != null) {
+      throw new UsageException("give --secret-file or --ca, not both: a ring admits by one or the other");
+    }
+    if (!Files.isDirectory(caDir)) {
+      throw new UsageException("--ca " + caDir + ": not a directory");
+    }
+    MemberCredentials files = MemberCredentials.in(caDir, member);
+    try {
+      new MemberTrust(files);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--ca " + caDir + " --member " + member + ": " + e.getMessage());
+    }
+    return files;
+  }
+
+  private static byte[] caCertificateBytes(MemberCredentials files) {
+    try {
+      return Pem.readCertificate(files.caCertificate()).getEncoded();
+    } catch (IOException | GeneralSecurityException e) {
+      throw new UsageException("--ca " + files.caCertificate() + ": " + e.getMessage());
+    }
   }
 
   private static byte[] readSecret(Path file) {
@@ -97,6 +152,15 @@ public final class ClusterMixin {
   /** "bc-" and the first 16 bytes of SHA-256 over a domain label and the secret, in hex. */
   static String nameFromSecret(byte[] secret) {
     return "bc-" + HexFormat.of().formatHex(digest("bloomchord cluster name", secret), 0, 16);
+  }
+
+  /**
+   * The cluster name of a ring authority: as {@link #nameFromSecret}, over the DER bytes of its
+   * certificate, which are public, so the name keeps rings of different authorities apart and
+   * admits no one.
+   */
+  static String nameFromAuthority(byte[] caCertificateDer) {
+    return nameFromSecret(caCertificateDer);
   }
 
   /** SHA-256 over another domain label and the secret, in hex: the cluster name does not reveal it. */

@@ -76,7 +76,8 @@ public final class NodeCommand implements Callable<Integer> {
   ClusterMixin cluster;
 
   /** The flags that make the node clustered; without any of them it runs a ring of its own. */
-  private static final String[] CLUSTER_FLAGS = {"--cluster-host", "--cluster-port", "--members", "--secret-file"};
+  private static final String[] CLUSTER_FLAGS = {"--cluster-host", "--cluster-port", "--members", "--secret-file",
+      "--ca", "--member"};
 
   private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -151,7 +152,7 @@ public final class NodeCommand implements Callable<Integer> {
   private ClusterOptions clusterOptions() {
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
     if (parsed.hasMatchedOption("--tls-seed-stdin") || parsed.hasMatchedOption("--cluster-name")) {
-      throw new UsageException("--tls-seed-stdin and --cluster-name are for child JVMs; give --secret-file");
+      throw new UsageException("--tls-seed-stdin and --cluster-name are for child JVMs; give --secret-file or --ca");
     }
     boolean any = false;
     for (String flag : CLUSTER_FLAGS) {

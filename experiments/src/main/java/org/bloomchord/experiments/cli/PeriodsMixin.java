@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.cli;
 
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.experiments.ring.MaintenancePeriods;
 import org.bloomchord.experiments.ring.RingSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -48,7 +49,7 @@ public final class PeriodsMixin {
       stabilizeMaxMs = times(stabilizeMs, stabilizeFactor);
     }
     if (!given.hasMatchedOption("--fix-fingers-max")) {
-      fixFingersMaxMs = times(RingSettings.fixFingersPeriod(stabilizeMs, fixFingersMs), fixFingersFactor);
+      fixFingersMaxMs = times(MaintenancePeriods.fixFingersPeriod(stabilizeMs, fixFingersMs), fixFingersFactor);
     }
   }
 
@@ -58,13 +59,22 @@ public final class PeriodsMixin {
   }
 
   /**
+   * The periods these flags give.
+   *
+   * @throws IllegalArgumentException naming the flag whose value is out of range
+   */
+  MaintenancePeriods periods() {
+    return new MaintenancePeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+  }
+
+  /**
    * {@code chord} with these periods, as {@link RingSettings#chordConfig} sets them.
    *
    * @throws UsageException naming the flag whose value is out of range
    */
   ChordConfig apply(ChordConfig chord) {
     try {
-      return RingSettings.withPeriods(chord, stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+      return periods().applyTo(chord);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -48,23 +48,23 @@ public final class RingCommand implements Callable<Integer> {
       description = "vertx or sim (default: ${DEFAULT-VALUE}).")
   String runtime;
 
-  @Option(names = "--id-bits", paramLabel = "B", defaultValue = "64",
+  @Option(names = "--id-bits", paramLabel = "B", defaultValue = "" + RingSettings.DEFAULT_ID_BITS,
       description = "Ring width in bits, 1..64 (default: ${DEFAULT-VALUE}).")
   int idBits;
 
-  @Option(names = "--successors", paramLabel = "R", defaultValue = "8",
+  @Option(names = "--successors", paramLabel = "R", defaultValue = "" + RingSettings.DEFAULT_SUCCESSORS,
       description = "Successor-list length, 1..64 (default: ${DEFAULT-VALUE}).")
   int successors;
 
-  @Option(names = "--replicas", paramLabel = "R", defaultValue = "3",
+  @Option(names = "--replicas", paramLabel = "R", defaultValue = "" + RingSettings.DEFAULT_REPLICAS,
       description = "Copies of each key, 1..successors (default: ${DEFAULT-VALUE}).")
   int replicas;
 
-  @Option(names = "--virtual-nodes", paramLabel = "V", defaultValue = "1",
+  @Option(names = "--virtual-nodes", paramLabel = "V", defaultValue = "" + RingSettings.DEFAULT_VIRTUAL_NODES,
       description = "Ring ids per physical peer, 1..64 (default: ${DEFAULT-VALUE}).")
   int virtualNodes;
 
-  @Option(names = "--keys", paramLabel = "K", defaultValue = "1000",
+  @Option(names = "--keys", paramLabel = "K", defaultValue = "" + RingSettings.DEFAULT_KEYS,
       description = "Random keys stored once the ring is stable (default: ${DEFAULT-VALUE}).")
   int keys;
 
@@ -73,23 +73,24 @@ public final class RingCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}).")
   double failFraction;
 
-  @Option(names = "--lookups", paramLabel = "L", defaultValue = "1000",
+  @Option(names = "--lookups", paramLabel = "L", defaultValue = "" + RingSettings.DEFAULT_LOOKUPS,
       description = "Lookups of random keys from random peers, run concurrently in batches of up to"
           + " min(live peers, 10000) (default: ${DEFAULT-VALUE}).")
   int lookups;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "" + RingSettings.DEFAULT_SEED,
+      description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Mixin
   PeriodsMixin periods;
 
-  @Option(names = "--wave-growth", paramLabel = "G", defaultValue = "2",
+  @Option(names = "--wave-growth", paramLabel = "G", defaultValue = "" + RingSettings.DEFAULT_WAVE_GROWTH,
       description = "The launch's waves grow the ring at most G-fold, waiting for a stable ring between them"
           + " (default: ${DEFAULT-VALUE}, doubling).")
   int waveGrowth;
 
-  @Option(names = "--launch", paramLabel = "HOW", defaultValue = "joins",
+  @Option(names = "--launch", paramLabel = "HOW", defaultValue = RingSettings.JOINS,
       description = "joins: every peer joins by the protocol, in the waves of --wave-growth with a stable ring"
           + " between them; stream: every peer joins by the protocol, a new join starting whenever one ends, at"
           + " most --join-window at a time and no wait for a stable ring; placed: every peer starts at once in its"
@@ -102,7 +103,7 @@ public final class RingCommand implements Callable<Integer> {
           + " already on the ring (default: ${DEFAULT-VALUE}).")
   int joinWindow;
 
-  @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "600",
+  @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "" + RingSettings.DEFAULT_MAX_WAIT_SECONDS,
       description = "Longest wait for a stable ring, after the launch and after the crash, in runtime seconds"
           + " (default: ${DEFAULT-VALUE}).")
   long maxWaitSeconds;
@@ -143,9 +144,11 @@ public final class RingCommand implements Callable<Integer> {
   public Integer call() {
     RingSettings settings;
     try {
-      settings = new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction,
-          lookups, seed, periods.stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, periods.stabilizeMaxMs,
-          periods.fixFingersMaxMs, launch, joinWindow, periods.fixFingersMs);
+      settings = RingSettings.builder(peers).runtime(runtime).idBits(idBits).successors(successors, replicas)
+          .virtualNodes(virtualNodes).keys(keys).failFraction(failFraction).lookups(lookups).seed(seed)
+          .periods(periods.stabilizeMs, periods.fixFingersMs, periods.stabilizeMaxMs, periods.fixFingersMaxMs)
+          .maxWaitSeconds(maxWaitSeconds).benchPings(benchPings).waveGrowth(waveGrowth)
+          .launch(launch).joinWindow(joinWindow).build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -12,7 +12,7 @@ import org.bloomchord.experiments.jvm.JvmWorker;
 import org.bloomchord.experiments.runner.PeerSetup;
 import org.bloomchord.experiments.scenario.ChordSettings;
 import org.bloomchord.routing.repair.RepairMode;
-import org.bloomchord.experiments.ring.RingSettings;
+import org.bloomchord.experiments.ring.MaintenancePeriods;
 import org.bloomchord.experiments.runner.ScenarioRunner;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
 import org.bloomchord.overlay.vertx.ClusterOptions;
@@ -83,8 +83,8 @@ public final class WorkerCommand implements Callable<Integer> {
       }
       ChordSettings settings = chord != null ? ScenarioLoader.chordSettings("--chord", chord) : null;
       config = settings != null ? ScenarioRunner.chordConfig(settings)
-          : RingSettings.chordConfig(idBits, successors, replicas, 1, stabilizeMs, fixFingersMs, stabilizeMaxMs,
-              fixFingersMaxMs);
+          : new MaintenancePeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs)
+              .applyTo(ChordConfig.defaults().withIdBits(idBits).withSuccessors(successors, replicas));
       setup = PeerSetup.of(config, settings != null ? settings.repair() : RepairMode.PUSH,
           location == null ? null : ScenarioRunner.locationConfig(JvmRun.routingOf("--location", location)));
     } catch (IllegalArgumentException e) {

@@ -2,6 +2,7 @@ package org.bloomchord.experiments.fuzz;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
@@ -9,6 +10,7 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
@@ -122,7 +124,11 @@ public final class FrameCorpus {
     boolean some = v % 2 == 1;
     out.add(new Ack());
     out.add(new Ping());
-    out.add(new FindSuccessor(random.nextLong(), id(), peer(), v, v / 2, some ? v / 2 : -1, some ? id() : 0));
+    long lookupId = random.nextLong();
+    long key = id();
+    PeerRef origin = peer();
+    out.add(new FindSuccessor(lookupId, key, origin, v, v / 2,
+        some ? Optional.of(new FinalStep(v / 2, id())) : Optional.empty()));
     out.add(new LookupDone(random.nextLong(), some ? peer() : null, peers(v + 1), v, 0, v + 1));
     out.add(new NextHopQuery(id(), List.of(id(), id()).subList(0, v % 3 == 0 ? 0 : 2), some, some ? id() : 0));
     out.add(new NextHop(some, !some, peer(), peers(v)));

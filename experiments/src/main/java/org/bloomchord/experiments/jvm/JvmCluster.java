@@ -118,6 +118,10 @@ final class JvmCluster implements AutoCloseable {
     if (cluster.tlsSeed() != null) {
       args.add("--tls-seed-stdin");
     }
+    if (cluster.member() != null) {
+      // the children run as the same member: same host, same operator, same certificate
+      args.addAll(List.of("--ca", cluster.member().dir().toString(), "--member", cluster.member().member()));
+    }
     ChildJvm child = ChildJvm.start("jvm" + j, args, childHeapMb);
     synchronized (started) {
       started.add(child);

@@ -5,9 +5,10 @@ import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.overlay.Networks;
 
 /**
- * What one ring trial ({@code bloomchord ring}) does. Validated on construction; every message
- * names the command-line flag of the field and the value given, so the CLI can show it as is.
- * {@link #defaults(int)} documents the default of every field.
+ * What one ring trial ({@code bloomchord ring}) does: an options object built by name through
+ * {@link #builder(int)}, whose {@link Builder} holds the default of every field. Validated on
+ * construction; every message names the command-line flag of the field and the value given, so the
+ * CLI can show it as is.
  *
  * <p>A <em>peer</em> here is a physical peer (a host): with {@code virtualNodes} v it holds v ring
  * ids, and crashes take all of them down together.
@@ -101,7 +102,7 @@ public record RingSettings(
     check(Math.round(failFraction * peers) < peers,
         "--fail-fraction " + failFraction + " with --peers " + peers + " would crash every peer");
     check(lookups >= 0, "--lookups must not be negative, got " + lookups);
-    checkPeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+    new MaintenancePeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs); // checks the period flags
     check(maxWaitSeconds >= 1, "--max-wait must be positive, got " + maxWaitSeconds);
     check(benchPings >= 0, "--bench-pings must not be negative, got " + benchPings);
     check(waveGrowth >= 2 && waveGrowth <= 1024, "--wave-growth must be in 2..1024, got " + waveGrowth);
@@ -116,6 +117,24 @@ public record RingSettings(
 
   /** Joins in flight at a time in the "stream" launch unless --join-window says otherwise. */
   public static final int DEFAULT_JOIN_WINDOW = 1000;
+  /** Default ring width (the defaults are named so that the command line shows the same ones). */
+  public static final int DEFAULT_ID_BITS = 64;
+  /** Default successor-list length. */
+  public static final int DEFAULT_SUCCESSORS = 8;
+  /** Default copies of each key. */
+  public static final int DEFAULT_REPLICAS = 3;
+  /** Default ring ids per peer. */
+  public static final int DEFAULT_VIRTUAL_NODES = 1;
+  /** Default keys stored. */
+  public static final int DEFAULT_KEYS = 1000;
+  /** Default lookups measured. */
+  public static final int DEFAULT_LOOKUPS = 1000;
+  /** Default seed. */
+  public static final long DEFAULT_SEED = 42;
+  /** Default longest wait for a stable ring, in runtime seconds. */
+  public static final long DEFAULT_MAX_WAIT_SECONDS = 600;
+  /** Default growth of each launch wave. */
+  public static final int DEFAULT_WAVE_GROWTH = 2;
 
   /** Whether every peer starts in its place on the ring instead of joining. */
   public boolean placed() {
@@ -127,77 +146,195 @@ public record RingSettings(
     return STREAM.equals(launch);
   }
 
+  /** The maintenance periods of every peer. */
+  public MaintenancePeriods periods() {
+    return new MaintenancePeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+  }
+
   /** These settings with another launch and other adaptive maintenance ceilings (0: fixed periods). */
   public RingSettings withLaunch(int growth, long stabilizeMax, long fixFingersMax) {
-    return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
-        seed, stabilizeMs, maxWaitSeconds, benchPings, growth, stabilizeMax, fixFingersMax, launch, joinWindow,
-        fixFingersMs);
+    return toBuilder().waveGrowth(growth).periods(periods().withCeilings(stabilizeMax, fixFingersMax)).build();
   }
 
   /** The defaults for a ring of {@code peers} peers. */
   public static RingSettings defaults(int peers) {
-    return new RingSettings(Networks.VERTX, peers, 64, 8, 3, 1, 1000, 0.0, 1000, 42, 500, 600, 0, 2, 0, 0, JOINS,
-        DEFAULT_JOIN_WINDOW, 0);
+    return builder(peers).build();
+  }
+
+  /** A builder of settings for a ring of {@code peers} peers, every other field at its default. */
+  public static Builder builder(int peers) {
+    return new Builder(peers);
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    Builder b = new Builder(peers);
+    b.runtime = runtime;
+    b.idBits = idBits;
+    b.successors = successors;
+    b.replicas = replicas;
+    b.virtualNodes = virtualNodes;
+    b.keys = keys;
+    b.failFraction = failFraction;
+    b.lookups = lookups;
+    b.seed = seed;
+    b.periods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+    b.maxWaitSeconds = maxWaitSeconds;
+    b.benchPings = benchPings;
+    b.waveGrowth = waveGrowth;
+    b.launch = launch;
+    b.joinWindow = joinWindow;
+    return b;
   }
 
   /** The Chord configuration of every peer. */
   public ChordConfig chordConfig() {
-    return chordConfig(idBits, successors, replicas, virtualNodes, stabilizeMs, fixFingersMs, stabilizeMaxMs,
-        fixFingersMaxMs).withSuccessorPush(streamed());
-  }
-
-  /**
-   * The Chord configuration these settings give peers, from the settings that shape it: also what
-   * a child JVM of {@code ring --jvms} builds from the flags its parent passes, so both agree.
-   */
-  public static ChordConfig chordConfig(int idBits, int successors, int replicas, int virtualNodes,
-      long stabilizeMs, long fixFingersMs, long stabilizeMaxMs, long fixFingersMaxMs) {
-    return withPeriods(ChordConfig.defaults().withIdBits(idBits)
+    return periods().applyTo(ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
-        .withVirtualNodes(virtualNodes), stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
+        .withVirtualNodes(virtualNodes)).withSuccessorPush(streamed());
   }
 
   /**
-   * {@code c} with the periods these flags give: stabilize every {@code stabilizeMs}, fix-fingers
-   * every {@code fixFingersMs} (0: stabilizeMs), check-predecessor at twice the stabilize period,
-   * replica sync at {@link #replicaSyncMs}, and the adaptive ceilings.
+   * Builds {@link RingSettings} by name; every field starts at its default (the one place the
+   * defaults are written), and {@link #build} validates the whole.
    */
-  public static ChordConfig withPeriods(ChordConfig c, long stabilizeMs, long fixFingersMs, long stabilizeMaxMs,
-      long fixFingersMaxMs) {
-    checkPeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs);
-    return c.withPeriods(stabilizeMs, fixFingersPeriod(stabilizeMs, fixFingersMs), 2 * stabilizeMs)
-        .withReplicaSyncMs(replicaSyncMs(stabilizeMs))
-        .withAdaptivePeriods(stabilizeMaxMs, fixFingersMaxMs);
-  }
+  public static final class Builder {
+    private String runtime = Networks.VERTX;
+    private int peers;
+    private int idBits = DEFAULT_ID_BITS;
+    private int successors = DEFAULT_SUCCESSORS;
+    private int replicas = DEFAULT_REPLICAS;
+    private int virtualNodes = DEFAULT_VIRTUAL_NODES;
+    private int keys = DEFAULT_KEYS;
+    private double failFraction;
+    private int lookups = DEFAULT_LOOKUPS;
+    private long seed = DEFAULT_SEED;
+    private long stabilizeMs = MaintenancePeriods.DEFAULTS.stabilizeMs();
+    private long fixFingersMs = MaintenancePeriods.DEFAULTS.fixFingersMs();
+    private long stabilizeMaxMs = MaintenancePeriods.DEFAULTS.stabilizeMaxMs();
+    private long fixFingersMaxMs = MaintenancePeriods.DEFAULTS.fixFingersMaxMs();
+    private long maxWaitSeconds = DEFAULT_MAX_WAIT_SECONDS;
+    private int benchPings;
+    private int waveGrowth = DEFAULT_WAVE_GROWTH;
+    private String launch = JOINS;
+    private int joinWindow = DEFAULT_JOIN_WINDOW;
 
-  /**
-   * The replica-sync period for a stabilize period: the protocol's default ratio of ten stabilize
-   * periods, and never shorter than the default (so the default periods keep the default). A ring
-   * whose maintenance is slowed for its size must slow its sync too: at the default 5 s, a million
-   * peers would ask for 200,000 syncs a second whatever the other periods.
-   */
-  public static long replicaSyncMs(long stabilizeMs) {
-    long def = ChordConfig.defaults().replicaSyncMs();
-    return Math.max(def, Math.multiplyExact(stabilizeMs, def / ChordConfig.defaults().stabilizeMs()));
-  }
+    private Builder(int peers) {
+      this.peers = peers;
+    }
 
-  /** The fix-fingers period the flags give: {@code --fix-fingers-ms}, or the stabilize period for 0. */
-  public static long fixFingersPeriod(long stabilizeMs, long fixFingersMs) {
-    return fixFingersMs == 0 ? stabilizeMs : fixFingersMs;
-  }
+    /** "vertx" (default) or "sim". */
+    public Builder runtime(String r) {
+      this.runtime = r;
+      return this;
+    }
 
-  /**
-   * Refuses periods the flags cannot mean, naming the flag: a stabilize period below 1 ms, a
-   * negative fix-fingers period, or a ceiling other than 0 below its period.
-   */
-  static void checkPeriods(long stabilizeMs, long fixFingersMs, long stabilizeMaxMs, long fixFingersMaxMs) {
-    check(stabilizeMs >= 1, "--stabilize-ms must be positive, got " + stabilizeMs);
-    check(fixFingersMs >= 0, "--fix-fingers-ms must be 0 or positive, got " + fixFingersMs);
-    long fixFloor = fixFingersPeriod(stabilizeMs, fixFingersMs);
-    check(stabilizeMaxMs == 0 || stabilizeMaxMs >= stabilizeMs,
-        "--stabilize-max must be 0 or at least --stabilize-ms (" + stabilizeMs + "), got " + stabilizeMaxMs);
-    check(fixFingersMaxMs == 0 || fixFingersMaxMs >= fixFloor,
-        "--fix-fingers-max must be 0 or at least the fix-fingers period (" + fixFloor + "), got " + fixFingersMaxMs);
+    /** Physical peers launched. */
+    public Builder peers(int n) {
+      this.peers = n;
+      return this;
+    }
+
+    /** Ring width m (default 64). */
+    public Builder idBits(int bits) {
+      this.idBits = bits;
+      return this;
+    }
+
+    /** Successor-list length (default 8) and copies of each key (default 3). */
+    public Builder successors(int successorCount, int replicaCount) {
+      this.successors = successorCount;
+      this.replicas = replicaCount;
+      return this;
+    }
+
+    /** Ring ids per peer (default 1). */
+    public Builder virtualNodes(int v) {
+      this.virtualNodes = v;
+      return this;
+    }
+
+    /** Random keys stored before any failure (default 1000). */
+    public Builder keys(int k) {
+      this.keys = k;
+      return this;
+    }
+
+    /** Share of the peers crashed at once after the keys are stored (default 0). */
+    public Builder failFraction(double f) {
+      this.failFraction = f;
+      return this;
+    }
+
+    /** Lookups measured at the end (default 1000). */
+    public Builder lookups(int l) {
+      this.lookups = l;
+      return this;
+    }
+
+    /** Root of every random choice (default 42). */
+    public Builder seed(long s) {
+      this.seed = s;
+      return this;
+    }
+
+    /** Maintenance periods (default {@link MaintenancePeriods#DEFAULTS}). */
+    public Builder periods(MaintenancePeriods p) {
+      return periods(p.stabilizeMs(), p.fixFingersMs(), p.stabilizeMaxMs(), p.fixFingersMaxMs());
+    }
+
+    /**
+     * Maintenance periods as the four flags give them, checked by {@link #build} in its order of
+     * the fields (so that of several wrong flags, the command line names the same one first).
+     */
+    public Builder periods(long stabilize, long fixFingers, long stabilizeMax, long fixFingersMax) {
+      this.stabilizeMs = stabilize;
+      this.fixFingersMs = fixFingers;
+      this.stabilizeMaxMs = stabilizeMax;
+      this.fixFingersMaxMs = fixFingersMax;
+      return this;
+    }
+
+    /** Longest wait for a stable ring, in runtime seconds (default 600). */
+    public Builder maxWaitSeconds(long s) {
+      this.maxWaitSeconds = s;
+      return this;
+    }
+
+    /** Pings per peer of the runtime benchmark (default 0: off). */
+    public Builder benchPings(int p) {
+      this.benchPings = p;
+      return this;
+    }
+
+    /** Growth factor of each launch wave (default 2). */
+    public Builder waveGrowth(int g) {
+      this.waveGrowth = g;
+      return this;
+    }
+
+    /** {@link #JOINS} (default), {@link #STREAM} or {@link #PLACED}. */
+    public Builder launch(String how) {
+      this.launch = how;
+      return this;
+    }
+
+    /** Joins in flight at a time with the stream launch (default {@link #DEFAULT_JOIN_WINDOW}). */
+    public Builder joinWindow(int w) {
+      this.joinWindow = w;
+      return this;
+    }
+
+    /**
+     * The settings.
+     *
+     * @throws IllegalArgumentException naming the flag of the first invalid field and its value
+     */
+    public RingSettings build() {
+      return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
+          seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs, launch,
+          joinWindow, fixFingersMs);
+    }
   }
 
   private static void check(boolean ok, String message) {

@@ -1,8 +1,10 @@
 package org.bloomchord.experiments.runner;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.cluster.KeyReport;
 import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.experiments.jvm.JvmRun;
@@ -15,8 +17,10 @@ import org.bloomchord.experiments.summary.ResourceStats;
 import org.bloomchord.experiments.summary.RingHealth;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.TrafficStats;
+import org.bloomchord.overlay.CounterName;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.SimulatorStats;
+import org.bloomchord.routing.RoutingCounter;
 
 /**
  * Assembles a scenario run's {@code summary.json} from its {@link RunContext} once the phases are
@@ -82,13 +86,19 @@ final class RunSummary {
     return trust;
   }
 
+  /** The prefix of the counters that bound hostile or excess input: the {@code trust} section reports each. */
+  private static final String TRUST = "trust.";
+
   /** Protocol counters that the {@code trust} section reports too, by the name it gives them. */
-  private static final Map<String, String> TRUST_ALSO = Map.of(
-      "chord.rejected", "rejected.chordMessages",
-      "location.rejected", "rejected.locationMessages",
-      "chord.versionsAhead", "rejected.versionsAhead",
-      "chord.lateLookupAnswer", "ignored.lookupAnswers",
-      "chord.lookupAnswerRejected", "rejected.lookupAnswers");
+  private static final Map<CounterName, String> TRUST_ALSO = Map.of(
+      ChordCounter.REJECTED, "rejected.chordMessages",
+      RoutingCounter.LOCATION_REJECTED, "rejected.locationMessages",
+      ChordCounter.VERSIONS_AHEAD, "rejected.versionsAhead",
+      ChordCounter.LATE_LOOKUP_ANSWER, "ignored.lookupAnswers",
+      ChordCounter.LOOKUP_ANSWER_REJECTED, "rejected.lookupAnswers");
+
+  /** Trust counters the section reports even when none happened: the quota rejections. */
+  private static final List<CounterName> TRUST_ALWAYS = List.of(ChordCounter.QUOTA_REQUESTS, ChordCounter.QUOTA_BYTES);
 
   /**
    * The {@code trust} section: every {@code trust.*} counter the peers reported, without the prefix,
@@ -97,12 +107,11 @@ final class RunSummary {
    */
   static Map<String, Long> trustCounters(Map<String, Long> counters) {
     Map<String, Long> out = new TreeMap<>();
-    out.put("quota.requests", 0L);
-    out.put("quota.bytes", 0L);
-    TRUST_ALSO.forEach((counter, name) -> out.put(name, counters.getOrDefault(counter, 0L)));
+    TRUST_ALWAYS.forEach(counter -> out.put(counter.id().substring(TRUST.length()), 0L));
+    TRUST_ALSO.forEach((counter, name) -> out.put(name, counters.getOrDefault(counter.id(), 0L)));
     counters.forEach((k, v) -> {
-      if (k.startsWith("trust.")) {
-        out.put(k.substring("trust.".length()), v);
+      if (k.startsWith(TRUST)) {
+        out.put(k.substring(TRUST.length()), v);
       }
     });
     return out;

@@ -179,7 +179,9 @@ public final class ScenarioRunner {
       if (isRogue(scenario, ref)) {
         LocationService service = out.stream().filter(e -> e instanceof LocationService)
             .map(e -> (LocationService) e).findFirst().orElse(null);
-        out.add(new RoguePeer(rogue.behaviours(), service, location, every));
+        RoguePeer hostile = new RoguePeer(rogue.behaviours(), service, location, every);
+        out.replaceAll(hostile::disguise);
+        out.add(hostile);
       }
       return out;
     };

@@ -27,6 +27,7 @@ final class Fields {
   Fields(YamlNode node, String path, List<String> allowed) {
     this.path = path;
     this.node = asMapping(node, path);
+    KeyCatalog.section(path, allowed);
     for (Map.Entry<String, Position> k : this.node.keys().entrySet()) {
       if (!allowed.contains(k.getKey())) {
         throw new ScenarioException(k.getValue(), "unknown key '" + k.getKey() + "' in " + where()
@@ -81,6 +82,12 @@ final class Fields {
 
   /** Reads a key's text and converts it; absent gives {@code fallback}, or an error if that is null. */
   <T> T value(String key, T fallback, String expected, Function<String, T> convert) {
+    return value(key, fallback, fallback, expected, convert);
+  }
+
+  /** As {@link #value(String, Object, String, Function)}, with the default as a scenario writes it. */
+  private <T> T value(String key, T fallback, Object fallbackText, String expected, Function<String, T> convert) {
+    KeyCatalog.read(path, key, expected, fallbackText);
     YamlNode v = raw(key);
     if (v == null) {
       if (fallback == null) {
@@ -145,7 +152,10 @@ final class Fields {
   }
 
   <E> E choice(String key, E fallback, Map<String, E> choices) {
-    return value(key, fallback, "one of: " + String.join(", ", new java.util.TreeSet<>(choices.keySet())), choices::get);
+    String label = choices.entrySet().stream().filter(e -> e.getValue().equals(fallback)).map(Map.Entry::getKey)
+        .findFirst().orElse(null);
+    return value(key, fallback, label, "one of: " + String.join(", ", new java.util.TreeSet<>(choices.keySet())),
+        choices::get);
   }
 
   Fields map(String key, List<String> allowed) {
@@ -167,6 +177,7 @@ final class Fields {
 
   /** Rejects the map unless exactly one of {@code keys} is present; returns it. */
   String exactlyOne(List<String> keys) {
+    KeyCatalog.alternatives(path, keys);
     List<String> present = keys.stream().filter(this::has).toList();
     if (present.size() == 1) {
       return present.get(0);

@@ -48,7 +48,8 @@ final class SettingsBinder {
         quorum(f, "readQuorum", Math.min(replicas, successors)),
         f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)),
         f.bool("proximity", false)
-            ? f.integer("proximityCandidates", ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, 2, successors + 1) : 0,
+            ? f.integer("proximityCandidates", Math.min(ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, successors + 1), 2,
+                successors + 1) : 0,
         f.bool("successorPush", d.successorPush()));
   }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.experiments.ring.MaintenancePeriods;
 import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.JvmTraffic;
@@ -26,8 +27,8 @@ import org.junit.jupiter.api.Test;
 class JvmRingTrialTest {
 
   private static RingSettings settings(int peers) {
-    return new RingSettings("vertx", peers, 64, 8, 3, 1, 120, 0, 300, 7, 150, 120, 0, 2, 0, 0, RingSettings.JOINS,
-        RingSettings.DEFAULT_JOIN_WINDOW, 0);
+    return RingSettings.builder(peers).keys(120).lookups(300).seed(7).periods(MaintenancePeriods.fixed(150))
+        .maxWaitSeconds(120).build();
   }
 
   private static ClusterOptions cluster() {

@@ -18,15 +18,16 @@ class LocateSummaryTest {
   @Test
   void theSummaryCountsOutcomesHopsStretchAndTheWithinDepthShare() {
     List<LocateResult> rs = List.of(
-        new LocateResult("k", LocateOutcome.LOCAL, a, 0, 0, 0, 0, 0),
-        new LocateResult("k", LocateOutcome.PROBABILISTIC, b, 2, 0, 0, 0, 0),
-        new LocateResult("k", LocateOutcome.FALLBACK, c, 1, 4, 1, 1, 0),
-        new LocateResult("k", LocateOutcome.NOT_FOUND, null, 0, 5, 0, 0, 0));
+        LocateResult.builder("k", LocateOutcome.LOCAL).holder(a).build(),
+        LocateResult.builder("k", LocateOutcome.PROBABILISTIC).holder(b).probabilisticHops(2).build(),
+        LocateResult.builder("k", LocateOutcome.FALLBACK).holder(c).probabilisticHops(1).fallbackHops(4).finalHops(1)
+            .falsePositives(1).build(),
+        LocateResult.builder("k", LocateOutcome.NOT_FOUND).fallbackHops(5).build());
     List<LocateResult> chord = List.of(
-        new LocateResult("k", LocateOutcome.LOCAL, a, 0, 0, 0, 0, 0),
-        new LocateResult("k", LocateOutcome.FALLBACK, b, 0, 5, 1, 0, 0),
-        new LocateResult("k", LocateOutcome.FALLBACK, c, 0, 3, 1, 0, 0),
-        new LocateResult("k", LocateOutcome.NOT_FOUND, null, 0, 5, 0, 0, 0));
+        LocateResult.builder("k", LocateOutcome.LOCAL).holder(a).build(),
+        LocateResult.builder("k", LocateOutcome.FALLBACK).holder(b).fallbackHops(5).finalHops(1).build(),
+        LocateResult.builder("k", LocateOutcome.FALLBACK).holder(c).fallbackHops(3).finalHops(1).build(),
+        LocateResult.builder("k", LocateOutcome.NOT_FOUND).fallbackHops(5).build());
     LocateSummary s = LocateSummary.of(rs, List.of(0, 2, 3, -1), chord, 3);
     assertEquals(4, s.total());
     assertEquals(3, s.found());
@@ -44,9 +45,10 @@ class LocateSummaryTest {
   @Test
   void theSummarySectionKeepsTheExactFiguresAndItsCountsAddUp() {
     List<LocateResult> rs = List.of(
-        new LocateResult("k", LocateOutcome.PROBABILISTIC, b, 3, 0, 0, 0, 0),
-        new LocateResult("k", LocateOutcome.FALLBACK, c, 1, 2, 1, 1, 0),
-        new LocateResult("k", LocateOutcome.FAILED, null, 0, 0, 0, 0, 0));
+        LocateResult.builder("k", LocateOutcome.PROBABILISTIC).holder(b).probabilisticHops(3).build(),
+        LocateResult.builder("k", LocateOutcome.FALLBACK).holder(c).probabilisticHops(1).fallbackHops(2).finalHops(1)
+            .falsePositives(1).build(),
+        LocateResult.builder("k", LocateOutcome.FAILED).build());
     LocateStats s = LocateSummary.of(rs, List.of(3, 3, 1), rs, 3).toStats();
     assertEquals(s.total(), s.found() + s.notFound() + s.failed());
     assertEquals(1, s.failed());

@@ -2,9 +2,11 @@ package org.bloomchord.node.http;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Map;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.WriteResult;
+import org.bloomchord.node.FingerRun;
 import org.bloomchord.node.LookupTrace;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.PeerView;
@@ -13,7 +15,10 @@ import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.traceback.AttackGraph;
 import org.bloomchord.routing.traceback.TracebackService;
 
-/** The JSON shapes of the HTTP API and the live view; field names are part of the contract (README, "HTTP API"). */
+/**
+ * The JSON shapes of the HTTP API and the live view; field names are part of the contract (the
+ * schemas of {@code openapi.json}, which a test holds to these replies).
+ */
 public final class JsonViews {
 
   private JsonViews() {
@@ -79,8 +84,18 @@ public final class JsonViews {
     }
     return new JsonObject().put("name", v.name()).put("id", v.id()).put("state", v.state())
         .put("predecessor", v.predecessor()).put("successors", new JsonArray(v.successors()))
-        .put("fingers", new JsonArray(v.fingers())).put("keys", v.keys()).put("entries", v.entries())
+        .put("fingers", new JsonArray(v.fingers())).put("fingerRuns", fingerRuns(v.fingers()))
+        .put("keys", v.keys()).put("entries", v.entries())
         .put("objects", v.objects()).put("linkFilters", filters);
+  }
+
+  /** The fingers grouped as the live view lists them: {@code [{"first": 1, "last": 52, "peer": "p115"}, ...]}. */
+  private static JsonArray fingerRuns(List<String> fingers) {
+    JsonArray out = new JsonArray();
+    for (FingerRun r : FingerRun.of(fingers)) {
+      out.add(new JsonObject().put("first", r.first()).put("last", r.last()).put("peer", r.peer()));
+    }
+    return out;
   }
 
   static JsonObject event(RingEvent e) {

@@ -26,7 +26,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
  * The node's HTTP API on vertx-web: JSON everywhere, errors as {@code {"status": s, "error": "one
- * sentence."}} and never a stack trace. Routes (the contract is in the README):
+ * sentence."}} and never a stack trace. Routes (the contract, with every parameter and reply, is
+ * the OpenAPI document {@code openapi.json} beside this class, served at {@code /api/openapi.json}):
  *
  * <pre>
  * GET    /api/ring                 peers alive, active, stable
@@ -46,11 +47,19 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * DELETE /api/churn                stop it
  * GET    /api/events               ring events as server-sent events
  * GET    /metrics                  Prometheus text format
+ * GET    /api/openapi.json         this contract as an OpenAPI 3 document (docs/reference/http-api.md)
  * GET    /                         the live view, with its routes under /api/live (see LiveServer)
  * </pre>
  *
  * Membership changes block until done, so they run one at a time on a thread of their own; data
  * operations are asynchronous end to end.
+ *
+ * <p>Why one class of about 420 lines: it is the router of one HTTP API, one short handler per
+ * route above plus the parameter parsing and error mapping they share. Each handler only parses,
+ * calls {@link Node} and maps the answer to JSON (the JSON shapes are in {@code JsonViews}, the
+ * metrics in {@code NodeMetrics}, the event stream in {@code EventStream}, the live view in
+ * {@code LiveServer}); splitting the routes over several classes would scatter the API's contract
+ * (status codes, error bodies, parameter bounds) that reads best as one table.
  */
 public final class NodeHttpServer {
 
@@ -69,6 +78,8 @@ public final class NodeHttpServer {
    */
   private final DriverCalls membership = new DriverCalls("bloomchord-membership", 1, "the node is shutting down");
   private HttpServer server;
+  /** The router the server answers with, for the test that holds it to the OpenAPI document. */
+  private Router router;
 
   private NodeHttpServer(Node node) {
     this.node = node;
@@ -83,7 +94,7 @@ public final class NodeHttpServer {
   public static Future<NodeHttpServer> start(Node node, String host, int port) {
     NodeHttpServer s = new NodeHttpServer(node);
     return s.vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port))
-        .requestHandler(s.router())
+        .requestHandler(s.router = s.router())
         .listen()
         .map(server -> {
           s.server = server;
@@ -105,6 +116,11 @@ public final class NodeHttpServer {
     liveSource.close();
     membership.close();
     return server == null ? Future.succeededFuture() : server.close();
+  }
+
+  /** The router in use (null before {@link #start} completes). */
+  Router routerInUse() {
+    return router;
   }
 
   Router router() {
@@ -135,6 +151,7 @@ public final class NodeHttpServer {
     r.get("/metrics").handler(ctx -> ctx.response()
         .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
     live = LiveServer.mount(r, vertx, liveSource);
+    r.get(OpenApiDocument.PATH).handler(OpenApiDocument::serve);
     r.route().last().handler(ctx -> fail(ctx, 404, "no such resource: " + ctx.request().method() + " "
         + ctx.request().path()));
     r.errorHandler(405, ctx -> fail(ctx, 405, "method " + ctx.request().method() + " is not allowed on "

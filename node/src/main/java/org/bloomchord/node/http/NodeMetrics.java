@@ -9,14 +9,22 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeStats;
+import org.bloomchord.overlay.admission.MemberTrust;
+import org.bloomchord.overlay.admission.Refusal;
 
 /**
  * The node's own meters, next to the Vert.x ones in the node's Prometheus registry: peers alive,
  * lookups (total, failed, hops, next-hop timeouts, count by hops), reads, writes, locates, and the
- * runtime's traffic as messages and bytes sent by message type. Meters of message types and peer
+ * runtime's traffic as messages and bytes sent by message type, and on a node admitting by member
+ * certificates the event bus' refusals by reason and the size of the revocation list in use. Meters of message types and peer
  * counters are registered as they first appear, at scrape time.
  */
 final class NodeMetrics {
+
+  /** Refusals of the member certificate admission, tagged {@code reason} ({@link Refusal#label}). */
+  static final String ADMISSION_REFUSED = "bloomchord.admission.refused";
+  /** Certificates on the revocation list a node uses. */
+  static final String ADMISSION_REVOKED = "bloomchord.admission.revoked";
 
   private final Node node;
   private final PrometheusMeterRegistry registry;
@@ -38,6 +46,15 @@ final class NodeMetrics {
     counter("bloomchord.writes.failed", s, NodeStats::writesFailed, "puts and deletes without a quorum");
     counter("bloomchord.locates", s, NodeStats::locates, "locates completed");
     counter("bloomchord.locates.found", s, NodeStats::locatesFound, "locates that named a holder");
+    node.admission().ifPresent(trust -> {
+      for (Refusal r : Refusal.values()) {
+        FunctionCounter.builder(ADMISSION_REFUSED, trust, t -> t.refusals().get(r)).tag("reason", r.label())
+            .description("peers refused by the event bus' member certificate check, by reason (handshakes refused"
+                + " and open connections closed)").register(registry);
+      }
+      Gauge.builder(ADMISSION_REVOKED, trust, MemberTrust::revokedCount)
+          .description("certificates on the revocation list in use").register(registry);
+    });
     for (int h = 0; h <= 16; h++) {
       int hops = h;
       FunctionCounter.builder("bloomchord.lookups.by.hops", s, x -> x.lookupsWithHops(hops))

@@ -65,6 +65,12 @@ import java.util.Arrays;
  *
  * <p>A frame handed out by {@link #next} is valid (its bytes unchanged) until the next entry is
  * added: its bucket may be emptied and refilled after that.
+ *
+ * <p>Why one class of about 430 lines, a fifth of them this comment: the wheel, its bitmap, the
+ * bucket pool and the overflow heap keep the invariants above only together (every operation
+ * touches at least three of them), and the proof that entries leave in (time, seq) order is the
+ * argument above over all four. The heap, which stands alone, is its own class ({@link EventHeap});
+ * splitting the rest would put the invariants and the code that keeps them in different files.
  */
 final class EventQueue {
 

@@ -37,11 +37,15 @@ import org.bloomchord.overlay.wire.WireWriter;
  * {@link Traffic#rejected} and answered with a rejection the requester sees as
  * {@link RemoteRejectedException}; all random draws come from one generator seeded by the network
  * seed, in event order, so runs repeat exactly; during a blackout every message sent is lost.
+ *
+ * <p>Why one class of about 420 lines: it is one message's whole path, send, encode, count, lose,
+ * delay, decode, deliver, answer or reject, and the invariants above are about that path from end
+ * to end (one count per message, one random stream in event order). The parts that stand alone are
+ * classes of their own: the clock and queue ({@link EventLoop}, {@link EventQueue}), the addresses
+ * ({@link PeerDirectory}), the delays ({@link LatencyModel}), the pending requests
+ * ({@link PendingRequest}).
  */
 final class SimTransport {
-
-  /** Counter of unexpected exceptions thrown by protocol handlers and timer tasks. */
-  static final String HANDLER_ERRORS = "overlay.handlerErrors";
 
   private static final Logger LOG = System.getLogger(SimTransport.class.getName());
   private static final long NETWORK_STREAM = 0x452821E638D01377L;
@@ -333,7 +337,7 @@ final class SimTransport {
    * the run goes on. The first few are logged with their cause.
    */
   void handlerError(String where, SimPeer peer, Throwable e) {
-    metrics.increment(HANDLER_ERRORS, 1);
+    metrics.increment(Network.HANDLER_ERRORS, 1);
     boolean fail = peer != null && peer.alive;
     if (errorsLogged++ < 10) {
       LOG.log(Level.WARNING, "unexpected " + e + " in " + where + (peer == null ? "" : " of " + peer.ref)

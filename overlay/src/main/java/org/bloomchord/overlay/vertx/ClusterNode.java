@@ -14,11 +14,13 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.bloomchord.overlay.admission.MemberTrust;
 
 /**
  * One JVM's membership in a ring that spans JVMs: a clustered Vert.x instance on the Hazelcast
@@ -56,8 +58,11 @@ public final class ClusterNode implements AutoCloseable {
   private final HazelcastClusterManager manager;
   private final WireMeter meter;
   private final Vertx vertx;
+  private final MemberTrust trust;
 
-  private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx) {
+  private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx,
+      MemberTrust trust) {
+    this.trust = trust;
     this.options = options;
     this.port = port;
     this.manager = manager;
@@ -70,6 +75,7 @@ public final class ClusterNode implements AutoCloseable {
    * it has joined (or started) the cluster.
    *
    * @throws IllegalStateException if the cluster could not be joined within a minute
+   * @throws IllegalArgumentException if the member certificate files of the options are unfit
    */
   public static ClusterNode start(ClusterOptions options, int eventLoopThreads) {
     int port = options.port() == 0 ? freePort(options.host()) : options.port();
@@ -81,10 +87,26 @@ public final class ClusterNode implements AutoCloseable {
     if (options.tlsSeed() != null) {
       EventBusTls.apply(vo.getEventBusOptions(), options.tlsSeed());
     }
+    // read before anything starts, so that a bad certificate file is one error and no half-joined member
+    MemberTrust trust = options.member() == null ? null : new MemberTrust(options.member());
+    if (trust != null) {
+      MemberTls.prepare(vo.getEventBusOptions(), trust);
+    }
     try {
       Vertx vertx = Vertx.builder().with(vo).withMetrics(meter).withClusterManager(manager).buildClustered()
           .toCompletionStage().toCompletableFuture().get(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-      return new ClusterNode(options, port, manager, meter, vertx);
+      if (trust != null) {
+        try {
+          MemberTls.install(vertx, trust);
+        } catch (RuntimeException e) {
+          vertx.close();
+          throw e;
+        }
+        // the revocation list is looked at on this timer, so that open connections of a peer revoked
+        // while the ring is quiet are closed too
+        vertx.setPeriodic(MemberTrust.RELOAD_CHECK_MS, id -> trust.refresh());
+      }
+      return new ClusterNode(options, port, manager, meter, vertx, trust);
     } catch (ExecutionException e) {
       throw new IllegalStateException("could not join cluster '" + options.clusterName() + "' on "
           + options.host() + ":" + port + ": " + e.getCause().getMessage(), e.getCause());
@@ -156,6 +178,14 @@ public final class ClusterNode implements AutoCloseable {
   /** Bytes this node read from event-bus connections. */
   public long wireBytesRead() {
     return meter.read();
+  }
+
+  /**
+   * The member certificate admission of this node's event bus: refusals by reason, the current
+   * revocation list; empty when the node admits by a shared secret or runs without TLS.
+   */
+  public Optional<MemberTrust> admission() {
+    return Optional.ofNullable(trust);
   }
 
   /** The clustered Vert.x instance (closed with this node). */

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
+import org.bloomchord.overlay.admission.MemberCredentials;
 
 /**
  * How one JVM joins a ring that spans several JVMs: its node name, the Hazelcast member it runs and
@@ -29,6 +30,9 @@ import java.util.regex.Pattern;
  * @param maxFrameBytes the largest gateway frame accepted or sent (default 1 MiB)
  * @param tlsSeed hex digest of the admission secret: when set, the event bus runs mutual TLS with
  *     a certificate derived from it (see {@code EventBusTls}); null for none (default null)
+ * @param member this JVM's member certificate files: when set, the event bus runs mutual TLS with
+ *     the member's own certificate, admitting members of the same ring authority that are not
+ *     revoked (see {@code MemberTls}); null for none (default null); not together with a TLS seed
  */
 public record ClusterOptions(
     String nodeName,
@@ -39,7 +43,8 @@ public record ClusterOptions(
     int busPort,
     int maxNoHeartbeatSeconds,
     int maxFrameBytes,
-    String tlsSeed) {
+    String tlsSeed,
+    MemberCredentials member) {
 
   private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
   private static final Pattern MEMBER = Pattern.compile("[^\\s:]+:\\d{1,5}");
@@ -78,18 +83,22 @@ public record ClusterOptions(
     if (tlsSeed != null && !tlsSeed.matches("([0-9a-f]{2}){16,64}")) {
       throw new IllegalArgumentException("tlsSeed must be 16 to 64 bytes in lower-case hex");
     }
+    if (tlsSeed != null && member != null) {
+      throw new IllegalArgumentException("admission is by a shared secret or by member certificates, not both");
+    }
   }
 
   /** A copy without the TLS seed in its text, so that options can be logged. */
   @Override
   public String toString() {
     return "ClusterOptions[node=" + nodeName + ", host=" + host + ", port=" + port + ", members=" + members
-        + ", cluster=" + clusterName + ", tls=" + (tlsSeed != null) + "]";
+        + ", cluster=" + clusterName + ", tls=" + (tlsSeed != null ? "secret" : member != null ? "member "
+        + member.member() : "none") + "]";
   }
 
   /** The defaults listed on each component: a new one-member cluster on loopback. */
   public static ClusterOptions loopback() {
-    return new ClusterOptions(randomNodeName(), "127.0.0.1", 5701, List.of(), "bloomchord", 0, 5, 1 << 20, null);
+    return new ClusterOptions(randomNodeName(), "127.0.0.1", 5701, List.of(), "bloomchord", 0, 5, 1 << 20, null, null);
   }
 
   /** "n" and 8 random hex digits. */
@@ -98,39 +107,45 @@ public record ClusterOptions(
   }
 
   public ClusterOptions withNodeName(String nodeName) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withHost(String host) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withPort(int port) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withMembers(List<String> members) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withClusterName(String clusterName) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withBusPort(int busPort) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withMaxNoHeartbeatSeconds(int seconds) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, seconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, seconds, maxFrameBytes, tlsSeed, member);
   }
 
   public ClusterOptions withTlsSeed(String tlsSeed) {
     return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes,
-        tlsSeed);
+        tlsSeed, member);
+  }
+
+  /** A copy admitting by {@code member}'s certificate (null: none). */
+  public ClusterOptions withMember(MemberCredentials member) {
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes,
+        tlsSeed, member);
   }
 
   public ClusterOptions withMaxFrameBytes(int maxFrameBytes) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed);
+    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
   }
 }

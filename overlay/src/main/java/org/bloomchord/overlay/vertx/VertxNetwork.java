@@ -53,9 +53,6 @@ import org.bloomchord.overlay.wire.WireRegistry;
  */
 public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<P, PeerVerticle> {
 
-  /** Counter of unexpected exceptions thrown by protocol handlers and timer tasks. */
-  public static final String HANDLER_ERRORS = "overlay.handlerErrors";
-
   private static final Logger LOG = System.getLogger(VertxNetwork.class.getName());
 
   private final WireRegistry registry;

@@ -108,11 +108,37 @@ public final class LocationMessages {
    */
   public record LocateQuery(long queryId, PeerRef origin, String key, int budget, int hops,
       VisitedPeers visited) implements Message {
+
+    /** Query {@code queryId} for {@code key} at its {@code origin}, with the whole budget {@code depth}. */
+    public static LocateQuery first(long queryId, PeerRef origin, String key, int depth) {
+      return new LocateQuery(queryId, origin, key, depth, 0, VisitedPeers.NONE);
+    }
+
+    /** This query forwarded one hop with budget {@code budget} left, having {@code visited} the peers so far. */
+    public LocateQuery forwarded(int budget, VisitedPeers visited) {
+      return new LocateQuery(queryId, origin, key, budget, hops + 1, visited);
+    }
   }
 
-  /** The answer of a forwarded query, sent straight to its origin. */
+  /**
+   * The answer of a forwarded query, sent straight to its origin; its fields are those of
+   * {@link LocateResult} without the key and the latency, which the origin knows.
+   */
   public record LocateDone(long queryId, LocateOutcome outcome, PeerRef holder, int probabilisticHops,
       int fallbackHops, int finalHops, int falsePositives) implements Message {
+
+    /** The answer of a peer that holds the object, reached after {@code hops} forwards. */
+    public static LocateDone heldBy(long queryId, PeerRef holder, int hops) {
+      return new LocateDone(queryId, LocateOutcome.PROBABILISTIC, holder, hops, 0, 0, 0);
+    }
+
+    /**
+     * The answer of a peer that ran the deterministic path after {@code hops} forwards, with its
+     * resolution {@code r}, counting {@code falsePositives} (1 when that peer was reached in vain).
+     */
+    static LocateDone resolved(long queryId, PointerDirectory.Resolution r, int hops, int falsePositives) {
+      return new LocateDone(queryId, r.outcome(), r.holder(), hops, r.fallbackHops(), r.finalHops(), falsePositives);
+    }
   }
 
   /** A holder's lease on the pointer of {@code key}, sent to the pointer's primary. */

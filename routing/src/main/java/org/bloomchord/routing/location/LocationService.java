@@ -16,6 +16,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.bloom.CountingBloomFilter;
@@ -69,7 +70,6 @@ public final class LocationService implements ChordExtension {
   private PointerDirectory directory;
   private QueryRouter router;
   private long rejected;
-  private java.util.function.Function<PeerRef, Message> forgedSummaries;
 
   /** A service with the given settings; {@code wire} must use the same configuration. */
   public LocationService(LocationConfig config, LocationWire wire) {
@@ -86,8 +86,7 @@ public final class LocationService implements ChordExtension {
     this.exchange = new SummaryExchange(this);
     this.directory = new PointerDirectory(this);
     this.router = new QueryRouter(this);
-    p.handleRequests(SummaryRequest.class, (from, m) -> forgedSummaries != null
-        ? Future.succeededFuture(forgedSummaries.apply(from)) : exchange.onRequest(from, checked(m)));
+    p.handleRequests(SummaryRequest.class, (from, m) -> exchange.onRequest(from, checked(m)));
     p.handleMessages(LocateQuery.class, (from, m) -> router.onQuery(checked(m)));
     p.handleMessages(LocateDone.class, (from, m) -> router.onDone(checked(m)));
     p.handleRequests(PointerUpdate.class, (from, m) -> directory.onUpdate(from, checked(m)));
@@ -96,15 +95,6 @@ public final class LocationService implements ChordExtension {
         (from, m) -> Future.succeededFuture(new HolderAnswer(held.contains(checked(m).key()))));
     exchange.start();
     directory.start();
-  }
-
-  /**
-   * Makes this peer answer every summary pull with what {@code answer} gives for the asker instead
-   * of its true summary: fault injection for the rogue-peer scenario
-   * ({@code org.bloomchord.routing.rogue.RoguePeer}); honest peers never call it.
-   */
-  public void answerSummariesWith(java.util.function.Function<PeerRef, Message> answer) {
-    this.forgedSummaries = answer;
   }
 
   @Override
@@ -168,10 +158,9 @@ public final class LocationService implements ChordExtension {
     }
     long start = runtime().now();
     if (held.contains(key)) {
-      return Future.succeededFuture(new LocateResult(key, LocateOutcome.LOCAL, self(), 0, 0, 0, 0, 0));
+      return Future.succeededFuture(LocateResult.local(key, self()));
     }
-    return directory.resolve(key).map(r -> new LocateResult(key, r.outcome(), r.holder(), 0, r.fallbackHops(),
-        r.finalHops(), 0, runtime().now() - start));
+    return directory.resolve(key).map(r -> LocateResult.deterministic(key, r, runtime().now() - start));
   }
 
   /** The holders with a current lease in the directory (empty when none or unreachable). */
@@ -332,7 +321,7 @@ public final class LocationService implements ChordExtension {
 
   void countRejection() {
     rejected++;
-    runtime().metrics().increment("location.rejected", 1);
+    runtime().metrics().increment(RoutingCounter.LOCATION_REJECTED, 1);
   }
 
   private boolean validKey(String key) {

@@ -19,6 +19,7 @@ import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LocationMessages.HolderAnswer;
 import org.bloomchord.routing.location.LocationMessages.HolderProbe;
 import org.bloomchord.routing.location.LocationMessages.PointerAck;
@@ -48,12 +49,9 @@ final class PointerDirectory {
 
   /** What the deterministic path found, and its hops (see {@link LocateResult}). */
   record Resolution(LocateOutcome outcome, PeerRef holder, int fallbackHops, int finalHops) {
+    /** The resolution of a deterministic path that failed before any hop. */
+    static final Resolution FAILED = new Resolution(LocateOutcome.FAILED, null, 0, 0);
   }
-
-  /** Counter of leases refused because their holder held {@code maxPointersPerHolder} here. */
-  static final String REFUSED_POINTERS = "trust.refused.pointers";
-  /** Counter of holders no longer tracked to make room for another ({@code maxTrackedHolders}). */
-  static final String EVICTED_HOLDERS = "trust.evicted.pointerHolders";
 
   private final LocationService service;
   /**
@@ -92,7 +90,7 @@ final class PointerDirectory {
       return;
     }
     for (String key : service.held()) {
-      update(key, false).onFailure(t -> service.runtime().metrics().increment("location.leaseRenewFailed", 1));
+      update(key, false).onFailure(t -> service.runtime().metrics().increment(RoutingCounter.LEASE_RENEW_FAILED, 1));
     }
   }
 
@@ -149,7 +147,7 @@ final class PointerDirectory {
         leases.remove(m.key());
       }
     } else if (!grant(holder.address(), m.key(), now + m.leaseMs(), now)) {
-      service.runtime().metrics().increment(REFUSED_POINTERS, 1);
+      service.runtime().metrics().increment(RoutingCounter.REFUSED_POINTERS, 1);
       throw new MalformedMessageException(holder.address() + " holds " + service.config().maxPointersPerHolder()
           + " pointer leases here");
     }
@@ -162,7 +160,7 @@ final class PointerDirectory {
     for (PeerRef t : ReplicaPlacement.targets(self, peer().links().successors(), chord().replicas())) {
       if (!t.equals(self)) {
         request(t, new StoreTransfer(List.of(entry)))
-            .onFailure(x -> service.runtime().metrics().increment("location.pointerCopyFailed", 1));
+            .onFailure(x -> service.runtime().metrics().increment(RoutingCounter.POINTER_COPY_FAILED, 1));
       }
     }
     return Future.succeededFuture(new PointerAck(true));
@@ -178,7 +176,7 @@ final class PointerDirectory {
       while (granted.size() > service.config().maxTrackedHolders()) {
         oldest.next();
         oldest.remove();
-        service.runtime().metrics().increment(EVICTED_HOLDERS, 1);
+        service.runtime().metrics().increment(RoutingCounter.EVICTED_POINTER_HOLDERS, 1);
       }
     }
     if (leases.containsKey(key)) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LinkFilters.Candidate;
 import org.bloomchord.routing.location.LocationMessages.LocateDone;
 import org.bloomchord.routing.location.LocationMessages.LocateQuery;
@@ -41,9 +42,6 @@ final class QueryRouter {
   private record Pending(String key, long startedAt, Promise<LocateResult> promise, Cancellable timer) {
   }
 
-  /** Counter of locates refused because {@code maxPendingLocates} were in progress. */
-  static final String REFUSED_LOCATES = "trust.refused.locates";
-
   private final LocationService service;
   private final Map<Long, Pending> pending = new HashMap<>();
 
@@ -54,14 +52,14 @@ final class QueryRouter {
   Future<LocateResult> locate(String key) {
     long now = service.runtime().now();
     if (service.holds(key)) {
-      return Future.succeededFuture(new LocateResult(key, LocateOutcome.LOCAL, service.self(), 0, 0, 0, 0, 0));
+      return Future.succeededFuture(LocateResult.local(key, service.self()));
     }
     if (!service.active()) {
       return Future.failedFuture(new IllegalStateException("peer is " + service.peer().state()));
     }
     if (pending.size() >= service.config().maxPendingLocates()) {
-      service.runtime().metrics().increment(REFUSED_LOCATES, 1);
-      return Future.succeededFuture(new LocateResult(key, LocateOutcome.FAILED, null, 0, 0, 0, 0, 0));
+      service.runtime().metrics().increment(RoutingCounter.REFUSED_LOCATES, 1);
+      return Future.succeededFuture(LocateResult.failed(key));
     }
     // a random id, not a sequence: a peer off the query's path cannot guess it and answer
     long id = service.runtime().random().nextLong();
@@ -72,7 +70,7 @@ final class QueryRouter {
     Promise<LocateResult> promise = Promise.promise();
     Cancellable timer = service.runtime().after(service.config().queryTimeoutMs(), () -> onTimeout(queryId));
     pending.put(id, new Pending(key, now, promise, timer));
-    step(new LocateQuery(id, service.self(), key, service.config().depth(), 0, VisitedPeers.NONE));
+    step(LocateQuery.first(id, service.self(), key, service.config().depth()));
     return promise.future();
   }
 
@@ -85,24 +83,21 @@ final class QueryRouter {
   private void step(LocateQuery q) {
     PeerRef self = service.self();
     if (service.holds(q.key())) {
-      answer(q, new LocateDone(q.queryId(), LocateOutcome.PROBABILISTIC, self, q.hops(), 0, 0, 0));
+      answer(q, LocateDone.heldBy(q.queryId(), self, q.hops()));
       return;
     }
     VisitedPeers visited = q.visited().with(self);
     if (q.hops() < service.config().maxQueryHops()) {
       Candidate next = choose(service.filters().candidates(service.probes(q.key()), q.budget()), visited);
       if (next != null) {
-        service.runtime().send(next.link(), new LocateQuery(q.queryId(), q.origin(), q.key(), next.level() - 1,
-            q.hops() + 1, visited));
+        service.runtime().send(next.link(), q.forwarded(next.level() - 1, visited));
         return;
       }
     }
     int falsePositives = q.origin().equals(self) ? 0 : 1;
     service.directory().resolve(q.key()).onComplete(ar -> {
-      PointerDirectory.Resolution r = ar.succeeded() ? ar.result()
-          : new PointerDirectory.Resolution(LocateOutcome.FAILED, null, 0, 0);
-      answer(q, new LocateDone(q.queryId(), r.outcome(), r.holder(), q.hops(), r.fallbackHops(), r.finalHops(),
-          falsePositives));
+      PointerDirectory.Resolution r = ar.succeeded() ? ar.result() : PointerDirectory.Resolution.FAILED;
+      answer(q, LocateDone.resolved(q.queryId(), r, q.hops(), falsePositives));
     });
   }
 
@@ -137,8 +132,7 @@ final class QueryRouter {
       return;
     }
     p.timer.cancel();
-    p.promise.complete(new LocateResult(p.key, d.outcome(), d.holder(), d.probabilisticHops(), d.fallbackHops(),
-        d.finalHops(), d.falsePositives(), service.runtime().now() - p.startedAt));
+    p.promise.complete(LocateResult.answered(p.key, d, service.runtime().now() - p.startedAt));
   }
 
   private void onTimeout(long id) {
@@ -147,10 +141,8 @@ final class QueryRouter {
       return;
     }
     service.directory().resolve(p.key).onComplete(ar -> {
-      PointerDirectory.Resolution r = ar.succeeded() ? ar.result()
-          : new PointerDirectory.Resolution(LocateOutcome.FAILED, null, 0, 0);
-      p.promise.complete(new LocateResult(p.key, r.outcome(), r.holder(), 0, r.fallbackHops(), r.finalHops(), 0,
-          service.runtime().now() - p.startedAt));
+      PointerDirectory.Resolution r = ar.succeeded() ? ar.result() : PointerDirectory.Resolution.FAILED;
+      p.promise.complete(LocateResult.deterministic(p.key, r, service.runtime().now() - p.startedAt));
     });
   }
 

@@ -15,6 +15,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RequestTimeoutException;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
@@ -69,10 +70,6 @@ final class SummaryExchange {
   static final int MAX_RETIRED = 32;
   /** How many filter expiry periods a served summary or a retired filter is kept. */
   static final int RETAIN_EXPIRIES = 4;
-  /** Counter of summaries rejected because a level has more set bits than its declared count allows. */
-  static final String REJECTED_FILL = "trust.rejected.summaryFill";
-  /** Counter of pulls put off because {@code maxSummaryPulls} were in flight. */
-  static final String REFUSED_PULLS = "trust.refused.summaryPulls";
 
   /**
    * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
@@ -253,7 +250,7 @@ final class SummaryExchange {
       return;
     }
     if (inFlight.size() >= service.config().maxSummaryPulls()) {
-      service.runtime().metrics().increment(REFUSED_PULLS, 1);
+      service.runtime().metrics().increment(RoutingCounter.REFUSED_SUMMARY_PULLS, 1);
       return;
     }
     inFlight.add(link);
@@ -348,7 +345,7 @@ final class SummaryExchange {
     try {
       SummaryCoding.checkFill(f, counts);
     } catch (SummaryCoding.ImpossibleFillException e) {
-      service.runtime().metrics().increment(REJECTED_FILL, 1);
+      service.runtime().metrics().increment(RoutingCounter.REJECTED_SUMMARY_FILL, 1);
       throw e;
     }
     retired.remove(link.address());

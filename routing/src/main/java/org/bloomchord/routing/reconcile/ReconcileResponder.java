@@ -9,6 +9,7 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.minhash.MinHashSketch;
 import org.bloomchord.routing.reconcile.ReconcileMessages.ElementsReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.FilterRequest;
@@ -47,9 +48,6 @@ public final class ReconcileResponder {
 
   /** Rateless sessions one initiator may hold open at once. */
   public static final int MAX_SESSIONS_PER_PEER = 4;
-
-  /** Counter of symbol sessions refused by {@code maxSessions} or {@link #MAX_SESSIONS_PER_PEER}. */
-  public static final String REFUSED_SESSIONS = "trust.refused.reconcileSessions";
 
   private final ElementSet set;
   private final ReconcileOptions options;
@@ -219,14 +217,14 @@ public final class ReconcileResponder {
   private void admit(PeerRef from) {
     int open = sessions.size() + offered.size();
     if (open >= options.maxSessions()) {
-      runtime.metrics().increment(REFUSED_SESSIONS, 1);
+      runtime.metrics().increment(RoutingCounter.REFUSED_RECONCILE_SESSIONS, 1);
       throw new MalformedMessageException("too many open symbol sessions (" + open + ")");
     }
     String prefix = from.address() + "/";
     long mine = sessions.keySet().stream().filter(k -> k.startsWith(prefix)).count()
         + offered.keySet().stream().filter(k -> k.startsWith(prefix)).count();
     if (mine >= MAX_SESSIONS_PER_PEER) {
-      runtime.metrics().increment(REFUSED_SESSIONS, 1);
+      runtime.metrics().increment(RoutingCounter.REFUSED_RECONCILE_SESSIONS, 1);
       throw new MalformedMessageException(from.address() + " holds " + MAX_SESSIONS_PER_PEER + " symbol sessions");
     }
   }

@@ -20,6 +20,7 @@ import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.reconcile.ElementSet;
 import org.bloomchord.routing.reconcile.ReconcileMessages;
 import org.bloomchord.routing.reconcile.ReconcileResult;
@@ -154,7 +155,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
     if (targetHoldsEntries) {
       return sync(target, from, to);
     }
-    peer.runtime().metrics().increment("repair.handOffPushes", 1);
+    peer.runtime().metrics().increment(RoutingCounter.REPAIR_HAND_OFF_PUSHES, 1);
     return push.push(target, peer.store().range(from, to));
   }
 
@@ -195,7 +196,7 @@ public final class ReconcilingReplicaSync implements ChordExtension, ReplicaSync
         repairs++;
       } else {
         failures++;
-        peer.runtime().metrics().increment("repair.failed", 1);
+        peer.runtime().metrics().increment(RoutingCounter.REPAIR_FAILED, 1);
       }
       done.handle(ar);
     });

@@ -11,6 +11,7 @@ import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.reconcile.ReconcileResponder;
 import org.bloomchord.routing.repair.RepairMessages.EntryRequest;
 import org.bloomchord.routing.repair.RepairMessages.RangeRequest;
@@ -29,9 +30,6 @@ import org.bloomchord.routing.repair.RepairMessages.RepairDone;
  * here writes to the store. Runs on the peer's thread.
  */
 final class RepairConversations {
-
-  /** Counter of conversations refused by {@code maxConversations} or {@code maxConversationsPerPeer}. */
-  static final String REFUSED_CONVERSATIONS = "trust.refused.repairConversations";
 
   private final ChordHost peer;
   private final RepairConfig config;
@@ -70,12 +68,12 @@ final class RepairConversations {
     Conversation c = open.get(key);
     if (c == null) {
       if (open.size() >= config.maxConversations()) {
-        peer.runtime().metrics().increment(REFUSED_CONVERSATIONS, 1);
+        peer.runtime().metrics().increment(RoutingCounter.REFUSED_REPAIR_CONVERSATIONS, 1);
         throw new MalformedMessageException("too many open repair conversations (" + open.size() + ")");
       }
       String prefix = from.address() + "/";
       if (open.keySet().stream().filter(k -> k.startsWith(prefix)).count() >= config.maxConversationsPerPeer()) {
-        peer.runtime().metrics().increment(REFUSED_CONVERSATIONS, 1);
+        peer.runtime().metrics().increment(RoutingCounter.REFUSED_REPAIR_CONVERSATIONS, 1);
         throw new MalformedMessageException(from.address() + " holds " + config.maxConversationsPerPeer()
             + " repair conversations");
       }

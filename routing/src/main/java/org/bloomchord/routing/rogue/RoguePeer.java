@@ -21,7 +21,6 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.location.AttenuatedFilter;
-import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
 import org.bloomchord.routing.location.LocationMessages.LocateDone;
@@ -126,7 +125,7 @@ public final class RoguePeer implements ChordExtension {
    * A rogue that attacks every {@code periodMs}.
    *
    * @param location the peer's location service (its summaries are forged with
-   *     {@link Behaviour#ALL_ONES_SUMMARY}), or null when the peer runs none
+   *     {@link Behaviour#ALL_ONES_SUMMARY}, see {@link #disguise}), or null when the peer runs none
    * @param locationConfig the location settings, or null without location
    */
   public RoguePeer(Set<Behaviour> behaviours, LocationService location, LocationConfig locationConfig,
@@ -137,13 +136,22 @@ public final class RoguePeer implements ChordExtension {
     this.periodMs = periodMs;
   }
 
+  /**
+   * {@code e} as this rogue's peer runs it: its location service wrapped to answer summary pulls
+   * with a forged summary when this rogue has {@link Behaviour#ALL_ONES_SUMMARY}, any other
+   * extension as it is. A driver replaces each of the peer's extensions by this before adding the
+   * rogue itself.
+   */
+  public ChordExtension disguise(ChordExtension e) {
+    if (e == location && location != null && behaviours.contains(Behaviour.ALL_ONES_SUMMARY)) {
+      return new ForgedSummaries(location, allOnes(locationConfig, 1));
+    }
+    return e;
+  }
+
   @Override
   public void attach(ChordHost p) {
     this.host = p;
-    if (behaviours.contains(Behaviour.ALL_ONES_SUMMARY) && location != null) {
-      SummaryReply forged = allOnes(locationConfig, 1);
-      location.answerSummariesWith(asker -> forged);
-    }
     timer = p.runtime().every(periodMs, p.config().jitter(), this::attack);
   }
 
@@ -187,8 +195,7 @@ public final class RoguePeer implements ChordExtension {
           for (PeerRef f : fingers) {
             host.runtime().send(f, new LookupDone(host.runtime().random().nextLong(), self, List.of(self), 1, 0, 1));
             if (location != null) {
-              host.runtime().send(f, new LocateDone(host.runtime().random().nextLong(), LocateOutcome.PROBABILISTIC,
-                  self, 1, 0, 0, 0));
+              host.runtime().send(f, LocateDone.heldBy(host.runtime().random().nextLong(), self, 1));
             }
           }
         }
@@ -215,7 +222,7 @@ public final class RoguePeer implements ChordExtension {
           }
         }
         case ALL_ONES_SUMMARY -> {
-          // answered on pulls (attach)
+          // answered on pulls (disguise)
         }
         default -> throw new IllegalStateException();
       }

@@ -17,6 +17,7 @@ import org.bloomchord.chord.MessageObserver.Direction;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.traceback.AttackGraph.Link;
 import org.bloomchord.routing.traceback.TracebackMessages.TraceAnswer;
 import org.bloomchord.routing.traceback.TracebackMessages.TraceQuery;
@@ -72,9 +73,6 @@ public final class TracebackService implements ChordExtension {
 
   /** Most queries one traceback sends. */
   public static final int MAX_QUERIES = 256;
-  /** Counter of refused queries (asker not of the ring, or over its quota). */
-  public static final String REFUSED = "trust.refused.traceback";
-
   private final TracebackConfig config;
   private final DigestLog log;
   private final Map<String, Integer> asked = new HashMap<>();
@@ -136,7 +134,7 @@ public final class TracebackService implements ChordExtension {
   /** Answers one query from {@code from}; throws MalformedMessageException when it is refused. */
   TraceAnswer answer(PeerRef from, TraceQuery q) {
     if (peer.ring().hash(from.address()) != from.id()) {
-      peer.runtime().metrics().increment(REFUSED, 1);
+      peer.runtime().metrics().increment(RoutingCounter.REFUSED_TRACEBACK_QUERIES, 1);
       throw new MalformedMessageException("traceback query from a peer whose id is not its address' hash");
     }
     long window = peer.runtime().now() / config.windowMs();
@@ -146,7 +144,7 @@ public final class TracebackService implements ChordExtension {
     }
     int n = asked.merge(from.address(), 1, Integer::sum);
     if (n > config.queriesPerWindow() || asked.size() > 4 * config.maxLinksPerWindow()) {
-      peer.runtime().metrics().increment(REFUSED, 1);
+      peer.runtime().metrics().increment(RoutingCounter.REFUSED_TRACEBACK_QUERIES, 1);
       throw new MalformedMessageException(from.address() + " is over its traceback quota");
     }
     boolean sent = log.holds(Direction.SENT, q.downstream(), q.digest(), q.from(), q.to());

@@ -24,6 +24,7 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.reconcile.ReconcileMethod;
 import org.bloomchord.routing.reconcile.ReconcileResult.Outcome;
 import org.junit.jupiter.api.Test;
@@ -127,9 +128,9 @@ abstract class ReplicaRepairContract {
   void aNewPeerIsHandedItsRangeByOnePush() {
     try (ChordCluster c = cluster(34)) {
       ready(c, 200);
-      long pushes = c.network().metrics().counter("repair.handOffPushes");
+      long pushes = c.network().metrics().counter(RoutingCounter.REPAIR_HAND_OFF_PUSHES);
       PeerHandle<ChordPeer> joiner = c.launch(1).get(0);
-      assertEquals(pushes + 1, c.network().metrics().counter("repair.handOffPushes"), "hand-offs by push");
+      assertEquals(pushes + 1, c.network().metrics().counter(RoutingCounter.REPAIR_HAND_OFF_PUSHES), "hand-offs by push");
       RingOracle oracle = c.oracle();
       List<String> owned = new ArrayList<>();
       for (int i = 0; i < 200; i++) {

@@ -49,7 +49,7 @@ abstract class TracebackContract {
 
     /** Injects a lookup of {@code key} for {@code origin} (a forged origin) at {@code first}. */
     void inject(PeerRef first, long lookupId, long key, PeerRef origin) {
-      host.runtime().request(first, new FindSuccessor(lookupId, key, origin, 1, 0, -1, 0), 4000);
+      host.runtime().request(first, new FindSuccessor(lookupId, key, origin, 1, 0, java.util.Optional.empty()), 4000);
     }
 
     void forge(PeerRef victim, long lookupId) {
@@ -132,7 +132,7 @@ abstract class TracebackContract {
       net.runFor(2_000);
       PeerHandle<ChordPeer> answering = c.activePeers().stream().filter(h -> h.ref().equals(owner)).findFirst()
           .orElseThrow();
-      FindSuccessor captured = new FindSuccessor(0x4242, key, claimed, 0, 0, -1, 0);
+      FindSuccessor captured = new FindSuccessor(0x4242, key, claimed, 0, 0, java.util.Optional.empty());
       AttackGraph g = net.call(answering, p -> p.extension(TracebackService.class).trace(captured), WAIT);
       assertEquals(List.of(rogue.ref()), g.origins(), g.toString());
       assertTrue(g.links().size() >= 2, "the lookup was forwarded: " + g.links());
@@ -206,7 +206,7 @@ abstract class TracebackContract {
           List<AttackGraph.Link> path = List.copyOf(trail.hops());
           PeerRef last = path.get(path.size() - 1).to();
           PeerHandle<ChordPeer> at = peers.stream().filter(h -> h.ref().equals(last)).findFirst().orElseThrow();
-          FindSuccessor captured = new FindSuccessor(id, trail.key(), trail.origin(), 0, 0, -1, 0);
+          FindSuccessor captured = new FindSuccessor(id, trail.key(), trail.origin(), 0, 0, java.util.Optional.empty());
           AttackGraph g = net.call(at, p -> p.extension(TracebackService.class).trace(captured), WAIT);
           assertTrue(g.names(trail.origin()), "origin " + trail.origin() + " named: " + g);
           for (AttackGraph.Link hop : path) {

@@ -15,6 +15,7 @@ import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationConfig;
@@ -277,7 +278,7 @@ abstract class LocationContract {
       }
       assertTrue(askers > 0 && rejected > 0);
       if (fault == RogueSummaries.Fault.ALL_ONES) {
-        assertTrue(c.network().metrics().counter("trust.rejected.summaryFill") >= askers,
+        assertTrue(c.network().metrics().counter(RoutingCounter.REJECTED_SUMMARY_FILL) >= askers,
             "every asker counted the impossible fill");
       }
     }

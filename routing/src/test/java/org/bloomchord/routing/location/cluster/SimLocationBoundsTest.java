@@ -15,6 +15,7 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationConfig;
@@ -56,8 +57,8 @@ class SimLocationBoundsTest {
           keys.add(key);
         }
       }
-      long refusedBefore = c.network().metrics().counter("trust.refused.pointers");
-      long evictedBefore = c.network().metrics().counter("trust.evicted.pointerHolders");
+      long refusedBefore = c.network().metrics().counter(RoutingCounter.REFUSED_POINTERS);
+      long evictedBefore = c.network().metrics().counter(RoutingCounter.EVICTED_POINTER_HOLDERS);
       int[] accepted = new int[2];
       PeerRef greedy = fake(c, "greedy");
       c.network().call(primary, p -> {
@@ -71,19 +72,19 @@ class SimLocationBoundsTest {
       }, 1_000);
       assertEquals(POINTERS_PER_HOLDER, accepted[0], "one holder gets its cap of leases");
       assertEquals(keys.size() - POINTERS_PER_HOLDER,
-          c.network().metrics().counter("trust.refused.pointers") - refusedBefore);
+          c.network().metrics().counter(RoutingCounter.REFUSED_POINTERS) - refusedBefore);
       assertEquals(100, accepted[1], "distinct holders each get a lease");
       LocationService.Bounded b = c.inspect(primary, LocationService::bounded);
       assertEquals(TRACKED_HOLDERS, b.trackedHolders(), "tracked holders at their cap");
       assertTrue(b.mostLeasesPerHolder() <= POINTERS_PER_HOLDER);
-      assertTrue(c.network().metrics().counter("trust.evicted.pointerHolders") - evictedBefore >= 100 + 1
+      assertTrue(c.network().metrics().counter(RoutingCounter.EVICTED_POINTER_HOLDERS) - evictedBefore >= 100 + 1
           - TRACKED_HOLDERS);
 
       // locates: more than the cap at once from one peer
       PeerHandle<ChordPeer> origin = c.servicePeers().get(3);
       List<String> objects = new ArrayList<>(placed.keySet());
       List<Future<LocateResult>> started = new ArrayList<>();
-      long refusedLocates = c.network().metrics().counter("trust.refused.locates");
+      long refusedLocates = c.network().metrics().counter(RoutingCounter.REFUSED_LOCATES);
       c.network().call(origin, p -> {
         LocationService s = p.extension(LocationService.class);
         for (int i = 0; i < 10; i++) {
@@ -102,7 +103,7 @@ class SimLocationBoundsTest {
           assertTrue(placed.get(objects.get(i)).contains(r.holder()), "a holder the placement names");
         }
       }
-      long refused = c.network().metrics().counter("trust.refused.locates") - refusedLocates;
+      long refused = c.network().metrics().counter(RoutingCounter.REFUSED_LOCATES) - refusedLocates;
       assertEquals(10, found + refused, "every locate either found a holder or was refused");
       assertTrue(refused <= 10 - PENDING_LOCATES && refused > 0, "refused " + refused);
 
@@ -110,7 +111,7 @@ class SimLocationBoundsTest {
       for (PeerHandle<ChordPeer> h : c.servicePeers()) {
         assertTrue(c.inspect(h, LocationService::bounded).summaryPulls() <= PULLS);
       }
-      assertTrue(c.network().metrics().counter("trust.refused.summaryPulls") > 0, "16 peers have more links than 4");
+      assertTrue(c.network().metrics().counter(RoutingCounter.REFUSED_SUMMARY_PULLS) > 0, "16 peers have more links than 4");
 
       // honest locates one at a time all find a holder the placement names
       for (String key : objects) {
