@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * The experiment pages of a documentation folder and the data their tables are written from: every
  * block {@code <!-- tables NAME: begin ... -->} of a page {@code DIR/*.md} is written from
  * {@code DIR/data/NAME/} (a run folder's {@code summaries.json}) or, for figures recorded from
- * earlier runs, {@code DIR/data/NAME.recorded.json}.
+ * earlier runs, {@code DIR/data/NAME.recorded.json}; the block {@code compressed-table} from
+ * {@code DIR/data/compressed-table.json}, the output of {@code bloomchord sketch compressed-table --json}.
  */
 public final class ExperimentPages {
 
@@ -26,6 +27,8 @@ public final class ExperimentPages {
 
   /** The suffix of a recorded-figures file. */
   public static final String RECORDED = ".recorded.json";
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
@@ -44,6 +47,9 @@ public final class ExperimentPages {
 
   /** The data source of block {@code name} under {@code dir}: the run folder if there is one, else the recorded file. */
   public static Path source(Path dir, String name) {
+    if (name.equals(CompressedTableMarkdown.NAME)) {
+      return dir.resolve(DATA).resolve(name + ".json");
+    }
     Path runs = dir.resolve(DATA).resolve(name);
     return Files.isDirectory(runs) ? runs : dir.resolve(DATA).resolve(name + RECORDED);
   }
@@ -75,6 +81,10 @@ public final class ExperimentPages {
                 .resolve(name) + "/ or " + name + RECORDED + ")");
           }
           try {
+            if (name.equals(CompressedTableMarkdown.NAME)) {
+              text = MarkedBlocks.replace(text, name, CompressedTableMarkdown.markdown(JSON.readTree(source.toFile())));
+              continue;
+            }
             ReproductionData data = ReproductionData.load(source);
             if (!data.scenario().equals(name)) {
               throw new IllegalArgumentException("block '" + name + "' is written from " + source + ", whose runs are of '"
