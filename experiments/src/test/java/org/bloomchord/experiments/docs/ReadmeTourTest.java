@@ -34,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs the commands of the README's ten-minute tour as the README writes them, read from the
  * README itself, so that the tour cannot drift from the product: the demo's scenario (on the
- * simulator, with fewer peers), the scenario of one's own with each of its commands (shorter
- * phases), a node answering every curl line of the tour (16 peers instead of 200), and the
+ * simulator, with fewer peers), the scenario of one's own with each of its commands (fewer peers,
+ * shorter phases), a node answering every curl line of the tour (16 peers instead of 200), and the
  * two-node commands parsed as written (their run is {@code NodeClusterTest}'s). The program of
  * step 5 is compiled and run by {@code ReadmeExampleTest} in the node module.
  */
@@ -132,9 +132,9 @@ class ReadmeTourTest {
       assertEquals("my-churn.yaml", args.get(1), line);
       args.set(1, file.toString());
       Path out = dir.resolve("run" + n++);
-      // shorter phases than the README's (10 s of wait and of churn, 300 measured lookups)
-      args.addAll(List.of("--out", out.toString(), "--set", "phases[1].wait.for=10s", "--set", "phases[2].churn.for=10s",
-          "--set", "phases[5].measure.lookups=300"));
+      // a smaller ring and shorter phases than the README's (50 peers, 10 s of wait and of churn, 300 lookups)
+      args.addAll(List.of("--out", out.toString(), "--set", "peers=50", "--set", "phases[1].wait.for=10s",
+          "--set", "phases[2].churn.for=10s", "--set", "phases[5].measure.lookups=300"));
       cli(args.toArray(String[]::new));
       if (line.contains("seed=[1,2,3]")) {
         JsonNode all = JSON.readTree(out.resolve("summaries.json").toFile());
