@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The embedding example of the README, taken from the README itself, compiled against the modules
- * and run: what a reader copies works, and its output says what the README says it does.
+ * and run: what a reader copies works, and its output says what the README says it does; the
+ * embedding guide holds the same code.
  */
 class ReadmeExampleTest {
 
@@ -31,6 +32,9 @@ class ReadmeExampleTest {
     String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
     Matcher m = Pattern.compile("```java\n(.*?public class Example.*?)```", Pattern.DOTALL).matcher(readme);
     assertTrue(m.find(), "the README has a Java block with class Example");
+    String guide = Files.readString(Path.of("..", "docs", "guides", "embedding.md"), StandardCharsets.UTF_8);
+    Matcher g = Pattern.compile("```java\n(.*?public class Example.*?)```", Pattern.DOTALL).matcher(guide);
+    assertTrue(g.find() && g.group(1).equals(m.group(1)), "docs/guides/embedding.md holds the README's example");
     Path source = dir.resolve("Example.java");
     Files.writeString(source, m.group(1));
 

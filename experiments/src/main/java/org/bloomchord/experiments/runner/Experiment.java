@@ -125,7 +125,7 @@ public final class Experiment {
    * The numeric value of a swept setting: a number, a rate ({@code 0.05/s}), a duration in seconds
    * or a switch ({@code false} 0, {@code true} 1).
    */
-  static double sweptValue(String text) {
+  public static double sweptValue(String text) {
     if (text.equals("false") || text.equals("true")) {
       return text.equals("true") ? 1 : 0;
     }

@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.runner.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.bloomchord.experiments.runner.ops.OperationCounts;
 import org.bloomchord.experiments.summary.SummaryJson;
 
 /**
@@ -11,6 +12,7 @@ import org.bloomchord.experiments.summary.SummaryJson;
  *   <li>{@code lookups.failuresPer10k}: the same per 10,000 lookups;</li>
  *   <li>{@code keys.perNode.p1OverMean}, {@code keys.perNode.p99OverMean}: percentiles of keys per
  *       node as multiples of the mean;</li>
+ *   <li>{@code keys.lostFraction}: keys no live replica holds at the end / keys stored;</li>
  *   <li>{@code gets.failureFraction}: gets of stored keys that did not return the value;</li>
  *   <li>{@code locate.withinDepthShare}: withinDepthProbabilistic / withinDepth;</li>
  *   <li>{@code locate.falsePositivesPerLocate}: falsePositives / total;</li>
@@ -25,7 +27,15 @@ public final class RunMetrics {
 
   /** The value of {@code metric} in {@code run}, or NaN when the run did not measure it. */
   public static double value(RunResult run, String metric) {
-    JsonNode tree = SummaryJson.tree(run.summary());
+    return value(SummaryJson.tree(run.summary()), run.operations(), metric);
+  }
+
+  /**
+   * The value of {@code metric} in a summary read back from {@code summary.json} or
+   * {@code summaries.json}, or NaN when it was not measured; {@code operations} may be null (then
+   * {@code gets.failureFraction} is NaN).
+   */
+  public static double value(JsonNode tree, OperationCounts operations, String metric) {
     switch (metric) {
       case "lookups.failureFraction", "lookups.failuresPer10k" -> {
         JsonNode l = tree.path("lookups");
@@ -61,8 +71,13 @@ public final class RunMetrics {
             .asDouble(0) + by.path("SummaryDelta").path("bytes").asDouble(0);
         return t.path("bytesPerPeerPerSecond").asDouble() * summaries / bytes;
       }
+      case "keys.lostFraction" -> {
+        JsonNode k = tree.path("keys");
+        double stored = k.path("stored").asDouble(0);
+        return stored == 0 ? Double.NaN : k.path("lost").asDouble() / stored;
+      }
       case "gets.failureFraction" -> {
-        return run.operations().getFailureFraction();
+        return operations == null ? Double.NaN : operations.getFailureFraction();
       }
       default -> {
         JsonNode n = tree;

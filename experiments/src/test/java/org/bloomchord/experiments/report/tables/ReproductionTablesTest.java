@@ -1,0 +1,136 @@
+package org.bloomchord.experiments.report.tables;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import org.bloomchord.experiments.cli.BloomchordCli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tables written from a fixed set of summaries: the whole text against a file checked by hand
+ * (the means and Student-t intervals below are recomputed from the summaries), the marker blocks,
+ * and the experiment pages of docs/ against their data.
+ */
+class ReproductionTablesTest {
+
+  /** t(0.975) with one degree of freedom: the interval of the mean of two runs. */
+  private static final double T1 = 12.706204736;
+
+  private static Path resource(String name) throws URISyntaxException {
+    return Path.of(ReproductionTablesTest.class.getClassLoader().getResource("tables/" + name).toURI());
+  }
+
+  private static String cli(int expected, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int rc = BloomchordCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+    assertEquals(expected, rc, err::toString);
+    return expected == 2 ? err.toString() : out.toString();
+  }
+
+  @Test
+  void theTablesOfFixedSummariesAreTheExpectedText() throws Exception {
+    String printed = cli(0, "tables", resource("ton-mass-failure").toString(),
+        resource("path-length.recorded.json").toString());
+    assertEquals(Files.readString(resource("expected.md"), StandardCharsets.UTF_8), printed);
+  }
+
+  @Test
+  void aSettingIsTheMeanOfItsSeedsWithTheStudentInterval() throws Exception {
+    ReproductionData data = ReproductionData.load(resource("ton-mass-failure"));
+    assertEquals("ton-mass-failure", data.scenario());
+    assertEquals(2, data.rows().size(), "two fractions, the seeds folded");
+    SettingRow p01 = data.rows().get(0);
+    assertEquals("0.1", p01.x());
+    assertEquals(2, p01.runs());
+    // hops 3.9 and 4.1: mean 4.0, sample deviation 0.1 * sqrt(2), half-width t1 * sd / sqrt(2) = 0.1 * t1
+    Measured hops = p01.value("lookups.hops.mean");
+    assertEquals(4.0, hops.mean(), 1e-12);
+    assertEquals(0.1 * T1, hops.halfWidth(), 1e-6);
+    assertEquals(200, p01.value("lookups.total").total(), 0);
+    // one incorrect of 100 in seed 1 and one failed of 100 in seed 2 at p = 0.3
+    SettingRow p03 = data.rows().get(1);
+    assertEquals(0.01, p03.value("lookups.failureFraction").mean(), 1e-12);
+    assertEquals(0, p03.value("lookups.failureFraction").halfWidth(), 1e-12);
+    String md = ReproductionTables.markdown(data);
+    assertTrue(md.contains("| 0.1 | 2 | 0 | 0 | 4.03 | 4.00 ± " + String.format(Locale.ROOT, "%.2f", 0.1 * T1) + " |"),
+        md);
+    // p99 7 and 7 against the paper's 6: one hop above, outside an empty interval
+    assertTrue(md.contains("99th percentile of path length: the published value lies in the measured 95% interval"
+        + " at 1 of 2 settings; measured − published from +1 (p = 0.1) to +2.50 (p = 0.3)"), md);
+  }
+
+  @Test
+  void aBlockIsReplacedAndTheRestOfThePageKept() {
+    String page = "# Title\n\ntext before\n" + MarkedBlocks.begin("x") + " (written by a command) -->\nold\nlines\n"
+        + MarkedBlocks.end("x") + "\ntext after\n";
+    String now = MarkedBlocks.replace(page, "x", "new\n");
+    assertEquals("# Title\n\ntext before\n" + MarkedBlocks.begin("x") + " (written by a command) -->\nnew\n"
+        + MarkedBlocks.end("x") + "\ntext after\n", now);
+    assertEquals("new\n", MarkedBlocks.content(now, "x"));
+    assertEquals(now, MarkedBlocks.replace(now, "x", "new\n"));
+    assertThrows(IllegalArgumentException.class, () -> MarkedBlocks.replace(page, "y", "z\n"));
+    assertThrows(IllegalArgumentException.class,
+        () -> MarkedBlocks.replace(MarkedBlocks.begin("x") + " -->\nno end\n", "x", "z\n"));
+  }
+
+  @Test
+  void writeReplacesTheBlockOfEachSourceAndCheckSeesADrift(@TempDir Path dir) throws Exception {
+    Path page = dir.resolve("page.md");
+    Files.writeString(page, "intro\n" + MarkedBlocks.begin("ton-mass-failure") + " -->\nstale 4.03\n"
+        + MarkedBlocks.end("ton-mass-failure") + "\n");
+    String source = resource("ton-mass-failure").toString();
+    assertTrue(cli(1, "tables", source, "--write", page.toString(), "--check").contains("differ"));
+    cli(0, "tables", source, "--write", page.toString());
+    String written = Files.readString(page);
+    assertTrue(written.startsWith("intro\n") && !written.contains("stale"), written);
+    cli(0, "tables", source, "--write", page.toString(), "--check");
+  }
+
+  @Test
+  void badInputIsOneLineAndExitCodeTwo(@TempDir Path dir) throws IOException {
+    assertTrue(cli(2, "tables").contains("SOURCE"));
+    assertTrue(cli(2, "tables", dir.toString()).contains("summaries.json"));
+    Path wrong = dir.resolve("no-such.recorded.json");
+    Files.writeString(wrong, "{\"scenario\": \"no-such\", \"source\": \"s\", \"rows\": []}");
+    assertTrue(cli(2, "tables", wrong.toString()).contains("no published values"));
+  }
+
+  @Test
+  void theCompressedTableNamesItsLargestDeviations() throws Exception {
+    String json = "[{\"view\":\"fixedSize\",\"groupBitsPerElement\":8,\"bitsPerElement\":8.0,\"k\":6,\"n\":1000,"
+        + "\"seeds\":3,\"queries\":3000,\"paperCompressedBitsPerElement\":8.0,\"measuredCompressedBitsPerElement\":7.99,"
+        + "\"compressedSizeDeviation\":-0.00125,\"paperFalsePositiveRate\":0.02,\"measuredFalsePositiveRate\":0.021},"
+        + "{\"view\":\"fixedRate\",\"groupBitsPerElement\":8,\"bitsPerElement\":12.6,\"k\":2,\"n\":1000,"
+        + "\"seeds\":3,\"queries\":3000,\"paperCompressedBitsPerElement\":7.582,\"measuredCompressedBitsPerElement\":7.6,"
+        + "\"compressedSizeDeviation\":0.0024,\"paperFalsePositiveRate\":0.0216,\"measuredFalsePositiveRate\":0.0216}]";
+    String md = CompressedTableMarkdown.markdown(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json));
+    assertTrue(md.contains("| II (P of m/n = 8) | 12.6 | 2 | 7.582 | 7.6000 | +0.24% | 0.0216 | 2.160e-02 |"), md);
+    assertTrue(md.contains("within 0.24% of the published one (largest: +0.24% at m/n = 12.6, k = 2)"), md);
+    // 0.021 / 0.02 - 1 = +5%
+    assertTrue(md.contains("largest in magnitude at m/n = 8, k = 6 (+5.0%)"), md);
+  }
+
+  /** The experiment pages in docs/ hold exactly what their data gives: no hand-edited figure in a generated table. */
+  @Test
+  void theExperimentPagesAreWhatTheirDataGives() throws IOException {
+    Path docs = Path.of("..", "docs", "experiments");
+    Map<Path, String> pages = ExperimentPages.regenerate(docs);
+    assertTrue(pages.size() >= 1, "at least one page with generated tables in " + docs.toAbsolutePath());
+    for (Map.Entry<Path, String> e : pages.entrySet()) {
+      assertEquals(e.getValue(), Files.readString(e.getKey(), StandardCharsets.UTF_8),
+          e.getKey() + " differs from its data: run ./bloomchord tables --docs docs/experiments");
+    }
+  }
+}
