@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {RunCommand.class, DemoCommand.class, RingCommand.class, LocateCommand.class,
         ReconcileCommand.class, SketchCommand.class, FuzzCommand.class, WritesCommand.class, BenchCommand.class,
         WorkerCommand.class, NodeCommand.class,
+        CacheCommand.class,
         CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 
