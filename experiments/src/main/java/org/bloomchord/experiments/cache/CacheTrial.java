@@ -11,7 +11,6 @@ import org.bloomchord.experiments.summary.PeerCounts;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
-import org.bloomchord.routing.bloom.BloomMath;
 import org.bloomchord.routing.cache.CacheConfig;
 import org.bloomchord.routing.cache.CacheOutcome;
 import org.bloomchord.routing.cache.CacheProtocol;
@@ -125,9 +124,8 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
     if (cache.protocol() == CacheProtocol.ICP) {
       formula = 2.0 * others * misses / r;
     } else if (cache.protocol() == CacheProtocol.SUMMARY) {
-      double f = BloomMath.falsePositiveApprox(cache.summaryShape().bits(), cache.hashes(), cache.capacity());
       long trueMatches = n.matches - n.falsePositives - n.stale;
-      expectedFalse = f * ((double) others * misses - trueMatches);
+      expectedFalse = n.expectedFalsePositives;
       double updates = (double) misses / cache.updateEvery();
       formula = (2.0 * (trueMatches + expectedFalse) + updates * others) / r;
     }
@@ -146,6 +144,7 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
     long remoteMisses;
     long matches;
     long transferBytes;
+    double expectedFalsePositives;
 
     void add(CacheResult r, int bytes, boolean remoteMiss) {
       requests++;
@@ -159,6 +158,7 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
         }
       }
       falsePositives += r.falsePositives();
+      expectedFalsePositives += r.expectedFalsePositives();
       stale += r.staleHits();
       matches += r.matches();
       if (remoteMiss) {

@@ -13,10 +13,13 @@ import java.util.OptionalLong;
  * @param falsePositives members asked because a summary or filter matched, that never held it in
  *     the summarised directory (a Bloom false positive)
  * @param staleHits members named as holders that had since dropped it (a stale summary or directory)
+ * @param expectedFalsePositives the false positives the Bloom formula expects of the summaries this
+ *     request consulted: the sum of (1 - e^(-kn/m))^k over the members that never held the object in
+ *     their summarised directory, n being each summary's entries (summary protocol only; else 0)
  * @param evicted the object the insertion evicted, if any
  */
 public record CacheResult(long object, CacheOutcome outcome, int queried, int matches, int falsePositives,
-    int staleHits, OptionalLong evicted) {
+    int staleHits, double expectedFalsePositives, OptionalLong evicted) {
 
   public CacheResult {
     Objects.requireNonNull(outcome, "outcome");
@@ -25,7 +28,7 @@ public record CacheResult(long object, CacheOutcome outcome, int queried, int ma
 
   /** A hit in the requester's own cache. */
   public static CacheResult local(long object) {
-    return new CacheResult(object, CacheOutcome.LOCAL_HIT, 0, 0, 0, 0, OptionalLong.empty());
+    return new CacheResult(object, CacheOutcome.LOCAL_HIT, 0, 0, 0, 0, 0, OptionalLong.empty());
   }
 
   /** Builds a result after a local miss. */
@@ -40,6 +43,7 @@ public record CacheResult(long object, CacheOutcome outcome, int queried, int ma
     private int matches;
     private int falsePositives;
     private int staleHits;
+    private double expectedFalsePositives;
 
     private Builder(long object) {
       this.object = object;
@@ -65,8 +69,14 @@ public record CacheResult(long object, CacheOutcome outcome, int queried, int ma
       return this;
     }
 
+    Builder expectedFalsePositives(double e) {
+      expectedFalsePositives += e;
+      return this;
+    }
+
     CacheResult done(CacheOutcome outcome, OptionalLong evicted) {
-      return new CacheResult(object, outcome, queried, matches, falsePositives, staleHits, evicted);
+      return new CacheResult(object, outcome, queried, matches, falsePositives, staleHits, expectedFalsePositives,
+          evicted);
     }
   }
 }

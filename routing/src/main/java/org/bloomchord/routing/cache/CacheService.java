@@ -131,8 +131,8 @@ public final class CacheService implements ChordExtension {
     CacheResult.Builder b = CacheResult.miss(object);
     Future<Boolean> found = switch (config.protocol()) {
       case NONE -> Future.succeededFuture(false);
-      case ICP -> ask(object, book.members(), b, false);
-      case SUMMARY -> ask(object, book.matching(object), b, true);
+      case ICP -> askAll(object, book.members(), b);
+      case SUMMARY -> fromSummaries(object, b);
       case DIRECTORY -> fromDirectory(object, b);
       case ATTENUATED -> fromLocation(object, b);
     };
@@ -142,42 +142,78 @@ public final class CacheService implements ChordExtension {
     });
   }
 
-  /** Queries {@code candidates} at once, then fetches from the first (in their order) that said it holds the object. */
-  private Future<Boolean> ask(long object, List<PeerRef> candidates, CacheResult.Builder b, boolean bySummary) {
-    if (candidates.isEmpty()) {
+  /** ICP: queries every other member at once, then fetches from the first (in group order) that holds it. */
+  private Future<Boolean> askAll(long object, List<PeerRef> members, CacheResult.Builder b) {
+    if (members.isEmpty()) {
       return Future.succeededFuture(false);
     }
-    b.queried(candidates.size());
-    if (bySummary) {
-      b.matches(candidates.size());
-    }
-    Verdict[] verdicts = new Verdict[candidates.size()];
+    b.queried(members.size());
+    Verdict[] verdicts = new Verdict[members.size()];
     Promise<Boolean> done = Promise.promise();
-    int[] pending = {candidates.size()};
-    for (int i = 0; i < candidates.size(); i++) {
+    int[] pending = {members.size()};
+    for (int i = 0; i < members.size(); i++) {
       int at = i;
-      host.runtime().request(candidates.get(i), new CacheQuery(object), host.config().requestTimeoutMs())
+      host.runtime().request(members.get(i), new CacheQuery(object), host.config().requestTimeoutMs())
           .onComplete(ar -> {
             verdicts[at] = ar.succeeded() && ar.result() instanceof CacheAnswer a ? checked(a).verdict() : Verdict.MISS;
             if (--pending[0] == 0) {
               List<PeerRef> holders = new ArrayList<>();
               for (int j = 0; j < verdicts.length; j++) {
                 if (verdicts[j] == Verdict.HIT) {
-                  holders.add(candidates.get(j));
-                } else if (bySummary && verdicts[j] == Verdict.MISS_STALE) {
-                  b.stale();
-                } else if (bySummary) {
-                  b.falsePositive();
+                  holders.add(members.get(j));
                 }
               }
-              if (!bySummary) {
-                b.matches(holders.size());
-              }
+              b.matches(holders.size());
               fetchFirst(object, holders, 0, b, false).onComplete(done);
             }
           });
     }
     return done.future();
+  }
+
+  /**
+   * Summary cache: walks the members in a random order (the peer's seeded generator) and queries,
+   * one at a time, those whose summary matches, until one holds the object. The walk also adds up
+   * the formula's false positives: f of every member passed before the holder whose summarised
+   * directory lacked the object (every non-matching one, and every matching one that answered a
+   * plain miss).
+   */
+  private Future<Boolean> fromSummaries(long object, CacheResult.Builder b) {
+    List<PeerRef> order = new ArrayList<>(book.members());
+    for (int i = order.size() - 1; i > 0; i--) {
+      int j = host.runtime().random().nextInt(i + 1);
+      PeerRef t = order.get(i);
+      order.set(i, order.get(j));
+      order.set(j, t);
+    }
+    return askInTurn(object, order, 0, b);
+  }
+
+  private Future<Boolean> askInTurn(long object, List<PeerRef> order, int i, CacheResult.Builder b) {
+    while (i < order.size() && !book.matches(order.get(i), object)) {
+      b.expectedFalsePositives(book.falsePositiveRate(order.get(i)));
+      i++;
+    }
+    if (i >= order.size()) {
+      return Future.succeededFuture(false);
+    }
+    PeerRef member = order.get(i);
+    double rate = book.falsePositiveRate(member);
+    int next = i + 1;
+    b.queried(1).matches(1);
+    return host.runtime().request(member, new CacheQuery(object), host.config().requestTimeoutMs()).transform(ar -> {
+      Verdict v = ar.succeeded() && ar.result() instanceof CacheAnswer a ? checked(a).verdict() : Verdict.MISS;
+      if (v == Verdict.HIT) {
+        return fetchFirst(object, List.of(member), 0, b, true).transform(f -> f.succeeded() && f.result()
+            ? Future.succeededFuture(true) : askInTurn(object, order, next, b));
+      }
+      if (v == Verdict.MISS_STALE) {
+        b.stale();
+      } else {
+        b.falsePositive().expectedFalsePositives(rate);
+      }
+      return askInTurn(object, order, next, b);
+    });
   }
 
   /** Fetches from {@code holders[i..]} in order; a holder without the object is a stale hit when {@code countStale}. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.bloom.BloomFilter;
+import org.bloomchord.routing.bloom.BloomMath;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.cache.CacheMessages.SummaryUpdate;
 import org.bloomchord.routing.compress.CompressedBloom;
@@ -88,6 +89,12 @@ final class SummaryBook {
     return f;
   }
 
+  /** Whether {@code member}'s summary matches {@code object} (false when none is held). */
+  boolean matches(PeerRef member, long object) {
+    Held h = held.get(member);
+    return h != null && h.filter().mightContain(object);
+  }
+
   /** The members whose summary matches {@code object}, in group order. */
   List<PeerRef> matching(long object) {
     List<PeerRef> out = new ArrayList<>();
@@ -98,6 +105,24 @@ final class SummaryBook {
       }
     }
     return out;
+  }
+
+  /**
+   * The false-positive probability of {@code member}'s summary by the formula
+   * (1 - e^(-kn/m))^k with n its declared entries; 0 when none is held.
+   */
+  double falsePositiveRate(PeerRef member) {
+    Held h = held.get(member);
+    return h == null ? 0 : BloomMath.falsePositiveApprox(shape.bits(), shape.hashes(), h.entries());
+  }
+
+  /** The sum of {@link #falsePositiveRate} over the members. */
+  double falsePositiveSum() {
+    double sum = 0;
+    for (PeerRef p : members) {
+      sum += falsePositiveRate(p);
+    }
+    return sum;
   }
 
   /** The version held of {@code member}'s summary, 0 when none. */
