@@ -11,6 +11,7 @@ import org.bloomchord.experiments.cache.CacheRequest;
 import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.cache.CacheTrial;
 import org.bloomchord.experiments.cache.CacheWorkload;
+import org.bloomchord.experiments.cache.SummaryCacheReproduction;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.overlay.Networks;
@@ -36,11 +37,16 @@ public final class CacheCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--protocol", required = true, split = ",", paramLabel = "P",
+  @Option(names = "--reproduce", paramLabel = "NAME",
+      description = "Run a bundled reproduction instead (summary-cache: the paper's statements beside our runs"
+          + " over the seeds of --seed, default 1,2,3); the other flags are then not used.")
+  String reproduce;
+
+  @Option(names = "--protocol", split = ",", paramLabel = "P",
       description = "Protocols, comma-separated: none, icp, summary, attenuated, directory, or all.")
   List<String> protocols;
 
-  @Option(names = "--peers", required = true, split = ",", paramLabel = "N", description = "Group sizes (at least 2).")
+  @Option(names = "--peers", split = ",", paramLabel = "N", description = "Group sizes (at least 2).")
   List<Integer> peers;
 
   @Option(names = "--objects", paramLabel = "O", defaultValue = "100000",
@@ -51,8 +57,8 @@ public final class CacheCommand implements Callable<Integer> {
       description = "Zipf exponent of the catalogue's popularity, >= 0 (default: ${DEFAULT-VALUE}).")
   double zipf;
 
-  @Option(names = "--capacity", required = true, paramLabel = "C", description = "Objects each peer caches (LRU).")
-  int capacity;
+  @Option(names = "--capacity", paramLabel = "C", description = "Objects each peer caches (LRU).")
+  Integer capacity;
 
   @Option(names = "--requests", paramLabel = "R", defaultValue = "20000",
       description = "Requests drawn from the catalogue (default: ${DEFAULT-VALUE}); ignored with --trace.")
@@ -99,6 +105,12 @@ public final class CacheCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (reproduce != null) {
+      return reproduce();
+    }
+    if (protocols == null || peers == null || capacity == null) {
+      throw new UsageException("--protocol, --peers and --capacity are required (or --reproduce summary-cache)");
+    }
     List<CacheProtocol> ps = protocols();
     List<Double> us = new ArrayList<>();
     for (String t : thresholds) {
@@ -141,6 +153,19 @@ public final class CacheCommand implements Callable<Integer> {
       table.print(out);
     }
     out.flush();
+    return 0;
+  }
+
+  private int reproduce() {
+    if (!"summary-cache".equals(reproduce)) {
+      throw new UsageException("--reproduce must be summary-cache, got '" + reproduce + "'");
+    }
+    boolean seedGiven = spec.commandLine().getParseResult().hasMatchedOption("--seed");
+    PrintWriter err = spec.commandLine().getErr();
+    new SummaryCacheReproduction(seedGiven ? seeds : List.of(1L, 2L, 3L), line -> {
+      err.println(line);
+      err.flush();
+    }).run(spec.commandLine().getOut());
     return 0;
   }
 
