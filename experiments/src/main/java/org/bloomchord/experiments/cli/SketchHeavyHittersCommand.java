@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,8 +39,9 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
   @Option(names = "--threshold", required = true, paramLabel = "T", description = "Occurrences that make an item heavy (at least 2).")
   long threshold;
 
-  @Option(names = "--counters", required = true, paramLabel = "M", description = "Counters of the filter (positive).")
-  int counters;
+  @Option(names = "--counters", required = true, split = ",", paramLabel = "M",
+      description = "Counters of the filter (positive); several, comma-separated, give one row each.")
+  List<Integer> counterList;
 
   @Option(names = "--hashes", required = true, paramLabel = "K", description = "Counters per item, 1..16.")
   int hashes;
@@ -51,11 +53,30 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
       description = "Zipf exponent of the counts, > 0 (default: ${DEFAULT-VALUE}).")
   double zipf;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
-  long seed;
+  @Option(names = "--seed", split = ",", paramLabel = "S", defaultValue = "42",
+      description = "Random seeds (default: ${DEFAULT-VALUE}); several give the mean and range in a markdown table.")
+  List<Long> seeds;
+
+  @Option(names = "--compare", description = "Run plain and conservative update on the same streams, one row each.")
+  boolean compare;
 
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
   boolean json;
+
+  private static String range(List<HeavyHitterTrial.Result> rs,
+      java.util.function.ToLongFunction<HeavyHitterTrial.Result> f) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    double sum = 0;
+    for (HeavyHitterTrial.Result r : rs) {
+      long v = f.applyAsLong(r);
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+      sum += v;
+    }
+    String mean = String.format(Locale.ROOT, "%.1f", sum / rs.size());
+    return rs.size() == 1 ? mean : mean + " [" + min + ", " + max + "]";
+  }
 
   @Override
   public Integer call() {
@@ -68,8 +89,10 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
     if (threshold < 2) {
       throw new UsageException("--threshold must be at least 2, got " + threshold);
     }
-    if (counters < 1 || counters > (1 << 28)) {
-      throw new UsageException("--counters must be in 1.." + (1 << 28) + ", got " + counters);
+    for (int counters : counterList) {
+      if (counters < 1 || counters > (1 << 28)) {
+        throw new UsageException("--counters must be in 1.." + (1 << 28) + ", got " + counters);
+      }
     }
     if (hashes < 1 || hashes > 16) {
       throw new UsageException("--hashes must be in 1..16, got " + hashes);
@@ -77,21 +100,49 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
     if (!(zipf > 0) || Double.isInfinite(zipf)) {
       throw new UsageException("--zipf must be positive and finite, got " + zipf);
     }
-    HeavyHitterTrial t = new HeavyHitterTrial(items, heavy, threshold, counters, hashes,
-        conservative ? UpdateRule.CONSERVATIVE : UpdateRule.PLAIN, zipf, seed);
-    HeavyHitterTrial.Result r;
-    try {
-      r = t.run();
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--items, --heavy, --threshold and --zipf give " + e.getMessage());
-    }
+    List<UpdateRule> rules = compare ? List.of(UpdateRule.PLAIN, UpdateRule.CONSERVATIVE)
+        : List.of(conservative ? UpdateRule.CONSERVATIVE : UpdateRule.PLAIN);
     PrintWriter out = spec.commandLine().getOut();
-    Map<String, Object> fields = t.fields(r);
+    boolean table = !json && (seeds.size() > 1 || counterList.size() > 1 || compare);
+    List<Summary> summaries = new ArrayList<>();
+    if (table) {
+      out.println("| counters | hashes | update | seeds | stream | heavy | flagged | false negatives | false positives"
+          + " | bound (expectedFalsePositives) | memory (B) |");
+      out.println("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    }
+    for (int counters : counterList) {
+      for (UpdateRule rule : rules) {
+        List<HeavyHitterTrial.Result> results = new ArrayList<>();
+        for (long seed : seeds) {
+          HeavyHitterTrial t = new HeavyHitterTrial(items, heavy, threshold, counters, hashes, rule, zipf, seed);
+          HeavyHitterTrial.Result r;
+          try {
+            r = t.run();
+          } catch (IllegalArgumentException e) {
+            throw new UsageException("--items, --heavy, --threshold and --zipf give " + e.getMessage());
+          }
+          results.add(r);
+          Map<String, Object> fields = t.fields(r);
+          summaries.add(Summary.of("sketch heavy-hitters", null, seed).withFields(fields));
+          if (!json && !table) {
+            fields.forEach((k, v) -> out.printf(Locale.ROOT, "%-24s %s%n", k,
+                v instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : v));
+          }
+        }
+        if (table) {
+          HeavyHitterTrial.Result f = results.get(0);
+          out.println("| " + counters + " | " + hashes + " | " + rule.name().toLowerCase(Locale.ROOT) + " | "
+              + results.size() + " | " + f.stream() + " | " + f.heavy() + " | "
+              + range(results, r -> r.flagged()) + " | " + range(results, r -> r.falseNegatives()) + " | "
+              + range(results, r -> r.falsePositives()) + " | "
+              + String.format(Locale.ROOT, "%.1f", results.stream().mapToDouble(
+                  HeavyHitterTrial.Result::expectedFalsePositives).average().orElse(0)) + " | "
+              + f.memoryBytes() + " |");
+        }
+      }
+    }
     if (json) {
-      out.println(SummaryJson.pretty(List.of(Summary.of("sketch heavy-hitters", null, seed).withFields(fields))));
-    } else {
-      fields.forEach((k, v) -> out.printf(Locale.ROOT, "%-24s %s%n", k,
-          v instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : v));
+      out.println(SummaryJson.pretty(summaries));
     }
     out.flush();
     return 0;
