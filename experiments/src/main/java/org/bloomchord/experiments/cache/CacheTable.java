@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.cache;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,82 @@ public final class CacheTable {
           + " | " + cell(g, CacheStats::memoryPerPeer, "%.0f") + " |");
     }
     out.flush();
+  }
+
+  /**
+   * Writes PNG and SVG charts of the hit ratio and the messages per request (means over the seeds)
+   * against the update threshold, when the runs swept it, and against the group size, when they
+   * swept that: one series per protocol (and summary shape); a protocol without a threshold is
+   * drawn flat across the thresholds. Returns the files written.
+   */
+  public List<Path> plot(Path dir) {
+    List<Path> out = new ArrayList<>();
+    java.util.SortedSet<Double> thresholds = new java.util.TreeSet<>();
+    java.util.SortedSet<Integer> sizes = new java.util.TreeSet<>();
+    for (Row r : rows) {
+      if ("summary".equals(r.stats().protocol())) {
+        thresholds.add(r.updateThreshold());
+      }
+      sizes.add(r.stats().peers());
+    }
+    if (thresholds.size() > 1) {
+      double[] x = thresholds.stream().mapToDouble(t -> 100 * t).toArray();
+      out.addAll(chart(dir, "threshold", "update threshold (% of capacity)", x, r -> 100 * r.updateThreshold(),
+          thresholds.size()));
+    }
+    if (sizes.size() > 1) {
+      double[] x = sizes.stream().mapToDouble(Integer::doubleValue).toArray();
+      out.addAll(chart(dir, "peers", "peers in the group", x, r -> r.stats().peers(), sizes.size()));
+    }
+    return out;
+  }
+
+  private List<Path> chart(Path dir, String axis, String xLabel, double[] xs,
+      java.util.function.ToDoubleFunction<Row> xOf, int points) {
+    Map<String, List<Row>> bySeries = new LinkedHashMap<>();
+    for (Row r : rows) {
+      String name = "summary".equals(r.stats().protocol())
+          ? "summary " + r.bitsPerEntry() + " bits/entry" + (axis.equals("peers") ? " " + pct(r.updateThreshold()) : "")
+          : r.stats().protocol();
+      bySeries.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+    }
+    List<Path> files = new ArrayList<>();
+    for (String metric : List.of("hit-ratio", "messages")) {
+      ToDoubleFunction<CacheStats> f = metric.equals("hit-ratio") ? CacheStats::hitRatio
+          : CacheStats::messagesPerRequest;
+      List<org.bloomchord.experiments.report.Series> series = new ArrayList<>();
+      bySeries.forEach((name, rs) -> {
+        Map<Double, double[]> sums = new java.util.TreeMap<>();
+        for (Row r : rs) {
+          double x = xOf.applyAsDouble(r);
+          sums.computeIfAbsent(x, k -> new double[2]);
+          sums.get(x)[0] += f.applyAsDouble(r.stats());
+          sums.get(x)[1]++;
+        }
+        double[] x;
+        double[] y;
+        if (sums.size() == 1 && points > 1) {
+          // a protocol without this parameter: flat across the swept values
+          double v = sums.values().iterator().next()[0] / sums.values().iterator().next()[1];
+          x = xs.clone();
+          y = new double[xs.length];
+          java.util.Arrays.fill(y, v);
+        } else {
+          x = sums.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+          y = sums.values().stream().mapToDouble(a -> a[0] / a[1]).toArray();
+        }
+        series.add(org.bloomchord.experiments.report.Series.measured(name, x, y));
+      });
+      String title = (metric.equals("hit-ratio") ? "total hit ratio" : "inter-peer messages per request")
+          + " against the " + (axis.equals("peers") ? "group size" : "update threshold");
+      org.bloomchord.experiments.report.LineChart c = new org.bloomchord.experiments.report.LineChart(title, xLabel,
+          metric.equals("hit-ratio") ? "hit ratio" : "messages per request", series, axis.equals("threshold"));
+      org.bloomchord.experiments.report.PlotWriter.Files w =
+          org.bloomchord.experiments.report.PlotWriter.write(c, dir, "cache-" + metric + "-vs-" + axis);
+      files.add(w.png());
+      files.add(w.svg());
+    }
+    return files;
   }
 
   private static String pct(double share) {

@@ -100,6 +100,11 @@ public final class CacheCommand implements Callable<Integer> {
       description = "Seeds, comma-separated: one run per seed (default: ${DEFAULT-VALUE}).")
   List<Long> seeds;
 
+  @Option(names = "--plot", paramLabel = "DIR",
+      description = "Also write PNG and SVG charts of hit ratio and messages per request against the swept"
+          + " update threshold and group size into DIR.")
+  Path plot;
+
   @Option(names = "--json", description = "Print the JSON summaries instead of the table.")
   boolean json;
 
@@ -151,6 +156,16 @@ public final class CacheCommand implements Callable<Integer> {
       out.println(SummaryJson.pretty(summaries).stripTrailing());
     } else {
       table.print(out);
+    }
+    if (plot != null) {
+      try {
+        java.nio.file.Files.createDirectories(plot);
+      } catch (java.io.IOException e) {
+        throw new UsageException("--plot " + plot + " cannot be created: " + e.getMessage());
+      }
+      for (Path f : table.plot(plot)) {
+        spec.commandLine().getErr().println("plot: " + f);
+      }
     }
     out.flush();
     return 0;
