@@ -126,6 +126,31 @@ abstract class CacheContract {
   }
 
   @Test
+  void aSummaryFalsePositiveCostsOneQueryAndIsCountedApartFromStaleness() {
+    // summaries of m = 2 bits and k = 1 probe: object b sets the same bit as a, c the other one
+    org.bloomchord.routing.bloom.BloomShape shape = new org.bloomchord.routing.bloom.BloomShape(2, 1);
+    long a = 1;
+    long b = a + 1;
+    while (shape.probes(b).position(0) != shape.probes(a).position(0)) {
+      b++;
+    }
+    long c = a + 1;
+    while (shape.probes(c).position(0) == shape.probes(a).position(0)) {
+      c++;
+    }
+    // A:a miss (A's summary {a}); B:b, A's summary matches b but A never held it; B:c, no match
+    List<Step> trace = List.of(new Step(0, a, CacheOutcome.ORIGIN), new Step(1, b, CacheOutcome.ORIGIN),
+        new Step(1, c, CacheOutcome.ORIGIN));
+    Run r = run(CacheConfig.defaults(CacheProtocol.SUMMARY).withCapacity(2).withSummary(1, 1)
+        .withUpdateThreshold(0.5), 2, trace);
+    assertEquals(1, r.sum(CacheResult::falsePositives));
+    assertEquals(0, r.sum(CacheResult::staleHits));
+    assertEquals(1, r.sent().applyAsLong("CacheQuery"));
+    assertEquals(3, r.sent().applyAsLong("SummaryUpdate"), "one per insertion to the one other member");
+    assertEquals(0, r.sent().applyAsLong("CacheFetch"));
+  }
+
+  @Test
   void theDirectoryNamesTheHoldersAtTheObjectsOwner() {
     Run r = run(CacheConfig.defaults(CacheProtocol.DIRECTORY).withCapacity(2), 3, threePeerTrace());
     assertEquals(5, r.sent().applyAsLong("HolderQuery"), "one per local miss");
