@@ -54,6 +54,9 @@ import org.bloomchord.routing.location.LocationService;
  */
 public final class CacheService implements ChordExtension {
 
+  /** Counter of cache messages rejected as malformed (the runtime's metrics sink). */
+  public static final String REJECTED = "cache.rejected";
+
   /** Prefix of the keys under which objects are hashed onto the ring and published. */
   public static final String KEY_PREFIX = "cache:";
 
@@ -321,7 +324,7 @@ public final class CacheService implements ChordExtension {
     try {
       a = book.apply(from, u);
     } catch (MalformedMessageException | IllegalArgumentException e) {
-      rejected++;
+      countRejection();
       throw e instanceof MalformedMessageException me ? me : new MalformedMessageException(e.getMessage());
     }
     if (a == SummaryBook.Applied.NEEDS_WHOLE) {
@@ -339,9 +342,14 @@ public final class CacheService implements ChordExtension {
       wire.check(m);
       return m;
     } catch (MalformedMessageException e) {
-      rejected++;
+      countRejection();
       throw e;
     }
+  }
+
+  private void countRejection() {
+    rejected++;
+    host.runtime().metrics().increment(REJECTED, 1);
   }
 
   // ---- state (peer's thread)
