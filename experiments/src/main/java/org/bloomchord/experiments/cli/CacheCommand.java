@@ -143,8 +143,11 @@ public final class CacheCommand implements Callable<Integer> {
               summaries.add(trial.summary(o));
               table.add(new CacheTable.Row(o.stats(), b, u, seed));
               if (!json) {
-                spec.commandLine().getErr().printf(Locale.ROOT, "cache: %s N=%d seed=%d done (ring stable: %s)%n",
-                    p.wireName(), n, seed, o.ringStable());
+                spec.commandLine().getErr().printf(Locale.ROOT, "cache: %s N=%d seed=%d done (ring stable: %s):"
+                    + " hit ratio %.4f, %.3f messages and %.1f bytes per request, %.0f bytes per peer%n",
+                    p.wireName(), n, seed, o.ringStable(), o.stats().hitRatio(), o.stats().messagesPerRequest(),
+                    o.stats().bytesPerRequest(), o.stats().memoryPerPeer());
+                spec.commandLine().getErr().flush();
               }
             }
           }
