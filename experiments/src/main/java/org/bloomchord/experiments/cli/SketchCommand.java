@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
     name = "sketch",
     mixinStandardHelpOptions = true,
     description = "Measure the Bloom filter family: false-positive rates, compressed sizes.",
-    subcommands = {SketchBloomCommand.class, CompressedTableCommand.class})
+    subcommands = {SketchBloomCommand.class, CompressedTableCommand.class, SketchHeavyHittersCommand.class})
 public final class SketchCommand implements Runnable {
 
   @picocli.CommandLine.Spec

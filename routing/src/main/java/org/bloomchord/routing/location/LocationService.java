@@ -281,6 +281,15 @@ public final class LocationService implements ChordExtension {
     return filters;
   }
 
+  /**
+   * Bytes of the filters this peer keeps: its local counting filter (4-bit counters) and d levels
+   * of m bits for each link it holds filters of.
+   */
+  public long filterMemoryBytes() {
+    long level = (long) shape.words() * 8;
+    return shape.bits() / 2 + (long) filters.links().size() * config.depth() * level;
+  }
+
   LocationWire wire() {
     return wire;
   }

@@ -1,0 +1,96 @@
+package org.bloomchord.routing.cache;
+
+import org.bloomchord.routing.bloom.BloomShape;
+
+/**
+ * Settings of one cooperative cache peer; defaults in {@link #defaults()}.
+ *
+ * @param protocol how a local miss is resolved in the group
+ * @param capacity objects the peer's LRU cache holds, 1..{@value #MAX_CAPACITY}
+ * @param bitsPerEntry bits of a summary per cached object (Fan et al.'s load factor), 1..64; the
+ *     summary has {@code capacity * bitsPerEntry} bits
+ * @param hashes probes per object in a summary, 1..16 (the paper's 4 by default)
+ * @param updateThreshold share of the capacity of objects inserted since the last update that
+ *     triggers the next summary update, in (0, 1] (the paper's 1% by default; at least one object)
+ * @param deltas whether an update may travel as the changed bits instead of the whole summary
+ * @param maxGroup most members a peer keeps summaries of (bounds its memory), 1..{@value #MAX_GROUP}
+ * @param maxHoldersPerObject most holders a directory owner keeps for one object (the newest win)
+ * @param maxDirectoryEntries most (object, holder) pairs a directory owner keeps in all
+ */
+public record CacheConfig(CacheProtocol protocol, int capacity, int bitsPerEntry, int hashes,
+    double updateThreshold, boolean deltas, int maxGroup, int maxHoldersPerObject, int maxDirectoryEntries) {
+
+  /** Largest cache, in objects. */
+  public static final int MAX_CAPACITY = 1 << 22;
+  /** Largest group a peer keeps summaries of. */
+  public static final int MAX_GROUP = 4096;
+
+  public CacheConfig {
+    if (protocol == null) {
+      throw new IllegalArgumentException("protocol missing");
+    }
+    if (capacity < 1 || capacity > MAX_CAPACITY) {
+      throw new IllegalArgumentException("capacity must be in 1.." + MAX_CAPACITY + ", got " + capacity);
+    }
+    if (bitsPerEntry < 1 || bitsPerEntry > 64) {
+      throw new IllegalArgumentException("bits per entry must be in 1..64, got " + bitsPerEntry);
+    }
+    if (hashes < 1 || hashes > 16) {
+      throw new IllegalArgumentException("hashes must be in 1..16, got " + hashes);
+    }
+    if (!(updateThreshold > 0 && updateThreshold <= 1)) {
+      throw new IllegalArgumentException("update threshold must be in (0, 1], got " + updateThreshold);
+    }
+    if (maxGroup < 1 || maxGroup > MAX_GROUP) {
+      throw new IllegalArgumentException("max group must be in 1.." + MAX_GROUP + ", got " + maxGroup);
+    }
+    if (maxHoldersPerObject < 1 || maxDirectoryEntries < 1) {
+      throw new IllegalArgumentException("directory bounds must be positive");
+    }
+  }
+
+  /** The protocol {@code p}, 1,000 objects, 8 bits per entry, 4 hashes, threshold 1%, deltas on. */
+  public static CacheConfig defaults(CacheProtocol p) {
+    return new CacheConfig(p, 1000, 8, 4, 0.01, true, 1024, 32, 1 << 20);
+  }
+
+  /** This configuration with another capacity. */
+  public CacheConfig withCapacity(int c) {
+    return new CacheConfig(protocol, c, bitsPerEntry, hashes, updateThreshold, deltas, maxGroup, maxHoldersPerObject,
+        maxDirectoryEntries);
+  }
+
+  /** This configuration with another summary shape. */
+  public CacheConfig withSummary(int bits, int k) {
+    return new CacheConfig(protocol, capacity, bits, k, updateThreshold, deltas, maxGroup, maxHoldersPerObject,
+        maxDirectoryEntries);
+  }
+
+  /** This configuration with another update threshold (a share of the capacity). */
+  public CacheConfig withUpdateThreshold(double u) {
+    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, u, deltas, maxGroup, maxHoldersPerObject,
+        maxDirectoryEntries);
+  }
+
+  /** This configuration with deltas allowed or not. */
+  public CacheConfig withDeltas(boolean on) {
+    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, on, maxGroup,
+        maxHoldersPerObject, maxDirectoryEntries);
+  }
+
+  /** This configuration with another bound on the group. */
+  public CacheConfig withMaxGroup(int g) {
+    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, deltas, g, maxHoldersPerObject,
+        maxDirectoryEntries);
+  }
+
+  /** The shape of every summary: {@code capacity * bitsPerEntry} bits, {@code hashes} probes. */
+  public BloomShape summaryShape() {
+    return new BloomShape((long) capacity * bitsPerEntry, hashes);
+  }
+
+  /** Objects inserted since the last update that trigger the next one: ceil(threshold * capacity), at least 1. */
+  public int updateEvery() {
+    return Math.max(1, (int) Math.ceil(updateThreshold * capacity - 1e-9));
+  }
+}

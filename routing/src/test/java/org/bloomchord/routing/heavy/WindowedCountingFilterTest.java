@@ -1,0 +1,81 @@
+package org.bloomchord.routing.heavy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.bloomchord.routing.bloom.BloomShape;
+import org.junit.jupiter.api.Test;
+
+/** Heavy-hitter flags against exact counts, and the window's two generations. */
+class WindowedCountingFilterTest {
+
+  /** Flags of one rule on a shuffled Zipf(1) stream of 20,000 items, 50 of them at or over T = 500. */
+  private static int[] judge(UpdateRule rule, double[] bound) {
+    int items = 20_000;
+    int heavy = 50;
+    long t = 500;
+    List<Integer> stream = new ArrayList<>();
+    long[] counts = new long[items];
+    long total = 0;
+    for (int r = 1; r <= items; r++) {
+      counts[r - 1] = Math.max(1, Math.round(t * (double) heavy / r));
+      total += counts[r - 1];
+      for (int c = 0; c < counts[r - 1]; c++) {
+        stream.add(r - 1);
+      }
+    }
+    Collections.shuffle(stream, new Random(11));
+    int m = 4000;
+    int k = 4;
+    WindowedCountingFilter f = new WindowedCountingFilter(new BloomShape(m, k), rule);
+    for (int i : stream) {
+      f.add(1_000_003L * i + 17, 1);
+    }
+    int fn = 0;
+    int fp = 0;
+    double expected = 0;
+    for (int i = 0; i < items; i++) {
+      long est = f.estimate(1_000_003L * i + 17);
+      assertTrue(est >= counts[i], "estimate below the true count of item " + i);
+      boolean isHeavy = counts[i] >= t;
+      fn += isHeavy && est < t ? 1 : 0;
+      fp += !isHeavy && est >= t ? 1 : 0;
+      if (!isHeavy) {
+        expected += WindowedCountingFilter.passBound(counts[i], t, total, m, k);
+      }
+    }
+    bound[0] = expected;
+    return new int[] {fn, fp};
+  }
+
+  @Test
+  void everyHeavyItemIsFlaggedAndConservativeUpdateFlagsFewerInnocentOnes() {
+    double[] bound = new double[1];
+    int[] plain = judge(UpdateRule.PLAIN, bound);
+    int[] conservative = judge(UpdateRule.CONSERVATIVE, bound);
+    assertEquals(0, plain[0], "plain: heavy items missed");
+    assertEquals(0, conservative[0], "conservative: heavy items missed");
+    assertTrue(plain[1] <= bound[0], "plain false positives " + plain[1] + " above the bound " + bound[0]);
+    assertTrue(plain[1] >= 5, "the setting should give the plain filter false positives to compare: " + plain[1]);
+    assertTrue(conservative[1] < plain[1], "conservative " + conservative[1] + " vs plain " + plain[1]);
+  }
+
+  @Test
+  void anEstimateCoversTheCurrentAndPreviousWindowAndForgetsOlderOnes() {
+    HeavyHitterDetector d = new HeavyHitterDetector(new BloomShape(1024, 3), UpdateRule.CONSERVATIVE, 10, 1000, 0);
+    for (int i = 0; i < 6; i++) {
+      d.count(42, 100 + i);
+    }
+    for (int i = 0; i < 4; i++) {
+      assertEquals(i == 3, d.count(42, 1500 + i), "6 in window 1 and " + (i + 1) + " in window 2");
+    }
+    assertTrue(d.isHeavy(42, 1999));
+    assertTrue(!d.isHeavy(42, 2000), "window 1 has left the two generations");
+    assertTrue(!d.isHeavy(42, 9000));
+    assertEquals(2 * 1024 * 4, d.memoryBytes());
+  }
+}
