@@ -148,6 +148,9 @@ public final class RingMerger {
   }
 
   private void remember(PeerRef p) {
+    if (ctx.now() < quietUntil && ctx.active()) {
+      recheck(p);
+    }
     former.remember(p);
     if (timer == null && ctx.active()) {
       interval = options.probeFloorMs();
@@ -158,6 +161,22 @@ public final class RingMerger {
   private void schedule() {
     long delay = interval / 2 + ctx.runtime().random().nextLong(interval / 2 + 1);
     timer = ctx.runtime().after(delay, this::probe);
+  }
+
+  /**
+   * A peer suspected while a merge is under way is asked again at once: right after a heal,
+   * requests sent during the split still time out (their timeouts backed off to seconds) and
+   * would keep live peers of the other side out of the tables until their suspicion ends. One
+   * that answers is no longer suspected and offered as successor (taken only if closer).
+   */
+  private void recheck(PeerRef p) {
+    ctx.request(p, new Ping()).onSuccess(reply -> {
+      if (ctx.active()) {
+        ctx.table().answered(p);
+        former.forget(p);
+        ctx.table().offerSuccessor(p, ctx.now());
+      }
+    });
   }
 
   /** Probes one remembered peer: a Ping, and when it answers, {@link #check}. */
