@@ -2,6 +2,7 @@ package org.bloomchord.chord;
 
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.finger.Strike;
@@ -31,6 +32,7 @@ public final class ChordContext {
   private PeerState state = PeerState.JOINING;
   private Runnable tablesChanged = () -> { };
   private IntConsumer fingerLost = i -> { };
+  private Consumer<PeerRef> failed = p -> { };
 
   ChordContext(PeerRuntime runtime, ChordConfig config, IdRing ring, RoutingTable table, Requests requests,
       PeerRef bootstrap) {
@@ -116,6 +118,11 @@ public final class ChordContext {
     this.fingerLost = c;
   }
 
+  /** Sets who is told of every peer suspected of failure (ring unification remembers them). */
+  public void onFailed(Consumer<PeerRef> c) {
+    this.failed = c;
+  }
+
   /** The tables changed (a link event): adaptive maintenance returns to its floor periods. */
   public void tablesChanged() {
     tablesChanged.run();
@@ -138,6 +145,9 @@ public final class ChordContext {
     }
     List<Integer> cleared = table.suspect(p, now());
     metrics().increment(failure ? ChordCounter.SUSPECTED : ChordCounter.DEPARTED, 1);
+    if (failure) {
+      failed.accept(p);
+    }
     if (!cleared.isEmpty()) {
       fingerLost.accept(cleared.get(0));
     }

@@ -12,6 +12,8 @@ import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.maintenance.Maintenance;
+import org.bloomchord.chord.merge.MergeOptions;
+import org.bloomchord.chord.merge.RingMerger;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.LocalStore;
 import org.bloomchord.chord.store.OutOfRangeSweeper;
@@ -83,6 +85,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   private Storage storage;
   private StoreClient client;
   private Admission admission;
+  private MergeOptions mergeOptions = MergeOptions.defaults();
+  private RingMerger merger;
   /** The state before the context exists (a peer stopped before it started). */
   private PeerState unstarted = PeerState.JOINING;
   private boolean linksEventPending;
@@ -155,6 +159,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     ctx.onFingerLost(maintenance::repairFinger);
     admission = new Admission(ctx, bounds, maintenance::heardFrom);
     ChordHandlers.install(handlers, ctx, admission, lookups, maintenance, storage);
+    merger = RingMerger.attach(ctx, this, mergeOptions, key -> lookups.lookup(key, config.lookupMode()));
     extensions.forEach(e -> e.attach(this));
     if (hints != null) {
       if (hints.predecessor() != null) {
@@ -213,6 +218,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     }
     setState(PeerState.LEAVING);
     maintenance.stopTimers();
+    merger.stop();
     storage.stopTimer();
     return maintenance.leave();
   }
@@ -224,6 +230,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     setState(PeerState.STOPPED);
     if (maintenance != null) {
       maintenance.stopTimers();
+      merger.stop();
       storage.stopTimer();
       lookups.cancelAll();
     }
@@ -265,6 +272,31 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   /** Reads {@code key} from its successor, or from the next replicas when the successor holds none. */
   public Future<ReadResult> get(String key) {
     return guarded(() -> client.read(key));
+  }
+
+  /**
+   * {@code contact} may be in another ring (a node of the ring became reachable again): unify the
+   * rings if so ({@link RingMerger#offerContact}). Cheap and idempotent: nothing is sent when the
+   * contact is in this peer's tables, one lookup when it is elsewhere in our ring. Runs on the
+   * peer's thread; ignored unless the peer is on the ring.
+   */
+  public void offerContact(PeerRef contact) {
+    if (merger != null) {
+      merger.offerContact(contact);
+    }
+  }
+
+  /** Sets how this peer notices and merges other rings (default {@link MergeOptions#defaults()}); call before it starts. */
+  public void mergeOptions(MergeOptions options) {
+    if (merger != null) {
+      throw new IllegalStateException("merge options are set before the peer starts");
+    }
+    this.mergeOptions = java.util.Objects.requireNonNull(options, "options");
+  }
+
+  /** How this peer notices and merges other rings. */
+  public MergeOptions mergeOptions() {
+    return mergeOptions;
   }
 
   /**

@@ -112,6 +112,14 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * The simulator's fault controls (partitions and their heal), or empty when the runtime is not
+   * the simulator: across processes and hosts a partition is a real network fault.
+   */
+  default Optional<SimControls> simControls() {
+    return Optional.empty();
+  }
+
   /** Removes every peer and releases the runtime. */
   @Override
   void close();

@@ -19,6 +19,7 @@ import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.RingHints;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.chord.lookup.LookupResult;
+import org.bloomchord.chord.merge.MergeOptions;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
@@ -63,6 +64,7 @@ public final class ChordCluster implements AutoCloseable {
   private String namePrefix = "";
   private int failedJoins;
   private Supplier<List<PeerSnapshot>> remote = List::of;
+  private MergeOptions mergeOptions = MergeOptions.defaults();
 
   /**
    * A cluster over an existing network (whose wire registry holds the Chord codecs).
@@ -222,6 +224,7 @@ public final class ChordCluster implements AutoCloseable {
     // that asked a neighbour not yet deployed would suspect it and repair a right table
     List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
       ChordPeer p = ChordPeer.rejoining(config, hints.get(ref), extensions.apply(ref));
+      p.mergeOptions(mergeOptions);
       p.pauseMaintenance(true);
       return p;
     });
@@ -314,7 +317,9 @@ public final class ChordCluster implements AutoCloseable {
   private List<PeerHandle<ChordPeer>> startJoins(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
     List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
       PeerRef boot = on == null ? null : on.get(random.nextInt(on.size())).ref();
-      return new ChordPeer(config, boot, extensions.apply(ref));
+      ChordPeer peer = new ChordPeer(config, boot, extensions.apply(ref));
+      peer.mergeOptions(mergeOptions);
+      return peer;
     });
     registerHosts(started);
     return started;
@@ -485,6 +490,16 @@ public final class ChordCluster implements AutoCloseable {
       out.add(o.value());
     }
     return out;
+  }
+
+  /** How peers launched from now on notice and merge other rings (default {@link MergeOptions#defaults()}). */
+  public void mergeOptions(MergeOptions options) {
+    this.mergeOptions = java.util.Objects.requireNonNull(options, "options");
+  }
+
+  /** The number of rings the active peers' successor pointers form ({@link RingCensus}). */
+  public int rings() {
+    return RingCensus.rings(snapshots(false, false));
   }
 
   /** The oracle of the active peers. */

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.merge.MergeWire;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
@@ -44,7 +45,7 @@ import org.bloomchord.overlay.wire.WireWriter;
 
 /**
  * The binary encodings of the Chord messages and their registration under tags 1..63 (tags 64 and
- * above belong to the routing module).
+ * above belong to the routing module; 25..28 are ring unification's, {@link MergeWire}).
  *
  * <p>Encodings: ids are fixed 8-byte longs, counts and lengths varints, strings length-prefixed
  * UTF-8, a nullable field is preceded by a presence byte; ids and peers as {@link RingCodec} has
@@ -66,8 +67,10 @@ public final class ChordWire {
 
   private final IdRing ring;
   private final MessageBounds limits;
+  private final ChordConfig config;
 
   private ChordWire(ChordConfig config) {
+    this.config = config;
     this.ring = new IdRing(config.idBits());
     this.limits = MessageBounds.limitsOnly(config);
   }
@@ -191,6 +194,7 @@ public final class ChordWire {
     r.register(23, codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
     r.register(24, codec(SuccessorsChanged.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorsChanged(readPeers(in))));
+    MergeWire.register(r, config);
   }
 
   /** A codec whose decoder applies the limits of {@link MessageBounds} to what it parsed. */

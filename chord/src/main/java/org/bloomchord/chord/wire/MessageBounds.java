@@ -2,6 +2,9 @@ package org.bloomchord.chord.wire;
 
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.merge.MergeMessages.MergeFind;
+import org.bloomchord.chord.merge.MergeMessages.MergeFound;
+import org.bloomchord.chord.merge.MergeMessages.MergeNews;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
@@ -129,6 +132,18 @@ public final class MessageBounds {
       key(g.key());
     } else if (m instanceof GetReply g && g.entry() != null) {
       entry(g.entry());
+    } else if (m instanceof MergeNews n) {
+      if (n.contacts().isEmpty()) {
+        throw new MalformedMessageException("merge news without a contact");
+      }
+      peers(n.contacts());
+      id(n.limit());
+      hops(n.hops());
+    } else if (m instanceof MergeFind f) {
+      id(f.key());
+    } else if (m instanceof MergeFound f) {
+      nullablePeer(f.successor());
+      peers(f.successors());
     }
   }
 

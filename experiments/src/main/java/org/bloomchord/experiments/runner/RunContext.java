@@ -28,6 +28,7 @@ import org.bloomchord.experiments.runner.ops.OperationIssuer;
 import org.bloomchord.experiments.runner.ops.OperationTally;
 import org.bloomchord.experiments.runner.ops.Roster;
 import org.bloomchord.experiments.scenario.Scenario;
+import org.bloomchord.experiments.summary.PartitionStats;
 import org.bloomchord.experiments.summary.ReconcileStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerRef;
@@ -84,6 +85,7 @@ public final class RunContext implements AutoCloseable {
   private long lastChangeMs;
   private Long stableAtMs;
   private ReconcileStats reconcile;
+  private final List<PartitionStats> partitions = new ArrayList<>();
   private final JvmRun jvms;
 
   /** The run of {@code scenario} on {@code cluster}; the time series starts now. */
@@ -253,6 +255,16 @@ public final class RunContext implements AutoCloseable {
   /** Sets (or, with null, clears) the link oracle that judges the locates of a measure phase. */
   public void linkOracle(LinkOracle oracle) {
     this.linkOracle = oracle;
+  }
+
+  /** The figures of each partition phase so far, in order. */
+  public synchronized List<PartitionStats> partitions() {
+    return List.copyOf(partitions);
+  }
+
+  /** Records the figures of a partition phase (summary.json's {@code partitions}). */
+  public synchronized void partition(PartitionStats stats) {
+    partitions.add(stats);
   }
 
   /** The last reconcile phase's figures, or null. */

@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.runner;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +55,11 @@ final class RunSummary {
     s = s.withLookups(ctx.lookups().toStats()).withLocate(ctx.locates().toStats());
     if (ctx.reconcile() != null) {
       s = s.withReconcile(ctx.reconcile());
+    }
+    if (!ctx.partitions().isEmpty()) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("partitions", ctx.partitions());
+      s = s.withFields(fields);
     }
     var stored = ctx.issuer().stored();
     if (!stored.isEmpty() && ctx.roster().size() > 0) {

@@ -23,7 +23,7 @@ public sealed interface Phase {
 
   /** The phase kinds as scenarios name them, in the order messages list them. */
   List<String> KINDS = List.of("join", "leave", "fail", "churn", "workload", "publish", "reconcile", "wait", "maintenance",
-      "measure");
+      "measure", "partition");
 
   /** This phase's kind as the scenario names it ({@code join}, {@code churn}, ...). */
   String kind();
@@ -246,6 +246,38 @@ public sealed interface Phase {
     public CountedWorkload workload() {
       KeyChooser chooser = keys.chooser();
       return new CountedWorkload(counts, chooser, pace);
+    }
+  }
+
+  /**
+   * {@code partition: { groups: [0.5, 0.3, 0.2], for: 10min, settle: 10min }} on the simulator, or
+   * {@code partition: { groups: [[0], [1, 2]], for: 10min }} with {@code run --jvms} (JVM indexes,
+   * the coordinator 0), with an optional sibling {@code workload: { ... }} running during the
+   * split: the live peers are dealt into groups (shares drawn by the phase's seed), messages
+   * between groups are lost for {@code for}, then the network heals; the phase then watches, for
+   * at most {@code settle}, until the oracle sees one correct ring, and the run goes on.
+   *
+   * @param shares shares of the live peers per group (each in (0, 1], summing to 1), or empty
+   * @param jvmGroups JVM indexes per group, or empty
+   * @param duration how long the split lasts
+   * @param settle the longest watch for one ring after the heal (default 10min)
+   * @param workload operations issued during the split, or null
+   */
+  record Partition(List<Double> shares, List<List<Integer>> jvmGroups, Duration duration, Duration settle,
+      Operations workload) implements Phase {
+    public Partition {
+      shares = List.copyOf(shares);
+      jvmGroups = jvmGroups.stream().map(List::copyOf).toList();
+    }
+
+    @Override
+    public String kind() {
+      return "partition";
+    }
+
+    /** The number of groups. */
+    public int groups() {
+      return shares.isEmpty() ? jvmGroups.size() : shares.size();
     }
   }
 }

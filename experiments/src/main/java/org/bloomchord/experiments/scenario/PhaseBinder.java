@@ -41,9 +41,12 @@ final class PhaseBinder {
     if (kinds.size() == 2 && kind.equals("churn") && kinds.get(1).equals("workload")) {
       return churn.churn(m, path);
     }
+    if (kinds.size() == 2 && kind.equals("partition") && kinds.get(1).equals("workload")) {
+      return PartitionBinder.partition(m, path, jvms, operations);
+    }
     if (kinds.size() > 1) {
       throw new ScenarioException(m.keys().get(kinds.get(1)), path + " holds one phase, found " + String.join(" and ", kinds)
-          + " (only churn takes a workload next to it)");
+          + " (only churn and partition take a workload next to it)");
     }
     String p = path + "." + kind;
     YamlNode body = m.entries().get(kind);
@@ -55,6 +58,7 @@ final class PhaseBinder {
       case "leave" -> departure(kind, new Fields(body, p, List.of("fraction", "peers", "over")));
       case "fail" -> fail(new Fields(body, p, List.of("fraction", "peers", "over", "jvm")));
       case "churn" -> churn.churn(m, path);
+      case "partition" -> PartitionBinder.partition(m, path, jvms, operations);
       case "workload" -> {
         List<String> keys = new ArrayList<>(List.of("for"));
         keys.addAll(OperationsBinder.RATE_KEYS);

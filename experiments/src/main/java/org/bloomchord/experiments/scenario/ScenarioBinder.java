@@ -55,6 +55,11 @@ final class ScenarioBinder {
       if (jvms > 0) {
         jvmChecks.checkPhase(phase, i, (YamlNode.Mapping) seq.items().get(i));
       }
+      if (phase instanceof Phase.Partition && jvms == 0 && runtime != RuntimeKind.SIM) {
+        YamlNode.Mapping item = (YamlNode.Mapping) seq.items().get(i);
+        throw new ScenarioException(item.keys().get("partition"), "phases[" + i + "].partition: a partition of the peers"
+            + " runs on the simulator only (runtime: sim); across JVMs the network must fail for real");
+      }
       bound.add(phase);
     }
     return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, bound, sweep, source,

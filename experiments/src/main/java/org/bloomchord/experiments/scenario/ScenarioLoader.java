@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * phases: {@code - fail: { fraction: [0.1, 0.2] }}) makes the scenario run once per value. Several
  * sweeps combine as a cartesian product, the first swept key varying slowest, at most
  * {@value #MAX_RUNS} runs. Only
- * {@code phases} and {@code rogue.behaviours} are real lists. Each instance records its values in {@link Scenario#sweep()} under
+ * {@code phases}, {@code rogue.behaviours} and a partition's {@code groups} are real lists. Each instance records its values in {@link Scenario#sweep()} under
  * the key's dotted path ({@code peers}, {@code phases[3].fail.fraction}; phases count from 0).
  *
  * <p><b>Overrides.</b> {@code key=value} with a dotted path ({@code chord.successors=4},
@@ -171,7 +171,7 @@ public final class ScenarioLoader {
         }
         return;
       }
-      if (path.equals("rogue.behaviours")) {
+      if (path.equals("rogue.behaviours") || path.matches("phases\\[\\d+]\\.partition\\.groups")) {
         return;
       }
       if (s.items().isEmpty()) {

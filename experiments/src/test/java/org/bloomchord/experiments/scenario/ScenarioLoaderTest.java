@@ -96,6 +96,7 @@ class ScenarioLoaderTest {
         "ton-mass-failure.yaml", 25, "ton-churn.yaml", 40, "rogue-peers.yaml", 2);
     instances.forEach((name, n) -> assertEquals(n, ScenarioLoader.loadBundled(name, List.of()).size(), name));
     assertEquals(1, ScenarioLoader.loadBundled("state-hour.yaml", List.of()).size(), "state-hour.yaml");
+    assertEquals(3, ScenarioLoader.loadBundled("partition-merge.yaml", List.of()).size(), "partition-merge.yaml");
   }
 
   @Test
@@ -190,7 +191,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
         + "peers, chord, routing, rogue, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
-        + "workload, publish, reconcile, wait, maintenance, measure)",
+        + "workload, publish, reconcile, wait, maintenance, measure, partition)",
         error("peers: 10\nphases:\n  - join: {}\n  - flail: { fraction: 0.1 }\n"));
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
@@ -222,7 +223,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:3:12: missing key 'for' in phases[0].churn",
         error("peers: 10\nphases:\n  - churn: { rate: 1/s }\n"));
     assertEquals("s.yaml:3:11: phases[0].fail needs one of: fraction, peers, jvm", error("peers: 10\nphases:\n  - fail: { over: 1s }\n"));
-    assertEquals("s.yaml:4:5: phases[0] holds one phase, found join and fail (only churn takes a workload next to it)",
+    assertEquals("s.yaml:4:5: phases[0] holds one phase, found join and fail (only churn and partition take a workload next to it)",
         error("peers: 10\nphases:\n  - join: {}\n    fail: { fraction: 0.1 }\n"));
     assertEquals("s.yaml:1:1: missing key 'peers' in the scenario", error("phases:\n  - join: {}\n"));
     assertEquals("s.yaml:3:8: the sweep over peers lists no values", error("phases:\n  - join: {}\npeers: []\n"));

@@ -1,6 +1,7 @@
 package org.bloomchord.overlay.sim;
 
 import io.vertx.core.Future;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerProtocol;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RuntimeKind;
+import org.bloomchord.overlay.SimControls;
 import org.bloomchord.overlay.SimulatorStats;
 import org.bloomchord.overlay.Traffic;
 import org.bloomchord.overlay.wire.WireRegistry;
@@ -38,6 +40,7 @@ public final class SimNetwork<P extends PeerProtocol> extends AbstractNetwork<P,
   private final SimTransport transport;
   private final EventLoop loop;
   private final PeerDirectory launched;
+  private final SimControls controls = new Controls();
 
   public SimNetwork(NetworkOptions options, WireRegistry registry) {
     super(options);
@@ -71,6 +74,7 @@ public final class SimNetwork<P extends PeerProtocol> extends AbstractNetwork<P,
   @Override
   protected Deployment<SimPeer> deploy(PeerRef ref, P protocol) {
     SimPeer peer = new SimPeer(transport, ref, protocol, options.seed());
+    peer.group = transport.groupForNew(ref.address());
     launched.add(peer);
     Future<Void> started;
     try {
@@ -157,6 +161,11 @@ public final class SimNetwork<P extends PeerProtocol> extends AbstractNetwork<P,
     return Optional.of(new SimulatorStats(loop.fired(), loop.pending()));
   }
 
+  @Override
+  public Optional<SimControls> simControls() {
+    return Optional.of(controls);
+  }
+
   /**
    * Fault injection: every message (request, reply or one-way) sent during the next {@code ms}
    * milliseconds is lost, as in a partition of every peer or a stall of the whole process. Timers
@@ -211,6 +220,49 @@ public final class SimNetwork<P extends PeerProtocol> extends AbstractNetwork<P,
           transport.handlerError("stop", p, e);
         }
       }
+    }
+  }
+
+  /** The partition controls, each checked to be called from the driver's thread. */
+  private final class Controls implements SimControls {
+
+    @Override
+    public void partition(List<? extends Collection<PeerRef>> groups) {
+      checkDriverThread();
+      transport.partition(new Partition(groups));
+    }
+
+    @Override
+    public void place(PeerRef peer, int group) {
+      checkDriverThread();
+      transport.place(peer, group);
+    }
+
+    @Override
+    public void heal() {
+      checkDriverThread();
+      transport.heal();
+    }
+
+    @Override
+    public boolean partitioned() {
+      return transport.partitioned();
+    }
+
+    @Override
+    public int groupOf(PeerRef peer) {
+      SimPeer running = launched.get(peer);
+      return running != null ? running.group : transport.groupForNew(peer.address());
+    }
+
+    @Override
+    public long partitionLost() {
+      return transport.partitionLost();
+    }
+
+    @Override
+    public SimulatorStats stats() {
+      return new SimulatorStats(loop.fired(), loop.pending());
     }
   }
 

@@ -48,6 +48,8 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
   private final float y;
   private final float access;
   boolean alive = true;
+  /** This peer's group in the partition in force; all peers are in group 0 when there is none. */
+  int group;
 
   <P extends PeerProtocol> SimPeer(SimTransport transport, PeerRef ref, P protocol, long networkSeed) {
     this.transport = transport;

@@ -14,6 +14,7 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RemoteRejectedException;
 import org.bloomchord.overlay.Seeds;
+import org.bloomchord.overlay.SimControls;
 import org.bloomchord.overlay.Traffic;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.overlay.wire.WireWriter;
@@ -64,6 +65,9 @@ final class SimTransport {
   private long errorsLogged;
   private Consumer<SimPeer> onPeerFailed = p -> p.alive = false;
   private long blackoutUntil = Long.MIN_VALUE;
+  /** The partition in force, or null. */
+  private Partition partition;
+  private long partitionLost;
   /** The message being handed to its receiver and its frame's length, for {@link #sizeOf}. */
   private Message delivered;
   private int deliveredLength = -1;
@@ -92,7 +96,7 @@ final class SimTransport {
     WireWriter frame = roundTrip ? encodeFrame(message) : null;
     Object payload = frame == null ? encode(message) : null;
     SimPeer target = peers.get(to);
-    if (target != null && !lost()) {
+    if (target != null && !split(from, target) && !lost()) {
       long delay = latency.delayMs(from, target, random);
       // a frame beyond the queue's window (a delay over 65 s) travels as an event
       if (frame == null || !loop.scheduleFrame(from, target, frame.array(), frame.size(), delay)) {
@@ -109,7 +113,7 @@ final class SimTransport {
     Object payload = encode(message);
     loop.schedule(pending, timeoutMs);
     SimPeer target = peers.get(to);
-    if (target != null && !lost()) {
+    if (target != null && !split(from, target) && !lost()) {
       loop.schedule(new Delivery(from, target, payload, pending), latency.delayMs(from, target, random));
     }
     return pending.promise.future();
@@ -166,6 +170,59 @@ final class SimTransport {
 
   private boolean lost() {
     return loop.now() < blackoutUntil || (loss > 0 && random.nextDouble() < loss);
+  }
+
+  /**
+   * Whether a message from {@code from} to {@code to} crosses the partition in force, counting it
+   * as lost when it does. Checked before {@link #lost()}, so a run without partitions draws the
+   * same random numbers as before partitions existed.
+   */
+  private boolean split(SimPeer from, SimPeer to) {
+    if (from.group == to.group) {
+      return false;
+    }
+    partitionLost++;
+    metrics.increment(SimControls.PARTITION_LOST, 1);
+    return true;
+  }
+
+  /** Splits the running peers into groups (see {@link SimControls#partition}). */
+  void partition(Partition p) {
+    partition = p;
+    for (SimPeer peer : peers.inOrder()) {
+      peer.group = p.groupOf(peer.address);
+    }
+  }
+
+  void place(PeerRef ref, int group) {
+    if (partition == null) {
+      throw new IllegalStateException("no partition is in force");
+    }
+    partition.place(ref.address(), group);
+    SimPeer running = peers.get(ref);
+    if (running != null) {
+      running.group = group;
+    }
+  }
+
+  void heal() {
+    partition = null;
+    for (SimPeer peer : peers.inOrder()) {
+      peer.group = 0;
+    }
+  }
+
+  boolean partitioned() {
+    return partition != null;
+  }
+
+  /** The group a peer launched now at {@code address} starts in. */
+  int groupForNew(String address) {
+    return partition == null ? 0 : partition.groupOf(address);
+  }
+
+  long partitionLost() {
+    return partitionLost;
   }
 
   /** Drops every message sent from now until {@code ms} later (a fault injected by tests). */
@@ -290,7 +347,7 @@ final class SimTransport {
       return;
     }
     Object payload = encode(message);
-    if (!lost()) {
+    if (!split(d.to, d.from) && !lost()) {
       loop.schedule(new ReplyDelivery(d.pending, payload, null), latency.delayMs(d.to, d.from, random));
     }
   }
@@ -303,7 +360,7 @@ final class SimTransport {
   }
 
   private void answerFailure(Delivery d, String reason) {
-    if (!lost()) {
+    if (!split(d.to, d.from) && !lost()) {
       loop.schedule(new ReplyDelivery(d.pending, null, reason), latency.delayMs(d.to, d.from, random));
     }
   }

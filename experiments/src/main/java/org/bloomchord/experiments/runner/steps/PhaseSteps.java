@@ -29,7 +29,8 @@ public final class PhaseSteps {
         .register(Phase.Maintenance.class, new MaintenanceStep())
         .register(Phase.Measure.class, new MeasureStep())
         .register(Phase.Publish.class, new PublishStep())
-        .register(Phase.Reconcile.class, new ReconcileStep());
+        .register(Phase.Reconcile.class, new ReconcileStep())
+        .register(Phase.Partition.class, new PartitionStep());
   }
 
   /** Checks every phase of {@code scenario} before anything runs. */

@@ -1,0 +1,29 @@
+package org.bloomchord.experiments.summary;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * One partition phase in {@code summary.json}'s {@code partitions} list.
+ *
+ * @param groups the groups as the scenario gave them: shares of the live peers, or JVM indexes
+ * @param peersPerGroup live peers dealt into each group when the split began
+ * @param ringsDuring rings by the oracle at the end of the split: cycles of the graph of every
+ *     active peer's first successor ({@code chord.cluster.RingCensus})
+ * @param healToOneRingSeconds runtime seconds from the heal until the oracle saw one correct ring
+ *     (every active peer's successor the next live peer), or null while it had not by the phase's end
+ * @param messagesToMerge messages sent by all peers (maintenance included) from the heal until one
+ *     correct ring, or until the phase's end when there was none
+ * @param divergentKeys keys whose newest versions differ between the sides that hold them at the heal
+ * @param partitionLost messages lost because they crossed the partition
+ */
+@JsonPropertyOrder({"groups", "peersPerGroup", "ringsDuring", "healToOneRingSeconds", "messagesToMerge",
+    "divergentKeys", "partitionLost"})
+public record PartitionStats(List<Object> groups, List<Integer> peersPerGroup, int ringsDuring,
+    Double healToOneRingSeconds, long messagesToMerge, int divergentKeys, long partitionLost) {
+
+  public PartitionStats {
+    groups = List.copyOf(groups);
+    peersPerGroup = List.copyOf(peersPerGroup);
+  }
+}
