@@ -120,6 +120,16 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     return context;
   }
 
+  /**
+   * The deployment's id, or null while Vert.x has not yet initialised the verticle: a peer
+   * crashed by churn before its deployment got under way (on a loaded machine) is then only
+   * marked gone, never undeployed through a context it does not have yet.
+   */
+  @Override
+  public String deploymentID() {
+    return context == null ? null : context.deploymentID();
+  }
+
   /** The Vert.x instance the peer is deployed on (its node's, on a clustered network). */
   Vertx owner() {
     return vertx;
