@@ -222,7 +222,7 @@ public final class ScenarioRunner {
       TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));
-      for (RunCharts.Named chart : RunCharts.of(scenario, series)) {
+      for (RunCharts.Named chart : RunCharts.of(scenario, summary, series, folder)) {
         PlotWriter.write(chart.chart(), folder, chart.name());
       }
       return new RunResult(scenario, summary, series, ctx.tally().snapshot(), folder);
