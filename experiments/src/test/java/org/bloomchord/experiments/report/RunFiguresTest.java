@@ -131,6 +131,25 @@ class RunFiguresTest {
     assertFalse(html.contains("<summary>locate</summary>"));
   }
 
+  @Test
+  void trafficSharesStackToAHundredPercentWithTheSmallTypesAsOther() {
+    java.util.Map<String, long[]> counts = new java.util.TreeMap<>();
+    for (int i = 0; i < 15; i++) {
+      counts.put("T" + (char) ('a' + i), new long[] {10 + i, 1000L * (15 - i)});
+    }
+    BarChart c = RunFigures.trafficByType("r", org.bloomchord.experiments.summary.TrafficStats.of(counts, 4, 10));
+    assertEquals(RunFigures.MAX_TYPES + 1, c.series().size());
+    assertTrue(c.series().get(RunFigures.MAX_TYPES).name().startsWith("other (4 types)"));
+    for (int cat = 0; cat < 2; cat++) {
+      double sum = 0;
+      for (BarChart.Bars b : c.series()) {
+        sum += b.values()[cat];
+      }
+      assertEquals(100, sum, 1e-9, c.categories().get(cat));
+    }
+    assertEquals(null, RunFigures.trafficByType("r", org.bloomchord.experiments.summary.TrafficStats.totals(3, 90)));
+  }
+
   private static Chart chart(List<RunFigures.Named> named, String name) {
     return named.stream().filter(n -> n.name().equals(name)).findFirst()
         .orElseThrow(() -> new AssertionError(name + " not among " + named.stream().map(RunFigures.Named::name)
