@@ -36,6 +36,19 @@ public final class TimeSeriesSampler {
   /** Standard column: bytes sent per live peer per second over the interval. */
   public static final String BYTES_PER_PEER_PER_SECOND = "bytesPerPeerPerSecond";
 
+  /**
+   * The column of the locates counted with {@code outcome} in the interval, inside the measurement
+   * window only ({@code locateLocal}, {@code locateProbabilistic}, {@code locateFallback},
+   * {@code locateNotFound}, {@code locateFailed}): over the whole run they sum to {@code locate.total}.
+   */
+  public static String locateOutcomeColumn(org.bloomchord.routing.location.LocateOutcome outcome) {
+    StringBuilder name = new StringBuilder("locate");
+    for (String part : outcome.name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+      name.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+    }
+    return name.toString();
+  }
+
   private interface Column {
     double sample(double seconds);
   }

@@ -12,7 +12,7 @@ import java.util.List;
  * @param series at least one series
  * @param logX whether x is drawn on a log scale
  */
-public record LineChart(String title, String xLabel, String yLabel, List<Series> series, boolean logX) {
+public record LineChart(String title, String xLabel, String yLabel, List<Series> series, boolean logX) implements Chart {
 
   public LineChart {
     series = List.copyOf(series);

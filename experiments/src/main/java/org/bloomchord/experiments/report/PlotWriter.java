@@ -3,7 +3,10 @@ package org.bloomchord.experiments.report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -12,7 +15,7 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Draws {@link LineChart}s with XChart as PNG and SVG, without a display: the class sets
+ * Draws {@link LineChart}s and {@link BarChart}s with XChart as PNG and SVG, without a display: the class sets
  * {@code java.awt.headless=true} before AWT loads unless the property was set already. Measured
  * series are solid lines with round markers, published ones dashed with diamonds.
  */
@@ -37,8 +40,8 @@ public final class PlotWriter {
   }
 
   /** Writes {@code <dir>/<baseName>.png} and {@code .svg}, replacing them. */
-  public static Files write(LineChart chart, Path dir, String baseName) {
-    XYChart c = draw(chart);
+  public static Files write(Chart chart, Path dir, String baseName) {
+    org.knowm.xchart.internal.chartpart.Chart<?, ?> c = drawAny(chart);
     Path base = dir.resolve(baseName);
     try {
       BitmapEncoder.saveBitmap(c, base.toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -50,12 +53,46 @@ public final class PlotWriter {
   }
 
   /** The chart as PNG bytes (for embedding). */
-  public static byte[] png(LineChart chart) {
+  public static byte[] png(Chart chart) {
     try {
-      return BitmapEncoder.getBitmapBytes(draw(chart), BitmapEncoder.BitmapFormat.PNG);
+      return BitmapEncoder.getBitmapBytes(drawAny(chart), BitmapEncoder.BitmapFormat.PNG);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot draw plot " + chart.title(), e);
     }
+  }
+
+  private static org.knowm.xchart.internal.chartpart.Chart<?, ?> drawAny(Chart chart) {
+    if (chart instanceof LineChart l) {
+      return draw(l);
+    }
+    return draw((BarChart) chart);
+  }
+
+  /**
+   * Bars: stacked or side by side, without value annotations; category labels are rotated when
+   * there are many (XChart leaves out those that would overlap).
+   */
+  static CategoryChart draw(BarChart chart) {
+    CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(chart.title())
+        .xAxisTitle(chart.xLabel()).yAxisTitle(chart.yLabel()).build();
+    c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    c.getStyler().setStacked(chart.stacked());
+    c.getStyler().setOverlapped(false);
+    c.getStyler().setLegendVisible(chart.series().size() > 1);
+    c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
+    c.getStyler().setAvailableSpaceFill(chart.categories().size() > 12 ? 0.95 : 0.7);
+    if (chart.categories().size() > 12) {
+      c.getStyler().setXAxisLabelRotation(45);
+    }
+    c.getStyler().setYAxisMin(0.0);
+    for (BarChart.Bars b : chart.series()) {
+      List<Double> values = new java.util.ArrayList<>(b.values().length);
+      for (double v : b.values()) {
+        values.add(v);
+      }
+      c.addSeries(b.name(), chart.categories(), values);
+    }
+    return c;
   }
 
   static XYChart draw(LineChart chart) {

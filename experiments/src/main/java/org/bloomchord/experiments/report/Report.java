@@ -32,7 +32,7 @@ public record Report(String title, String description, List<Labelled> summaries,
    * @param chart the chart
    * @param caption a sentence, or empty
    */
-  public record Figure(LineChart chart, String caption) {
+  public record Figure(Chart chart, String caption) {
   }
 
   public Report {

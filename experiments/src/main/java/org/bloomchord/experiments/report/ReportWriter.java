@@ -11,7 +11,8 @@ import org.bloomchord.experiments.summary.SummaryTable;
 /**
  * Writes a {@link Report} as one self-contained HTML file: inline CSS, charts embedded as base64
  * PNG, no external resources, so the file can be mailed or archived alone. Sections, each with a
- * stable id: {@code summary} (one table per labelled summary), {@code figures}, and
+ * stable id: {@code summary} (per labelled summary, its header fields and then each summary
+ * section folded in a {@code <details>} element), {@code figures}, and
  * {@code published-vs-measured} when there are comparisons. All text is HTML-escaped.
  */
 public final class ReportWriter {
@@ -23,6 +24,8 @@ public final class ReportWriter {
       th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums}
       tr.section td{font-weight:bold;padding-top:.6em}figure{margin:1em 0}img{max-width:100%}
       figcaption{color:#555;font-size:.9em}
+      details.section{margin:.2em 0}details.section>summary{cursor:pointer;font-weight:bold}
+      details.section table{margin:.3em 0 .8em 1em}
       """;
 
   private ReportWriter() {
@@ -86,18 +89,38 @@ public final class ReportWriter {
     h.append("</table>\n</section>\n");
   }
 
+  /**
+   * One summary: its header fields (command, runtime, seed) in a table, then each section in a
+   * {@code <details>} element of its own, folded, with the section's name as its summary line.
+   */
   private static void summary(StringBuilder h, Report.Labelled s) {
-    h.append("<h3>").append(escape(s.label())).append("</h3>\n<table>\n");
+    h.append("<h3>").append(escape(s.label())).append("</h3>\n");
     String section = null;
+    boolean open = false;
     for (SummaryTable.Row r : SummaryTable.rows(s.summary())) {
-      if (!r.section().equals(section) && !r.section().isEmpty()) {
+      if (!r.section().equals(section)) {
+        if (open) {
+          h.append("</table>\n").append(section.isEmpty() ? "" : "</details>\n");
+        }
         section = r.section();
-        h.append("<tr class=\"section\"><td colspan=\"2\">").append(escape(section)).append("</td></tr>\n");
+        if (!section.isEmpty()) {
+          h.append("<details class=\"section\" id=\"").append(escape(id(s.label(), section))).append("\">")
+              .append("<summary>").append(escape(section)).append("</summary>\n");
+        }
+        h.append("<table>\n");
+        open = true;
       }
       h.append("<tr><td>").append(escape(r.label().strip())).append("</td><td class=\"num\">")
           .append(escape(r.value())).append("</td></tr>\n");
     }
-    h.append("</table>\n");
+    if (open) {
+      h.append("</table>\n").append(section.isEmpty() ? "" : "</details>\n");
+    }
+  }
+
+  /** A stable element id for a summary's section: {@code <label>-<section>} with only [A-Za-z0-9_-]. */
+  static String id(String label, String section) {
+    return ("summary-" + label + "-" + section).replaceAll("[^A-Za-z0-9_-]", "_");
   }
 
   /** Escapes text for HTML element content and attribute values. */

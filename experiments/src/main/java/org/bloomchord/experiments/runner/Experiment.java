@@ -94,7 +94,8 @@ public final class Experiment {
           : first.sweep().keySet().stream().filter(k -> !k.equals(SEED)).findFirst().orElse(SEED);
       figures.addAll(sweepFigures(runs, parameter, published, folder));
     } else {
-      for (RunCharts.Named c : RunCharts.of(first, runs.get(0).series())) {
+      RunResult only = runs.get(0);
+      for (RunCharts.Named c : RunCharts.of(first, only.summary(), only.series(), only.folder())) {
         figures.add(new Report.Figure(c.chart(), c.caption()));
       }
     }

@@ -311,6 +311,9 @@ public final class RunContext implements AutoCloseable {
         .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::localSize);
     if (location != null) {
       b.delta(TimeSeriesSampler.LOCATES, locates::seen).delta(TimeSeriesSampler.LOCATES_MISSED, locates::seenMissed);
+      for (org.bloomchord.routing.location.LocateOutcome o : org.bloomchord.routing.location.LocateOutcome.values()) {
+        b.delta(TimeSeriesSampler.locateOutcomeColumn(o), () -> locates.count(o));
+      }
     }
     return b.build();
   }

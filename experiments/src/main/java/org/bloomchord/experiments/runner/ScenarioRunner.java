@@ -39,9 +39,10 @@ import org.bloomchord.routing.rogue.RoguePeer;
 /**
  * Runs one concrete {@link Scenario} on its runtime and writes its files into a folder:
  * {@code summary.json} (DESIGN §6), {@code timeseries.csv} (one row per second of runtime time:
- * peers alive, lookups, failures, mean hops, operations in flight, bytes per peer per second),
- * {@code operations.csv} (a sample of the operations, at most about {@value #MAX_SAMPLES} rows) and
- * the time-series plots as PNG and SVG.
+ * peers alive, lookups, failures, mean hops, operations in flight, bytes per peer per second, and
+ * with the location layer the locates by outcome), {@code operations.csv} (a sample of the
+ * operations, at most about {@value #MAX_SAMPLES} rows) and the run's charts as PNG and SVG
+ * ({@link RunCharts}).
  *
  * <p>Peers carry the location layer ({@code LocationService}, with the scenario's {@code routing}
  * settings) only when the scenario has a publish phase or locate operations: its filter
@@ -222,7 +223,7 @@ public final class ScenarioRunner {
       TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));
-      for (RunCharts.Named chart : RunCharts.of(scenario, series)) {
+      for (RunCharts.Named chart : RunCharts.of(scenario, summary, series, folder)) {
         PlotWriter.write(chart.chart(), folder, chart.name());
       }
       return new RunResult(scenario, summary, series, ctx.tally().snapshot(), folder);

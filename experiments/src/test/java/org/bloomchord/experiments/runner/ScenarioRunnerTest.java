@@ -201,7 +201,7 @@ class ScenarioRunnerTest {
     assertNotNull(l.stretch());
     String series = Files.readString(dir.resolve("a/timeseries.csv"));
     assertTrue(series.startsWith("time,peersAlive,lookups,failures,hopsMean,inFlight,bytesPerPeerPerSecond,"
-        + "locates,locatesMissed\n"));
+        + "locates,locatesMissed,locateLocal,locateProbabilistic,locateFallback,locateNotFound,locateFailed\n"));
     ScenarioRunner.run(s, dir.resolve("b"), Progress.silent());
     assertEquals(withoutMachineFields(dir.resolve("a/summary.json")), withoutMachineFields(dir.resolve("b/summary.json")));
     assertEquals(Files.readString(dir.resolve("a/operations.csv")), Files.readString(dir.resolve("b/operations.csv")));

@@ -4,18 +4,42 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
+import java.nio.file.Path;
+import org.bloomchord.experiments.report.Chart;
 import org.bloomchord.experiments.report.LineChart;
+import org.bloomchord.experiments.report.RunFigures;
+import org.bloomchord.experiments.report.SampledOperations;
+import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.report.Series;
 import org.bloomchord.experiments.scenario.Scenario;
 
-/** The time-series charts of one run: peers alive, lookups and failures, mean hops, traffic. */
+/**
+ * The charts of one run: from its time series peers alive, lookups and failures, mean hops and
+ * traffic; then what {@link RunFigures} draws from the summary and the operation sample (locate
+ * outcomes, hop and latency histograms, traffic by type). Lookup charts appear only when the run
+ * made lookups.
+ */
 public final class RunCharts {
 
   /** A chart and the base name of its files. */
-  public record Named(String name, LineChart chart, String caption) {
+  public record Named(String name, Chart chart, String caption) {
   }
 
   private RunCharts() {
+  }
+
+  /**
+   * The charts of one run: its time series, its summary and the operation sample in {@code folder}
+   * ({@code operations.csv}, absent for a run that wrote none).
+   */
+  public static List<Named> of(Scenario scenario, Summary summary, TimeSeries series, Path folder) {
+    List<Named> out = of(scenario, series);
+    SampledOperations sample = folder == null ? SampledOperations.empty()
+        : SampledOperations.read(folder.resolve("operations.csv"));
+    for (RunFigures.Named f : RunFigures.of(scenario.label(), summary, series, sample)) {
+      out.add(new Named(f.name(), f.chart(), f.caption()));
+    }
+    return out;
   }
 
   /** The charts of one run's time series. */
@@ -24,16 +48,34 @@ public final class RunCharts {
     List<Named> out = new ArrayList<>();
     out.add(new Named("peers-alive", chart(run + ": peers alive", "peers", series,
         TimeSeriesSampler.PEERS_ALIVE, "peers alive"), "Hosts on the ring, sampled every second."));
+    if (!any(series, TimeSeriesSampler.LOOKUPS)) {
+      out.add(traffic(run, series));
+      return out;
+    }
     out.add(new Named("lookups", new LineChart(run + ": lookups per second", "time (s)", "lookups / s",
         List.of(series(series, TimeSeriesSampler.LOOKUPS, "completed"),
             series(series, TimeSeriesSampler.FAILURES, "failed or incorrect")), false),
         "Lookups completed in each second, and those that did not return the live successor."));
     out.add(new Named("hops", chart(run + ": mean lookup hops", "hops", series, "hopsMean", "mean hops"),
         "Mean hops of the lookups answered in each second."));
-    out.add(new Named("traffic", chart(run + ": traffic", "bytes / peer / s", series,
-        TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, "bytes per peer per second"),
-        "Bytes sent per peer per second, measured from the wire encodings."));
+    out.add(traffic(run, series));
     return out;
+  }
+
+  private static Named traffic(String run, TimeSeries series) {
+    return new Named("traffic", chart(run + ": traffic", "bytes / peer / s", series,
+        TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, "bytes per peer per second"),
+        "Bytes sent per peer per second, measured from the wire encodings.");
+  }
+
+  /** Whether the column has a value above 0. */
+  private static boolean any(TimeSeries s, String column) {
+    for (double v : s.column(column)) {
+      if (v > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static LineChart chart(String title, String yLabel, TimeSeries s, String column, String name) {
