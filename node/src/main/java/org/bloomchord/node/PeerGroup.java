@@ -101,6 +101,32 @@ final class PeerGroup {
     this.random = new SplittableRandom(options.getSeed());
     this.store = store;
     this.directory = cluster == null ? null : new ClusterDirectory(vertx, cluster.name(), cluster.memberAddress());
+    if (directory != null) {
+      directory.reachability().onTransition(t -> {
+        if (!t.merged().isEmpty()) {
+          reachableAgain(t.merged());
+        }
+      });
+    }
+  }
+
+  /**
+   * Nodes that were unreachable answer again: the ring may have split into rings that each went on
+   * alone, and its peers have to learn of the other side's.
+   *
+   * <p>RING MERGE HOOK: this is where the local peers are handed contacts on the nodes that came
+   * back, for the Chord-level ring merge (each local peer offered a few active peers of those nodes:
+   * "this peer may be in another ring, unify if so"). Until the merge protocol is in, the rings rely
+   * on their peers' memory of suspected neighbours ({@code Suspicion}), and the split stays visible
+   * to operators only through the reachability reported here and by {@code /api/ring}.
+   */
+  private void reachableAgain(List<NodeReachability.NodeState> nodes) {
+    // the merge protocol's call goes here: for each local peer, offer it contacts on `nodes`
+  }
+
+  /** What the node knows of the other nodes' reachability; null when not clustered. */
+  NodeReachability reachability() {
+    return directory == null ? null : directory.reachability();
   }
 
   /** A group on {@code vertx}, or on a new instance with Prometheus metrics when it is null. */

@@ -46,6 +46,11 @@ public final class NodeCommand implements Callable<Integer> {
       description = "Port of the HTTP API on 127.0.0.1 (0: any free port).")
   int httpPort;
 
+  @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+      description = "Interface the HTTP API binds to: keep the loopback unless the API must be reached from"
+          + " another host of a private network, since it has no authentication (default: ${DEFAULT-VALUE}).")
+  String httpHost;
+
   @Option(names = "--data-dir", paramLabel = "DIR",
       description = "Directory of the durable store (RocksDB); without it everything is in memory.")
   Path dataDir;
@@ -124,11 +129,11 @@ public final class NodeCommand implements Callable<Integer> {
     }
     NodeHttpServer http;
     try {
-      http = NodeHttpServer.start(node, "127.0.0.1", httpPort).toCompletionStage().toCompletableFuture()
+      http = NodeHttpServer.start(node, httpHost, httpPort).toCompletionStage().toCompletableFuture()
           .get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       node.close();
-      throw new UsageException("cannot listen on 127.0.0.1:" + httpPort + ": " + rootMessage(e));
+      throw new UsageException("cannot listen on " + httpHost + ":" + httpPort + ": " + rootMessage(e));
     }
     Thread hook = new Thread(() -> {
       // graceful leave and store flush, within the leave timeout
@@ -141,7 +146,7 @@ public final class NodeCommand implements Callable<Integer> {
       stopped.countDown();
     }, "bloomchord-node-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    out.println("listening on http://127.0.0.1:" + http.port());
+    out.println("listening on http://" + httpHost + ":" + http.port());
     out.flush();
     stopped.await();
     return 0;
