@@ -21,6 +21,7 @@ import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.RingHints;
 import org.bloomchord.chord.cluster.PeerSnapshot;
+import org.bloomchord.chord.cluster.RingLauncher;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.ChordWire;
@@ -46,9 +47,10 @@ import org.bloomchord.node.store.PersistedStore;
  * (Chord, location, reconciliation, repair), the durable store when there is a data directory,
  * and the name of every running peer.
  *
- * <p>Peers join in waves that at most double the ring, each joiner through a random peer already
- * on it (a thousand joiners through one bootstrap would all wait on it); between waves the group
- * waits for the ring to become stable, as {@code ChordCluster} does. Peers restarted from the data
+ * <p>Peers join as a stream ({@link RingLauncher}, the launcher {@code ChordCluster} uses too): as
+ * many joins in flight as peers already on the ring, each joiner through a random one of them (a
+ * thousand joiners through one bootstrap would all wait on it), the other nodes' active peers
+ * counting when the node joins a running ring. Peers restarted from the data
  * directory of a node that is not clustered do not join: each starts in its recorded place
  * ({@link #rejoin}).
  *
@@ -64,6 +66,11 @@ import org.bloomchord.node.store.PersistedStore;
  */
 final class PeerGroup {
 
+  /** Joins in flight at most (the same as {@code ring --launch stream}'s default window). */
+  static final int JOIN_WINDOW = 1000;
+  /** How often the launch looks at the joins in flight, ms. */
+  private static final long JOIN_TICK_MS = 100;
+
   private final Vertx vertx;
   private final boolean ownsVertx;
   private final NodeOptions options;
@@ -78,8 +85,9 @@ final class PeerGroup {
   private final Map<String, PeerHandle<ChordPeer>> byName = new ConcurrentHashMap<>();
   private final SplittableRandom random;
   private int nextIndex;
-  /** When joining a ring of other nodes: the remote peer the first peer here joins through. */
-  private PeerRef remoteBoot;
+  /** When joining a ring of other nodes: their active peers, through which the first peers here join. */
+  private List<PeerRef> remoteBoots = List.of();
+  private final RingLauncher launcher;
 
   private PeerGroup(Vertx vertx, boolean ownsVertx, NodeOptions options, PrometheusMeterRegistry registry,
       ClusterNode cluster, DurableStore store) {
@@ -100,6 +108,8 @@ final class PeerGroup {
         : new VertxNetwork<>(List.of(cluster), net, wire);
     this.random = new SplittableRandom(options.getSeed());
     this.store = store;
+    this.launcher = new RingLauncher(network, random, (ref, boot) -> new ChordPeer(chord, boot, extensions(ref)),
+        chord.joinWaitMs(), 120_000);
     this.directory = cluster == null ? null : new ClusterDirectory(vertx, cluster.name(), cluster.memberAddress());
     if (directory != null) {
       directory.reachability().onTransition(t -> {
@@ -268,7 +278,7 @@ final class PeerGroup {
       }
     }
     if (cluster != null && !options.getCluster().members().isEmpty()) {
-      remoteBoot = findRemoteBootstrap();
+      remoteBoots = findRemoteBootstraps();
     }
     if (restored && cluster == null) {
       rejoin(names);
@@ -285,10 +295,10 @@ final class PeerGroup {
   }
 
   /**
-   * An active peer of another node of the cluster, through which the first peer here joins; waits
-   * for one up to the start timeout.
+   * The active peers of the other nodes of the cluster, through which the peers here join; waits
+   * for at least one up to the start timeout.
    */
-  private PeerRef findRemoteBootstrap() {
+  private List<PeerRef> findRemoteBootstraps() {
     if (cluster.members() < 2) {
       throw new IllegalStateException("could not reach any cluster member of " + options.getCluster().members()
           + " (start the first node without --members, and give every node the same secret)");
@@ -302,7 +312,7 @@ final class PeerGroup {
         }
       }
       if (!active.isEmpty()) {
-        return active.get(random.nextInt(active.size()));
+        return active;
       }
       if (System.currentTimeMillis() > end) {
         throw new IllegalStateException("the cluster has " + cluster.members() + " members but no node of it"
@@ -349,17 +359,30 @@ final class PeerGroup {
     }
   }
 
+  /**
+   * Joins new peers as a stream ({@link RingLauncher#stream}): as many joins in flight as peers on
+   * the ring (this node's, and the other nodes' active peers when it joins a running ring), up to
+   * {@value #JOIN_WINDOW}, each through a random peer already on it, with no wait for a stable ring
+   * in between; {@link #startPeers} waits for it at the end. A node of 300 peers joining a running
+   * node of 300 starts all 300 joins at once instead of doubling from one peer, stable ring after
+   * stable ring.
+   */
   private List<String> launch(List<String> names) {
-    List<String> joined = new ArrayList<>();
-    int i = 0;
-    while (i < names.size()) {
-      List<PeerHandle<ChordPeer>> on = new ArrayList<>(byName.values());
-      int wave = on.isEmpty() ? 1 : Math.min(names.size() - i, on.size());
-      joined.addAll(launchWave(names.subList(i, i + wave), on));
-      i += wave;
-      if (i < names.size() && !on.isEmpty()) {
-        awaitStable(200 * options.getChord().stabilizeMs());
+    List<PeerRef> refs = new ArrayList<>();
+    for (String n : names) {
+      refs.add(new PeerRef(n, ring.hash(n)));
+      if (store != null) {
+        store.addPeer(n);
       }
+    }
+    List<PeerRef> onRing = new ArrayList<>();
+    byName.values().forEach(h -> onRing.add(h.ref()));
+    onRing.addAll(remoteBoots);
+    RingLauncher.Launch done = launcher.stream(refs, onRing, JOIN_WINDOW, JOIN_TICK_MS, (joined, inFlight) -> { });
+    List<String> joined = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : done.joined()) {
+      byName.put(h.ref().address(), h);
+      joined.add(h.ref().address());
     }
     return joined;
   }
@@ -381,33 +404,6 @@ final class PeerGroup {
     for (PeerHandle<ChordPeer> h : started) {
       byName.put(h.ref().address(), h);
     }
-  }
-
-  private List<String> launchWave(List<String> names, List<PeerHandle<ChordPeer>> on) {
-    List<PeerRef> refs = new ArrayList<>();
-    for (String n : names) {
-      refs.add(new PeerRef(n, ring.hash(n)));
-      if (store != null) {
-        store.addPeer(n);
-      }
-    }
-    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
-      PeerRef boot = on.isEmpty() ? remoteBoot : on.get(random.nextInt(on.size())).ref();
-      return new ChordPeer(options.getChord(), boot, extensions(ref));
-    });
-    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined,
-        options.getChord().joinWaitMs());
-    List<String> joined = new ArrayList<>();
-    for (int k = 0; k < started.size(); k++) {
-      PeerHandle<ChordPeer> h = started.get(k);
-      if (outcomes.get(k).succeeded()) {
-        byName.put(h.ref().address(), h);
-        joined.add(h.ref().address());
-      } else {
-        network.crash(h);
-      }
-    }
-    return joined;
   }
 
   private List<ChordExtension> extensions(PeerRef ref) {

@@ -101,7 +101,10 @@ public final class NodeCommand implements Callable<Integer> {
       }
       periods.adaptiveUnlessGiven(spec.commandLine().getParseResult(), PeriodsMixin.NODE_STABILIZE_FACTOR,
           PeriodsMixin.NODE_FIX_FINGERS_FACTOR);
-      options.setChord(periods.apply(options.getChord()));
+      // a peer tells its predecessor when its successor list changed, so the lists before a joiner
+      // learn of it at once rather than at each peer's next stabilize round, which adaptive
+      // maintenance may have backed off to 32 periods
+      options.setChord(periods.apply(options.getChord()).withSuccessorPush(true));
       if (refreshMs < 1) {
         throw new UsageException("--refresh-ms must be positive, got " + refreshMs);
       }
