@@ -8,6 +8,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,8 @@ import org.bloomchord.node.store.PersistedStore;
  * classes of their own.
  */
 final class PeerGroup {
+
+  private static final System.Logger LOG = System.getLogger(PeerGroup.class.getName());
 
   /** Joins in flight at most (the same as {@code ring --launch stream}'s default window). */
   static final int JOIN_WINDOW = 1000;
@@ -277,18 +280,24 @@ final class PeerGroup {
         nextIndex = Math.max(nextIndex, indexOf(n) + 1);
       }
     }
+    long t0 = System.currentTimeMillis();
     if (cluster != null && !options.getCluster().members().isEmpty()) {
       remoteBoots = findRemoteBootstraps();
     }
+    long t1 = System.currentTimeMillis();
     if (restored && cluster == null) {
       rejoin(names);
     } else {
       launch(names);
     }
+    long t2 = System.currentTimeMillis();
     if (!awaitStable(options.getStartTimeoutMs())) {
       throw new IllegalStateException("the ring of " + names.size() + " peers did not become stable within "
           + options.getStartTimeoutMs() + " ms");
     }
+    LOG.log(Level.INFO, names.size() + " peers started: " + (t1 - t0) + " ms to find " + remoteBoots.size()
+        + " peers of other nodes, " + (t2 - t1) + " ms to join, " + (System.currentTimeMillis() - t2)
+        + " ms to a stable ring");
     if (directory != null) {
       await(directory.advertise(), 30_000);
     }
