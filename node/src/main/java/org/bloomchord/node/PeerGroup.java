@@ -22,6 +22,7 @@ import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.RingHints;
 import org.bloomchord.chord.cluster.PeerSnapshot;
+import org.bloomchord.chord.cluster.RingCheck;
 import org.bloomchord.chord.cluster.RingLauncher;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.ring.IdRing;
@@ -69,8 +70,11 @@ final class PeerGroup {
 
   private static final System.Logger LOG = System.getLogger(PeerGroup.class.getName());
 
-  /** Joins in flight at most (the same as {@code ring --launch stream}'s default window). */
-  static final int JOIN_WINDOW = 1000;
+  /**
+   * Joins in flight at most: a node of 300 peers whose 300 joins all arrived at once at a running
+   * node of 300 drove it into a storm of late lookups and suspicions on a loaded machine.
+   */
+  static final int JOIN_WINDOW = 32;
   /** How often the launch looks at the joins in flight, ms. */
   private static final long JOIN_TICK_MS = 100;
 
@@ -292,8 +296,11 @@ final class PeerGroup {
     }
     long t2 = System.currentTimeMillis();
     if (!awaitStable(options.getStartTimeoutMs())) {
+      RingCheck c = lastCheck;
       throw new IllegalStateException("the ring of " + names.size() + " peers did not become stable within "
-          + options.getStartTimeoutMs() + " ms");
+          + options.getStartTimeoutMs() + " ms" + (c == null ? "" : " (last check of " + c.peers() + " active peers: "
+          + c.successorErrors() + " wrong successors, " + c.predecessorErrors() + " wrong predecessors, "
+          + c.successorListErrors() + " wrong successor lists)"));
     }
     LOG.log(Level.INFO, names.size() + " peers started: " + (t1 - t0) + " ms to find " + remoteBoots.size()
         + " peers of other nodes, " + (t2 - t1) + " ms to join, " + (System.currentTimeMillis() - t2)
@@ -491,6 +498,9 @@ final class PeerGroup {
   }
 
   /** Waits (blocking) until the ring is stable by the oracle; returns whether it became so. */
+  /** The last check of {@link #awaitStable}, for the message when the ring did not become stable. */
+  private volatile RingCheck lastCheck;
+
   boolean awaitStable(long maxMs) {
     return network.awaitUntil(this::stableNow, maxMs, options.getChord().stabilizeMs());
   }
@@ -503,7 +513,9 @@ final class PeerGroup {
         active.add(s.self());
       }
     }
-    return new RingOracle(ring, active).check(snaps, options.getChord().successors()).stable();
+    RingCheck check = new RingOracle(ring, active).check(snaps, options.getChord().successors());
+    lastCheck = check;
+    return check.stable();
   }
 
   /**
