@@ -36,7 +36,8 @@ import org.bloomchord.overlay.PeerRef;
  * removed from the map.
  *
  * <p>Once serving, the directory probes every node it has seen every {@value #PROBE_PERIOD_MS} ms
- * (a {@code ping} to its status address, answered at once, timeout {@value #PROBE_TIMEOUT_MS} ms)
+ * (a {@code ping} to its status address, answered at once, timeout {@value #PROBE_TIMEOUT_MS} ms;
+ * a round still waiting is not overlapped, and two silent probes in a row make a node unreachable)
  * and keeps what it learns in a {@link NodeReachability}: a node seen once stays known, and is
  * reported unreachable, until it answers again or says it left ({@value #LEFT} notice, published
  * when it withdraws). Unreachable nodes are not asked for snapshots, so a status during a split
@@ -52,8 +53,11 @@ final class ClusterDirectory {
   static final String LEFT = "bloomchord.node.left";
   /** How long a node waits for another node's answer. */
   private static final long ASK_TIMEOUT_MS = 5_000;
-  /** How often every known node is probed: with the timeout, a cut is seen within 5 s. */
-  static final long PROBE_PERIOD_MS = 2_000;
+  /**
+   * How often every known node is probed: with the timeout and two silent probes in a row, a cut
+   * is reported within 8 s, two of Hazelcast's 5 s failure-detection periods less a margin.
+   */
+  static final long PROBE_PERIOD_MS = 1_000;
   /** How long a probe waits for its answer (the answer is a constant sent from an event loop). */
   static final long PROBE_TIMEOUT_MS = 3_000;
   private static final String PING = "ping";
@@ -165,24 +169,36 @@ final class ClusterDirectory {
 
   /** The snapshots of the peers of every other node that answers. */
   Future<List<PeerSnapshot>> remoteSnapshots() {
-    return map().compose(m -> m.entries().compose(entries -> {
-      List<Future<List<PeerSnapshot>>> asks = new ArrayList<>();
-      for (Map.Entry<String, String> e : entries.entrySet()) {
-        reach.seen(e.getKey(), e.getValue(), System.currentTimeMillis());
-        if (!e.getKey().equals(nodeName) && !reach.isUnreachable(e.getKey())) {
-          asks.add(ask(m, e.getKey()));
-        }
-      }
-      return Future.join(asks).transform(ar -> {
-        List<PeerSnapshot> out = new ArrayList<>();
-        for (Future<List<PeerSnapshot>> f : asks) {
-          if (f.succeeded()) {
-            out.addAll(f.result());
+    // during a split Hazelcast can hold a read of the map for seconds: past the probe timeout the
+    // nodes this one knows stand in for the map's entries
+    return map().compose(m -> m.entries()
+        .timeout(PROBE_TIMEOUT_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
+        .transform(read -> {
+          List<String> nodes = new ArrayList<>();
+          if (read.succeeded()) {
+            for (Map.Entry<String, String> e : read.result().entrySet()) {
+              reach.seen(e.getKey(), e.getValue(), System.currentTimeMillis());
+              nodes.add(e.getKey());
+            }
+          } else {
+            nodes.addAll(reach.knownNodes());
           }
-        }
-        return Future.succeededFuture(out);
-      });
-    }));
+          List<Future<List<PeerSnapshot>>> asks = new ArrayList<>();
+          for (String n : nodes) {
+            if (!n.equals(nodeName) && !reach.isUnreachable(n)) {
+              asks.add(ask(m, n));
+            }
+          }
+          return Future.join(asks).transform(ar -> {
+            List<PeerSnapshot> out = new ArrayList<>();
+            for (Future<List<PeerSnapshot>> f : asks) {
+              if (f.succeeded()) {
+                out.addAll(f.result());
+              }
+            }
+            return Future.succeededFuture(out);
+          });
+        }));
   }
 
   private Future<List<PeerSnapshot>> ask(AsyncMap<String, String> m, String node) {

@@ -14,8 +14,10 @@ import java.util.function.Consumer;
  * What this node knows of the other nodes of its ring: every node it has seen in the cluster's
  * directory is <em>known</em> until it leaves gracefully (it says so) or has been unreachable for
  * {@link #FORGET_AFTER_MS}; a known node is <em>reachable</em> while it answers the directory's
- * probes, and <em>unreachable</em> from the first probe it did not answer (a timeout, or no handler
- * because Hazelcast dropped its member) until one it answers.
+ * probes, and <em>unreachable</em> from the {@value #SILENT_PROBES}th probe in a row it did not
+ * answer (a timeout, or no handler because Hazelcast dropped its member) until one it answers. One
+ * silent probe is not enough: on a loaded machine an event loop can hold a ping beyond its timeout,
+ * and a split reported and withdrawn every few seconds would teach operators to ignore it.
  *
  * <p>Why a memory of its own and not the directory's map: during a split each side's copy of the
  * map loses the other side's entries (Hazelcast's member removal, and the directory drops a node
@@ -27,7 +29,7 @@ import java.util.function.Consumer;
  * {@link Transition} listener, called on the Vert.x thread of the probe.
  *
  * <pre>
- *   seen in directory --> REACHABLE --probe fails--> UNREACHABLE --probe answered--> REACHABLE
+ *   seen in directory --> REACHABLE --2 probes fail--> UNREACHABLE --probe answered--> REACHABLE
  *                         either state --"left" notice--> forgotten
  *                         UNREACHABLE for FORGET_AFTER_MS --> forgotten
  * </pre>
@@ -36,6 +38,8 @@ public final class NodeReachability {
 
   /** How long an unreachable node stays known: a day, so a split of an hour is seen throughout. */
   public static final long FORGET_AFTER_MS = 24 * 3_600_000L;
+  /** Probes in a row a node must leave unanswered to be reported unreachable. */
+  public static final int SILENT_PROBES = 2;
 
   private static final Logger LOG = System.getLogger(NodeReachability.class.getName());
 
@@ -56,6 +60,8 @@ public final class NodeReachability {
 
   private final String self;
   private final Map<String, NodeState> known = new ConcurrentHashMap<>();
+  /** Probes in a row each node left unanswered (absent: none). */
+  private final Map<String, Integer> silentInARow = new ConcurrentHashMap<>();
   private final List<NodeState> newlyUnreachable = new ArrayList<>();
   private final List<NodeState> newlyReachable = new ArrayList<>();
   private final AtomicLong splits = new AtomicLong();
@@ -80,6 +86,7 @@ public final class NodeReachability {
 
   /** The node answered a probe. */
   synchronized void answered(String node, long now) {
+    silentInARow.remove(node);
     NodeState s = known.get(node);
     if (s != null && !s.reachable()) {
       NodeState back = new NodeState(node, s.address(), true, now);
@@ -91,7 +98,10 @@ public final class NodeReachability {
   /** The node did not answer a probe. */
   synchronized void silent(String node, long now) {
     NodeState s = known.get(node);
-    if (s != null && s.reachable()) {
+    if (s == null || silentInARow.merge(node, 1, Integer::sum) < SILENT_PROBES) {
+      return;
+    }
+    if (s.reachable()) {
       NodeState gone = new NodeState(node, s.address(), false, now);
       known.put(node, gone);
       newlyUnreachable.add(gone);
@@ -101,6 +111,7 @@ public final class NodeReachability {
   /** The node said it is leaving: it is no longer part of the ring, reachable or not. */
   synchronized void left(String node) {
     known.remove(node);
+    silentInARow.remove(node);
     newlyUnreachable.removeIf(s -> s.node().equals(node));
   }
 
@@ -112,6 +123,7 @@ public final class NodeReachability {
     Transition t;
     synchronized (this) {
       known.values().removeIf(s -> !s.reachable() && now - s.sinceMs() > FORGET_AFTER_MS);
+      silentInARow.keySet().retainAll(known.keySet());
       if (newlyUnreachable.isEmpty() && newlyReachable.isEmpty()) {
         return;
       }

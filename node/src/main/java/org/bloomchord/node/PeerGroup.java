@@ -379,9 +379,9 @@ final class PeerGroup {
    * Joins new peers as a stream ({@link RingLauncher#stream}): as many joins in flight as peers on
    * the ring (this node's, and the other nodes' active peers when it joins a running ring), up to
    * {@value #JOIN_WINDOW}, each through a random peer already on it, with no wait for a stable ring
-   * in between; {@link #startPeers} waits for it at the end. A node of 300 peers joining a running
-   * node of 300 starts all 300 joins at once instead of doubling from one peer, stable ring after
-   * stable ring.
+   * in between; {@link #startPeers} waits for it at the end. A node joining a running ring starts
+   * {@value #JOIN_WINDOW} joins at once through the other nodes' peers instead of doubling from one
+   * peer, stable ring after stable ring.
    */
   private List<String> launch(List<String> names) {
     List<PeerRef> refs = new ArrayList<>();

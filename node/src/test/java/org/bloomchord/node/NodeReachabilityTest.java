@@ -7,8 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The memory of other nodes: a node seen once stays known; one probe it does not answer makes it
- * unreachable, one it answers makes it reachable; a node that said it left is never reported; an
+ * The memory of other nodes: a node seen once stays known; two probes in a row it does not answer
+ * make it unreachable (one is a stalled event loop as often as a cut), one it answers makes it
+ * reachable; a node that said it left is never reported; an
  * unreachable node is forgotten after a day; each round reports its changes once.
  */
 class NodeReachabilityTest {
@@ -29,13 +30,19 @@ class NodeReachabilityTest {
     r.seen("c", "10.0.0.3:5701", 0);
     assertEquals(List.of("b", "c"), r.knownNodes(), "itself is not among the others");
 
+    r.silent("b", 500);
+    r.silent("c", 500);
+    r.endRound(500);
+    assertEquals(List.of(), r.unreachable(), "one silent probe is not a split");
     r.silent("b", 1_000);
     r.answered("c", 1_000);
     r.endRound(1_000);
     r.silent("b", 3_000); // still silent: no new transition
     r.endRound(3_000);
+    r.silent("c", 3_000); // c answered in between: its count started again
+    r.endRound(3_000);
     assertEquals(List.of("b"), names(r.unreachable()));
-    assertEquals(1_000, r.unreachable().get(0).sinceMs(), "unreachable since the first silent probe");
+    assertEquals(1_000, r.unreachable().get(0).sinceMs(), "unreachable since the second silent probe in a row");
     assertEquals(1, seen.size());
     assertEquals(List.of("b"), names(seen.get(0).split()));
     assertEquals(List.of(), seen.get(0).merged());
@@ -55,8 +62,10 @@ class NodeReachabilityTest {
     r.seen("b", "10.0.0.2:5701", 0);
     r.seen("c", "10.0.0.3:5701", 0);
     r.left("b");
-    r.silent("b", 1_000); // its probe fails after it left: nothing to report
-    r.silent("c", 1_000);
+    for (int probe = 0; probe < NodeReachability.SILENT_PROBES; probe++) {
+      r.silent("b", 1_000); // its probes fail after it left: nothing to report
+      r.silent("c", 1_000);
+    }
     r.endRound(1_000);
     assertEquals(List.of("c"), names(r.unreachable()));
     assertEquals(List.of("c"), r.knownNodes());

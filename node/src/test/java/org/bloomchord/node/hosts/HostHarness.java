@@ -136,16 +136,16 @@ public final class HostHarness implements AutoCloseable {
     }
   }
 
-  /** GET {@code url + path} from the root namespace as JSON; null when it does not answer in 5 s. */
+  /** GET {@code url + path} from the root namespace as JSON; null when it does not answer in 10 s. */
   public JsonObject getJson(String url, String path) {
     String body = getText(url, path);
     return body == null ? null : new JsonObject(body);
   }
 
-  /** GET {@code url + path} from the root namespace; null when it does not answer 200 in 5 s. */
+  /** GET {@code url + path} from the root namespace; null when it does not answer 200 in 10 s. */
   public String getText(String url, String path) {
     try {
-      HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(5))
+      HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(10))
           .GET().build(), HttpResponse.BodyHandlers.ofString());
       return r.statusCode() == 200 ? r.body() : null;
     } catch (IOException e) {
