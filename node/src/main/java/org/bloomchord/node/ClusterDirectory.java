@@ -12,6 +12,7 @@ import io.vertx.core.shareddata.AsyncMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -118,7 +119,7 @@ final class ClusterDirectory {
   private void probe() {
     if (reading.compareAndSet(false, true)) {
       map().compose(AsyncMap::entries)
-          .timeout(PROBE_TIMEOUT_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
+          .timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
           .onSuccess(entries -> entries.forEach((n, a) -> reach.seen(n, a, System.currentTimeMillis())))
           .onComplete(ar -> reading.set(false));
     }
@@ -172,7 +173,7 @@ final class ClusterDirectory {
     // during a split Hazelcast can hold a read of the map for seconds: past the probe timeout the
     // nodes this one knows stand in for the map's entries
     return map().compose(m -> m.entries()
-        .timeout(PROBE_TIMEOUT_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
+        .timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
         .transform(read -> {
           List<String> nodes = new ArrayList<>();
           if (read.succeeded()) {
