@@ -276,9 +276,12 @@ public final class Node implements AutoCloseable {
 
   /**
    * Ring status: peers alive, how many are on the ring, whether the ring is stable by the oracle.
-   * On a clustered node, over the peers of every node of the ring that answers, not only this one's.
+   * On a clustered node, over the peers of every node of the ring that answers, not only this one's,
+   * with the known nodes this one cannot reach; the ring is not stable while there is any.
    */
   public Future<RingStatus> status() {
+    List<NodeReachability.NodeState> unreachable = group.reachability() == null ? List.of()
+        : group.reachability().unreachable();
     return group.ringSnapshots().map(snaps -> {
       List<PeerRef> active = new ArrayList<>();
       for (PeerSnapshot s : snaps) {
@@ -287,8 +290,16 @@ public final class Node implements AutoCloseable {
         }
       }
       RingCheck check = new RingOracle(group.ring(), active).check(snaps, group.options().getChord().successors());
-      return new RingStatus(snaps.size(), active.size(), check.stable(), stats.lookups());
+      return RingStatus.of(snaps.size(), active.size(), check.stable(), stats.lookups(), unreachable);
     });
+  }
+
+  /**
+   * What this node knows of the other nodes of its ring (which it can reach), or null when the node
+   * is not clustered.
+   */
+  public NodeReachability reachability() {
+    return group.reachability();
   }
 
   // ---- membership (blocking)
@@ -401,8 +412,23 @@ public final class Node implements AutoCloseable {
     return p.extension(LocationService.class);
   }
 
-  /** Ring status as {@link #status()} reports it. */
-  public record RingStatus(int peers, int active, boolean stable, long lookups) {
+  /**
+   * Ring status as {@link #status()} reports it.
+   *
+   * @param peers peers alive on the nodes that answered
+   * @param active those on the ring
+   * @param stable whether the oracle finds the ring stable and no known node is unreachable
+   * @param lookups lookups asked through this node
+   * @param unreachable the known nodes of the ring this node cannot reach (empty when not clustered)
+   */
+  public record RingStatus(int peers, int active, boolean stable, long lookups,
+      List<NodeReachability.NodeState> unreachable) {
+
+    /** The status of a ring whose tables are {@code tablesStable}: stable only if no node is unreachable. */
+    public static RingStatus of(int peers, int active, boolean tablesStable, long lookups,
+        List<NodeReachability.NodeState> unreachable) {
+      return new RingStatus(peers, active, tablesStable && unreachable.isEmpty(), lookups, List.copyOf(unreachable));
+    }
   }
 
   /** Names a peer that is not running here. */

@@ -8,6 +8,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.RingHints;
 import org.bloomchord.chord.cluster.PeerSnapshot;
+import org.bloomchord.chord.cluster.RingCheck;
+import org.bloomchord.chord.cluster.RingLauncher;
 import org.bloomchord.chord.cluster.RingOracle;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.ChordWire;
@@ -50,9 +53,10 @@ import org.bloomchord.node.store.PersistedStore;
  * (Chord, location, reconciliation, repair), the durable store when there is a data directory,
  * and the name of every running peer.
  *
- * <p>Peers join in waves that at most double the ring, each joiner through a random peer already
- * on it (a thousand joiners through one bootstrap would all wait on it); between waves the group
- * waits for the ring to become stable, as {@code ChordCluster} does. Peers restarted from the data
+ * <p>Peers join as a stream ({@link RingLauncher}, the launcher {@code ChordCluster} uses too): as
+ * many joins in flight as peers already on the ring, each joiner through a random one of them (a
+ * thousand joiners through one bootstrap would all wait on it), the other nodes' active peers
+ * counting when the node joins a running ring. Peers restarted from the data
  * directory of a node that is not clustered do not join: each starts in its recorded place
  * ({@link #rejoin}).
  *
@@ -68,6 +72,16 @@ import org.bloomchord.node.store.PersistedStore;
  */
 final class PeerGroup {
 
+  private static final System.Logger LOG = System.getLogger(PeerGroup.class.getName());
+
+  /**
+   * Joins in flight at most: a node of 300 peers whose 300 joins all arrived at once at a running
+   * node of 300 drove it into a storm of late lookups and suspicions on a loaded machine.
+   */
+  static final int JOIN_WINDOW = 32;
+  /** How often the launch looks at the joins in flight, ms. */
+  private static final long JOIN_TICK_MS = 100;
+
   private final Vertx vertx;
   private final boolean ownsVertx;
   private final NodeOptions options;
@@ -82,8 +96,9 @@ final class PeerGroup {
   private final Map<String, PeerHandle<ChordPeer>> byName = new ConcurrentHashMap<>();
   private final SplittableRandom random;
   private int nextIndex;
-  /** When joining a ring of other nodes: the remote peer the first peer here joins through. */
-  private PeerRef remoteBoot;
+  /** When joining a ring of other nodes: their active peers, through which the first peers here join. */
+  private List<PeerRef> remoteBoots = List.of();
+  private final RingLauncher launcher;
 
   private PeerGroup(Vertx vertx, boolean ownsVertx, NodeOptions options, PrometheusMeterRegistry registry,
       ClusterNode cluster, DurableStore store) {
@@ -104,7 +119,35 @@ final class PeerGroup {
         : new VertxNetwork<>(List.of(cluster), net, wire);
     this.random = new SplittableRandom(options.getSeed());
     this.store = store;
+    this.launcher = new RingLauncher(network, random, (ref, boot) -> new ChordPeer(chord, boot, extensions(ref)),
+        chord.joinWaitMs(), 120_000);
     this.directory = cluster == null ? null : new ClusterDirectory(vertx, cluster.name(), cluster.memberAddress());
+    if (directory != null) {
+      directory.reachability().onTransition(t -> {
+        if (!t.merged().isEmpty()) {
+          reachableAgain(t.merged());
+        }
+      });
+    }
+  }
+
+  /**
+   * Nodes that were unreachable answer again: the ring may have split into rings that each went on
+   * alone, and its peers have to learn of the other side's.
+   *
+   * <p>RING MERGE HOOK: this is where the local peers are handed contacts on the nodes that came
+   * back, for the Chord-level ring merge (each local peer offered a few active peers of those nodes:
+   * "this peer may be in another ring, unify if so"). Until the merge protocol is in, the rings rely
+   * on their peers' memory of suspected neighbours ({@code Suspicion}), and the split stays visible
+   * to operators only through the reachability reported here and by {@code /api/ring}.
+   */
+  private void reachableAgain(List<NodeReachability.NodeState> nodes) {
+    // the merge protocol's call goes here: for each local peer, offer it contacts on `nodes`
+  }
+
+  /** What the node knows of the other nodes' reachability; null when not clustered. */
+  NodeReachability reachability() {
+    return directory == null ? null : directory.reachability();
   }
 
   /** A group on {@code vertx}, or on a new instance with Prometheus metrics when it is null. */
@@ -245,28 +288,37 @@ final class PeerGroup {
         nextIndex = Math.max(nextIndex, indexOf(n) + 1);
       }
     }
+    long t0 = System.currentTimeMillis();
     if (cluster != null && !options.getCluster().members().isEmpty()) {
-      remoteBoot = findRemoteBootstrap();
+      remoteBoots = findRemoteBootstraps();
     }
+    long t1 = System.currentTimeMillis();
     if (restored && cluster == null) {
       rejoin(names);
     } else {
       launch(names);
     }
+    long t2 = System.currentTimeMillis();
     if (!awaitStable(options.getStartTimeoutMs())) {
+      RingCheck c = lastCheck;
       throw new IllegalStateException("the ring of " + names.size() + " peers did not become stable within "
-          + options.getStartTimeoutMs() + " ms");
+          + options.getStartTimeoutMs() + " ms" + (c == null ? "" : " (last check of " + c.peers() + " active peers: "
+          + c.successorErrors() + " wrong successors, " + c.predecessorErrors() + " wrong predecessors, "
+          + c.successorListErrors() + " wrong successor lists)"));
     }
+    LOG.log(Level.INFO, names.size() + " peers started: " + (t1 - t0) + " ms to find " + remoteBoots.size()
+        + " peers of other nodes, " + (t2 - t1) + " ms to join, " + (System.currentTimeMillis() - t2)
+        + " ms to a stable ring");
     if (directory != null) {
       await(directory.advertise(), 30_000);
     }
   }
 
   /**
-   * An active peer of another node of the cluster, through which the first peer here joins; waits
-   * for one up to the start timeout.
+   * The active peers of the other nodes of the cluster, through which the peers here join; waits
+   * for at least one up to the start timeout.
    */
-  private PeerRef findRemoteBootstrap() {
+  private List<PeerRef> findRemoteBootstraps() {
     if (cluster.members() < 2) {
       throw new IllegalStateException("could not reach any cluster member of " + options.getCluster().members()
           + " (start the first node without --members, and give every node the same secret or ring authority)");
@@ -280,7 +332,7 @@ final class PeerGroup {
         }
       }
       if (!active.isEmpty()) {
-        return active.get(random.nextInt(active.size()));
+        return active;
       }
       if (System.currentTimeMillis() > end) {
         throw new IllegalStateException("the cluster has " + cluster.members() + " members but no node of it"
@@ -327,17 +379,30 @@ final class PeerGroup {
     }
   }
 
+  /**
+   * Joins new peers as a stream ({@link RingLauncher#stream}): as many joins in flight as peers on
+   * the ring (this node's, and the other nodes' active peers when it joins a running ring), up to
+   * {@value #JOIN_WINDOW}, each through a random peer already on it, with no wait for a stable ring
+   * in between; {@link #startPeers} waits for it at the end. A node joining a running ring starts
+   * {@value #JOIN_WINDOW} joins at once through the other nodes' peers instead of doubling from one
+   * peer, stable ring after stable ring.
+   */
   private List<String> launch(List<String> names) {
-    List<String> joined = new ArrayList<>();
-    int i = 0;
-    while (i < names.size()) {
-      List<PeerHandle<ChordPeer>> on = new ArrayList<>(byName.values());
-      int wave = on.isEmpty() ? 1 : Math.min(names.size() - i, on.size());
-      joined.addAll(launchWave(names.subList(i, i + wave), on));
-      i += wave;
-      if (i < names.size() && !on.isEmpty()) {
-        awaitStable(200 * options.getChord().stabilizeMs());
+    List<PeerRef> refs = new ArrayList<>();
+    for (String n : names) {
+      refs.add(new PeerRef(n, ring.hash(n)));
+      if (store != null) {
+        store.addPeer(n);
       }
+    }
+    List<PeerRef> onRing = new ArrayList<>();
+    byName.values().forEach(h -> onRing.add(h.ref()));
+    onRing.addAll(remoteBoots);
+    RingLauncher.Launch done = launcher.stream(refs, onRing, JOIN_WINDOW, JOIN_TICK_MS, (joined, inFlight) -> { });
+    List<String> joined = new ArrayList<>();
+    for (PeerHandle<ChordPeer> h : done.joined()) {
+      byName.put(h.ref().address(), h);
+      joined.add(h.ref().address());
     }
     return joined;
   }
@@ -359,33 +424,6 @@ final class PeerGroup {
     for (PeerHandle<ChordPeer> h : started) {
       byName.put(h.ref().address(), h);
     }
-  }
-
-  private List<String> launchWave(List<String> names, List<PeerHandle<ChordPeer>> on) {
-    List<PeerRef> refs = new ArrayList<>();
-    for (String n : names) {
-      refs.add(new PeerRef(n, ring.hash(n)));
-      if (store != null) {
-        store.addPeer(n);
-      }
-    }
-    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
-      PeerRef boot = on.isEmpty() ? remoteBoot : on.get(random.nextInt(on.size())).ref();
-      return new ChordPeer(options.getChord(), boot, extensions(ref));
-    });
-    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined,
-        options.getChord().joinWaitMs());
-    List<String> joined = new ArrayList<>();
-    for (int k = 0; k < started.size(); k++) {
-      PeerHandle<ChordPeer> h = started.get(k);
-      if (outcomes.get(k).succeeded()) {
-        byName.put(h.ref().address(), h);
-        joined.add(h.ref().address());
-      } else {
-        network.crash(h);
-      }
-    }
-    return joined;
   }
 
   private List<ChordExtension> extensions(PeerRef ref) {
@@ -470,6 +508,9 @@ final class PeerGroup {
   }
 
   /** Waits (blocking) until the ring is stable by the oracle; returns whether it became so. */
+  /** The last check of {@link #awaitStable}, for the message when the ring did not become stable. */
+  private volatile RingCheck lastCheck;
+
   boolean awaitStable(long maxMs) {
     return network.awaitUntil(this::stableNow, maxMs, options.getChord().stabilizeMs());
   }
@@ -482,7 +523,9 @@ final class PeerGroup {
         active.add(s.self());
       }
     }
-    return new RingOracle(ring, active).check(snaps, options.getChord().successors()).stable();
+    RingCheck check = new RingOracle(ring, active).check(snaps, options.getChord().successors());
+    lastCheck = check;
+    return check.stable();
   }
 
   /**

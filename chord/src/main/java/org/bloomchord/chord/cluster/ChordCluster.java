@@ -64,6 +64,7 @@ public final class ChordCluster implements AutoCloseable {
   private String namePrefix = "";
   private int failedJoins;
   private Supplier<List<PeerSnapshot>> remote = List::of;
+  private final RingLauncher launcher;
   private MergeOptions mergeOptions = MergeOptions.defaults();
 
   /**
@@ -79,6 +80,13 @@ public final class ChordCluster implements AutoCloseable {
     this.ring = new IdRing(config.idBits());
     this.extensions = extensions;
     this.random = new SplittableRandom(seed);
+    this.launcher = new RingLauncher(network, random,
+        (ref, boot) -> {
+          ChordPeer peer = new ChordPeer(config, boot, extensions.apply(ref));
+          peer.mergeOptions(mergeOptions);
+          return peer;
+        }, config.joinWaitMs(), READ_WAIT_MS)
+        .onStarted(this::registerHosts);
   }
 
   /** A cluster on a new network of the named runtime ("sim" or "vertx") with the Chord codecs. */
@@ -154,19 +162,19 @@ public final class ChordCluster implements AutoCloseable {
    * removed from the network and counted in {@link #failedJoins()}; the list holds the others.
    */
   public List<PeerHandle<ChordPeer>> launch(int hostCount) {
-    List<PeerRef> refs = newHosts(hostCount);
-    List<PeerHandle<ChordPeer>> out = new ArrayList<>();
-    int i = startRing(refs, out);
-    while (i < refs.size()) {
-      List<PeerHandle<ChordPeer>> on = activePeers();
-      int wave = Math.min(refs.size() - i, Math.max(1, on.size()));
-      out.addAll(launchWave(refs.subList(i, i + wave), on));
-      i += wave;
-      if (i < refs.size()) {
-        awaitStable(200 * config.stabilizeMs());
-      }
-    }
+    return joined(launcher.waves(newHosts(hostCount), this::activeRefs, this::awaitStable, 200 * config.stabilizeMs()));
+  }
+
+  private List<PeerRef> activeRefs() {
+    List<PeerRef> out = new ArrayList<>();
+    activePeers().forEach(h -> out.add(h.ref()));
     return out;
+  }
+
+  /** The peers a launch joined; those that failed are counted in {@link #failedJoins()}. */
+  private List<PeerHandle<ChordPeer>> joined(RingLauncher.Launch launch) {
+    failedJoins += launch.failed().size();
+    return launch.joined();
   }
 
   private List<PeerRef> newHosts(int hostCount) {
@@ -177,14 +185,6 @@ public final class ChordCluster implements AutoCloseable {
     return refs;
   }
 
-  /** On an empty network, starts the ring with the first of {@code refs}; returns how many were used. */
-  private int startRing(List<PeerRef> refs, List<PeerHandle<ChordPeer>> out) {
-    if (activePeers().isEmpty() && !refs.isEmpty()) {
-      out.addAll(launchWave(refs.subList(0, 1), null));
-      return 1;
-    }
-    return 0;
-  }
 
   /**
    * Launches {@code hostCount} hosts at once, each joining through a random active peer (the first
@@ -194,9 +194,13 @@ public final class ChordCluster implements AutoCloseable {
   public List<PeerHandle<ChordPeer>> launchWave(int hostCount) {
     List<PeerRef> refs = newHosts(hostCount);
     List<PeerHandle<ChordPeer>> out = new ArrayList<>();
-    int i = startRing(refs, out);
+    int i = 0;
+    if (!refs.isEmpty() && activePeers().isEmpty()) {
+      out.addAll(joined(launcher.wave(refs.subList(0, 1), null)));
+      i = 1;
+    }
     if (i < refs.size()) {
-      out.addAll(launchWave(refs.subList(i, refs.size()), activePeers()));
+      out.addAll(joined(launcher.wave(refs.subList(i, refs.size()), activeRefs())));
     }
     return out;
   }
@@ -251,37 +255,7 @@ public final class ChordCluster implements AutoCloseable {
       throw new IllegalArgumentException("window and tick must be positive: " + window + ", " + tickMs);
     }
     List<PeerRef> refs = newHosts(hostCount);
-    // the bootstraps: the peers on the ring before this launch, then each of its peers whose join
-    // ended; the peers of this launch are the pool from firstNew on
-    List<PeerHandle<ChordPeer>> pool = new ArrayList<>();
-    int next = startRing(refs, pool);
-    if (next == 0) {
-      pool.addAll(activePeers());
-    }
-    int firstNew = pool.size() - next;
-    List<PeerHandle<ChordPeer>> pending = new ArrayList<>();
-    while (next < refs.size() || !pending.isEmpty()) {
-      int room = Math.min(window - pending.size(), pool.size() - pending.size());
-      int count = Math.min(refs.size() - next, Math.max(pending.isEmpty() ? 1 : 0, room));
-      if (count > 0) {
-        pending.addAll(startJoins(refs.subList(next, next + count), pool));
-        next += count;
-      }
-      network.runFor(tickMs);
-      List<PeerState> states = readAll(pending, ChordPeer::state);
-      List<PeerHandle<ChordPeer>> still = new ArrayList<>();
-      for (int k = 0; k < pending.size(); k++) {
-        PeerHandle<ChordPeer> h = pending.get(k);
-        switch (states.get(k)) {
-          case ACTIVE -> pool.add(h);
-          case STOPPED -> dropFailedJoin(h);
-          default -> still.add(h);
-        }
-      }
-      pending = still;
-      progress.accept(pool.size() - firstNew, pending.size());
-    }
-    return new ArrayList<>(pool.subList(firstNew, pool.size()));
+    return joined(launcher.stream(refs, activeRefs(), window, tickMs, progress));
   }
 
   /** Files started peers under their hosts (a host's virtual nodes together, for crashes). */
@@ -293,42 +267,7 @@ public final class ChordCluster implements AutoCloseable {
 
   /** Launches {@code count} peers at once, all joining through {@code bootstrap}. */
   public List<PeerHandle<ChordPeer>> launchThrough(PeerHandle<ChordPeer> bootstrap, int count) {
-    return launchWave(newHosts(count), List.of(bootstrap));
-  }
-
-  private List<PeerHandle<ChordPeer>> launchWave(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
-    List<PeerHandle<ChordPeer>> started = startJoins(refs, on);
-    List<Network.Outcome<Void>> outcomes = network.callAll(started, ChordPeer::joined, config.joinWaitMs());
-    List<PeerHandle<ChordPeer>> joined = new ArrayList<>();
-    for (int i = 0; i < started.size(); i++) {
-      if (outcomes.get(i).succeeded()) {
-        joined.add(started.get(i));
-      } else {
-        dropFailedJoin(started.get(i));
-      }
-    }
-    return joined;
-  }
-
-  /**
-   * Starts a peer for each ref, joining through a random one of {@code on} (null: the first peer
-   * of a new ring, alone), and files it under its host; returns at once.
-   */
-  private List<PeerHandle<ChordPeer>> startJoins(List<PeerRef> refs, List<PeerHandle<ChordPeer>> on) {
-    List<PeerHandle<ChordPeer>> started = network.launchAll(refs, ref -> {
-      PeerRef boot = on == null ? null : on.get(random.nextInt(on.size())).ref();
-      ChordPeer peer = new ChordPeer(config, boot, extensions.apply(ref));
-      peer.mergeOptions(mergeOptions);
-      return peer;
-    });
-    registerHosts(started);
-    return started;
-  }
-
-  /** A joiner that gave up is stopped: it leaves the network rather than linger off the ring. */
-  private void dropFailedJoin(PeerHandle<ChordPeer> joiner) {
-    failedJoins++;
-    network.crash(joiner);
+    return joined(launcher.wave(newHosts(count), List.of(bootstrap.ref())));
   }
 
   /**
@@ -356,12 +295,12 @@ public final class ChordCluster implements AutoCloseable {
    * at once (the joins go on while the caller acts); {@link #peers()} lists them once started.
    */
   public List<PeerHandle<ChordPeer>> startJoins(List<PeerRef> refs) {
-    return startJoins(refs, activePeers());
+    return launcher.start(refs, activeRefs());
   }
 
   /** As {@link #startJoins}, then waits until every join ended; returns the peers that joined. */
   public List<PeerHandle<ChordPeer>> join(List<PeerRef> refs) {
-    return launchWave(refs, activePeers());
+    return joined(launcher.wave(refs, activeRefs()));
   }
 
   /** Joins that failed (after every attempt) since this cluster was created; those peers are gone. */

@@ -46,6 +46,11 @@ public final class NodeCommand implements Callable<Integer> {
       description = "Port of the HTTP API on 127.0.0.1 (0: any free port).")
   int httpPort;
 
+  @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+      description = "Interface the HTTP API binds to: keep the loopback unless the API must be reached from"
+          + " another host of a private network, since it has no authentication (default: ${DEFAULT-VALUE}).")
+  String httpHost;
+
   @Option(names = "--data-dir", paramLabel = "DIR",
       description = "Directory of the durable store (RocksDB); without it everything is in memory.")
   Path dataDir;
@@ -97,7 +102,10 @@ public final class NodeCommand implements Callable<Integer> {
       }
       periods.adaptiveUnlessGiven(spec.commandLine().getParseResult(), PeriodsMixin.NODE_STABILIZE_FACTOR,
           PeriodsMixin.NODE_FIX_FINGERS_FACTOR);
-      options.setChord(periods.apply(options.getChord()));
+      // a peer tells its predecessor when its successor list changed, so the lists before a joiner
+      // learn of it at once rather than at each peer's next stabilize round, which adaptive
+      // maintenance may have backed off to 32 periods
+      options.setChord(periods.apply(options.getChord()).withSuccessorPush(true));
       if (refreshMs < 1) {
         throw new UsageException("--refresh-ms must be positive, got " + refreshMs);
       }
@@ -125,11 +133,11 @@ public final class NodeCommand implements Callable<Integer> {
     }
     NodeHttpServer http;
     try {
-      http = NodeHttpServer.start(node, "127.0.0.1", httpPort).toCompletionStage().toCompletableFuture()
+      http = NodeHttpServer.start(node, httpHost, httpPort).toCompletionStage().toCompletableFuture()
           .get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       node.close();
-      throw new UsageException("cannot listen on 127.0.0.1:" + httpPort + ": " + rootMessage(e));
+      throw new UsageException("cannot listen on " + httpHost + ":" + httpPort + ": " + rootMessage(e));
     }
     Thread hook = new Thread(() -> {
       // graceful leave and store flush, within the leave timeout
@@ -142,7 +150,7 @@ public final class NodeCommand implements Callable<Integer> {
       stopped.countDown();
     }, "bloomchord-node-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    out.println("listening on http://127.0.0.1:" + http.port());
+    out.println("listening on http://" + httpHost + ":" + http.port());
     out.flush();
     stopped.await();
     return 0;

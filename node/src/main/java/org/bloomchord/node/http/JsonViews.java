@@ -9,6 +9,7 @@ import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.node.FingerRun;
 import org.bloomchord.node.LookupTrace;
 import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeReachability;
 import org.bloomchord.node.PeerView;
 import org.bloomchord.node.RingEvent;
 import org.bloomchord.routing.location.LocateResult;
@@ -25,8 +26,14 @@ public final class JsonViews {
   }
 
   static JsonObject ring(Node.RingStatus s) {
+    JsonArray unreachable = new JsonArray();
+    long now = System.currentTimeMillis();
+    for (NodeReachability.NodeState n : s.unreachable()) {
+      unreachable.add(new JsonObject().put("node", n.node()).put("address", n.address())
+          .put("sinceMs", n.sinceMs()).put("seconds", Math.max(0, now - n.sinceMs()) / 1000));
+    }
     return new JsonObject().put("peers", s.peers()).put("active", s.active()).put("stable", s.stable())
-        .put("lookups", s.lookups());
+        .put("lookups", s.lookups()).put("unreachable", unreachable);
   }
 
   static JsonObject write(WriteResult w) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.bloomchord.node.Node;
+import org.bloomchord.node.NodeReachability;
 import org.bloomchord.node.NodeStats;
 import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.overlay.admission.Refusal;
@@ -25,6 +26,14 @@ final class NodeMetrics {
   static final String ADMISSION_REFUSED = "bloomchord.admission.refused";
   /** Certificates on the revocation list a node uses. */
   static final String ADMISSION_REVOKED = "bloomchord.admission.revoked";
+  /** Known nodes of the ring this node cannot reach (0 when not clustered). */
+  static final String NODES_UNREACHABLE = "bloomchord.cluster.nodes.unreachable";
+  /** Other nodes of the ring this node knows of, reachable or not. */
+  static final String NODES_KNOWN = "bloomchord.cluster.nodes.known";
+  /** Probe rounds in which some known node became unreachable: splits seen from here. */
+  static final String SPLITS = "bloomchord.cluster.splits";
+  /** Probe rounds in which some unreachable node answered again. */
+  static final String MERGES = "bloomchord.cluster.merges";
 
   private final Node node;
   private final PrometheusMeterRegistry registry;
@@ -55,6 +64,17 @@ final class NodeMetrics {
       Gauge.builder(ADMISSION_REVOKED, trust, MemberTrust::revokedCount)
           .description("certificates on the revocation list in use").register(registry);
     });
+    NodeReachability reach = node.reachability();
+    if (reach != null) {
+      Gauge.builder(NODES_UNREACHABLE, reach, r -> r.unreachable().size())
+          .description("known nodes of the ring this node cannot reach").register(registry);
+      Gauge.builder(NODES_KNOWN, reach, r -> r.knownNodes().size())
+          .description("other nodes of the ring this node knows of, reachable or not").register(registry);
+      FunctionCounter.builder(SPLITS, reach, NodeReachability::splits)
+          .description("probe rounds in which a known node became unreachable").register(registry);
+      FunctionCounter.builder(MERGES, reach, NodeReachability::merges)
+          .description("probe rounds in which an unreachable node answered again").register(registry);
+    }
     for (int h = 0; h <= 16; h++) {
       int hops = h;
       FunctionCounter.builder("bloomchord.lookups.by.hops", s, x -> x.lookupsWithHops(hops))

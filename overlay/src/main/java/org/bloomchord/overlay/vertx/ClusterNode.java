@@ -127,6 +127,10 @@ public final class ClusterNode implements AutoCloseable {
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
     config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(options.maxNoHeartbeatSeconds()));
     config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+    // after a network split, each side looks for the other every 10 s (Hazelcast's defaults, 300 s
+    // before the first look and 120 s between looks, left a healed ring in two halves for minutes)
+    config.setProperty("hazelcast.merge.first.run.delay.seconds", "10");
+    config.setProperty("hazelcast.merge.next.run.delay.seconds", "10");
     config.setProperty("hazelcast.logging.type", "jdk");
     // the node's own close (and the CLI's shutdown hook) leaves the cluster, in that order
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
