@@ -113,7 +113,7 @@ public final class SplitWriteTrial {
     WriteStats stats = new WriteStats(j.acknowledged(), j.lostReads(), 0, j.staleReads(), j.unacknowledged(),
         j.readsJudged(), j.readsFailed(), fates);
     Map<String, Object> split = new LinkedHashMap<>();
-    split.put("shares", o.shares());
+    split.put("shares", o.shares().toString());
     split.put("seconds", o.splitMs() / 1000.0);
     split.put("clientsPerSide", o.clientsPerSide());
     split.put("keys", o.keys());
