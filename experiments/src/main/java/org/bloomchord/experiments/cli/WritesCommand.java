@@ -87,6 +87,16 @@ public final class WritesCommand implements Callable<Integer> {
       description = "With --split: a client's mean pause between operations (default: ${DEFAULT-VALUE}).")
   long thinkMs;
 
+  @Option(names = "--minority-refuses",
+      description = "With --split: the peers refuse a put unless they are its key's primary in the neighbourhood they"
+          + " last knew as stable and a write quorum of that neighbourhood's replicas holds it.")
+  boolean minorityRefuses;
+
+  @Option(names = "--refusal-expiry", paramLabel = "D", defaultValue = "2h",
+      description = "With --minority-refuses: how long a neighbourhood lost to a crash or split is kept before the"
+          + " current one is taken (default: ${DEFAULT-VALUE}).")
+  String refusalExpiry;
+
   @Option(names = "--verdicts", description = "With --split: print every superseded or lost write and what replaced it.")
   boolean verdicts;
 
@@ -134,9 +144,10 @@ public final class WritesCommand implements Callable<Integer> {
           .withSplit(sides(split), DurationText.parse(splitFor).toMillis())
           .withClients(clients, keys == null ? SplitWriteOptions.defaults().keys() : keys, thinkMs, 0.5)
           .withReadQuorum(readQuorum)
+          .withRefusal(minorityRefuses ? DurationText.parse(refusalExpiry).toMillis() : 0)
           .withSeed(seed);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage().startsWith("--") ? e.getMessage() : "--split-for: " + e.getMessage());
+      throw new UsageException(e.getMessage().startsWith("--") ? e.getMessage() : "--split-for or --refusal-expiry: " + e.getMessage());
     }
     SplitWriteTrial trial = new SplitWriteTrial(options);
     Summary summary = trial.run();
@@ -146,7 +157,7 @@ public final class WritesCommand implements Callable<Integer> {
     } else {
       out.println("writes across a split on sim, seed " + seed + ": " + peers + " peers split " + options.shares()
           + " for " + splitFor + ", " + clients + " clients a side on " + options.keys() + " keys, read quorum "
-          + readQuorum);
+          + readQuorum + (minorityRefuses ? ", minority refuses writes" : ""));
       out.print(SummaryTable.render(summary));
     }
     if (verdicts) {

@@ -12,13 +12,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param lost writes whose key holds an older value or none after the merge
  * @param staleAcrossMerge reads on the merged ring that missed a write acknowledged during the split
  * @param hiddenBySplit reads during the split that missed a write acknowledged before it
+ * @param refused puts the peers refused without storing them (the store's minority refusal; 0 when off)
  * @param finalReadsFailed keys whose read after the merge got no answer
  * @param finalReadsBehind keys of which some live peer holds a newer version than the final read returned
  */
-@JsonPropertyOrder({"present", "superseded", "lost", "staleAcrossMerge", "hiddenBySplit",
+@JsonPropertyOrder({"present", "superseded", "lost", "staleAcrossMerge", "hiddenBySplit", "refused",
     "finalReadsFailed", "finalReadsBehind"})
 public record WriteFates(long present, long superseded, long lost, long staleAcrossMerge, long hiddenBySplit,
-    long finalReadsFailed, long finalReadsBehind) {
+    long refused, long finalReadsFailed, long finalReadsBehind) {
 
   public WriteFates {
     Finite.nonNegative("present", present);
@@ -26,6 +27,7 @@ public record WriteFates(long present, long superseded, long lost, long staleAcr
     Finite.nonNegative("lost", lost);
     Finite.nonNegative("staleAcrossMerge", staleAcrossMerge);
     Finite.nonNegative("hiddenBySplit", hiddenBySplit);
+    Finite.nonNegative("refused", refused);
     Finite.nonNegative("finalReadsFailed", finalReadsFailed);
     Finite.nonNegative("finalReadsBehind", finalReadsBehind);
   }

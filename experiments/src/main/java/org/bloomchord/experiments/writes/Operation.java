@@ -42,6 +42,8 @@ public record Operation(int client, Kind kind, String key, String value, int sid
     ACKNOWLEDGED,
     /** A put that was not acknowledged (failed or unconfirmed): it may or may not have taken effect. */
     UNACKNOWLEDGED,
+    /** A put the primary refused without storing it (the store's minority refusal): no effect. */
+    REFUSED,
     /** A get that answered (a value, or nothing found). */
     ANSWERED,
     /** A get that got no answer. */
@@ -64,8 +66,10 @@ public record Operation(int client, Kind kind, String key, String value, int sid
   public static Operation put(int client, String key, String value, int side, long invokedMs, long completedMs,
       WriteResult r) {
     boolean acked = r != null && r.stored() && r.version() != null;
-    return new Operation(client, Kind.PUT, key, value, side, invokedMs, completedMs,
-        acked ? Outcome.ACKNOWLEDGED : Outcome.UNACKNOWLEDGED, acked ? r.version() : null);
+    Outcome o = acked ? Outcome.ACKNOWLEDGED
+        : r != null && r.outcome() == org.bloomchord.chord.store.WriteOutcome.REFUSED ? Outcome.REFUSED
+        : Outcome.UNACKNOWLEDGED;
+    return new Operation(client, Kind.PUT, key, value, side, invokedMs, completedMs, o, acked ? r.version() : null);
   }
 
   /** An acknowledged put with the given version (hand-made histories). */

@@ -50,7 +50,8 @@ public final class SplitHistory {
    *
    * @param verdicts one per acknowledged put, in history order
    * @param acknowledged acknowledged puts
-   * @param unacknowledged puts not acknowledged
+   * @param unacknowledged puts not acknowledged, refused ones included
+   * @param refused puts the primary refused without storing them (minority refusal)
    * @param readsJudged answered reads of keys with an acknowledged put that completed before them
    * @param readsFailed reads that got no answer
    * @param lostReads reads that found nothing where a put of their own side had to be
@@ -59,7 +60,8 @@ public final class SplitHistory {
    * @param hiddenBySplit reads during the split that missed a put acknowledged before it
    * @param finalReadsFailed keys whose final read got no answer (their acknowledged puts count as lost)
    */
-  public record Judgement(List<Verdict> verdicts, long acknowledged, long unacknowledged, long readsJudged,
+  public record Judgement(List<Verdict> verdicts, long acknowledged, long unacknowledged, long refused,
+      long readsJudged,
       long readsFailed, long lostReads, long staleReads, long staleAcrossMerge, long hiddenBySplit,
       long finalReadsFailed) {
 
@@ -100,6 +102,7 @@ public final class SplitHistory {
     Map<String, Operation> putByValue = new HashMap<>();
     long acknowledged = 0;
     long unacknowledged = 0;
+    long refused = 0;
     for (Operation op : operations) {
       if (op.kind() != Operation.Kind.PUT) {
         continue;
@@ -110,6 +113,7 @@ public final class SplitHistory {
         ackedByKey.computeIfAbsent(op.key(), k -> new ArrayList<>()).add(op);
       } else {
         unacknowledged++;
+        refused += op.outcome() == Operation.Outcome.REFUSED ? 1 : 0;
       }
     }
     List<Verdict> verdicts = new ArrayList<>();
@@ -143,7 +147,7 @@ public final class SplitHistory {
         }
       }
     }
-    return new Judgement(verdicts, acknowledged, unacknowledged, judged, failed, misses[0], misses[1], misses[2],
+    return new Judgement(verdicts, acknowledged, unacknowledged, refused, judged, failed, misses[0], misses[1], misses[2],
         misses[3], finalFailed);
   }
 

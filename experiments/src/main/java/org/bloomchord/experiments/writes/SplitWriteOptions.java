@@ -22,11 +22,14 @@ import java.util.List;
  *     drawn uniformly from [0, 2·thinkMs] (default 1,000)
  * @param putShare share of operations that are puts, the rest gets (default 0.5)
  * @param readQuorum replicas every get waits for, 1..3 (default 1)
+ * @param refusalExpiryMs with a value above 0, the peers refuse writes on the minority side
+ *     ({@code chord.store.StableView}) and replace a lost neighbourhood after this long; 0 (the
+ *     default) accepts writes on every side
  * @param seed root of every random choice (default 42)
  */
 public record SplitWriteOptions(int peers, List<Double> shares, long warmMs, long splitMs, long afterHealMs,
     long settleMs, long quietMs, int clientsPerSide, int keys, long thinkMs, double putShare, int readQuorum,
-    long seed) {
+    long refusalExpiryMs, long seed) {
 
   /** Largest ring. */
   public static final int MAX_PEERS = 10_000;
@@ -50,6 +53,7 @@ public record SplitWriteOptions(int peers, List<Double> shares, long warmMs, lon
     check(keys >= 1 && keys <= 1_000_000, "--keys must be in 1..1000000, got " + keys);
     check(thinkMs >= 10 && thinkMs <= 3_600_000, "--think-ms must be in 10..3600000, got " + thinkMs);
     check(putShare > 0 && putShare <= 1, "--put-share must be in (0, 1], got " + putShare);
+    check(refusalExpiryMs >= 0 && refusalExpiryMs <= MAX_SPLIT_MS, "--refusal-expiry must be in 0..24h");
     check(readQuorum >= 1 && readQuorum <= 3, "--read-quorum must be in 1..3, got " + readQuorum);
     for (double s : shares) {
       check(Math.round(s * peers) >= clientsPerSide, "each side needs at least --clients peers: " + shares + " of "
@@ -66,42 +70,48 @@ public record SplitWriteOptions(int peers, List<Double> shares, long warmMs, lon
   /** The defaults: 64 peers split in halves for a minute, three clients a side on 16 keys. */
   public static SplitWriteOptions defaults() {
     return new SplitWriteOptions(64, List.of(0.5, 0.5), 30_000, 60_000, 60_000, 600_000, 60_000, 3, 16, 1_000, 0.5,
-        1, 42);
+        1, 0, 42);
   }
 
   /** With another ring size. */
   public SplitWriteOptions withPeers(int p) {
     return new SplitWriteOptions(p, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, readQuorum, seed);
+        thinkMs, putShare, readQuorum, refusalExpiryMs, seed);
   }
 
   /** With another split. */
   public SplitWriteOptions withSplit(List<Double> s, long ms) {
     return new SplitWriteOptions(peers, s, warmMs, ms, afterHealMs, settleMs, quietMs, clientsPerSide, keys, thinkMs,
-        putShare, readQuorum, seed);
+        putShare, readQuorum, refusalExpiryMs, seed);
   }
 
   /** With other phase lengths around the split. */
   public SplitWriteOptions withPhases(long warm, long afterHeal, long settle, long quiet) {
     return new SplitWriteOptions(peers, shares, warm, splitMs, afterHeal, settle, quiet, clientsPerSide, keys, thinkMs,
-        putShare, readQuorum, seed);
+        putShare, readQuorum, refusalExpiryMs, seed);
   }
 
   /** With another workload. */
   public SplitWriteOptions withClients(int perSide, int keyCount, long think, double puts) {
     return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, perSide, keyCount,
-        think, puts, readQuorum, seed);
+        think, puts, readQuorum, refusalExpiryMs, seed);
   }
 
   /** With another read quorum. */
   public SplitWriteOptions withReadQuorum(int q) {
     return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, q, seed);
+        thinkMs, putShare, q, refusalExpiryMs, seed);
+  }
+
+  /** With the minority refusal on (expiry above 0) or off (0). */
+  public SplitWriteOptions withRefusal(long expiryMs) {
+    return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
+        thinkMs, putShare, readQuorum, expiryMs, seed);
   }
 
   /** With another seed. */
   public SplitWriteOptions withSeed(long s) {
     return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, readQuorum, s);
+        thinkMs, putShare, readQuorum, refusalExpiryMs, s);
   }
 }

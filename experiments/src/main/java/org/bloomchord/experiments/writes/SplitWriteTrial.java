@@ -83,6 +83,14 @@ public final class SplitWriteTrial {
         throw new IllegalStateException("the ring of " + o.peers() + " did not stabilize: " + c.checkRing());
       }
       Network<ChordPeer> net = c.network();
+      if (o.refusalExpiryMs() > 0) {
+        for (PeerHandle<ChordPeer> h : c.peers()) {
+          net.inspect(h, p -> {
+            p.refuseMinorityWrites(o.refusalExpiryMs());
+            return null;
+          });
+        }
+      }
       SimControls sim = net.simControls().orElseThrow();
       List<List<PeerRef>> sides = deal(c, random.split());
       List<Client> clients = bind(c, sides);
@@ -109,14 +117,15 @@ public final class SplitWriteTrial {
   private Summary summary(ChordCluster c, long behind, long wallStart, long start) {
     SplitHistory.Judgement j = judgement;
     WriteFates fates = new WriteFates(j.count(WriteFate.PRESENT), j.count(WriteFate.SUPERSEDED),
-        j.count(WriteFate.LOST), j.staleAcrossMerge(), j.hiddenBySplit(), j.finalReadsFailed(), behind);
+        j.count(WriteFate.LOST), j.staleAcrossMerge(), j.hiddenBySplit(), j.refused(), j.finalReadsFailed(), behind);
     WriteStats stats = new WriteStats(j.acknowledged(), j.lostReads(), 0, j.staleReads(), j.unacknowledged(),
         j.readsJudged(), j.readsFailed(), fates);
     Map<String, Object> split = new LinkedHashMap<>();
-    split.put("shares", o.shares().toString());
+    split.put("shares", String.join("+", o.shares().stream().map(x -> String.format(java.util.Locale.ROOT, "%.2f", x)).toList()));
     split.put("seconds", o.splitMs() / 1000.0);
     split.put("clientsPerSide", o.clientsPerSide());
     split.put("keys", o.keys());
+    split.put("minorityRefuses", o.refusalExpiryMs() > 0);
     split.put("ringsDuring", ringsDuring);
     split.put("healToOneRingSeconds", healSeconds);
     Map<String, Object> fields = new LinkedHashMap<>();
