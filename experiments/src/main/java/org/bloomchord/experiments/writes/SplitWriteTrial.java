@@ -12,6 +12,7 @@ import org.bloomchord.chord.store.ReadOutcome;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
+import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.experiments.summary.PeerCounts;
 import org.bloomchord.experiments.summary.ResourceStats;
 import org.bloomchord.experiments.summary.Summary;
@@ -37,7 +38,8 @@ import org.bloomchord.overlay.SimControls;
  * {@code afterHealMs} more of reads only while the rings merge (so the values written during the
  * split are the ones the merge must reconcile, not overwritten by later writes); then the clients stop, the run waits for
  * one correct ring by the oracle (at most {@code settleMs}) and {@code quietMs} more, and reads
- * every key once from a client's peer: those are the final values.
+ * every key once from a client's peer: those are the final values. A put invoked during the split
+ * and given its version after the heal counts as a put of the merged ring ({@link #effectSide}).
  */
 public final class SplitWriteTrial {
 
@@ -212,7 +214,8 @@ public final class SplitWriteTrial {
     if (put) {
       String value = "c" + cl.id + "-" + cl.seq++;
       net.inspect(cl.peer, p -> p.put(key, value).onComplete(ar -> {
-        history.add(Operation.put(cl.id, key, value, side, invoked, net.now(), ar.succeeded() ? ar.result() : null));
+        WriteResult r = ar.succeeded() ? ar.result() : null;
+        history.add(Operation.put(cl.id, key, value, effectSide(side, r, sim), invoked, net.now(), r));
         cl.done(net.now() + pause);
       }));
     } else {
@@ -221,6 +224,17 @@ public final class SplitWriteTrial {
         cl.done(net.now() + pause);
       }));
     }
+  }
+
+  /**
+   * The side a put took effect on: a put invoked during the split whose primary assigned its
+   * version after the heal (by the version's clock, which on the simulator is the network's) was
+   * written on the merged ring, where its primary could order it after the writes of every side.
+   */
+  private int effectSide(int invokedSide, WriteResult r, SimControls sim) {
+    boolean afterHeal = invokedSide != Operation.WHOLE && !sim.partitioned() && healedAt >= 0 && r != null
+        && r.version() != null && r.version().physicalMs() >= healedAt;
+    return afterHeal ? Operation.WHOLE : invokedSide;
   }
 
   /** Waits until no client has an operation in flight. */

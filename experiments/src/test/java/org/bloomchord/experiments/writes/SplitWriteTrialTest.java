@@ -17,14 +17,29 @@ import org.junit.jupiter.api.Test;
  */
 class SplitWriteTrialTest {
 
-  @Test
-  void aTwoWaySplitWithWritesOfTheSameKeysOnBothSidesLosesNoAcknowledgedWrite() {
-    SplitWriteOptions o = SplitWriteOptions.defaults()
+  private static SplitWriteOptions small(List<Double> shares) {
+    return SplitWriteOptions.defaults()
         .withPeers(24)
-        .withSplit(List.of(0.5, 0.5), 30_000)
+        .withSplit(shares, 30_000)
         .withPhases(10_000, 20_000, 300_000, 30_000)
         .withClients(2, 4, 500, 0.6)
         .withSeed(7);
+  }
+
+  @Test
+  void withTheMinorityRefusalNoAcknowledgedWriteIsSupersededNorLost() {
+    SplitWriteTrial trial = new SplitWriteTrial(small(List.of(0.7, 0.3)).withRefusal(3_600_000));
+    WriteFates f = trial.run().writes().fates();
+    SplitHistory.Judgement j = trial.judgement();
+    assertEquals(j.acknowledged(), f.present(), () -> "every acknowledged write present: "
+        + j.verdicts().stream().filter(v -> v.fate() != WriteFate.PRESENT).map(Verdict::describe).toList());
+    assertTrue(f.refused() > 0, "writes of keys whose stable replicas are across the split were refused");
+    assertTrue(j.acknowledged() > 30, "the sides still acknowledged writes: " + j.acknowledged());
+  }
+
+  @Test
+  void aTwoWaySplitWithWritesOfTheSameKeysOnBothSidesLosesNoAcknowledgedWrite() {
+    SplitWriteOptions o = small(List.of(0.5, 0.5));
     SplitWriteTrial trial = new SplitWriteTrial(o);
     Summary s = trial.run();
     SplitHistory.Judgement j = trial.judgement();
