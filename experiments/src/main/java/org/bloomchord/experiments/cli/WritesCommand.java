@@ -97,7 +97,8 @@ public final class WritesCommand implements Callable<Integer> {
           + " current one is taken (default: ${DEFAULT-VALUE}).")
   String refusalExpiry;
 
-  @Option(names = "--verdicts", description = "With --split: print every superseded or lost write and what replaced it.")
+  @Option(names = "--verdicts", description = "With --split: print every superseded or lost write and what replaced it, and every read that"
+          + " missed a write of its own side.")
   boolean verdicts;
 
   @Override
@@ -165,6 +166,9 @@ public final class WritesCommand implements Callable<Integer> {
         if (v.fate() != WriteFate.PRESENT) {
           out.println(v.describe());
         }
+      }
+      for (org.bloomchord.experiments.writes.Operation r : trial.judgement().ownSideMisses()) {
+        out.println("missed a write of its own side: " + r.describe());
       }
     }
     out.flush();

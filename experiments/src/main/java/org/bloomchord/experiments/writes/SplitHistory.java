@@ -59,11 +59,12 @@ public final class SplitHistory {
    * @param staleAcrossMerge reads on the merged ring that missed a put acknowledged during the split
    * @param hiddenBySplit reads during the split that missed a put acknowledged before it
    * @param finalReadsFailed keys whose final read got no answer (their acknowledged puts count as lost)
+   * @param ownSideMisses the reads counted in {@code lostReads} and {@code staleReads}, in history order
    */
   public record Judgement(List<Verdict> verdicts, long acknowledged, long unacknowledged, long refused,
       long readsJudged,
       long readsFailed, long lostReads, long staleReads, long staleAcrossMerge, long hiddenBySplit,
-      long finalReadsFailed) {
+      long finalReadsFailed, List<Operation> ownSideMisses) {
 
     /** Acknowledged puts with the given fate. */
     public long count(WriteFate fate) {
@@ -131,6 +132,7 @@ public final class SplitHistory {
     long judged = 0;
     long failed = 0;
     long[] misses = new long[4];
+    List<Operation> ownSide = new ArrayList<>();
     for (Operation r : operations) {
       if (r.kind() != Operation.Kind.GET) {
         continue;
@@ -145,10 +147,13 @@ public final class SplitHistory {
         if (miss < misses.length) {
           misses[miss]++;
         }
+        if (miss <= 1) {
+          ownSide.add(r);
+        }
       }
     }
     return new Judgement(verdicts, acknowledged, unacknowledged, refused, judged, failed, misses[0], misses[1], misses[2],
-        misses[3], finalFailed);
+        misses[3], finalFailed, List.copyOf(ownSide));
   }
 
   private static Verdict fateOf(Operation w, FinalRead f, List<Operation> acked, Map<String, Operation> putByValue) {
