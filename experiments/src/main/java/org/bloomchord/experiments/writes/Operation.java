@@ -10,8 +10,8 @@ import org.bloomchord.chord.store.WriteResult;
  * One client operation of a concurrent history: what was asked, on which side of a split, when it
  * was invoked and when it completed (runtime milliseconds), and how it ended.
  *
- * <p>A side is a number: {@link #WHOLE} while the network was whole when the operation was invoked,
- * otherwise the group of the client's peer in the partition in force (the trial numbers the groups
+ * <p>A side is a number: {@link #WHOLE} while the network was whole before the split,
+ * {@link #MERGED} once it healed, otherwise the group of the client's peer in the partition in force (the trial numbers the groups
  * of different partitions apart). Put values are unique in a history, so a value read names the put
  * that wrote it.
  *
@@ -28,8 +28,10 @@ import org.bloomchord.chord.store.WriteResult;
 public record Operation(int client, Kind kind, String key, String value, int side, long invokedMs, long completedMs,
     Outcome outcome, Version version) {
 
-  /** The side of an operation invoked while the network was whole. */
+  /** The side of an operation invoked while the network was whole, before any split. */
   public static final int WHOLE = -1;
+  /** The side of an operation invoked on the healed network, after the split (the merged ring). */
+  public static final int MERGED = -2;
 
   /** What an operation asked. */
   public enum Kind {
@@ -93,14 +95,19 @@ public record Operation(int client, Kind kind, String key, String value, int sid
     return outcome == Outcome.ACKNOWLEDGED;
   }
 
+  /** Whether {@code side} is the whole network (before the split or after the heal). */
+  static boolean whole(int side) {
+    return side == WHOLE || side == MERGED;
+  }
+
   /** Whether this put must be ordered after {@code w}: same side, or invoked after w completed with one side whole. */
   boolean orderedAfter(Operation w) {
-    return side == w.side || ((side == WHOLE || w.side == WHOLE) && invokedMs >= w.completedMs);
+    return side == w.side || ((whole(side) || whole(w.side)) && invokedMs >= w.completedMs);
   }
 
   /** A short name for reports: {@code put k3=c2-17 (side 1, 1200..1450 ms, version ...)}. */
   public String describe() {
-    String where = side == WHOLE ? "whole ring" : "side " + side;
+    String where = side == WHOLE ? "whole ring" : side == MERGED ? "after the heal" : "side " + side;
     return kind.name().toLowerCase(java.util.Locale.ROOT) + " " + key + "=" + value + " by client " + client + " ("
         + where + ", " + invokedMs + ".." + completedMs + " ms" + (version == null ? "" : ", version " + version) + ")";
   }

@@ -27,9 +27,9 @@ import org.bloomchord.chord.store.Version;
  * read is at least the put's. A miss is counted under the first of these that applies:
  * <ul>
  *   <li>{@code lost} (nothing found) or {@code stale} (an older value): the put was on the read's
- *       own side (the whole ring counts as a side: before the split and after the heal);
- *   <li>{@code staleAcrossMerge}: the put was acknowledged on a side of the split and the read ran
- *       on the merged ring;
+ *       own side (the whole ring before the split and the healed ring after it count as sides);
+ *   <li>{@code staleAcrossMerge}: the read ran after the heal and the put before it (on a side of
+ *       the split, or on the whole ring before the split): what the merge must bring together;
  *   <li>{@code hiddenBySplit}: the put was acknowledged before the split and the read ran on a
  *       side whose peers held no copy of it.
  * </ul>
@@ -203,7 +203,7 @@ public final class SplitHistory {
       int kind;
       if (w.side() == r.side()) {
         kind = r.version() == null ? 0 : 1;
-      } else if (r.side() == Operation.WHOLE) {
+      } else if (r.side() == Operation.MERGED) {
         kind = 2;
       } else if (w.side() == Operation.WHOLE) {
         kind = 3;

@@ -207,7 +207,7 @@ public final class SplitWriteTrial {
   private void start(Network<ChordPeer> net, SimControls sim, Client cl, SplittableRandom random, boolean writes) {
     String key = "key-" + random.nextInt(o.keys());
     boolean put = random.nextDouble() < o.putShare() && writes;
-    int side = sim.partitioned() ? sim.groupOf(cl.peer.ref()) : Operation.WHOLE;
+    int side = sim.partitioned() ? sim.groupOf(cl.peer.ref()) : healedAt >= 0 ? Operation.MERGED : Operation.WHOLE;
     long invoked = net.now();
     long pause = random.nextLong(2 * o.thinkMs() + 1);
     cl.busy = true;
@@ -232,9 +232,9 @@ public final class SplitWriteTrial {
    * written on the merged ring, where its primary could order it after the writes of every side.
    */
   private int effectSide(int invokedSide, WriteResult r, SimControls sim) {
-    boolean afterHeal = invokedSide != Operation.WHOLE && !sim.partitioned() && healedAt >= 0 && r != null
+    boolean afterHeal = invokedSide >= 0 && !sim.partitioned() && healedAt >= 0 && r != null
         && r.version() != null && r.version().physicalMs() >= healedAt;
-    return afterHeal ? Operation.WHOLE : invokedSide;
+    return afterHeal ? Operation.MERGED : invokedSide;
   }
 
   /** Waits until no client has an operation in flight. */

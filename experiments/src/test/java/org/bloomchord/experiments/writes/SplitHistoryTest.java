@@ -19,6 +19,7 @@ class SplitHistoryTest {
   private static final int A = 0;
   private static final int B = 1;
   private static final int WHOLE = Operation.WHOLE;
+  private static final int MERGED = Operation.MERGED;
 
   private static Version v(long ms) {
     return new Version(ms << Version.LOGICAL_BITS, 7);
@@ -71,7 +72,7 @@ class SplitHistoryTest {
     SplitHistory h = new SplitHistory();
     h.add(Operation.acked(0, "k", "a1", A, 100, 150, v(120)));
     h.add(Operation.acked(3, "k", "b1", B, 300, 350, v(320)));
-    Operation after = Operation.acked(1, "k", "w1", WHOLE, 900, 950, v(920));
+    Operation after = Operation.acked(1, "k", "w1", MERGED, 900, 950, v(920));
     h.add(after);
     SplitHistory.Judgement j = h.judge(finals("k", "w1", 920));
     assertEquals(3, j.count(WriteFate.PRESENT), "each replaced by a write ordered after it: " + j.verdicts());
@@ -113,15 +114,17 @@ class SplitHistoryTest {
     h.add(read(1, "k", A, 210, null, null));   // nothing found on its own side: lost
     h.add(read(2, "k", B, 220, "w0", 5L));     // a1 is on the other side: fine
     h.add(read(2, "k", B, 230, null, null));   // misses w0, written before the split: hidden by it
-    h.add(read(2, "k", WHOLE, 900, "w0", 5L)); // on the merged ring, misses a1: across the merge
-    h.add(read(2, "k", WHOLE, 910, "a1", 105L)); // sees everything
-    h.add(Operation.get(2, "k", WHOLE, 920, 930, null)); // no answer
+    h.add(read(2, "k", MERGED, 900, "w0", 5L)); // on the merged ring, misses a1: across the merge
+    h.add(read(2, "k", MERGED, 905, null, null)); // misses w0 from before the split too: across the merge
+    h.add(read(2, "k", MERGED, 910, "a1", 105L)); // sees everything
+    h.add(Operation.get(2, "k", MERGED, 920, 930, null)); // no answer
     SplitHistory.Judgement j = h.judge(finals("k", "a1", 105));
     assertEquals(1, j.staleReads());
     assertEquals(1, j.lostReads());
     assertEquals(1, j.hiddenBySplit());
-    assertEquals(1, j.staleAcrossMerge());
-    assertEquals(6, j.readsJudged());
+    assertEquals(2, j.staleAcrossMerge());
+    assertEquals(7, j.readsJudged());
+    assertEquals(2, j.ownSideMisses().size());
     assertEquals(1, j.readsFailed());
   }
 }
