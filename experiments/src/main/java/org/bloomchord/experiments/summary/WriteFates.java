@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param present writes whose value is the key's, or that a write ordered after them replaced
  * @param superseded writes replaced by version order by a concurrent write from another side
  * @param lost writes whose key holds an older value or none after the merge
- * @param staleAcrossMerge reads on the merged ring that missed a write acknowledged during the split
+ * @param staleAcrossMerge reads after the heal that missed a write acknowledged before it
  * @param hiddenBySplit reads during the split that missed a write acknowledged before it
  * @param refused puts the peers refused without storing them (the store's minority refusal; 0 when off)
  * @param finalReadsFailed keys whose read after the merge got no answer

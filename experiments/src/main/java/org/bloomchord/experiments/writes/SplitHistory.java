@@ -56,7 +56,7 @@ public final class SplitHistory {
    * @param readsFailed reads that got no answer
    * @param lostReads reads that found nothing where a put of their own side had to be
    * @param staleReads reads that found an older value than a put of their own side
-   * @param staleAcrossMerge reads on the merged ring that missed a put acknowledged during the split
+   * @param staleAcrossMerge reads after the heal that missed a put acknowledged before it
    * @param hiddenBySplit reads during the split that missed a put acknowledged before it
    * @param finalReadsFailed keys whose final read got no answer (their acknowledged puts count as lost)
    * @param ownSideMisses the reads counted in {@code lostReads} and {@code staleReads}, in history order
