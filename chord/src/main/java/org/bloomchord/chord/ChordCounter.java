@@ -74,6 +74,8 @@ public enum ChordCounter implements CounterName {
   HAND_OFF_RETRIED("chord.handOffRetried"),
   /** Range pulls sent by a primary whose range grew. */
   RANGE_PULLS("chord.rangePulls"),
+  /** Puts refused by the minority refusal: the key is outside the stable view or its stable replicas are away. */
+  WRITES_REFUSED("chord.writesRefused"),
   /** Range pulls that failed. */
   RANGE_PULLS_FAILED("chord.rangePullsFailed"),
   /** Tombstones removed once they outlived their expiry. */

@@ -449,6 +449,16 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     storage.policy(policy);
   }
 
+  /**
+   * Turns the store's minority refusal on ({@code expiryMs} > 0) or off (0): a put is acknowledged
+   * only by its key's primary in the neighbourhood this peer last knew as stable, with a write
+   * quorum of that neighbourhood's replicas ({@link org.bloomchord.chord.store.StableView}); a
+   * neighbourhood lost to a crash or a split is replaced after {@code expiryMs}. Call while running.
+   */
+  public void refuseMinorityWrites(long expiryMs) {
+    storage.refuseMinorityWrites(expiryMs);
+  }
+
   /** The store's policy. */
   public StorePolicy storePolicy() {
     return storage.policy();

@@ -81,6 +81,26 @@ public final class Storage {
   /** The last predecessor known (never reset to null), to tell when the primary range grew. */
   private PeerRef formerPredecessor;
 
+  /** The minority refusal's view, or null when writes are not refused. */
+  private StableView stable;
+
+  /**
+   * Turns the minority refusal on ({@link StableView}): from now on a put is acknowledged only by
+   * the stable primary of its key with a write quorum of the stable replica set; a put this peer
+   * may not acknowledge is not stored and is answered as refused. A lost neighbourhood is replaced
+   * after {@code expiryMs}. {@code expiryMs} 0 turns the refusal off.
+   */
+  public void refuseMinorityWrites(long expiryMs) {
+    stable = expiryMs <= 0 ? null : new StableView(ctx.ring(), ctx.self(), quietMs(), Math.max(expiryMs, quietMs()));
+    observeStable();
+  }
+
+  private void observeStable() {
+    if (stable != null) {
+      stable.observe(ctx.now(), ctx.table().predecessor(), replicaTargets(), ctx.table().successors());
+    }
+  }
+
   /** The store of the peer whose context is {@code ctx}, holding its entries in {@code store}. */
   public Storage(ChordContext ctx, LocalStore store, ReplicaSync sync) {
     this.ctx = ctx;
@@ -198,28 +218,49 @@ public final class Storage {
     if (pred == null ? !alone : !ctx.ring().inHalfOpen(keyId, pred.id(), ctx.self().id())) {
       return Future.succeededFuture(new PutReply(false, null, 0));
     }
+    if (stable != null) {
+      observeStable();
+      long stableCopies = replicaTargets().stream().filter(stable::counts).count();
+      if (!stable.owns(keyId) || 1 + stableCopies < Math.min(policy.writeQuorum(), stable.replicaSet())) {
+        ctx.metrics().increment(ChordCounter.WRITES_REFUSED, 1);
+        return Future.succeededFuture(new PutReply(true, null, 0));
+      }
+    }
     StoredEntry prev = store().get(m.key());
     Version v = Version.next(prev == null ? null : prev.version(), ctx.now(), ctx.self().id());
     StoredEntry e = new StoredEntry(m.key(), v, m.value());
     store().merge(e);
     List<Future<Message>> copies = new ArrayList<>();
+    List<PeerRef> copiedTo = new ArrayList<>();
     for (PeerRef t : replicaTargets()) {
       if (!t.equals(ctx.self())) {
         copies.add(ctx.request(t, new StoreTransfer(List.of(e))));
+        copiedTo.add(t);
       }
     }
-    // a ring with fewer peers than the quorum acknowledges once every peer holds the write
-    int quorum = Math.min(policy.writeQuorum(), 1 + copies.size());
-    if (copies.isEmpty()) {
+    StableView guard = stable;
+    // a ring with fewer peers than the quorum acknowledges once every peer holds the write; with the
+    // minority refusal the quorum is of the stable replica set
+    int quorum = Math.min(policy.writeQuorum(), guard == null ? 1 + copies.size() : guard.replicaSet());
+    if (copies.isEmpty() && quorum <= 1) {
       return Future.succeededFuture(new PutReply(true, v, 1));
     }
     return Future.join(copies).transform(ignored -> {
       int acked = 1;
-      for (Future<Message> f : copies) {
+      int counted = 1;
+      for (int i = 0; i < copies.size(); i++) {
+        Future<Message> f = copies.get(i);
         if (f.succeeded() && f.result() instanceof Ack) {
           acked++;
+          if (guard == null || guard.counts(copiedTo.get(i))) {
+            counted++;
+          }
         }
       }
+      if (guard != null && counted < quorum) {
+        ctx.metrics().increment(ChordCounter.WRITES_REFUSED, 1);
+      }
+      acked = guard == null ? acked : counted;
       if (acked < quorum) {
         ctx.metrics().increment(ChordCounter.WRITES_UNCONFIRMED, 1);
       }
@@ -311,6 +352,7 @@ public final class Storage {
    * runs regardless.
    */
   public void onLinksChanged() {
+    observeStable();
     pullIfRangeGrew();
     List<PeerRef> targets = replicaTargets();
     PeerRef pred = ctx.table().predecessor();
@@ -387,6 +429,7 @@ public final class Storage {
     if (sweeper != null) {
       sweeper.tick();
     }
+    observeStable();
     List<PeerRef> targets = replicaTargets();
     PeerRef pred = ctx.table().predecessor();
     syncedTargets = targets;

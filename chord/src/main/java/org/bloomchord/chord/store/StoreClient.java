@@ -74,6 +74,9 @@ public final class StoreClient {
         done.tryComplete(new WriteResult(key, p.version(), p.replicas(), WriteOutcome.STORED, attempt));
       } else if (attempt < ctx.config().operationAttempts() && ctx.state() == PeerState.ACTIVE) {
         ctx.runtime().after(ctx.config().stabilizeMs(), () -> attemptWrite(key, value, attempt + 1, done));
+      } else if (p != null && p.responsible() && p.replicas() == 0) {
+        // refused without being stored (minority refusal)
+        done.tryComplete(new WriteResult(key, null, 0, WriteOutcome.REFUSED, attempt));
       } else if (p != null && p.responsible()) {
         // the primary took it, too few replicas confirmed: not acknowledged
         done.tryComplete(new WriteResult(key, null, p.replicas(), WriteOutcome.UNCONFIRMED, attempt));

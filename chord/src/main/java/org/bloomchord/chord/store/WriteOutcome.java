@@ -10,5 +10,10 @@ public enum WriteOutcome {
    * A primary stored the write but fewer copies than the write quorum confirmed it within the
    * allowed attempts: not acknowledged; replica repair may still spread it, or a crash lose it.
    */
-  UNCONFIRMED
+  UNCONFIRMED,
+  /**
+   * The primary refused the write without storing it (the store's minority refusal: the key's
+   * stable primary or a majority of its stable replicas are out of reach): not acknowledged, no effect.
+   */
+  REFUSED
 }

@@ -312,7 +312,8 @@ public final class ChordMessages {
    *
    * @param responsible false when the receiver is not the key's successor (the writer looks up again)
    * @param version the version assigned, or null when not responsible
-   * @param replicas copies acknowledged, the primary's included
+   * @param replicas copies acknowledged, the primary's included; 0 when the primary refused the write
+   *     without storing it (the store's minority refusal)
    */
   public record PutReply(boolean responsible, Version version, int replicas) implements Message {
   }

@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -13,11 +14,22 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param unacknowledged writes that were not acknowledged (they may or may not have taken effect)
  * @param readsJudged reads of keys with an acknowledged write that answered
  * @param readsFailed reads that got no answer
+ * @param fates what became of every acknowledged write across a split ({@code --split}), or null
+ *     when no split was run; then {@code lost} and {@code stale} judge reads against the writes of
+ *     their own side (the whole ring counting as one)
  */
-@JsonPropertyOrder({"acknowledged", "lost", "resurrected", "stale", "unacknowledged", "readsJudged", "readsFailed"})
+@JsonPropertyOrder({"acknowledged", "lost", "resurrected", "stale", "unacknowledged", "readsJudged", "readsFailed",
+    "fates"})
 public record WriteStats(long acknowledged, long lost, long resurrected, long stale, long unacknowledged,
-    long readsJudged, long readsFailed) {
+    long readsJudged, long readsFailed, WriteFates fates) {
 
+  /** The section of a run without a split. */
+  public WriteStats(long acknowledged, long lost, long resurrected, long stale, long unacknowledged, long readsJudged,
+      long readsFailed) {
+    this(acknowledged, lost, resurrected, stale, unacknowledged, readsJudged, readsFailed, null);
+  }
+
+  @JsonCreator
   public WriteStats {
     Finite.nonNegative("acknowledged", acknowledged);
     Finite.nonNegative("lost", lost);

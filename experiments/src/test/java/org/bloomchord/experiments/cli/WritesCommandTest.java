@@ -54,4 +54,23 @@ class WritesCommandTest {
     assertEquals(2, run("writes", "--operations", "10", "--loss", "0.9"));
     assertEquals("bloomchord: --loss must be in [0, 0.5], got 0.9", err.toString().strip());
   }
+
+  @Test
+  void aBadSplitIsOneLineAndExitCodeTwo() {
+    assertEquals(2, run("writes", "--split", "1"));
+    assertEquals("bloomchord: --split must name 2..16 sides, got '1'", err.toString().strip());
+    err.getBuffer().setLength(0);
+    assertEquals(2, run("writes", "--split", "0.5,0.4"));
+    assertEquals("bloomchord: --split shares must sum to 1, got [0.5, 0.4]", err.toString().strip());
+    err.getBuffer().setLength(0);
+    assertEquals(2, run("writes", "--split", "2", "--split-for", "ten"));
+    assertTrue(err.toString().startsWith("bloomchord: --split-for or --refusal-expiry: expected a duration"),
+        err::toString);
+  }
+
+  @Test
+  void withoutSplitTheOperationsAreRequired() {
+    assertEquals(2, run("writes"));
+    assertEquals("bloomchord: --operations is required (unless --split is given)", err.toString().strip());
+  }
 }
