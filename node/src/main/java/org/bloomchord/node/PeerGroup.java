@@ -73,6 +73,8 @@ import org.bloomchord.node.store.PersistedStore;
 final class PeerGroup {
 
   private static final System.Logger LOG = System.getLogger(PeerGroup.class.getName());
+  /** Contacts on the other nodes offered to each local peer when a node is reachable again. */
+  static final int CONTACTS_PER_PEER = 2;
 
   /**
    * Joins in flight at most: a node of 300 peers whose 300 joins all arrived at once at a running
@@ -133,16 +135,40 @@ final class PeerGroup {
 
   /**
    * Nodes that were unreachable answer again: the ring may have split into rings that each went on
-   * alone, and its peers have to learn of the other side's.
-   *
-   * <p>RING MERGE HOOK: this is where the local peers are handed contacts on the nodes that came
-   * back, for the Chord-level ring merge (each local peer offered a few active peers of those nodes:
-   * "this peer may be in another ring, unify if so"). Until the merge protocol is in, the rings rely
-   * on their peers' memory of suspected neighbours ({@code Suspicion}), and the split stays visible
-   * to operators only through the reachability reported here and by {@code /api/ring}.
+   * alone, and its peers have to learn of the other side's. Each local peer is offered
+   * {@link #CONTACTS_PER_PEER} active peers of the other nodes, drawn at random, for the Chord-level
+   * ring merge ({@link ChordPeer#offerContact}: "this peer may be in another ring, unify if so").
+   * An offer of a peer already in the ring costs a lookup and ends there, so a false alarm (a node
+   * that was only slow) is cheap; the merge's own quiet period keeps many peers noticing one heal
+   * from starting many merges.
    */
   private void reachableAgain(List<NodeReachability.NodeState> nodes) {
-    // the merge protocol's call goes here: for each local peer, offer it contacts on `nodes`
+    directory.remoteSnapshots().onSuccess(snapshots -> {
+      List<PeerRef> remote = new ArrayList<>();
+      for (PeerSnapshot s : snapshots) {
+        if (s.state() == PeerState.ACTIVE) {
+          remote.add(s.self());
+        }
+      }
+      if (remote.isEmpty()) {
+        return;
+      }
+      // on the probe's thread: the group's seeded generator belongs to the launcher
+      java.util.concurrent.ThreadLocalRandom draw = java.util.concurrent.ThreadLocalRandom.current();
+      int offered = 0;
+      for (PeerHandle<ChordPeer> h : network.alive()) {
+        for (int i = 0; i < CONTACTS_PER_PEER; i++) {
+          PeerRef contact = remote.get(draw.nextInt(remote.size()));
+          network.submit(h, p -> {
+            p.offerContact(contact);
+            return Future.succeededFuture();
+          });
+          offered++;
+        }
+      }
+      LOG.log(Level.INFO, "offered " + offered + " contacts on " + remote.size() + " active peers of the other nodes"
+          + " to the local peers, for the ring merge");
+    });
   }
 
   /** What the node knows of the other nodes' reachability; null when not clustered. */
