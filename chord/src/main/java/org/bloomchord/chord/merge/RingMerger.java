@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.function.LongFunction;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.ChordHost;
@@ -23,6 +24,7 @@ import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.Seeds;
 
 /**
  * Ring unification for one peer: notices that a peer it can reach lives in another ring, joins
@@ -64,7 +66,10 @@ public final class RingMerger {
   private static final int SEEN_EPOCHS = 256;
   private static final int MAX_CONTACTS = 8;
 
+  private static final long MERGE_STREAM = 0x6A09E667F3BCC909L;
+
   private final ChordContext ctx;
+  private final SplittableRandom random;
   private final MergeOptions options;
   private final LongFunction<Future<LookupResult>> lookup;
   private final FormerPeers former;
@@ -90,6 +95,9 @@ public final class RingMerger {
     this.lookup = lookup;
     this.former = new FormerPeers(options.maxRemembered());
     this.interval = options.probeFloorMs();
+    // a generator of its own, so that a ring that never splits draws the same numbers from the
+    // peer's generator as before the merger existed (its runs, and every published figure, repeat)
+    this.random = new SplittableRandom(Seeds.mix(ctx.self().id() ^ MERGE_STREAM));
   }
 
   /**
@@ -159,7 +167,7 @@ public final class RingMerger {
   }
 
   private void schedule() {
-    long delay = interval / 2 + ctx.runtime().random().nextLong(interval / 2 + 1);
+    long delay = interval / 2 + random.nextLong(interval / 2 + 1);
     timer = ctx.runtime().after(delay, this::probe);
   }
 
@@ -243,7 +251,7 @@ public final class RingMerger {
       if (contacts.isEmpty() || quiet) {
         return;
       }
-      long epoch = ctx.runtime().random().nextLong();
+      long epoch = random.nextLong();
       seen.put(epoch, Boolean.TRUE);
       onNewsAccepted(new MergeNews(epoch, contacts, ctx.self().id(), 0));
     });
@@ -290,7 +298,7 @@ public final class RingMerger {
    * predecessor. Completes with peers of the other ring to hand on as contacts (empty on failure).
    */
   private Future<List<PeerRef>> joinVia(List<PeerRef> contacts) {
-    PeerRef via = contacts.get(ctx.runtime().random().nextInt(contacts.size()));
+    PeerRef via = contacts.get(random.nextInt(contacts.size()));
     if (via.equals(ctx.self())) {
       return Future.succeededFuture(List.of());
     }
