@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bloomchord traceback}: on a running node ({@code bloomchord node}), lists the messages a
  * peer received lately (their digests), or traces one of them back to its candidate origins and
- * prints the attack graph (JSON, as the node's {@code /api/traceback} routes answer).
+ * prints the attack graph (JSON, as the node's {@code /api/traceback} routes answer); or, with
+ * {@code --table}, prints the markdown table of the {@code traceback} sections of scenario runs.
  */
 @Command(
     name = "traceback",
@@ -33,8 +34,12 @@ public final class TracebackCommand implements Callable<Integer> {
       description = "The node's HTTP address (default: ${DEFAULT-VALUE}).")
   String node;
 
-  @Option(names = "--peer", required = true, paramLabel = "NAME", description = "The peer that received the message.")
+  @Option(names = "--peer", paramLabel = "NAME", description = "The peer that received the message (required without --table).")
   String peer;
+
+  @Option(names = "--table", arity = "1..*", paramLabel = "SUMMARY",
+      description = "Print the markdown table of the traceback sections of these runs' summary.json files (or run folders) instead.")
+  java.util.List<java.nio.file.Path> table;
 
   @Option(names = "--digest", paramLabel = "HEX",
       description = "The message's digest (hex), as listed without this option; without it, list what the peer received.")
@@ -42,6 +47,26 @@ public final class TracebackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (table != null) {
+      java.util.List<java.nio.file.Path> files = new java.util.ArrayList<>();
+      for (java.nio.file.Path p : table) {
+        java.nio.file.Path f = java.nio.file.Files.isDirectory(p) ? p.resolve("summary.json") : p;
+        if (!java.nio.file.Files.isRegularFile(f)) {
+          throw new UsageException("--table: no summary.json at " + p);
+        }
+        files.add(f);
+      }
+      try {
+        spec.commandLine().getOut().print(org.bloomchord.experiments.summary.TracebackTable.markdown(files));
+      } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        throw new UsageException("--table: " + e.getMessage());
+      }
+      spec.commandLine().getOut().flush();
+      return 0;
+    }
+    if (peer == null) {
+      throw new UsageException("--peer is required (or --table)");
+    }
     if (!PEER.matcher(peer).matches()) {
       throw new UsageException("--peer must be a peer name, got '" + peer + "'");
     }

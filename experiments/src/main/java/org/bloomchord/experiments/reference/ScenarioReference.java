@@ -55,6 +55,7 @@ public final class ScenarioReference {
                readQuorum: 1, repair: push, proximity: true, proximityCandidates: 4, successorPush: true }
       routing: { depth: 3, bitsPerLevel: 4096, hashes: 3, refresh: 1s, lease: 30s, queryTimeout: 5s }
       rogue: { peers: 5, behaviours: [forgedNotify], every: 1s }
+      traceback: { trace: forged, sample: 0.001, window: 10s, windows: 6, fpRate: 0.001 }
       latency: { model: uniform, min: 10ms, max: 100ms }
       phases:
         - join: { peers: 1000, over: 10s }

@@ -35,6 +35,7 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.rogue.RoguePeer;
+import org.bloomchord.routing.traceback.TracebackWire;
 
 /**
  * Runs one concrete {@link Scenario} on its runtime and writes its files into a folder:
@@ -169,7 +170,7 @@ public final class ScenarioRunner {
           setup, scenario.seed(), progress);
       try {
         return run(scenario, folder, steps, jvms.network(), chord, setup.extensions(), location, jvms, options,
-            progress);
+            progress, null);
       } finally {
         jvms.close();
       }
@@ -186,8 +187,13 @@ public final class ScenarioRunner {
       }
       return out;
     };
-    Network<ChordPeer> net = Networks.create(scenario.runtime(), options, setup.registry());
-    return run(scenario, folder, steps, net, chord, extensions, location, null, options, progress);
+    // with a traceback section every peer records digests and the run traces messages
+    TracebackRun traceback = scenario.traceback().enabled()
+        ? new TracebackRun(scenario.traceback(), ref -> isRogue(scenario, ref)) : null;
+    Network<ChordPeer> net = Networks.create(scenario.runtime(), options,
+        traceback == null ? setup.registry() : TracebackWire.register(setup.registry(), chord));
+    return run(scenario, folder, steps, net, chord, traceback == null ? extensions : traceback.extensions(extensions),
+        location, null, options, progress, traceback);
   }
 
   /** Closes without a checked exception. */
@@ -198,7 +204,7 @@ public final class ScenarioRunner {
 
   private static RunResult run(Scenario scenario, Path folder, PhaseSteps steps, Network<ChordPeer> net,
       ChordConfig chord, Function<PeerRef, List<ChordExtension>> extensions, LocationConfig location, JvmRun jvms,
-      NetworkOptions options, Progress progress) {
+      NetworkOptions options, Progress progress, TracebackRun traceback) {
     ChordCluster cluster = new ChordCluster(net, chord, options.seed(), extensions);
     // over several JVMs the network belongs to the JVMs' cluster, which closes it after the children
     try (Closer network = jvms != null ? () -> { } : cluster::close;
@@ -220,6 +226,9 @@ public final class ScenarioRunner {
         ctx.sampler().sample(ctx.runMs());
       }
       Summary summary = RunSummary.of(ctx);
+      if (traceback != null) {
+        summary = summary.withFields(java.util.Map.of("traceback", traceback.stats(net, cluster.activePeers())));
+      }
       TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));

@@ -26,15 +26,17 @@ import org.bloomchord.overlay.RuntimeKind;
  * @param source the file (or resource) it was read from
  * @param latency the simulator's one-way message delay ({@link LatencySpec}; constant 10 ms when
  *     not given)
+ * @param traceback messages traced back to their origins ({@link TracebackSettings#NONE} when the file
+ *     has no {@code traceback} section)
  */
 public record Scenario(
     String name, String description, long seed, RuntimeKind runtime, int peers, ChordSettings chord,
     RoutingSettings routing, RogueSettings rogue, List<Phase> phases, Map<String, String> sweep, String source,
-    LatencyModel latency) {
+    LatencyModel latency, TracebackSettings traceback) {
 
   /** The top-level keys, in the order messages list them. */
   public static final List<String> KEYS = List.of("name", "description", "seed", "runtime", "peers", "chord",
-      "routing", "rogue", "latency", "phases");
+      "routing", "rogue", "traceback", "latency", "phases");
 
   public Scenario {
     phases = List.copyOf(phases);
@@ -44,6 +46,9 @@ public record Scenario(
     }
     if (rogue == null) {
       rogue = RogueSettings.NONE;
+    }
+    if (traceback == null) {
+      traceback = TracebackSettings.NONE;
     }
     if (latency == null) {
       latency = LatencySpec.DEFAULT;

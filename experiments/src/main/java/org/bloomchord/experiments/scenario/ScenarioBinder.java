@@ -36,6 +36,10 @@ final class ScenarioBinder {
     ChordSettings chord = SettingsBinder.chord(top.map("chord", ChordSettings.KEYS));
     RoutingSettings routing = SettingsBinder.routing(top.map("routing", RoutingSettings.KEYS));
     RogueSettings rogue = SettingsBinder.rogue(top.map("rogue", RogueSettings.KEYS), peers);
+    TracebackSettings traceback = SettingsBinder.traceback(top, rogue);
+    if (traceback.enabled() && jvms > 0) {
+      throw new ScenarioException(top.keyPosition("traceback"), "traceback: a run over several JVMs does not trace messages");
+    }
     if (top.has("latency") && runtime != RuntimeKind.SIM) {
       throw new ScenarioException(top.keyPosition("latency"), "latency: a latency model applies to runtime sim only");
     }
@@ -63,7 +67,7 @@ final class ScenarioBinder {
       bound.add(phase);
     }
     return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, bound, sweep, source,
-        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)));
+        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)), traceback);
   }
 
   private String defaultName() {

@@ -88,6 +88,27 @@ final class SettingsBinder {
     return new RogueSettings(peers, behaviours, f.positiveDuration("every", d.every()));
   }
 
+  /** The {@code traceback} section; {@link TracebackSettings#NONE} when the scenario has none. */
+  static TracebackSettings traceback(Fields top, RogueSettings rogue) {
+    if (!top.has("traceback")) {
+      return TracebackSettings.NONE;
+    }
+    Fields f = top.map("traceback", TracebackSettings.KEYS);
+    TracebackSettings d = TracebackSettings.DEFAULTS;
+    TracebackSettings.Trace trace = f.choice("trace", d.trace(), java.util.Map.of("forged", TracebackSettings.Trace.FORGED,
+        "sample", TracebackSettings.Trace.SAMPLE));
+    if (trace == TracebackSettings.Trace.FORGED && rogue.peers() == 0) {
+      String expected = "sample, or forged with rogue peers (rogue.peers above 0)";
+      throw f.has("trace") ? f.bad("trace", expected)
+          : new ScenarioException(f.position(), f.path("trace") + ": the default forged needs rogue peers; expected " + expected);
+    }
+    return new TracebackSettings(trace,
+        f.number("sample", d.sample(), Double.MIN_VALUE, 1, "a share in (0, 1]"),
+        f.positiveDuration("window", d.window()),
+        f.integer("windows", d.windows(), 2, 1024),
+        f.number("fpRate", d.fpRate(), Double.MIN_VALUE, 0.5, "a false-positive rate in (0, 0.5]"));
+  }
+
   static RoutingSettings routing(Fields f) {
     RoutingSettings d = RoutingSettings.DEFAULTS;
     return new RoutingSettings(f.integer("depth", d.depth(), 1, LocationConfig.MAX_DEPTH),

@@ -120,6 +120,7 @@ public final class RoguePeer implements ChordExtension {
   private ChordHost host;
   private Cancellable timer;
   private long forgedCount;
+  private java.util.function.BiConsumer<PeerRef, Message> forgedListener = (to, m) -> { };
 
   /**
    * A rogue that attacks every {@code periodMs}.
@@ -134,6 +135,14 @@ public final class RoguePeer implements ChordExtension {
     this.location = location;
     this.locationConfig = locationConfig;
     this.periodMs = periodMs;
+  }
+
+  /**
+   * Shows {@code listener} each message this rogue forges, with the peer it goes to, just before it
+   * is sent (on the peer's thread): an experiment's record of what the rogue put on the ring.
+   */
+  public void onForged(java.util.function.BiConsumer<PeerRef, Message> listener) {
+    this.forgedListener = java.util.Objects.requireNonNull(listener, "listener");
   }
 
   /**
@@ -179,23 +188,23 @@ public final class RoguePeer implements ChordExtension {
       switch (b) {
         case FORGED_NOTIFY -> {
           for (PeerRef f : fingers) {
-            host.runtime().send(f, new Notify());
+            forge(f, new Notify());
           }
           if (predecessor != null) {
-            host.runtime().send(predecessor, new SuccessorLeaving(List.of(forgedBefore(predecessor))));
+            forge(predecessor, new SuccessorLeaving(List.of(forgedBefore(predecessor))));
           }
         }
         case FORGED_LEAVE -> {
           for (PeerRef f : fingers) {
-            host.runtime().send(f, new PredecessorLeaving(forgedBefore(f)));
-            host.runtime().send(f, new SuccessorLeaving(List.of(forgedBefore(f))));
+            forge(f, new PredecessorLeaving(forgedBefore(f)));
+            forge(f, new SuccessorLeaving(List.of(forgedBefore(f))));
           }
         }
         case FORGED_ANSWERS -> {
           for (PeerRef f : fingers) {
-            host.runtime().send(f, new LookupDone(host.runtime().random().nextLong(), self, List.of(self), 1, 0, 1));
+            forge(f, new LookupDone(host.runtime().random().nextLong(), self, List.of(self), 1, 0, 1));
             if (location != null) {
-              host.runtime().send(f, LocateDone.heldBy(host.runtime().random().nextLong(), self, 1));
+              forge(f, LocateDone.heldBy(host.runtime().random().nextLong(), self, 1));
             }
           }
         }
@@ -203,13 +212,13 @@ public final class RoguePeer implements ChordExtension {
           if (successor != null && !successor.equals(self)) {
             long future = host.runtime().now() + 1000L * 3600 * 24 * 365;
             StoredEntry e = new StoredEntry("rogue-" + self.address(), new Version(future << 16, self.id()), "x");
-            send(successor, new StoreTransfer(List.of(e)));
+            forgeRequest(successor, new StoreTransfer(List.of(e)));
           }
         }
         case LONG_LEASES -> {
           if (location != null) {
             for (PeerRef f : fingers) {
-              send(f, new PointerUpdate("rogue-" + (forgedCount++), 100 * locationConfig.leaseMs(), false));
+              forgeRequest(f, new PointerUpdate("rogue-" + (forgedCount++), 100 * locationConfig.leaseMs(), false));
             }
           }
         }
@@ -227,6 +236,18 @@ public final class RoguePeer implements ChordExtension {
         default -> throw new IllegalStateException();
       }
     }
+  }
+
+  /** Sends a forged one-way message, shown to the listener first. */
+  private void forge(PeerRef to, Message m) {
+    forgedListener.accept(to, m);
+    host.runtime().send(to, m);
+  }
+
+  /** Sends a forged request, shown to the listener first. */
+  private void forgeRequest(PeerRef to, Message m) {
+    forgedListener.accept(to, m);
+    send(to, m);
   }
 
   private void send(PeerRef to, Message m) {

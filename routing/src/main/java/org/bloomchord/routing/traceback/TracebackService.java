@@ -35,7 +35,8 @@ import org.bloomchord.routing.traceback.TracebackMessages.TraceQuery;
  *    victim <--TraceAnswer(sent to Y?, links X received it from, tested, windows)-- X
  *    sent, no upstream   -> X is a candidate origin (it sent the message it never received)
  *    sent, upstream U    -> link X->Y; ask each of U with downstream X
- *    not sent            -> Y's filter named X falsely: a false branch, pruned
+ *    not sent            -> Y's filter named X falsely: a false branch, pruned; when every
+ *                           link Y named is pruned, Y is a candidate origin
  *    no answer/refused   -> X is a candidate origin (the trail ends at a peer that will not say)
  * </pre>
  *
@@ -215,10 +216,28 @@ public final class TracebackService implements ChordExtension {
       peerNames.add(peer.self().address());
     }
 
+    /** Per peer that named upstream links: those not yet confirmed or denied. */
+    final Map<String, Integer> upstreamLeft = new HashMap<>();
+    /** Peers with at least one upstream link confirmed (or ending at a peer that did not answer). */
+    final Set<String> confirmedUpstream = new HashSet<>();
+
     /** Queues asking {@code sender} whether it sent the message to {@code receiver}, once per pair. */
     void enqueue(PeerRef sender, PeerRef receiver) {
       if (visited.add(sender.address() + ">" + receiver.address())) {
         pending.add(new Link(sender, receiver));
+        upstreamLeft.merge(receiver.address(), 1, Integer::sum);
+      }
+    }
+
+    /**
+     * The upstream link {@code l} was denied: when every link its receiver named was denied, the
+     * receiver's own filter named them falsely, and the receiver is where the message started.
+     */
+    void denied(Link l) {
+      String to = l.to().address();
+      int left = upstreamLeft.merge(to, -1, Integer::sum);
+      if (left == 0 && !confirmedUpstream.contains(to) && !to.equals(peer.self().address())) {
+        addOrigin(l.to());
       }
     }
 
@@ -234,6 +253,7 @@ public final class TracebackService implements ChordExtension {
                 take(l, a);
               } else {
                 // the trail ends at a peer that does not answer: it is where the message came from
+                confirmedUpstream.add(l.to().address());
                 addPeer(l.from());
                 links.add(l);
                 addOrigin(l.from());
@@ -249,8 +269,10 @@ public final class TracebackService implements ChordExtension {
     void take(Link l, TraceAnswer a) {
       if (!a.sent()) {
         falseBranches++;
+        denied(l);
         return;
       }
+      confirmedUpstream.add(l.to().address());
       addPeer(l.from());
       links.add(l);
       expected += Math.max(0, a.tested() - a.upstream().size()) * (double) a.windows() * config.falsePositiveRate();
