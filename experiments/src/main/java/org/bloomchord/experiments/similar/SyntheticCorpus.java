@@ -1,0 +1,108 @@
+package org.bloomchord.experiments.similar;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.bloomchord.routing.similar.Shingles;
+
+/**
+ * A synthetic corpus that plants near-duplicates at every level of similarity: documents come in
+ * families, each a chain d_0, d_1, ... where d_i is d_{i-1} with a share of its word positions
+ * replaced by fresh words (the share drawn per family), so pairs at distance 1, 2, ... of one family
+ * spread over the whole range of Jaccard coefficients, while documents of different families share
+ * no word and so no shingle (J = 0). Words are random 64-bit ids: the corpus has the statistics of
+ * text with an unbounded vocabulary, not of a language.
+ *
+ * <p>The exact Jaccard coefficient of every pair that shares a shingle is computed through an
+ * inverted index (shingle to documents); every other pair has J = 0 exactly.
+ */
+public final class SyntheticCorpus {
+
+  /** Words per document. */
+  public static final int WORDS = 200;
+  /** Documents per family. */
+  public static final int FAMILY = 10;
+
+  private final List<long[]> shingles;
+  private final Map<Long, Double> related;
+
+  private SyntheticCorpus(List<long[]> shingles, Map<Long, Double> related) {
+    this.shingles = shingles;
+    this.related = related;
+  }
+
+  /** {@code documents} documents in families of {@value #FAMILY}, shingled with K words. */
+  public static SyntheticCorpus generate(int documents, int shingle, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<long[]> sets = new ArrayList<>(documents);
+    while (sets.size() < documents) {
+      long[] words = new long[WORDS];
+      for (int i = 0; i < WORDS; i++) {
+        words[i] = random.nextLong();
+      }
+      // per-step share of words replaced; small shares make long chains of high-J pairs,
+      // large ones fill the low bins
+      double share = 0.002 + 0.12 * Math.pow(random.nextDouble(), 2);
+      for (int i = 0; i < FAMILY && sets.size() < documents; i++) {
+        if (i > 0) {
+          words = words.clone();
+          int edits = Math.max(1, (int) Math.round(share * WORDS * (0.5 + random.nextDouble())));
+          for (int e = 0; e < edits; e++) {
+            words[random.nextInt(WORDS)] = random.nextLong();
+          }
+        }
+        sets.add(Shingles.ofWords(words, shingle));
+      }
+    }
+    return new SyntheticCorpus(sets, relatedPairs(sets));
+  }
+
+  private static Map<Long, Double> relatedPairs(List<long[]> sets) {
+    Map<Long, List<Integer>> index = new HashMap<>();
+    for (int d = 0; d < sets.size(); d++) {
+      for (long h : sets.get(d)) {
+        index.computeIfAbsent(h, x -> new ArrayList<>(2)).add(d);
+      }
+    }
+    Map<Long, Double> out = new HashMap<>();
+    for (List<Integer> docs : index.values()) {
+      for (int x = 0; x < docs.size(); x++) {
+        for (int y = x + 1; y < docs.size(); y++) {
+          int a = docs.get(x);
+          int b = docs.get(y);
+          if (a != b) {
+            out.computeIfAbsent(pair(Math.min(a, b), Math.max(a, b)), p -> Shingles.jaccard(sets.get(a), sets.get(b)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The key of the unordered pair (a, b), a &lt; b. */
+  public static long pair(int a, int b) {
+    return ((long) a << 32) | b;
+  }
+
+  /** Number of documents. */
+  public int size() {
+    return shingles.size();
+  }
+
+  /** The shingle hashes of document d (sorted, distinct). */
+  public long[] shingles(int d) {
+    return shingles.get(d);
+  }
+
+  /** Exact J of every pair with J &gt; 0, by pair key; all other pairs have J = 0. */
+  public Map<Long, Double> related() {
+    return related;
+  }
+
+  /** The id a document is published under. */
+  public static String id(int d) {
+    return "doc-" + d;
+  }
+}
