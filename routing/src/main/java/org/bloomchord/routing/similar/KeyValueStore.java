@@ -1,8 +1,12 @@
 package org.bloomchord.routing.similar;
 
 import io.vertx.core.Future;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.store.ReadOutcome;
+import org.bloomchord.chord.store.ReadResult;
+import org.bloomchord.chord.store.WriteResult;
 
 /**
  * The DHT operations the similarity index needs, as seen from one peer: a get that yields the
@@ -17,20 +21,29 @@ public interface KeyValueStore {
   /** Stores {@code value} under {@code key}; true when acknowledged. */
   Future<Boolean> put(String key, String value);
 
-  /** The store of the ring {@code peer} belongs to, through its put and get. */
+  /** The store of the ring {@code peer} belongs to, through its put and get (on the peer's thread). */
   static KeyValueStore of(ChordPeer peer) {
+    return over(peer::get, peer::put);
+  }
+
+  /**
+   * A store over a ring's get and put from wherever they are called (a node's driver side, say).
+   * A read that reached no replica fails rather than passing for an empty bucket, which a publication
+   * would then overwrite.
+   */
+  static KeyValueStore over(Function<String, Future<ReadResult>> get,
+      BiFunction<String, String, Future<WriteResult>> put) {
     return new KeyValueStore() {
       @Override
       public Future<String> get(String key) {
-        // a read that reached no replica must not pass for an empty bucket: a publish would overwrite it
-        return peer.get(key).compose(r -> r.outcome() == ReadOutcome.FAILED
+        return get.apply(key).compose(r -> r.outcome() == ReadOutcome.FAILED
             ? Future.failedFuture(new IllegalStateException("no replica of '" + key + "' answered"))
             : Future.succeededFuture(r.found() ? r.value() : null));
       }
 
       @Override
       public Future<Boolean> put(String key, String value) {
-        return peer.put(key, value).map(w -> w.stored());
+        return put.apply(key, value).map(WriteResult::stored);
       }
     };
   }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.routing.minhash.LshBands;
 import org.bloomchord.routing.minhash.MinHashSketch;
@@ -24,7 +25,8 @@ import org.bloomchord.routing.minhash.MinHashSketch;
  * publish concurrently keep documents sharing a band key apart (the experiment does). A bucket holds
  * at most {@link SignatureBucket#MAX_ENTRIES} documents; a full bucket is left as it is and counted.
  * A stored value that is not a well-formed bucket is refused and counted, never trusted or
- * overwritten. Not thread-safe: call on the peer's thread.
+ * overwritten. The index keeps no state but that counter (thread-safe), so one index may serve
+ * calls from several threads when its store may.
  */
 public final class SimilarityIndex {
 
@@ -36,7 +38,7 @@ public final class SimilarityIndex {
   private final KeyValueStore store;
   private final SimilarityOptions options;
   private final LshBands banding;
-  private long malformed;
+  private final LongAdder malformed = new LongAdder();
 
   /** An index over {@code store} with the given options. */
   public SimilarityIndex(KeyValueStore store, SimilarityOptions options) {
@@ -47,7 +49,7 @@ public final class SimilarityIndex {
 
   /** Stored values refused as malformed so far. */
   public long malformed() {
-    return malformed;
+    return malformed.sum();
   }
 
   /** The options. */
@@ -118,7 +120,7 @@ public final class SimilarityIndex {
       try {
         bucket = SignatureBucket.decode(text);
       } catch (MalformedMessageException e) {
-        malformed++;
+        malformed.increment();
         return Future.succeededFuture(2);
       }
       if (!bucket.hasRoomFor(id)) {
@@ -163,7 +165,7 @@ public final class SimilarityIndex {
         try {
           bucket = SignatureBucket.decode(read.result());
         } catch (MalformedMessageException e) {
-          malformed++;
+          malformed.increment();
           failed++;
           continue;
         }
@@ -192,15 +194,24 @@ public final class SimilarityIndex {
       try {
         own = SignatureBucket.decode(text);
       } catch (MalformedMessageException e) {
-        malformed++;
+        malformed.increment();
         return Future.failedFuture(e);
       }
       if (own.entries().size() != 1 || !own.entries().get(0).id().equals(id)) {
-        return Future.failedFuture(new IllegalArgumentException("no document '" + id + "' published"));
+        return Future.failedFuture(new UnknownDocumentException(id));
       }
       return query(own.entries().get(0).sketch(), threshold, id)
           .map(r -> new Result(r.matches(), r.candidates(), r.lookups() + 1, r.failedReads()));
     });
+  }
+
+  /** A query by id named a document that is not published. */
+  public static final class UnknownDocumentException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    UnknownDocumentException(String id) {
+      super("no document '" + id + "' is published");
+    }
   }
 
   // a signature from another configuration cannot be compared; it is skipped, not an error
