@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
     description = "A Chord overlay of Vert.x peers with attenuated Bloom filter location and set reconciliation.",
     subcommands = {RunCommand.class, DemoCommand.class, RingCommand.class, LocateCommand.class,
         ReconcileCommand.class, SketchCommand.class, FuzzCommand.class, WritesCommand.class, BenchCommand.class,
-        WorkerCommand.class, NodeCommand.class, CaCommand.class, SimilarCommand.class,
+        WorkerCommand.class, NodeCommand.class, CaCommand.class, SimilarCommand.class, SemiJoinCommand.class,
         DocsCommand.class,
         CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
