@@ -134,5 +134,4 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       throw new UnsupportedOperationException("signing only");
     }
   }
-
 }
