@@ -91,11 +91,13 @@ public final class SemiJoinCommand implements Callable<Integer> {
     } else {
       out.printf(Locale.ROOT, "semijoin on %s, seed %d: R %d rows (%d distinct b), S %d rows, tuples of 16 bytes%n%n",
           runtime, seed, leftRows, Math.max(1, leftRows / 2), rightRows);
-      out.println("| F | exact | bytes | formula | vs formula | column | whole | false matches | expected | filter bits | k |");
-      out.println("|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+      out.println("| F | exact | bytes | formula | vs formula | column | column formula | below column (measured/formula)"
+          + " | whole | false matches | expected | filter bits | k |");
+      out.println("|---:|:---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|---:|");
       for (Map<String, Object> r : rows) {
-        out.printf(Locale.ROOT, "| %s | %s | %d | %d | %+.2f%% | %d | %d | %d | %.1f | %d | %d |%n", r.get("selectivity"),
-            r.get("exact"), r.get("bytes"), r.get("formulaBytes"), 100 * (double) r.get("overFormula"), r.get("columnBytes"),
+        out.printf(Locale.ROOT, "| %s | %s | %d | %d | %+.2f%% | %d | %d | %s/%s | %d | %d | %.1f | %d | %d |%n",
+            r.get("selectivity"), r.get("exact"), r.get("bytes"), r.get("formulaBytes"), 100 * (double) r.get("overFormula"),
+            r.get("columnBytes"), r.get("formulaColumnBytes"), r.get("belowColumn"), r.get("formulaBelowColumn"),
             r.get("wholeBytes"), r.get("falseMatches"), (double) r.get("expectedFalseMatches"), r.get("filterBits"),
             r.get("filterHashes"));
       }
