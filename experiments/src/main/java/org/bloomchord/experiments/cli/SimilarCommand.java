@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "similar",
     mixinStandardHelpOptions = true,
-    description = "Near-duplicate search on a ring: publish a synthetic corpus as MinHash signatures under LSH band"
+    description = "Near-duplicate search on a ring: publish a corpus (synthetic, or paragraphs of text files) as MinHash signatures under LSH band"
         + " keys, query every document, compare candidates per Jaccard tenth with 1-(1-J^r)^b.")
 public final class SimilarCommand implements Callable<Integer> {
 
@@ -31,9 +31,15 @@ public final class SimilarCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--documents", required = true, paramLabel = "N",
-      description = "Documents in the synthetic corpus, in families of 10 near-duplicates (10.." + MAX_DOCUMENTS + ").")
+  @Option(names = "--documents", paramLabel = "N", defaultValue = "3000",
+      description = "Documents in the synthetic corpus, in families of 10 near-duplicates (10.." + MAX_DOCUMENTS
+          + "; default: ${DEFAULT-VALUE}).")
   int documents;
+
+  @Option(names = "--corpus", paramLabel = "DIR",
+      description = "Instead of the synthetic corpus: every paragraph of at least 20 words of the text files in DIR is"
+          + " a document (e.g. /usr/share/common-licenses).")
+  java.nio.file.Path corpus;
 
   @Option(names = "--shingle", paramLabel = "K", defaultValue = "4",
       description = "Words per shingle, 1..64 (default: ${DEFAULT-VALUE}).")
@@ -64,7 +70,7 @@ public final class SimilarCommand implements Callable<Integer> {
   boolean json;
 
   @Override
-  public Integer call() {
+  public Integer call() throws java.io.IOException {
     if (documents < 10 || documents > MAX_DOCUMENTS) {
       throw new UsageException("--documents must be in 10.." + MAX_DOCUMENTS + ", got " + documents);
     }
@@ -84,8 +90,11 @@ public final class SimilarCommand implements Callable<Integer> {
     if (!Networks.VERTX.equals(runtime) && !Networks.SIM.equals(runtime)) {
       throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
     }
+    if (corpus != null && !java.nio.file.Files.isDirectory(corpus)) {
+      throw new UsageException("--corpus must be a directory of text files, got '" + corpus + "'");
+    }
     SimilarityOptions options = SimilarityOptions.defaults().withShingle(shingle).withBanding(bands, rows);
-    SimilarResult result = new SimilarTrial(runtime, peers, documents, options, threshold, seed).run();
+    SimilarResult result = new SimilarTrial(runtime, peers, documents, options, threshold, seed, corpus).run();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       JsonOutput.print(out, result.document());

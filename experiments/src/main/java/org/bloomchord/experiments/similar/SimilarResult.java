@@ -38,7 +38,7 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     }
   }
 
-  static SimilarResult of(SimilarTrial t, SyntheticCorpus corpus, List<SimilarityIndex.Result> results, long queryBytes,
+  static SimilarResult of(SimilarTrial t, Corpus corpus, List<SimilarityIndex.Result> results, long queryBytes,
       long queryMessages, int incomplete, int full) {
     Set<Long> candidates = new HashSet<>();
     Set<Long> returned = new HashSet<>();
@@ -114,7 +114,7 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
   }
 
   private static long key(int a, int b) {
-    return SyntheticCorpus.pair(Math.min(a, b), Math.max(a, b));
+    return Corpus.pair(Math.min(a, b), Math.max(a, b));
   }
 
   private static int index(String id) {
@@ -134,6 +134,7 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
   /** The {@code similar} section of the JSON output. */
   public Map<String, Object> section() {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("corpus", trial.corpusDir() == null ? "synthetic" : trial.corpusDir().toString());
     m.put("documents", trial.documents());
     m.put("peers", trial.peers());
     m.put("shingle", trial.options().shingle());
@@ -176,8 +177,9 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
 
   /** Prints the bins as a markdown table and the totals as a second one. */
   public void printMarkdown(PrintWriter out) {
-    out.printf(Locale.ROOT, "similar on %s, seed %d: %d documents, %d peers, %d-word shingles, b = %d, r = %d, s = %.2f%n%n",
-        trial.runtime(), trial.seed(), trial.documents(), trial.peers(), trial.options().shingle(),
+    out.printf(Locale.ROOT, "similar on %s, seed %d: %s, %d documents, %d peers, %d-word shingles, b = %d, r = %d, s = %.2f%n%n",
+        trial.runtime(), trial.seed(), trial.corpusDir() == null ? "synthetic corpus" : "paragraphs of " + trial.corpusDir(),
+        trial.documents(), trial.peers(), trial.options().shingle(),
         trial.options().bands(), trial.options().rows(), trial.threshold());
     out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | returned |");
     out.println("|---|------:|-----------:|------:|------------:|---------:|");

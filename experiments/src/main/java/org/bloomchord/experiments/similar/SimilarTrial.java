@@ -27,9 +27,11 @@ import org.bloomchord.routing.similar.SimilarityOptions;
  * @param options shingle length and banding
  * @param threshold s
  * @param seed seeds the corpus, the ring and the choice of peers
+ * @param corpusDir a directory of text files whose paragraphs are the documents, or null for the
+ *     synthetic corpus of {@code documents} documents
  */
 public record SimilarTrial(String runtime, int peers, int documents, SimilarityOptions options, double threshold,
-    long seed) {
+    long seed, java.nio.file.Path corpusDir) {
 
   /** Publications or queries in flight at a time. */
   static final int BATCH = 64;
@@ -37,11 +39,16 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
   static final long BATCH_WAIT_MS = 120_000;
 
   /** Runs the trial. */
-  public SimilarResult run() {
-    SyntheticCorpus corpus = SyntheticCorpus.generate(documents, options.shingle(), seed);
+  public SimilarResult run() throws java.io.IOException {
+    Corpus corpus = corpusDir == null ? Corpus.generate(documents, options.shingle(), seed)
+        : Corpus.paragraphs(corpusDir, options.shingle());
+    if (corpus.size() < 2) {
+      throw new IllegalArgumentException("the corpus has " + corpus.size() + " documents; at least 2 are needed");
+    }
+    SimilarTrial actual = new SimilarTrial(runtime, peers, corpus.size(), options, threshold, seed, corpusDir);
     SimilarityIndex signer = new SimilarityIndex(new NoStore(), options);
-    List<MinHashSketch> sketches = new ArrayList<>(documents);
-    for (int d = 0; d < documents; d++) {
+    List<MinHashSketch> sketches = new ArrayList<>(corpus.size());
+    for (int d = 0; d < corpus.size(); d++) {
       sketches.add(signer.sign(corpus.shingles(d)));
     }
     ChordConfig config = ChordConfig.defaults();
@@ -55,7 +62,7 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       List<SimilarityIndex.Result> results = query(net, ring, sketches, random);
       long queryBytes = net.traffic().bytes() - bytesBefore;
       long queryMessages = net.traffic().messages() - messagesBefore;
-      return SimilarResult.of(this, corpus, results, queryBytes, queryMessages, incomplete[0], incomplete[1]);
+      return SimilarResult.of(actual, corpus, results, queryBytes, queryMessages, incomplete[0], incomplete[1]);
     }
   }
 
@@ -85,7 +92,7 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       int[] next = {0};
       for (Network.Outcome<SimilarityIndex.Published> o : net.callAll(origins, p -> {
         int d = batch.get(next[0]++);
-        return new SimilarityIndex(KeyValueStore.of(p), options).publish(SyntheticCorpus.id(d), sketches.get(d));
+        return new SimilarityIndex(KeyValueStore.of(p), options).publish(Corpus.id(d), sketches.get(d));
       }, BATCH_WAIT_MS)) {
         if (!o.succeeded() || !o.value().complete()) {
           incomplete++;
@@ -106,7 +113,7 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       int[] next = {0};
       for (Network.Outcome<SimilarityIndex.Result> o : net.callAll(origins(ring, n, random), p -> {
         int d = first + next[0]++;
-        return new SimilarityIndex(KeyValueStore.of(p), options).query(sketches.get(d), threshold, SyntheticCorpus.id(d));
+        return new SimilarityIndex(KeyValueStore.of(p), options).query(sketches.get(d), threshold, Corpus.id(d));
       }, BATCH_WAIT_MS)) {
         out.add(o.succeeded() ? o.value() : null);
       }

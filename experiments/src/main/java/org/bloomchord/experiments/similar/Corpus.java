@@ -8,7 +8,11 @@ import java.util.SplittableRandom;
 import org.bloomchord.routing.similar.Shingles;
 
 /**
- * A synthetic corpus that plants near-duplicates at every level of similarity: documents come in
+ * The documents of the similarity experiment as shingle sets, with the exact Jaccard coefficient of
+ * every pair that shares a shingle: either paragraphs of text files ({@link #paragraphs}) or a
+ * synthetic corpus ({@link #generate}).
+ *
+ * <p>The synthetic corpus plants near-duplicates at every level of similarity: documents come in
  * families, each a chain d_0, d_1, ... where d_i is d_{i-1} with a share of its word positions
  * replaced by fresh words (the share drawn per family), so pairs at distance 1, 2, ... of one family
  * spread over the whole range of Jaccard coefficients, while documents of different families share
@@ -18,7 +22,10 @@ import org.bloomchord.routing.similar.Shingles;
  * <p>The exact Jaccard coefficient of every pair that shares a shingle is computed through an
  * inverted index (shingle to documents); every other pair has J = 0 exactly.
  */
-public final class SyntheticCorpus {
+public final class Corpus {
+
+  /** Fewest words a paragraph needs to be a document. */
+  public static final int MIN_PARAGRAPH_WORDS = 20;
 
   /** Words per document. */
   public static final int WORDS = 200;
@@ -28,13 +35,13 @@ public final class SyntheticCorpus {
   private final List<long[]> shingles;
   private final Map<Long, Double> related;
 
-  private SyntheticCorpus(List<long[]> shingles, Map<Long, Double> related) {
+  private Corpus(List<long[]> shingles, Map<Long, Double> related) {
     this.shingles = shingles;
     this.related = related;
   }
 
   /** {@code documents} documents in families of {@value #FAMILY}, shingled with K words. */
-  public static SyntheticCorpus generate(int documents, int shingle, long seed) {
+  public static Corpus generate(int documents, int shingle, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     List<long[]> sets = new ArrayList<>(documents);
     while (sets.size() < documents) {
@@ -56,7 +63,35 @@ public final class SyntheticCorpus {
         sets.add(Shingles.ofWords(words, shingle));
       }
     }
-    return new SyntheticCorpus(sets, relatedPairs(sets));
+    return new Corpus(sets, relatedPairs(sets));
+  }
+
+  /**
+   * The paragraphs (text between blank lines) of at least {@value #MIN_PARAGRAPH_WORDS} words of
+   * every regular file in {@code dir} (files reached twice through links read once), in file-name
+   * order, as K-word shingle sets; a paragraph equal to one already taken is skipped.
+   */
+  public static Corpus paragraphs(java.nio.file.Path dir, int shingle) throws java.io.IOException {
+    List<long[]> sets = new ArrayList<>();
+    java.util.Set<java.nio.file.Path> seen = new java.util.HashSet<>();
+    java.util.Set<String> texts = new java.util.HashSet<>();
+    List<java.nio.file.Path> files;
+    try (java.util.stream.Stream<java.nio.file.Path> list = java.nio.file.Files.list(dir)) {
+      files = list.sorted().toList();
+    }
+    for (java.nio.file.Path f : files) {
+      if (!java.nio.file.Files.isRegularFile(f) || !seen.add(f.toRealPath())) {
+        continue;
+      }
+      String text = java.nio.file.Files.readString(f, java.nio.charset.StandardCharsets.UTF_8);
+      for (String paragraph : text.split("\\n\\s*\\n")) {
+        String normal = paragraph.strip().replaceAll("\\s+", " ");
+        if (normal.split(" ").length >= MIN_PARAGRAPH_WORDS && texts.add(normal)) {
+          sets.add(Shingles.of(normal, shingle));
+        }
+      }
+    }
+    return new Corpus(sets, relatedPairs(sets));
   }
 
   private static Map<Long, Double> relatedPairs(List<long[]> sets) {
