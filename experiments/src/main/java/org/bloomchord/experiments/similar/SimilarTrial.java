@@ -1,10 +1,13 @@
 package org.bloomchord.experiments.similar;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
@@ -89,9 +92,10 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
         }
       }
       List<PeerHandle<ChordPeer>> origins = origins(ring, batch.size(), random);
-      int[] next = {0};
+      // on Vert.x the actions run on the peers' threads at once: hand out the documents atomically
+      AtomicInteger next = new AtomicInteger();
       for (Network.Outcome<SimilarityIndex.Published> o : net.callAll(origins, p -> {
-        int d = batch.get(next[0]++);
+        int d = batch.get(next.getAndIncrement());
         return new SimilarityIndex(KeyValueStore.of(p), options).publish(Corpus.id(d), sketches.get(d));
       }, BATCH_WAIT_MS)) {
         if (!o.succeeded() || !o.value().complete()) {
@@ -106,19 +110,23 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
 
   private List<SimilarityIndex.Result> query(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring,
       List<MinHashSketch> sketches, SplittableRandom random) {
-    List<SimilarityIndex.Result> out = new ArrayList<>(sketches.size());
+    SimilarityIndex.Result[] out = new SimilarityIndex.Result[sketches.size()];
     for (int from = 0; from < sketches.size(); from += BATCH) {
       int n = Math.min(BATCH, sketches.size() - from);
       int first = from;
-      int[] next = {0};
-      for (Network.Outcome<SimilarityIndex.Result> o : net.callAll(origins(ring, n, random), p -> {
-        int d = first + next[0]++;
-        return new SimilarityIndex(KeyValueStore.of(p), options).query(sketches.get(d), threshold, Corpus.id(d));
+      // the actions may run in any order (Vert.x): each result carries its document's index
+      AtomicInteger next = new AtomicInteger();
+      for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Result>> o : net.callAll(origins(ring, n, random), p -> {
+        int d = first + next.getAndIncrement();
+        return new SimilarityIndex(KeyValueStore.of(p), options).query(sketches.get(d), threshold, Corpus.id(d))
+            .map(r -> Map.entry(d, r));
       }, BATCH_WAIT_MS)) {
-        out.add(o.succeeded() ? o.value() : null);
+        if (o.succeeded()) {
+          out[o.value().getKey()] = o.value().getValue();
+        }
       }
     }
-    return out;
+    return Arrays.asList(out);
   }
 
   private static List<PeerHandle<ChordPeer>> origins(List<PeerHandle<ChordPeer>> ring, int n, SplittableRandom random) {
