@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
         ReconcileCommand.class, SketchCommand.class, FuzzCommand.class, WritesCommand.class, BenchCommand.class,
         WorkerCommand.class, NodeCommand.class, CaCommand.class,
         DocsCommand.class, TracebackCommand.class, TablesCommand.class, CacheCommand.class,
-        PartitionsCommand.class,
+        PartitionsCommand.class, SimilarCommand.class, SemiJoinCommand.class,
         CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {
 

@@ -42,6 +42,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * DELETE /api/objects/{name}?peer= unpublish
  * GET    /api/locate/{name}?from=  outcome, holder, hops
  * GET    /api/lookup/{key}?from=   outcome, successor, hops, path
+ * POST   /api/documents/{id}       body: text -> publish for near-duplicate search    201 (SimilarityRoutes)
+ * GET    /api/similar/{id}?threshold=  published documents like {id}, with estimates
  * POST   /api/churn?eventsPerSecond=&crashShare=&seconds=   start a churn model    202
  * GET    /api/churn                the churn run: model, joins, leaves, crashes, running
  * DELETE /api/churn                stop it
@@ -141,6 +143,7 @@ public final class NodeHttpServer {
     r.get("/api/lookup/:key").handler(this::lookup);
     r.get("/api/traceback/:peer").handler(this::captured);
     r.post("/api/traceback/:peer/:digest").handler(this::traceback);
+    new SimilarityRoutes(node).mount(r);
     r.post("/api/churn").handler(this::startChurn);
     r.get("/api/churn").handler(this::churn);
     r.delete("/api/churn").handler(ctx -> {

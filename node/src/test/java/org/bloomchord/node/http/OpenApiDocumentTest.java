@@ -131,6 +131,8 @@ class OpenApiDocumentTest {
     check("POST", "/api/objects/{name}", "/api/objects/o1?peer=" + peer, null);
     check("GET", "/api/locate/{name}", "/api/locate/o1", null);
     check("GET", "/api/live/lookup/{key}", "/api/live/lookup/k3", null);
+    check("POST", "/api/documents/{id}", "/api/documents/t1", "the quick brown fox jumps over the lazy dog");
+    check("GET", "/api/similar/{id}", "/api/similar/t1?threshold=0.3", null);
   }
 
   /** Sends a request and checks its reply against the operation's documented success reply. */

@@ -1,0 +1,199 @@
+package org.bloomchord.experiments.similar;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.bloomchord.routing.minhash.LshBands;
+import org.bloomchord.routing.similar.SimilarityIndex;
+
+/**
+ * The outcome of a {@link SimilarTrial} against the corpus's exact Jaccard coefficients: per tenth
+ * of J, the pairs, those that became candidates (shared a band bucket) and the share the LSH
+ * formula 1 − (1 − J^r)^b predicts, averaged over the bin's pairs; the recall of verified pairs at
+ * J &ge; s + 0.1; the pairs returned although J &lt; s − 0.1; bytes and reads per query.
+ *
+ * @param bins ten bins, J in [0, 0.1), ..., [0.9, 1]
+ * @param recall returned share of the pairs with J &ge; s + 0.1 (null when there are none)
+ * @param falseAccepts returned pairs with J &lt; s − 0.1
+ * @param bytesPerQuery encoded bytes of all messages during the query phase, per query
+ * @param lookupsPerQuery DHT reads per query (b)
+ * @param messagesPerQuery messages during the query phase, per query
+ * @param failedQueries queries that did not complete, or had a band read fail
+ * @param incompletePublications documents with a band or id put that failed or met a full bucket
+ */
+public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, long falseAccepts, double bytesPerQuery,
+    double lookupsPerQuery, double messagesPerQuery, int failedQueries, int incompletePublications, int fullBuckets) {
+
+  /** One tenth of J: pairs, candidates among them, the formula's expected candidate share. */
+  public record Bin(double jaccard, long pairs, long candidates, double expected, long returned) {
+
+    /** Candidates over pairs (null for an empty bin). */
+    public Double share() {
+      return pairs == 0 ? null : (double) candidates / pairs;
+    }
+  }
+
+  static SimilarResult of(SimilarTrial t, Corpus corpus, List<SimilarityIndex.Result> results, long queryBytes,
+      long queryMessages, int incomplete, int full) {
+    Set<Long> candidates = new HashSet<>();
+    Set<Long> returned = new HashSet<>();
+    int failed = 0;
+    long lookups = 0;
+    for (int d = 0; d < results.size(); d++) {
+      SimilarityIndex.Result r = results.get(d);
+      if (r == null || r.failedReads() > 0) {
+        failed++;
+        if (r == null) {
+          continue;
+        }
+      }
+      lookups += r.lookups();
+      for (String id : r.candidates().keySet()) {
+        candidates.add(key(d, index(id)));
+      }
+      for (SimilarityIndex.Match m : r.matches()) {
+        returned.add(key(d, index(m.id())));
+      }
+    }
+    LshBands banding = t.options().banding();
+    long[] pairs = new long[10];
+    long[] cands = new long[10];
+    long[] ret = new long[10];
+    double[] expected = new double[10];
+    long highPairs = 0;
+    long highReturned = 0;
+    long falseAccepts = 0;
+    for (Map.Entry<Long, Double> e : corpus.related().entrySet()) {
+      double j = e.getValue();
+      int b = bin(j);
+      pairs[b]++;
+      expected[b] += banding.candidateProbability(j);
+      boolean isCandidate = candidates.contains(e.getKey());
+      boolean isReturned = returned.contains(e.getKey());
+      cands[b] += isCandidate ? 1 : 0;
+      ret[b] += isReturned ? 1 : 0;
+      if (j >= t.threshold() + 0.1) {
+        highPairs++;
+        highReturned += isReturned ? 1 : 0;
+      }
+      if (isReturned && j < t.threshold() - 0.1) {
+        falseAccepts++;
+      }
+    }
+    // pairs sharing no shingle have J = 0: all in the first bin, candidates only by a band-key collision
+    long n = corpus.size();
+    pairs[0] += n * (n - 1) / 2 - corpus.related().size();
+    for (long p : candidates) {
+      if (!corpus.related().containsKey(p)) {
+        cands[0]++;
+      }
+    }
+    for (long p : returned) {
+      if (!corpus.related().containsKey(p)) {
+        ret[0]++;
+        falseAccepts += t.threshold() - 0.1 > 0 ? 1 : 0;
+      }
+    }
+    List<Bin> bins = new ArrayList<>(10);
+    for (int b = 0; b < 10; b++) {
+      bins.add(new Bin(b / 10.0, pairs[b], cands[b], pairs[b] == 0 ? 0 : expected[b] / pairs[b], ret[b]));
+    }
+    int answered = Math.max(1, results.size() - (int) results.stream().filter(r -> r == null).count());
+    return new SimilarResult(t, List.copyOf(bins), highPairs == 0 ? null : (double) highReturned / highPairs,
+        falseAccepts, (double) queryBytes / answered, (double) lookups / answered, (double) queryMessages / answered,
+        failed, incomplete, full);
+  }
+
+  private static int bin(double j) {
+    return Math.min(9, (int) Math.floor(j * 10 + 1e-9));
+  }
+
+  private static long key(int a, int b) {
+    return Corpus.pair(Math.min(a, b), Math.max(a, b));
+  }
+
+  private static int index(String id) {
+    return Integer.parseInt(id.substring("doc-".length()));
+  }
+
+  /** The largest |share − expected| over the bins with pairs. */
+  public double worstDeviation() {
+    return bins.stream().filter(b -> b.pairs() > 0).mapToDouble(b -> Math.abs(b.share() - b.expected())).max().orElse(0);
+  }
+
+  /** The fewest pairs in a bin. */
+  public long fewestPairs() {
+    return bins.stream().mapToLong(Bin::pairs).min().orElse(0);
+  }
+
+  /** The {@code similar} section of the JSON output. */
+  public Map<String, Object> section() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("corpus", trial.corpusDir() == null ? "synthetic" : trial.corpusDir().toString());
+    m.put("documents", trial.documents());
+    m.put("peers", trial.peers());
+    m.put("shingle", trial.options().shingle());
+    m.put("bands", trial.options().bands());
+    m.put("rows", trial.options().rows());
+    m.put("threshold", trial.threshold());
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (Bin b : bins) {
+      Map<String, Object> r = new LinkedHashMap<>();
+      r.put("jaccard", b.jaccard());
+      r.put("pairs", b.pairs());
+      r.put("candidates", b.candidates());
+      r.put("share", b.share());
+      r.put("expected", b.expected());
+      r.put("returned", b.returned());
+      rows.add(r);
+    }
+    m.put("bins", rows);
+    m.put("worstDeviation", worstDeviation());
+    m.put("recall", recall);
+    m.put("falseAccepts", falseAccepts);
+    m.put("bytesPerQuery", bytesPerQuery);
+    m.put("lookupsPerQuery", lookupsPerQuery);
+    m.put("messagesPerQuery", messagesPerQuery);
+    m.put("failedQueries", failedQueries);
+    m.put("incompletePublications", incompletePublications);
+    m.put("fullBuckets", fullBuckets);
+    return m;
+  }
+
+  /** The whole JSON document: command, runtime, seed, then the {@code similar} section. */
+  public Map<String, Object> document() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("command", "similar");
+    m.put("runtime", trial.runtime());
+    m.put("seed", trial.seed());
+    m.put("similar", section());
+    return m;
+  }
+
+  /** Prints the bins as a markdown table and the totals as a second one. */
+  public void printMarkdown(PrintWriter out) {
+    out.printf(Locale.ROOT, "similar on %s, seed %d: %s, %d documents, %d peers, %d-word shingles, b = %d, r = %d, s = %.2f%n%n",
+        trial.runtime(), trial.seed(), trial.corpusDir() == null ? "synthetic corpus" : "paragraphs of " + trial.corpusDir(),
+        trial.documents(), trial.peers(), trial.options().shingle(),
+        trial.options().bands(), trial.options().rows(), trial.threshold());
+    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | returned |");
+    out.println("|---|------:|-----------:|------:|------------:|---------:|");
+    for (Bin b : bins) {
+      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %d |%n", b.jaccard(), b.jaccard() + 0.1, b.pairs(),
+          b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.returned());
+    }
+    out.println();
+    out.println("| worst deviation | recall (J >= s+0.1) | false accepts (J < s-0.1) | bytes/query | lookups/query"
+        + " | failed queries | incomplete publications |");
+    out.println("|---:|---:|---:|---:|---:|---:|---:|");
+    out.printf(Locale.ROOT, "| %.4f | %s | %d | %.0f | %.1f | %d | %d |%n", worstDeviation(),
+        recall == null ? "-" : String.format(Locale.ROOT, "%.4f", recall), falseAccepts, bytesPerQuery, lookupsPerQuery,
+        failedQueries, incompletePublications);
+    out.flush();
+  }
+}
