@@ -12,8 +12,8 @@ import org.bloomchord.overlay.PeerRef;
  * {@link MessageBounds}, before any handler runs; a sender admitted is heard from (its strikes and
  * suspicion are lifted). Every rejection is counted ({@code chord.rejected}).
  *
- * <p>Each sender has a quota of messages and bytes per second ({@link SenderQuota}, set by
- * {@link ChordLimits}): a message beyond it is rejected before its bounds are checked or any
+ * <p>Each sender has a quota of messages and bytes per second ({@link SenderLimit}, the exact
+ * {@link SenderQuota} unless {@link ChordLimits#senderLimit} names another): a message beyond it is rejected before its bounds are checked or any
  * handler runs, and counted ({@code trust.quota.requests}, {@code trust.quota.bytes}).
  */
 final class Admission {
@@ -21,7 +21,7 @@ final class Admission {
   private final ChordContext ctx;
   private final MessageBounds bounds;
   private final Consumer<PeerRef> heardFrom;
-  private final SenderQuota quota;
+  private final SenderLimit quota;
   private long rejected;
 
   /**
@@ -33,7 +33,8 @@ final class Admission {
     this.ctx = ctx;
     this.bounds = bounds;
     this.heardFrom = heardFrom;
-    this.quota = new SenderQuota(ctx.config().limits(), () -> ctx.metrics().increment(ChordCounter.EVICTED_SENDERS, 1));
+    ChordLimits limits = ctx.config().limits();
+    this.quota = limits.senderLimit().create(limits, () -> ctx.metrics().increment(ChordCounter.EVICTED_SENDERS, 1));
   }
 
   /** Checks the sender and the message's bounds; a sender heard from is no longer suspected. */

@@ -26,6 +26,8 @@ package org.bloomchord.chord;
  * @param outOfRangeGraceMs how long a key stays outside this peer's primary range before the peer
  *     checks whether it still replicates it, and drops it (once the owner confirmed holding it)
  *     if not (default 300 000)
+ * @param senderLimit makes the peer's {@link SenderLimit} (default, and when null,
+ *     {@link SenderLimit#EXACT}: token buckets of the two quotas above, at most {@code maxSenders})
  */
 public record ChordLimits(
     int maxSuspects,
@@ -35,7 +37,8 @@ public record ChordLimits(
     int maxSenders,
     long requestsPerSecond,
     long bytesPerSecond,
-    long outOfRangeGraceMs) {
+    long outOfRangeGraceMs,
+    SenderLimit.Factory senderLimit) {
 
   /** Default of {@link #maxSuspects}. */
   public static final int DEFAULT_MAX_SUSPECTS = 1024;
@@ -63,37 +66,46 @@ public record ChordLimits(
     check(requestsPerSecond >= 0, "requestsPerSecond must not be negative, got " + requestsPerSecond);
     check(bytesPerSecond >= 0, "bytesPerSecond must not be negative, got " + bytesPerSecond);
     check(outOfRangeGraceMs > 0, "outOfRangeGraceMs must be positive, got " + outOfRangeGraceMs);
+    if (senderLimit == null) {
+      senderLimit = SenderLimit.EXACT;
+    }
   }
 
   /** The documented defaults. */
   public static ChordLimits defaults() {
     return new ChordLimits(DEFAULT_MAX_SUSPECTS, DEFAULT_MAX_STRIKES, DEFAULT_STRIKE_EXPIRY_MS,
         DEFAULT_MAX_PENDING_LOOKUPS, DEFAULT_MAX_SENDERS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_BYTES_PER_SECOND,
-        DEFAULT_OUT_OF_RANGE_GRACE_MS);
+        DEFAULT_OUT_OF_RANGE_GRACE_MS, SenderLimit.EXACT);
   }
 
   /** These limits with other caps of the suspicion maps. */
   public ChordLimits withSuspicionCaps(int suspects, int strikesCap) {
     return new ChordLimits(suspects, strikesCap, strikeExpiryMs, maxPendingLookups, maxSenders, requestsPerSecond,
-        bytesPerSecond, outOfRangeGraceMs);
+        bytesPerSecond, outOfRangeGraceMs, senderLimit);
   }
 
   /** These limits with another cap of lookups in progress. */
   public ChordLimits withMaxPendingLookups(int cap) {
     return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, cap, maxSenders, requestsPerSecond,
-        bytesPerSecond, outOfRangeGraceMs);
+        bytesPerSecond, outOfRangeGraceMs, senderLimit);
   }
 
   /** These limits with other per-sender quotas and another cap of tracked senders. */
   public ChordLimits withQuotas(int senders, long requests, long bytes) {
     return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, senders, requests, bytes,
-        outOfRangeGraceMs);
+        outOfRangeGraceMs, senderLimit);
   }
 
   /** These limits with another grace period for keys outside every replicated range. */
   public ChordLimits withOutOfRangeGraceMs(long grace) {
     return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, maxSenders, requestsPerSecond,
-        bytesPerSecond, grace);
+        bytesPerSecond, grace, senderLimit);
+  }
+
+  /** These limits with another kind of per-sender limit ({@link SenderLimit#EXACT} by default). */
+  public ChordLimits withSenderLimit(SenderLimit.Factory factory) {
+    return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, maxSenders, requestsPerSecond,
+        bytesPerSecond, outOfRangeGraceMs, factory);
   }
 
   private static void check(boolean ok, String message) {

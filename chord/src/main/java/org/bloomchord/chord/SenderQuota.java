@@ -12,13 +12,10 @@ import org.bloomchord.overlay.PeerRef;
  * sender beyond that evicts the bucket heard from longest ago ({@link #EVICTED}), which starts
  * full again if that sender returns. Not thread-safe; owned by one peer.
  */
-final class SenderQuota {
+final class SenderQuota implements SenderLimit {
 
   /** How long an idle bucket takes at most to refill to its cap: the burst is two seconds' worth. */
   static final long REFILL_MS = 2000;
-
-  /** What a check decided. */
-  enum Verdict { ACCEPTED, TOO_MANY, TOO_LARGE }
 
   private final long requestsPerSecond;
   private final long bytesPerSecond;
@@ -45,17 +42,20 @@ final class SenderQuota {
   }
 
   /** Whether any quota is on. */
-  boolean enabled() {
+  @Override
+  public boolean enabled() {
     return requestsPerSecond > 0 || bytesPerSecond > 0;
   }
 
   /** Whether the byte quota is on (the caller then measures messages). */
-  boolean countsBytes() {
+  @Override
+  public boolean countsBytes() {
     return bytesPerSecond > 0;
   }
 
   /** Charges one message of {@code size} bytes from {@code from} at time {@code now}. */
-  Verdict charge(PeerRef from, int size, long now) {
+  @Override
+  public Verdict charge(PeerRef from, int size, long now) {
     forgetRefilled(now);
     Bucket b = buckets.get(from);
     if (b == null) {
@@ -105,7 +105,8 @@ final class SenderQuota {
   }
 
   /** Senders whose buckets are kept. */
-  int senders() {
+  @Override
+  public int senders() {
     return buckets.size();
   }
 }

@@ -79,7 +79,7 @@ public final class ScenarioRunner {
     long request = s.requestTimeout().toMillis();
     ChordLimits limits = c.limits();
     return c.withTimeouts(request, Math.max(s.lookupTimeout().toMillis(), 5 * request))
-        .withLimits(limits.withQuotas(limits.maxSenders(), s.quota(), limits.bytesPerSecond()));
+        .withLimits(s.senderLimit().applyTo(limits.withQuotas(limits.maxSenders(), s.quota(), limits.bytesPerSecond())));
   }
 
   /** The location settings a scenario's {@code routing} section describes, the lease renewal included. */

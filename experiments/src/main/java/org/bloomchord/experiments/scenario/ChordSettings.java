@@ -57,12 +57,14 @@ import org.bloomchord.routing.repair.RepairMode;
  *     list whenever the part the predecessor copies changed; the predecessor adds the peers named
  *     there and removes none (default false: successor lists change by stabilize alone, as every
  *     published figure did)
+ * @param senderLimit the {@code senderLimit} section: the exact per-sender quota (the default) or a
+ *     counting filter of fixed memory ({@link SenderLimitSettings})
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
     NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum, RepairMode repair,
-    int proximityCandidates, boolean successorPush) {
+    int proximityCandidates, boolean successorPush, SenderLimitSettings senderLimit) {
 
   /** Candidates of a finger with {@code proximity: true} and no {@code proximityCandidates}. */
   public static final int DEFAULT_PROXIMITY_CANDIDATES = 8;
@@ -103,13 +105,14 @@ public record ChordSettings(
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
       "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair", "proximity", "proximityCandidates",
-      "successorPush");
+      "successorPush", "senderLimit");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0, false);
+      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0, false,
+      SenderLimitSettings.DEFAULTS);
 
   /** These settings with the default quota, quorums, repair, finger choice and pushes ({@link #DEFAULTS}'). */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
@@ -118,10 +121,13 @@ public record ChordSettings(
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
         DEFAULTS.quota(), DEFAULTS.writeQuorum(), DEFAULTS.readQuorum(), DEFAULTS.repair(), DEFAULTS.proximityCandidates(),
-        DEFAULTS.successorPush());
+        DEFAULTS.successorPush(), DEFAULTS.senderLimit());
   }
 
   public ChordSettings {
+    if (senderLimit == null) {
+      senderLimit = SenderLimitSettings.DEFAULTS;
+    }
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
         || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
         || fixFingersMax.compareTo(fixFingers) < 0 || quota < 0 || writeQuorum < 0 || writeQuorum > replicas
@@ -149,6 +155,6 @@ public record ChordSettings(
         + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum
         + ", repair: " + (repair == RepairMode.RECONCILE ? "reconcile" : "push")
         + (proximityCandidates > 0 ? ", proximity: true, proximityCandidates: " + proximityCandidates : "")
-        + ", successorPush: " + successorPush + "}";
+        + ", successorPush: " + successorPush + ", senderLimit: " + senderLimit.toYaml() + "}";
   }
 }

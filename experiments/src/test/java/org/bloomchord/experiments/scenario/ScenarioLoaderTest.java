@@ -187,7 +187,7 @@ class ScenarioLoaderTest {
   void unknownKeysNameFileLineColumnAndTheExpectedKeys() {
     String text = "name: q\npeers: 10\nchord:\n  idBits: 64\n  sucessors: 8\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
-        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush)", error(text));
+        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
         + "peers, chord, routing, rogue, traceback, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
@@ -196,7 +196,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
     assertEquals("--set chord.sucessors=4: unknown key 'sucessors' in chord (expected one of: idBits, successors, "
-        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush)",
+        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit)",
         error("peers: 10\nphases:\n  - join: {}\n", "chord.sucessors=4"));
   }
 
@@ -242,6 +242,29 @@ class ScenarioLoaderTest {
     assertEquals(on, ScenarioLoader.chordSettings("child", on.toYaml()), "a child JVM reads the same settings");
     assertEquals("s.yaml:1:25: bad value 'sometimes' for chord.successorPush: expected one of: false, true",
         error("chord: { successorPush: sometimes }\n" + base));
+  }
+
+  @Test
+  void theSenderLimitIsReadCheckedAndCarriedToChildJvms() {
+    String base = "peers: 10\nphases:\n  - join: {}\n";
+    ChordSettings plain = one("runtime: sim\n" + base).chord();
+    assertEquals(SenderLimitSettings.DEFAULTS, plain.senderLimit());
+    assertTrue(org.bloomchord.experiments.runner.ScenarioRunner.chordConfig(plain).limits().senderLimit()
+        == org.bloomchord.chord.SenderLimit.EXACT);
+    ChordSettings counting = one("runtime: sim\nchord: { senderLimit: { kind: counting, counters: 4096, limit: 50,"
+        + " window: 2s } }\n" + base).chord();
+    assertEquals(new SenderLimitSettings(SenderLimitSettings.Kind.COUNTING, 4096, 4096, 4, true, 50,
+        java.time.Duration.ofSeconds(2)), counting.senderLimit());
+    assertEquals(new org.bloomchord.routing.heavy.CountingSenderLimit(4096, 4, org.bloomchord.routing.heavy.UpdateRule.CONSERVATIVE,
+        50, 2000), org.bloomchord.experiments.runner.ScenarioRunner.chordConfig(counting).limits().senderLimit());
+    assertEquals(counting, ScenarioLoader.chordSettings("child", counting.toYaml()), "a child JVM reads the same settings");
+    ChordSettings exact = one("runtime: sim\nchord: { senderLimit: { kind: exact, maxSenders: 100 } }\n" + base).chord();
+    assertEquals(100, org.bloomchord.experiments.runner.ScenarioRunner.chordConfig(exact).limits().maxSenders());
+    assertEquals(exact, ScenarioLoader.chordSettings("child", exact.toYaml()));
+    assertEquals("s.yaml:1:53: bad value '5' for chord.senderLimit.maxSenders: expected no maxSenders with kind: counting",
+        error("chord: { senderLimit: { kind: counting, maxSenders: 5 } }\n" + base));
+    assertEquals("s.yaml:1:51: bad value '10' for chord.senderLimit.counters: expected a whole number from 1024 to 16777216",
+        error("chord: { senderLimit: { kind: counting, counters: 10 } }\n" + base));
   }
 
   @Test

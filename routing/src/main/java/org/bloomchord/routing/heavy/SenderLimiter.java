@@ -45,7 +45,11 @@ public final class SenderLimiter {
       refused++;
       return Verdict.REFUSED;
     }
-    return detector.count(key, nowMs) ? Verdict.REFUSED : Verdict.ACCEPTED;
+    if (detector.count(key, nowMs)) {
+      refused++;
+      return Verdict.REFUSED;
+    }
+    return Verdict.ACCEPTED;
   }
 
   /** Messages refused (the one that crossed the limit is refused too, and counted here). */

@@ -62,12 +62,20 @@ public final class WindowedCountingFilter {
       }
       return estimate(p);
     }
-    long target = (long) estimate(p) + weight;
+    // conservative within the current generation alone: each counter of the current generation
+    // then holds at least the count of every item mapped to it in this window, which still holds
+    // after rotate() makes it the previous generation. Raising the current counters only as far as
+    // (current + previous) needs would lean on previous counts that rotate() drops, and an item
+    // counted past a threshold could fall back below it in the next window (a false negative).
+    long min = Long.MAX_VALUE;
+    for (int i = 0; i < k; i++) {
+      min = Math.min(min, current[(int) p.position(i)]);
+    }
+    long target = min + weight;
     for (int i = 0; i < k; i++) {
       int at = (int) p.position(i);
-      long needed = target - previous[at];
-      if (current[at] < needed) {
-        current[at] = saturated(needed);
+      if (current[at] < target) {
+        current[at] = saturated(target);
       }
     }
     return estimate(p);

@@ -78,4 +78,56 @@ class WindowedCountingFilterTest {
     assertTrue(!d.isHeavy(42, 9000));
     assertEquals(2 * 1024 * 4, d.memoryBytes());
   }
+
+  @Test
+  void noEstimateFallsBelowTheTrueCountAcrossRotations() {
+    // a crowded filter (3,000 items on 512 counters) over 4 windows, every item's estimate checked
+    // against its exact count over the current and previous window after every window and right
+    // after every rotation
+    for (UpdateRule rule : UpdateRule.values()) {
+      WindowedCountingFilter f = new WindowedCountingFilter(new BloomShape(512, 4), rule);
+      Random random = new Random(5);
+      int items = 3000;
+      long[] previous = new long[items];
+      for (int window = 0; window < 4; window++) {
+        long[] current = new long[items];
+        for (int n = 0; n < 20_000; n++) {
+          int i = random.nextInt(items) % (1 + random.nextInt(items));
+          f.add(31L * i + 7, 1);
+          current[i]++;
+        }
+        for (int i = 0; i < items; i++) {
+          assertTrue(f.estimate(31L * i + 7) >= current[i] + previous[i],
+              rule + ": item " + i + " in window " + window + " below its true count");
+        }
+        f.rotate();
+        previous = current;
+        for (int i = 0; i < items; i++) {
+          // right after the rotation, before the item is counted again
+          assertTrue(f.estimate(31L * i + 7) >= previous[i],
+              rule + ": item " + i + " after window " + window + " below its true count");
+        }
+      }
+    }
+  }
+
+  @Test
+  void anItemCountedOverBusyCountersKeepsItsCountAfterTheRotation() {
+    // window 1 leaves every counter busy; in window 2 item x is counted 21 times, which (current +
+    // previous) already covers, so a rule that raised only the sum would leave x's current counters
+    // low and lose x at the next rotation
+    for (UpdateRule rule : UpdateRule.values()) {
+      WindowedCountingFilter f = new WindowedCountingFilter(new BloomShape(64, 4), rule);
+      for (int i = 0; i < 500; i++) {
+        f.add(1_000_003L * i + 1, 5);
+      }
+      f.rotate();
+      long x = 424_242;
+      for (int n = 0; n < 21; n++) {
+        f.add(x, 1);
+      }
+      f.rotate();
+      assertTrue(f.estimate(x) >= 21, rule + ": estimate " + f.estimate(x) + " after the rotation");
+    }
+  }
 }
