@@ -86,7 +86,7 @@ public final class CacheCommand implements Callable<Integer> {
   int hashes;
 
   @Option(names = "--update-threshold", split = ",", paramLabel = "U", defaultValue = "1%",
-      description = "Share of the capacity inserted before a summary update: 1% or 0.01 (default: ${DEFAULT-VALUE}).")
+      description = "Share of the capacity inserted before a summary update: 1%% or 0.01 (default: ${DEFAULT-VALUE}).")
   List<String> thresholds;
 
   @Option(names = "--no-deltas", description = "Send every summary update whole (plain or compressed).")

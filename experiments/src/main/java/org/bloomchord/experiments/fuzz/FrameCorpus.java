@@ -74,6 +74,12 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.SketchRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.StrataRequest;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolReply;
 import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolRequest;
+import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolOffer;
+import org.bloomchord.routing.reconcile.ReconcileMessages.OfferReply;
+import org.bloomchord.chord.merge.MergeMessages.MergeNews;
+import org.bloomchord.chord.merge.MergeMessages.MergeFind;
+import org.bloomchord.chord.merge.MergeMessages.MergeFound;
+import org.bloomchord.chord.merge.MergeMessages.MergeIntro;
 import org.bloomchord.routing.reconcile.StrataEstimator;
 import org.bloomchord.routing.repair.RepairMessages.EntryRequest;
 import org.bloomchord.routing.repair.RepairMessages.RangeRequest;
@@ -155,6 +161,10 @@ public final class FrameCorpus {
     out.add(new PutReply(!some, some ? null : version(), v % 4));
     out.add(new GetRequest(text("key", 12)));
     out.add(new GetReply(some ? null : entry(false)));
+    out.add(new MergeNews(random.nextLong(), peers(v + 1), id(), v));
+    out.add(new MergeFind(id()));
+    out.add(new MergeFound(peer(), peers(v + 1)));
+    out.add(new MergeIntro());
   }
 
   private void locationMessages(List<Message> out, int v) {
@@ -205,6 +215,18 @@ public final class FrameCorpus {
     SymbolRequest symbols = new SymbolRequest(1 + v, e, 0, 4 + v);
     out.add(symbols);
     out.add(new SymbolReply(set.size(), new RatelessEncoder(set).next(4 + v)));
+    long[] counts = new long[v % 2 == 0 ? 3 : 0];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = random.nextInt(set.size() + 1);
+    }
+    out.add(counts.length > 0
+        ? SymbolOffer.first(1 + v, set.size(), v % 2 == 0, v % 3 == 0, new RatelessEncoder(set).next(4 + v), counts)
+        : SymbolOffer.first(1 + v, set.size(), false, false, new RatelessEncoder(set).next(4 + v), counts));
+    out.add(switch (v % 3) {
+      case 0 -> OfferReply.more(4 + v, v, set.size());
+      case 1 -> OfferReply.decoded(set.size(), set, v % 2 == 0 ? set : null, v);
+      default -> OfferReply.ended();
+    });
     PushRequest push = new PushRequest(1 + v, set);
     out.add(push);
     out.add(new PushAck(v));

@@ -68,6 +68,8 @@ public final class ScenarioReference {
         - reconcile: { method: iblt, size: 100, diff: 10, pairs: 1 }
         - wait: 1s
         - maintenance: paused
+        - partition: { groups: [0.5, 0.3, 0.2], for: 10min, settle: 10min }
+          workload: { lookups: 1/s }
         - measure: { lookups: 10, gets: 1, puts: 1, locates: 1, keys: { zipf: 0.5 }, pace: 100/s }
       """,
       """

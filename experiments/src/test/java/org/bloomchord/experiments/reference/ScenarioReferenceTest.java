@@ -75,8 +75,9 @@ class ScenarioReferenceTest {
         unread.add(path);
       }
     }));
-    // read by hand, not by a typed getter: a list of behaviour names
-    assertEquals(Set.of("rogue.behaviours"), unread,
+    // read by hand, not by a typed getter: a list of behaviour names, and a partition's groups (a
+    // list of shares or a list of lists of JVM indexes)
+    assertEquals(Set.of("rogue.behaviours", "phases[].partition.groups"), unread,
         "keys that no scenario of ScenarioReference.EXERCISES uses: add one that does");
   }
 
