@@ -79,15 +79,15 @@ public final class HotKeysCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println("| threshold | seed | reads | failed | puts acked | served mean | p1 | p99 | max | servedMaxOverMean"
-        + " | violations | invalidations |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        + " | violations | invalidations | busiest: as owner / from copy |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (long t : thresholds) {
       for (long seed : seeds) {
         HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, rate, putShare, seconds, seed).run();
-        out.println(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.0f | %.2f | %d | %d |",
+        out.println(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.0f | %.2f | %d | %d | %d / %d |",
             t == 0 ? "off" : t + "/s", seed, r.reads(), r.readsFailed(), r.putsAcked(), r.puts(), r.served().mean(),
             r.served().p1(), r.served().p99(), r.served().max(), r.servedMaxOverMean(), r.violations(),
-            r.invalidations()));
+            r.invalidations(), r.busiestAsOwner(), r.busiestFromCache()));
         out.flush();
       }
     }

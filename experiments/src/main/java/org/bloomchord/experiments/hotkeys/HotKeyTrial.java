@@ -45,7 +45,7 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
 
   /** What a run measured. */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
-      double servedMaxOverMean, long violations, long invalidations) {
+      double servedMaxOverMean, long violations, long invalidations, long busiestAsOwner, long busiestFromCache) {
   }
 
   private record Ack(long at, Version version) {
@@ -78,6 +78,10 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
         }
       }
       long[] before = servedCounts(net, ring);
+      long[] ownerBefore = new long[ring.size()];
+      for (int i = 0; i < ownerBefore.length; i++) {
+        ownerBefore[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).servedAsOwner());
+      }
       KeyChooser.Zipf zipfKeys = new KeyChooser.Zipf(keys, zipf);
       double perStep = peers * readsPerPeerPerSecond * STEP_MS / 1000.0;
       long steps = seconds * 1000L / STEP_MS;
@@ -122,10 +126,20 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
         served[i] = after[i] - before[i];
       }
       Distribution d = Distribution.of(served);
+      int busiest = 0;
+      for (int i = 1; i < served.length; i++) {
+        if (served[i] > served[busiest]) {
+          busiest = i;
+        }
+      }
+      HotKeyRelief top = net.inspect(ring.get(busiest), p -> p.extension(HotKeyRelief.class));
+      long[] split = net.inspect(ring.get(busiest), p -> new long[] {top.servedAsOwner(), top.servedFromCache()});
+      long[] splitBefore = {ownerBefore[busiest], before[busiest] - ownerBefore[busiest]};
       long invalidations = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .invalidations())).sum();
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
-          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations);
+          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, split[0] - splitBefore[0],
+          split[1] - splitBefore[1]);
     }
   }
 
