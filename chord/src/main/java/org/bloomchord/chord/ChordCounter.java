@@ -74,6 +74,18 @@ public enum ChordCounter implements CounterName {
   HAND_OFF_RETRIED("chord.handOffRetried"),
   /** Range pulls sent by a primary whose range grew. */
   RANGE_PULLS("chord.rangePulls"),
+  /** Another ring was noticed (by a probe or an offered contact). */
+  MERGE_DETECTED("merge.detected"),
+  /** An offered or remembered peer was found in our own ring. */
+  MERGE_FALSE_ALARMS("merge.falseAlarms"),
+  /** This peer took a peer of the other ring as its successor, or was introduced to one. */
+  MERGE_JOINED("merge.joined"),
+  /** Merge news not forwarded because the peer's window was full. */
+  MERGE_SUPPRESSED("merge.suppressed"),
+  /** Probes of remembered peers. */
+  MERGE_PROBES("merge.probes"),
+  /** Entries handed to their new owners after a merge. */
+  MERGE_ENTRIES_HANDED("merge.entriesHanded"),
   /** Puts refused by the minority refusal: the key is outside the stable view or its stable replicas are away. */
   WRITES_REFUSED("chord.writesRefused"),
   /** Range pulls that failed. */

@@ -60,6 +60,11 @@ public interface ChordHost {
   /** Replaces the replica-sync strategy (call from {@link ChordExtension#attach}). */
   void replicaSync(ReplicaSync sync);
 
+  /** Replaces the rule for when this peer, as primary, acknowledges a write (call from {@link ChordExtension#attach}). */
+  default void writeGate(org.bloomchord.chord.store.WriteGate gate) {
+    throw new UnsupportedOperationException("this host does not let extensions gate writes");
+  }
+
   /**
    * Refuses store entries received from another peer whose version lies too far ahead of this
    * peer's clock; for extensions that merge entries.

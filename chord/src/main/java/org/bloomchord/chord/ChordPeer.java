@@ -474,6 +474,11 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     storage.replicaSync(sync);
   }
 
+  @Override
+  public void writeGate(org.bloomchord.chord.store.WriteGate gate) {
+    storage.writeGate(gate);
+  }
+
   // ---- internals
 
   private void setState(PeerState s) {

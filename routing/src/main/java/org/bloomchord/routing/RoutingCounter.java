@@ -13,6 +13,9 @@ import org.bloomchord.overlay.CounterName;
  */
 public enum RoutingCounter implements CounterName {
 
+  // ---- cache
+  /** Malformed or hostile cache messages rejected. */
+  CACHE_REJECTED("cache.rejected"),
   // ---- location
   /** Malformed or hostile location messages rejected. */
   LOCATION_REJECTED("location.rejected"),

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.LocalStore;
@@ -35,8 +36,6 @@ final class RangeHandBack {
 
   static final int SETTLE_PERIODS = 4;
   static final int MAX_TRANSFERS = 64;
-  /** Counter: entries handed to their owners after a merge. */
-  static final String HANDED = "merge.entriesHanded";
 
   private final ChordContext ctx;
   private final LocalStore store;
@@ -107,7 +106,7 @@ final class RangeHandBack {
       boolean replica = ReplicaPlacement.replicas(owner, ar.result().successors(), ctx.config().replicas())
           .contains(ctx.self());
       if (!replica) {
-        ctx.metrics().increment(HANDED, batch.size());
+        ctx.metrics().increment(ChordCounter.MERGE_ENTRIES_HANDED, batch.size());
         ctx.request(owner, new StoreTransfer(batch));
         next(outside, after, transfers + 1);
       } else {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.LongFunction;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupResult;
@@ -51,17 +52,6 @@ import org.bloomchord.overlay.Seeds;
  * and the merge messages are refused.
  */
 public final class RingMerger {
-
-  /** Counter: another ring was noticed (by a probe or an offered contact). */
-  public static final String DETECTED = "merge.detected";
-  /** Counter: an offered or remembered peer was found in our own ring. */
-  public static final String FALSE_ALARMS = "merge.falseAlarms";
-  /** Counter: this peer took a peer of the other ring as its successor, or was introduced to one. */
-  public static final String JOINED = "merge.joined";
-  /** Counter: merge news not forwarded because the peer's window was full. */
-  public static final String SUPPRESSED = "merge.suppressed";
-  /** Counter: probes of remembered peers. */
-  public static final String PROBES = "merge.probes";
 
   private static final int SEEN_EPOCHS = 256;
   private static final int MAX_CONTACTS = 8;
@@ -149,7 +139,7 @@ public final class RingMerger {
       return;
     }
     if (inTables(contact)) {
-      ctx.metrics().increment(FALSE_ALARMS, 1);
+      ctx.metrics().increment(ChordCounter.MERGE_FALSE_ALARMS, 1);
       return;
     }
     check(contact, false);
@@ -206,7 +196,7 @@ public final class RingMerger {
       return;
     }
     probing = true;
-    ctx.metrics().increment(PROBES, 1);
+    ctx.metrics().increment(ChordCounter.MERGE_PROBES, 1);
     PeerRef target = p;
     ctx.request(target, new Ping()).onComplete(ar -> {
       probing = false;
@@ -237,7 +227,7 @@ public final class RingMerger {
         return;
       }
       if (ar.succeeded() && ar.result().found() && contact.equals(ar.result().successor())) {
-        ctx.metrics().increment(FALSE_ALARMS, 1);
+        ctx.metrics().increment(ChordCounter.MERGE_FALSE_ALARMS, 1);
         return;
       }
       detected(contact, spread);
@@ -245,7 +235,7 @@ public final class RingMerger {
   }
 
   private void detected(PeerRef contact, boolean spread) {
-    ctx.metrics().increment(DETECTED, 1);
+    ctx.metrics().increment(ChordCounter.MERGE_DETECTED, 1);
     boolean quiet = !spread && ctx.now() < quietUntil;
     joinVia(List.of(contact)).onSuccess(contacts -> {
       if (contacts.isEmpty() || quiet) {
@@ -277,7 +267,7 @@ public final class RingMerger {
       forwardsInWindow = 0;
     }
     if (forwardsInWindow >= options.forwardsPerWindow()) {
-      ctx.metrics().increment(SUPPRESSED, 1);
+      ctx.metrics().increment(ChordCounter.MERGE_SUPPRESSED, 1);
       return;
     }
     forwardsInWindow++;
@@ -334,7 +324,7 @@ public final class RingMerger {
     theirs.addAll(n.successors());
     table.extendSuccessors(table.successor(), theirs, now);
     if (taken) {
-      ctx.metrics().increment(JOINED, 1);
+      ctx.metrics().increment(ChordCounter.MERGE_JOINED, 1);
     }
     handBack.soon();
     if (table.successor().equals(s)) {
@@ -369,7 +359,7 @@ public final class RingMerger {
     RoutingTable table = ctx.table();
     if (ctx.ring().inOpen(from.id(), ctx.self().id(), table.successor().id())
         && table.offerSuccessor(from, ctx.now()).taken()) {
-      ctx.metrics().increment(JOINED, 1);
+      ctx.metrics().increment(ChordCounter.MERGE_JOINED, 1);
       ctx.runtime().send(from, new Notify());
       handBack.soon();
     }

@@ -27,9 +27,6 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class StableView {
 
-  /** Counter: views taken because the old one expired after a loss. */
-  public static final String EXPIRED = "chord.stableViewExpired";
-
   private final IdRing ring;
   private final PeerRef self;
   private final long quietMs;

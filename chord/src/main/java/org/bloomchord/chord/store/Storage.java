@@ -65,6 +65,7 @@ public final class Storage {
   private final ChordContext ctx;
   private final LocalStore store;
   private ReplicaSync sync;
+  private WriteGate writeGate = WriteGate.IMMEDIATE;
   private List<PeerRef> syncedTargets = List.of();
   private PeerRef syncedPredecessor;
   private Cancellable timer;
@@ -130,6 +131,11 @@ public final class Storage {
   /** Replaces the replica-sync strategy. */
   public void replicaSync(ReplicaSync s) {
     this.sync = Objects.requireNonNull(s);
+  }
+
+  /** Replaces the rule for when a write may be acknowledged ({@link WriteGate#IMMEDIATE} by default). */
+  public void writeGate(WriteGate g) {
+    this.writeGate = Objects.requireNonNull(g);
   }
 
   /**
@@ -243,7 +249,7 @@ public final class Storage {
     // minority refusal the quorum is of the stable replica set
     int quorum = Math.min(policy.writeQuorum(), guard == null ? 1 + copies.size() : guard.replicaSet());
     if (copies.isEmpty() && quorum <= 1) {
-      return Future.succeededFuture(new PutReply(true, v, 1));
+      return gated(m.key(), new PutReply(true, v, 1));
     }
     return Future.join(copies).transform(ignored -> {
       int acked = 1;
@@ -267,8 +273,16 @@ public final class Storage {
       if (acked < 1 + copies.size()) {
         syncSoon();
       }
-      return Future.succeededFuture(new PutReply(true, acked >= quorum ? v : null, acked));
+      return gated(m.key(), new PutReply(true, acked >= quorum ? v : null, acked));
     });
+  }
+
+  /** {@code reply}, held back until the write gate lets the write of {@code key} be acknowledged. */
+  private Future<Message> gated(String key, PutReply reply) {
+    if (writeGate == WriteGate.IMMEDIATE) {
+      return Future.succeededFuture(reply);
+    }
+    return writeGate.beforeAck(key).map(ignored -> (Message) reply);
   }
 
   /** Answers a read with the entry held, if any. */

@@ -1,5 +1,7 @@
 package org.bloomchord.chord.merge;
 
+import org.bloomchord.chord.ChordCounter;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -146,8 +148,8 @@ class SimRingMergeTest {
       long after = c.network().traffic().messages();
       // two lookups of a 64-peer ring: at most log2(64) = 6 forwards and one answer each, plus acks
       assertTrue(after - before <= 2 * 2 * (6 + 1), "false alarms cost " + (after - before) + " messages");
-      assertEquals(0, c.network().metrics().counter(RingMerger.DETECTED), "no merge started");
-      assertEquals(3, c.network().metrics().counter(RingMerger.FALSE_ALARMS));
+      assertEquals(0, c.network().metrics().counter(ChordCounter.MERGE_DETECTED), "no merge started");
+      assertEquals(3, c.network().metrics().counter(ChordCounter.MERGE_FALSE_ALARMS));
       assertEquals(0, c.network().metrics().counter(SimControls.PARTITION_LOST));
     }
   }

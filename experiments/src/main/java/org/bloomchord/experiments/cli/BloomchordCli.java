@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {RunCommand.class, DemoCommand.class, RingCommand.class, LocateCommand.class,
         ReconcileCommand.class, SketchCommand.class, FuzzCommand.class, WritesCommand.class, BenchCommand.class,
         WorkerCommand.class, NodeCommand.class, CaCommand.class,
-        DocsCommand.class, TracebackCommand.class, TablesCommand.class, CacheCommand.class,
+        DocsCommand.class, TracebackCommand.class, TablesCommand.class, CacheCommand.class, HotKeysCommand.class,
         PartitionsCommand.class, SimilarCommand.class, SemiJoinCommand.class,
         CommandLine.HelpCommand.class})
 public final class BloomchordCli implements Runnable {

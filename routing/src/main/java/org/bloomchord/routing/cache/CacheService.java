@@ -10,6 +10,7 @@ import org.bloomchord.chord.ChordHost;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.cache.CacheMessages.CacheAnswer;
 import org.bloomchord.routing.cache.CacheMessages.CacheFetch;
 import org.bloomchord.routing.cache.CacheMessages.CacheObject;
@@ -54,8 +55,6 @@ import org.bloomchord.routing.location.LocationService;
  */
 public final class CacheService implements ChordExtension {
 
-  /** Counter of cache messages rejected as malformed (the runtime's metrics sink). */
-  public static final String REJECTED = "cache.rejected";
 
   /** Prefix of the keys under which objects are hashed onto the ring and published. */
   public static final String KEY_PREFIX = "cache:";
@@ -349,7 +348,7 @@ public final class CacheService implements ChordExtension {
 
   private void countRejection() {
     rejected++;
-    host.runtime().metrics().increment(REJECTED, 1);
+    host.runtime().metrics().increment(RoutingCounter.CACHE_REJECTED, 1);
   }
 
   // ---- state (peer's thread)

@@ -130,6 +130,11 @@ final class ForgedSummaries implements ChordExtension {
     }
 
     @Override
+    public void writeGate(org.bloomchord.chord.store.WriteGate gate) {
+      peer.writeGate(gate);
+    }
+
+    @Override
     public void checkReceivedVersions(List<StoredEntry> entries) {
       peer.checkReceivedVersions(entries);
     }

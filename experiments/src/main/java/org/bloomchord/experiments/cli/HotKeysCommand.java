@@ -1,0 +1,96 @@
+package org.bloomchord.experiments.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.bloomchord.experiments.hotkeys.HotKeyTrial;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bloomchord hot-keys}: runs {@link HotKeyTrial} on the simulator for each threshold and
+ * seed and prints one markdown table row per run (served load per peer, max over mean, and reads
+ * that missed a put acknowledged before they started).
+ */
+@Command(
+    name = "hot-keys",
+    mixinStandardHelpOptions = true,
+    description = "Measure hot-key relief (leased copies on lookup paths) under a Zipf workload on the simulator.")
+public final class HotKeysCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--peers", defaultValue = "1000", description = "Peers (default: ${DEFAULT-VALUE}).")
+  int peers;
+
+  @Option(names = "--keys", defaultValue = "2000", description = "Keys (default: ${DEFAULT-VALUE}).")
+  int keys;
+
+  @Option(names = "--zipf", defaultValue = "1.0", description = "Zipf exponent of key popularity (default: ${DEFAULT-VALUE}).")
+  double zipf;
+
+  @Option(names = "--thresholds", split = ",", defaultValue = "0,2",
+      description = "Gets per second at which an owner leases a key; 0 is no relief (default: ${DEFAULT-VALUE}).")
+  List<Long> thresholds;
+
+  @Option(names = "--lease", defaultValue = "10000", description = "Lease in ms (default: ${DEFAULT-VALUE}).")
+  long leaseMs;
+
+  @Option(names = "--rate", defaultValue = "1", description = "Reads per peer per second (default: ${DEFAULT-VALUE}).")
+  double rate;
+
+  @Option(names = "--put-share", defaultValue = "0.01", description = "Share of operations that are puts (default: ${DEFAULT-VALUE}).")
+  double putShare;
+
+  @Option(names = "--seconds", defaultValue = "30", description = "Simulated seconds of workload (default: ${DEFAULT-VALUE}).")
+  int seconds;
+
+  @Option(names = "--seeds", split = ",", defaultValue = "1", description = "Seeds (default: ${DEFAULT-VALUE}).")
+  List<Long> seeds;
+
+  @Override
+  public Integer call() {
+    if (peers < 2 || peers > 20_000) {
+      throw new UsageException("--peers must be in 2..20000, got " + peers);
+    }
+    if (keys < 1 || keys > 1_000_000) {
+      throw new UsageException("--keys must be in 1..1000000, got " + keys);
+    }
+    if (!(zipf >= 0 && zipf <= 5)) {
+      throw new UsageException("--zipf must be in [0, 5], got " + zipf);
+    }
+    if (thresholds.stream().anyMatch(t -> t < 0)) {
+      throw new UsageException("--thresholds must be 0 (off) or positive, got " + thresholds);
+    }
+    if (leaseMs < 1 || leaseMs > 3_600_000) {
+      throw new UsageException("--lease must be in 1..3600000 ms, got " + leaseMs);
+    }
+    if (!(rate > 0 && rate <= 100)) {
+      throw new UsageException("--rate must be in (0, 100], got " + rate);
+    }
+    if (!(putShare >= 0 && putShare <= 1)) {
+      throw new UsageException("--put-share must be in [0, 1], got " + putShare);
+    }
+    if (seconds < 1 || seconds > 3600) {
+      throw new UsageException("--seconds must be in 1..3600, got " + seconds);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("| threshold | seed | reads | failed | puts acked | served mean | p1 | p99 | max | servedMaxOverMean"
+        + " | violations | invalidations | busiest: as owner / from copy |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (long t : thresholds) {
+      for (long seed : seeds) {
+        HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, rate, putShare, seconds, seed).run();
+        out.println(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.0f | %.2f | %d | %d | %d / %d |",
+            t == 0 ? "off" : t + "/s", seed, r.reads(), r.readsFailed(), r.putsAcked(), r.puts(), r.served().mean(),
+            r.served().p1(), r.served().p99(), r.served().max(), r.servedMaxOverMean(), r.violations(),
+            r.invalidations(), r.busiestAsOwner(), r.busiestFromCache()));
+        out.flush();
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,174 @@
+package org.bloomchord.experiments.hotkeys;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.chord.cluster.ChordCluster;
+import org.bloomchord.chord.store.ReadOutcome;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.chord.store.WriteOutcome;
+import org.bloomchord.experiments.metrics.Distribution;
+import org.bloomchord.experiments.summary.Load;
+import org.bloomchord.experiments.workload.KeyChooser;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.NetworkOptions;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.routing.heavy.HotKeyOptions;
+import org.bloomchord.routing.heavy.HotKeyRelief;
+import org.bloomchord.routing.heavy.HotKeyWire;
+
+/**
+ * One run of hot-key relief on the simulator: {@code peers} peers, {@code keys} keys written once,
+ * then for {@code seconds} of simulated time every peer reads {@code readsPerPeerPerSecond} keys
+ * drawn Zipf({@code zipf}) through {@link HotKeyRelief#read}, and a fraction {@code putShare} of the
+ * operations are puts of a new value. Served load per peer is what each peer answered as owner or
+ * from a leased copy during the workload.
+ *
+ * <p>Reads are judged by the writes checker's rules against the puts acknowledged before the read
+ * was issued (operations overlap here, so "before" is acknowledgement time &lt; issue time): a read
+ * that found nothing or an older version than the newest such put is a violation.
+ *
+ * @param threshold gets per second at which an owner leases a key; 0 turns relief off (the owner
+ *     answers every read of its keys)
+ */
+public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long leaseMs, double readsPerPeerPerSecond,
+    double putShare, int seconds, long seed) {
+
+  /** Simulated time per issuing step. */
+  static final long STEP_MS = 100;
+  private static final long WAIT_MS = 120_000;
+
+  /** What a run measured. */
+  public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
+      double servedMaxOverMean, long violations, long invalidations, long busiestAsOwner, long busiestFromCache) {
+  }
+
+  private record Ack(long at, Version version) {
+  }
+
+  private record Read(String key, long issued, Version version, boolean found) {
+  }
+
+  /** Runs the trial. */
+  public Result run() {
+    ChordConfig config = ChordConfig.defaults();
+    Network<ChordPeer> net = Networks.create("sim", NetworkOptions.defaults().withSeed(seed),
+        HotKeyWire.register(ChordCluster.wireRegistry(config), config));
+    HotKeyOptions options = HotKeyOptions.defaults().with(threshold == 0 ? Long.MAX_VALUE / 4 : threshold, leaseMs);
+    try (ChordCluster c = new ChordCluster(net, config, seed, ref -> List.of(new HotKeyRelief(options)))) {
+      c.launch(peers);
+      if (!c.awaitStable(600_000)) {
+        throw new IllegalStateException("ring of " + peers + " did not stabilize: " + c.check());
+      }
+      List<PeerHandle<ChordPeer>> ring = c.activePeers();
+      SplittableRandom rng = new SplittableRandom(seed);
+      Map<String, List<Ack>> acks = new HashMap<>();
+      List<Read> reads = new ArrayList<>();
+      long[] counts = new long[4]; // puts, putsAcked, readsFailed, reads
+      for (int k = 0; k < keys; k++) {
+        String key = key(k);
+        var w = net.call(ring.get(rng.nextInt(ring.size())), p -> p.put(key, "v0"), WAIT_MS);
+        if (w.outcome() == WriteOutcome.STORED) {
+          acks.computeIfAbsent(key, x -> new ArrayList<>()).add(new Ack(net.now(), w.version()));
+        }
+      }
+      long[] before = servedCounts(net, ring);
+      long[] ownerBefore = new long[ring.size()];
+      for (int i = 0; i < ownerBefore.length; i++) {
+        ownerBefore[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).servedAsOwner());
+      }
+      KeyChooser.Zipf zipfKeys = new KeyChooser.Zipf(keys, zipf);
+      double perStep = peers * readsPerPeerPerSecond * STEP_MS / 1000.0;
+      long steps = seconds * 1000L / STEP_MS;
+      double carry = 0;
+      for (long s = 0; s < steps; s++) {
+        carry += perStep;
+        int n = (int) carry;
+        carry -= n;
+        for (int i = 0; i < n; i++) {
+          PeerHandle<ChordPeer> origin = ring.get(rng.nextInt(ring.size()));
+          String key = key(zipfKeys.next(rng));
+          boolean put = rng.nextDouble() < putShare;
+          net.inspect(origin, p -> {
+            long issued = p.runtime().now();
+            if (put) {
+              counts[0]++;
+              p.put(key, "v" + issued).onSuccess(w -> {
+                if (w.outcome() == WriteOutcome.STORED) {
+                  counts[1]++;
+                  acks.computeIfAbsent(key, x -> new ArrayList<>()).add(new Ack(p.runtime().now(), w.version()));
+                }
+              });
+            } else {
+              counts[3]++;
+              p.extension(HotKeyRelief.class).read(key).onComplete(ar -> {
+                if (ar.failed() || ar.result().outcome() == ReadOutcome.FAILED) {
+                  counts[2]++;
+                } else {
+                  reads.add(new Read(key, issued, ar.result().version(), ar.result().found()));
+                }
+              });
+            }
+            return null;
+          });
+        }
+        net.runFor(STEP_MS);
+      }
+      net.runFor(config.requestTimeoutMs() * 4);
+      long[] after = servedCounts(net, ring);
+      double[] served = new double[ring.size()];
+      for (int i = 0; i < served.length; i++) {
+        served[i] = after[i] - before[i];
+      }
+      Distribution d = Distribution.of(served);
+      int busiest = 0;
+      for (int i = 1; i < served.length; i++) {
+        if (served[i] > served[busiest]) {
+          busiest = i;
+        }
+      }
+      HotKeyRelief top = net.inspect(ring.get(busiest), p -> p.extension(HotKeyRelief.class));
+      long[] split = net.inspect(ring.get(busiest), p -> new long[] {top.servedAsOwner(), top.servedFromCache()});
+      long[] splitBefore = {ownerBefore[busiest], before[busiest] - ownerBefore[busiest]};
+      long invalidations = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .invalidations())).sum();
+      return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
+          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, split[0] - splitBefore[0],
+          split[1] - splitBefore[1]);
+    }
+  }
+
+  private static long violations(List<Read> reads, Map<String, List<Ack>> acks) {
+    long bad = 0;
+    for (Read r : reads) {
+      Version newest = null;
+      for (Ack a : acks.getOrDefault(r.key(), List.of())) {
+        if (a.at() < r.issued() && (newest == null || a.version().compareTo(newest) > 0)) {
+          newest = a.version();
+        }
+      }
+      // lost (nothing, or older) and stale (an older live value) both read a version below newest
+      if (newest != null && (r.version() == null || r.version().compareTo(newest) < 0)) {
+        bad++;
+      }
+    }
+    return bad;
+  }
+
+  private static long[] servedCounts(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring) {
+    long[] out = new long[ring.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).served());
+    }
+    return out;
+  }
+
+  static String key(int k) {
+    return "key-" + k;
+  }
+}

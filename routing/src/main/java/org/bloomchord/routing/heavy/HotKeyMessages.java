@@ -1,0 +1,49 @@
+package org.bloomchord.routing.heavy;
+
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.overlay.Message;
+
+/** Messages of hot-key relief; codecs in {@link HotKeyWire}. */
+public final class HotKeyMessages {
+
+  /** Most forwarding hops a get may take (a ring of 2^idBits peers needs at most idBits). */
+  public static final int MAX_HOPS = 64;
+
+  private HotKeyMessages() {
+  }
+
+  /**
+   * A get sent to a peer on the key's lookup path (or to its owner): answered from a leased copy
+   * when the peer holds a fresh one, else by the owner.
+   */
+  public record HotGet(String key, int hopsLeft) implements Message {
+    /** Validates the hop budget. */
+    public HotGet {
+      if (hopsLeft < 0 || hopsLeft > MAX_HOPS) {
+        throw new IllegalArgumentException("hop budget out of range: " + hopsLeft);
+      }
+    }
+  }
+
+  /**
+   * The answer: the entry (null when the key is absent), and {@code leaseMs} &gt; 0 when the key is
+   * hot, in which case the receiver may keep the copy for that long counted from when it sent the
+   * get. {@code fromCache} says whether a leased copy answered rather than the owner.
+   */
+  public record HotGetReply(StoredEntry entry, long leaseMs, boolean fromCache) implements Message {
+    /** Validates the lease. */
+    public HotGetReply {
+      if (leaseMs < 0) {
+        throw new IllegalArgumentException("negative lease");
+      }
+    }
+  }
+
+  /** Tells a holder to drop its copy of {@code key} and to pass the word to the peers it handed copies to. */
+  public record HotInvalidate(String key) implements Message {
+  }
+
+  /** The answer to {@link HotInvalidate}: this holder and every holder below it dropped the copy. */
+  public record HotInvalidated() implements Message {
+  }
+}

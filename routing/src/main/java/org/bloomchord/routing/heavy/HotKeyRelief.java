@@ -1,0 +1,241 @@
+package org.bloomchord.routing.heavy;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bloomchord.chord.ChordExtension;
+import org.bloomchord.chord.ChordHost;
+import org.bloomchord.chord.Links;
+import org.bloomchord.chord.ring.IdRing;
+import org.bloomchord.chord.store.ReadOutcome;
+import org.bloomchord.chord.store.ReadResult;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+
+/**
+ * Hot-key relief by leased copies on lookup paths (CFS-style path caching). A read travels
+ * recursively towards the key's owner as a {@link HotGet}, each hop to the closest preceding link
+ * of the key id; the first peer on the path that holds a fresh leased copy answers; otherwise the
+ * owner answers from its store and, when its {@link LeaseTable} counts the key as hot, attaches a
+ * lease. Every peer the answer passes through on the way back keeps the copy for the lease, counted
+ * from when it forwarded the get ({@link LeaseCache}).
+ *
+ * <p>Correctness (the writes checker's rule, with "before" meaning "acknowledged before the read
+ * started"): a read returns the newest write acknowledged before it started, or a newer one. Every
+ * peer records whom it handed a copy to ({@link LeaseHolders}); the owner acknowledges a put only
+ * once that tree of holders confirmed that the copies are dropped, or, where a holder did not
+ * answer, its lease ran out (the store's {@link org.bloomchord.chord.store.WriteGate}); an answer
+ * still in flight from before an invalidation is refused by the marker it left ({@link LeaseCache}).
+ * So once a put is acknowledged no older copy is served. It assumes the key's owner does not change
+ * while a lease runs (a new owner does not know the old one's holders) and clocks that run at the
+ * same rate.
+ *
+ * <p>Counts per peer: gets answered as owner ({@link #servedAsOwner}) and from a copy
+ * ({@link #servedFromCache}); their sum is the peer's served load.
+ */
+public final class HotKeyRelief implements ChordExtension {
+
+  private final HotKeyOptions options;
+  private ChordHost host;
+  private LeaseHolders holders;
+  private LeaseTable leases;
+  private LeaseCache cache;
+  private long servedAsOwner;
+  private long servedFromCache;
+  private long forwarded;
+  private long failed;
+  private long invalidations;
+
+  /** Relief with {@code options}. */
+  public HotKeyRelief(HotKeyOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public void attach(ChordHost h) {
+    this.host = h;
+    this.holders = new LeaseHolders(options.maxLeasedKeys(), options.maxHoldersPerKey());
+    this.leases = new LeaseTable(options, holders, h.runtime().now());
+    // an answer to a get is in flight at most a request timeout per hop of the path
+    this.cache = new LeaseCache(options, h.config().requestTimeoutMs() * (h.ring().bits() + 1L));
+    h.handleRequests(HotGet.class, this::onHotGet);
+    h.handleRequests(HotInvalidate.class, (from, m) -> onInvalidate(m));
+    h.writeGate(key -> {
+      cache.invalidate(key, h.runtime().now());
+      return invalidateHolders(key);
+    });
+  }
+
+  /**
+   * Reads {@code key} through the relief path: from this peer's own copy, a copy on the way, or the
+   * owner. Fails when a hop on the way does not answer (the caller may retry or read the store).
+   */
+  public Future<ReadResult> read(String key) {
+    return onHotGet(null, new HotGet(key, Math.min(HotKeyMessages.MAX_HOPS, host.ring().bits()))).map(m -> {
+      HotGetReply r = (HotGetReply) m;
+      StoredEntry e = r.entry();
+      if (e == null || e.tombstone()) {
+        return new ReadResult(key, null, e == null ? null : e.version(), ReadOutcome.NOT_FOUND, 1);
+      }
+      return new ReadResult(key, e.value(), e.version(), ReadOutcome.FOUND, 1);
+    }).onFailure(t -> failed++);
+  }
+
+  private Future<Message> onHotGet(PeerRef from, HotGet m) {
+    long now = host.runtime().now();
+    LeaseCache.Leased copy = cache.lookup(m.key(), now);
+    if (copy != null) {
+      servedFromCache++;
+      long remaining = copy.remainingMs(now);
+      return Future.succeededFuture(new HotGetReply(copy.entry(), handOut(m.key(), from, remaining, now), true));
+    }
+    long keyId = host.ring().hash(m.key());
+    Links links = host.links();
+    if (owns(keyId, links)) {
+      servedAsOwner++;
+      StoredEntry e = host.store().get(m.key());
+      long lease = e == null ? 0 : leases.onGet(m.key(), keyId, from, now);
+      return Future.succeededFuture(new HotGetReply(e, lease, false));
+    }
+    if (m.hopsLeft() == 0) {
+      return Future.failedFuture("hot get of " + m.key() + " ran out of hops");
+    }
+    PeerRef next = nextHop(keyId, links);
+    forwarded++;
+    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1), host.config().requestTimeoutMs())
+        .map(reply -> {
+          if (!(reply instanceof HotGetReply r) || r.entry() != null && !r.entry().key().equals(m.key())) {
+            throw new MalformedMessageException("answer to a hot get of " + m.key() + ": " + reply);
+          }
+          long at = host.runtime().now();
+          // counted from when this peer forwarded: no later than when the granter started the lease;
+          // a copy this peer may not keep (invalidated meanwhile) is not handed on either
+          boolean kept = r.entry() != null && cache.offer(r.entry(), r.leaseMs(), now, at);
+          long onward = kept ? handOut(m.key(), from, r.leaseMs(), at) : 0;
+          return new HotGetReply(r.entry(), onward, r.fromCache());
+        });
+  }
+
+  /** The lease {@code from} may keep a copy for ({@code leaseMs}), once recorded for invalidation; else 0. */
+  private long handOut(String key, PeerRef from, long leaseMs, long nowMs) {
+    if (from == null || leaseMs <= 0) {
+      return 0;
+    }
+    return holders.record(key, from, nowMs + leaseMs, nowMs) ? leaseMs : 0;
+  }
+
+  /** Drops this peer's copy of {@code key}, then has every peer it handed a copy to do the same. */
+  private Future<Message> onInvalidate(HotInvalidate m) {
+    cache.invalidate(m.key(), host.runtime().now());
+    return invalidateHolders(m.key()).map(ignored -> new HotInvalidated());
+  }
+
+  /**
+   * Completes once every holder of a copy of {@code key} handed out by this peer confirmed that it
+   * and its own holders dropped it, or, for a holder that did not answer, once its lease ran out.
+   */
+  private Future<Void> invalidateHolders(String key) {
+    long now = host.runtime().now();
+    Map<PeerRef, Long> taken = holders.take(key, now);
+    if (taken.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Future<Void>> all = new ArrayList<>(taken.size());
+    for (Map.Entry<PeerRef, Long> h : taken.entrySet()) {
+      invalidations++;
+      Future<Void> one = host.runtime().request(h.getKey(), new HotInvalidate(key), host.config().requestTimeoutMs())
+          .<Void>mapEmpty()
+          .recover(t -> {
+            Promise<Void> expired = Promise.promise();
+            host.runtime().after(Math.max(0, h.getValue() - host.runtime().now()), () -> expired.complete());
+            return expired.future();
+          });
+      all.add(one);
+    }
+    return Future.all(all).mapEmpty();
+  }
+
+  private boolean owns(long keyId, Links links) {
+    PeerRef pred = links.predecessor();
+    PeerRef self = links.self();
+    if (pred == null) {
+      return links.successor() == null || links.successor().equals(self);
+    }
+    return host.ring().inHalfOpen(keyId, pred.id(), self.id());
+  }
+
+  /** The successor when it owns the key, else the link closest before the key (Chord's rule). */
+  private PeerRef nextHop(long keyId, Links links) {
+    IdRing ring = host.ring();
+    long self = links.self().id();
+    PeerRef succ = links.successor();
+    if (succ != null && ring.inHalfOpen(keyId, self, succ.id())) {
+      return succ;
+    }
+    PeerRef best = succ;
+    long bestDistance = succ == null ? -1 : ring.distance(self, succ.id());
+    for (PeerRef p : links.distinct()) {
+      if (ring.inOpen(p.id(), self, keyId)) {
+        long d = ring.distance(self, p.id());
+        if (d > bestDistance) {
+          best = p;
+          bestDistance = d;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Gets this peer answered as the key's owner. */
+  public long servedAsOwner() {
+    return servedAsOwner;
+  }
+
+  /** Gets this peer answered from a leased copy. */
+  public long servedFromCache() {
+    return servedFromCache;
+  }
+
+  /** Gets this peer answered, as owner or from a copy. */
+  public long served() {
+    return servedAsOwner + servedFromCache;
+  }
+
+  /** Gets this peer passed on towards the owner. */
+  public long forwarded() {
+    return forwarded;
+  }
+
+  /** This peer's own reads that failed on the way. */
+  public long failed() {
+    return failed;
+  }
+
+  /** Invalidations this peer sent (as owner of a written key or passing one on). */
+  public long invalidations() {
+    return invalidations;
+  }
+
+  /** Who this peer handed copies to. */
+  public LeaseHolders holders() {
+    return holders;
+  }
+
+  /** The owner side's lease table. */
+  public LeaseTable leases() {
+    return leases;
+  }
+
+  /** The path side's copies. */
+  public LeaseCache cache() {
+    return cache;
+  }
+}

@@ -1,0 +1,78 @@
+package org.bloomchord.routing.heavy;
+
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.wire.WireCodec;
+import org.bloomchord.overlay.wire.WireReader;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.overlay.wire.WireWriter;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+
+/**
+ * Wire codecs of hot-key relief, tags {@value #FIRST_TAG}..{@value #LAST_TAG}. Keys and values are
+ * checked against the config's byte limits, versions against {@link Version#MAX_COUNTER} and leases
+ * against {@link #MAX_LEASE_MS} before anything is built.
+ */
+public final class HotKeyWire {
+
+  /** First tag used. */
+  public static final int FIRST_TAG = 230;
+  /** Last tag used. */
+  public static final int LAST_TAG = 233;
+  /** Longest lease a reply may carry: one hour. */
+  public static final long MAX_LEASE_MS = 3_600_000;
+
+  private HotKeyWire() {
+  }
+
+  /** Registers the codecs into {@code registry}, bounding keys and values by {@code config}. */
+  public static WireRegistry register(WireRegistry registry, ChordConfig config) {
+    int maxKey = config.maxKeyBytes();
+    int maxValue = config.maxValueBytes();
+    registry.register(FIRST_TAG, WireCodec.of(HotGet.class, (m, out) -> out.writeString(m.key()).writeVarInt(m.hopsLeft()),
+        in -> new HotGet(in.readString(maxKey), in.readVarInt(HotKeyMessages.MAX_HOPS))));
+    registry.register(FIRST_TAG + 1, WireCodec.of(HotGetReply.class, (m, out) -> {
+      out.writeVarLong(m.leaseMs()).writeBoolean(m.fromCache()).writeBoolean(m.entry() != null);
+      if (m.entry() != null) {
+        writeEntry(m.entry(), out);
+      }
+    }, in -> {
+      long lease = in.readVarLong();
+      if (lease < 0 || lease > MAX_LEASE_MS) {
+        throw new MalformedMessageException("hot-key lease out of range: " + lease);
+      }
+      boolean fromCache = in.readBoolean();
+      StoredEntry e = in.readBoolean() ? readEntry(in, maxKey, maxValue) : null;
+      return new HotGetReply(e, lease, fromCache);
+    }));
+    registry.register(FIRST_TAG + 2, WireCodec.of(HotInvalidate.class, (m, out) -> out.writeString(m.key()),
+        in -> new HotInvalidate(in.readString(maxKey))));
+    registry.register(LAST_TAG, WireCodec.of(HotInvalidated.class, (m, out) -> {
+    }, in -> new HotInvalidated()));
+    return registry;
+  }
+
+  private static void writeEntry(StoredEntry e, WireWriter out) {
+    out.writeString(e.key()).writeVarLong(e.version().counter()).writeLong(e.version().writer())
+        .writeBoolean(e.value() != null);
+    if (e.value() != null) {
+      out.writeString(e.value());
+    }
+  }
+
+  private static StoredEntry readEntry(WireReader in, int maxKey, int maxValue) {
+    String key = in.readString(maxKey);
+    long counter = in.readVarLong();
+    long writer = in.readLong();
+    if (counter < 0 || counter > Version.MAX_COUNTER) {
+      throw new MalformedMessageException("hot-key version out of range: " + counter);
+    }
+    String value = in.readBoolean() ? in.readString(maxValue) : null;
+    return new StoredEntry(key, new Version(counter, writer), value);
+  }
+}

@@ -1,0 +1,61 @@
+package org.bloomchord.routing.heavy;
+
+import org.bloomchord.overlay.PeerRef;
+
+/**
+ * The owner's side of hot-key relief: counts the gets it answers per key in a
+ * {@link HeavyHitterDetector} (fixed memory, windows of {@link HotKeyOptions#WINDOW_MS}) and, for a
+ * key whose count reaches the threshold, grants the asking peer a lease, recorded in its
+ * {@link LeaseHolders} so that a put can invalidate it. Not thread-safe; owned by one peer.
+ */
+public final class LeaseTable {
+
+  private final HotKeyOptions options;
+  private final HeavyHitterDetector detector;
+  private final LeaseHolders holders;
+  private long served;
+  private long granted;
+  private long refusedFull;
+
+  /** An empty table at clock {@code nowMs}. */
+  public LeaseTable(HotKeyOptions options, LeaseHolders holders, long nowMs) {
+    this.options = options;
+    this.holders = holders;
+    this.detector = new HeavyHitterDetector(options.shape(), options.rule(), options.thresholdPerSecond(),
+        HotKeyOptions.WINDOW_MS, nowMs);
+  }
+
+  /**
+   * Counts one get of {@code key} (ring id {@code keyId}) from {@code asker} (null for the owner's own read, never leased) answered by the owner at
+   * {@code nowMs}; returns the lease to attach in milliseconds, 0 for none (not hot, or the holder
+   * table is full).
+   */
+  public long onGet(String key, long keyId, PeerRef asker, long nowMs) {
+    served++;
+    if (!detector.count(keyId, nowMs) || asker == null) {
+      return 0;
+    }
+    // the asker counts its lease from when it sent the get, which is no later than now
+    if (!holders.record(key, asker, nowMs + options.leaseMs(), nowMs)) {
+      refusedFull++;
+      return 0;
+    }
+    granted++;
+    return options.leaseMs();
+  }
+
+  /** Gets this owner answered. */
+  public long served() {
+    return served;
+  }
+
+  /** Leases granted. */
+  public long granted() {
+    return granted;
+  }
+
+  /** Hot gets not leased because the holder table was full. */
+  public long refusedFull() {
+    return refusedFull;
+  }
+}

@@ -1,0 +1,46 @@
+package org.bloomchord.routing.heavy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
+import org.bloomchord.overlay.MalformedMessageException;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+import org.junit.jupiter.api.Test;
+
+/** Round trips of the hot-key messages, and frames out of range or cut short rejected. */
+class HotKeyWireTest {
+
+  private final WireRegistry registry = HotKeyWire.register(new WireRegistry(), ChordConfig.defaults());
+
+  @Test
+  void messagesRoundTrip() {
+    StoredEntry e = new StoredEntry("k", new Version(123_456, -42), "value");
+    for (var m : new org.bloomchord.overlay.Message[] {new HotGet("k", 7), new HotGetReply(e, 10_000, true),
+        new HotGetReply(null, 0, false), new HotGetReply(new StoredEntry("t", new Version(5, 1), null), 3, false),
+        new HotInvalidate("k"), new HotInvalidated()}) {
+      assertEquals(m, registry.decode(registry.encode(m)));
+    }
+  }
+
+  @Test
+  void outOfRangeAndTruncatedFramesAreRejected() {
+    byte[] ok = registry.encode(new HotGetReply(new StoredEntry("k", new Version(1, 2), "v"), 5, false));
+    for (int len = 1; len < ok.length; len++) {
+      byte[] cut = Arrays.copyOf(ok, len);
+      assertThrows(MalformedMessageException.class, () -> registry.decode(cut), "length " + len);
+    }
+    byte[] tooLong = registry.encode(new HotGetReply(null, HotKeyWire.MAX_LEASE_MS + 1, false));
+    assertThrows(MalformedMessageException.class, () -> registry.decode(tooLong));
+    byte[] hops = registry.encode(new HotGet("k", HotKeyMessages.MAX_HOPS));
+    hops[hops.length - 1] = (byte) (HotKeyMessages.MAX_HOPS + 1);
+    assertThrows(MalformedMessageException.class, () -> registry.decode(hops));
+  }
+}
