@@ -97,8 +97,7 @@ final class IterativeLookups {
     if (h.done() && h.peer() != null && h.peer().equals(current.peer())) {
       List<PeerRef> list = h.successors().isEmpty() ? List.of(h.peer()) : h.successors();
       int toPredecessor = it.predecessorHops >= 0 ? it.predecessorHops : Math.max(0, it.hops() - 1);
-      it.finish(new LookupResult(it.key, h.peer(), list, toPredecessor, it.hops(), it.timeouts,
-          LookupOutcome.FOUND, latency));
+      it.finish(LookupResult.found(it.key, h.peer(), list, toPredecessor, it.hops(), it.timeouts, latency));
     } else if (h.done() || h.peer() == null || it.contains(h.peer())
         || it.hops() + it.timeouts + 1 >= ctx.config().maxHops()) {
       it.finish(LookupResult.failed(it.key, LookupOutcome.FAILED, it.hops(), it.timeouts, latency));

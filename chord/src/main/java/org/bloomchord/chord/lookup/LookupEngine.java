@@ -195,8 +195,8 @@ public final class LookupEngine {
     }
     long latency = ctx.now() - p.started;
     if (done.successor() != null) {
-      p.finish(new LookupResult(p.key, done.successor(), done.successors(), done.hops(), done.ownerHops(),
-          done.timeouts(), LookupOutcome.FOUND, latency));
+      p.finish(LookupResult.found(p.key, done.successor(), done.successors(), done.hops(), done.ownerHops(),
+          done.timeouts(), latency));
       return;
     }
     pending.remove(done.lookupId());

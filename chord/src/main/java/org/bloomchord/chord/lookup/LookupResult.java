@@ -36,6 +36,15 @@ public record LookupResult(long key, PeerRef successor, List<PeerRef> successors
     return outcome == LookupOutcome.FOUND;
   }
 
+  /**
+   * A found successor: {@code hops} forwarding messages to the key's predecessor (the project's hop
+   * count), {@code hopsToOwner} to the peer that answered.
+   */
+  public static LookupResult found(long key, PeerRef successor, List<PeerRef> successors, int hops, int hopsToOwner,
+      int timeouts, long latencyMs) {
+    return new LookupResult(key, successor, successors, hops, hopsToOwner, timeouts, LookupOutcome.FOUND, latencyMs);
+  }
+
   /** A failed result of the given kind. */
   public static LookupResult failed(long key, LookupOutcome outcome, int hops, int timeouts, long latencyMs) {
     return new LookupResult(key, null, List.of(), hops, hops, timeouts, outcome, latencyMs);
