@@ -52,6 +52,11 @@ import org.bloomchord.routing.location.LocationService;
  * {@link CacheWire#check} before use, and a malformed one is rejected and counted
  * ({@link #rejectedMessages()}). A member that does not answer a query in time counts as a miss.
  * All methods run on the peer's thread.
+ *
+ * <p>About 400 lines and kept whole because the five protocols share one request path (local hit,
+ * then the protocol's own way to a remote hit, then the origin) and one set of counters; each
+ * protocol's part is a method of a few dozen lines, and its state lives in {@link SummaryBook} and
+ * the LRU cache.
  */
 public final class CacheService implements ChordExtension {
 

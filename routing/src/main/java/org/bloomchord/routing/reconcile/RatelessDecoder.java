@@ -20,6 +20,10 @@ import org.bloomchord.overlay.MalformedMessageException;
  * <p>Layout: difference symbols are records (count, checksum, sum words) in one array, recovered
  * elements records (sign, checksum, generator state, words) in another, so a visit touches one
  * cache line. Not thread-safe.
+ *
+ * <p>About 430 lines and kept whole: the flat arrays above are shared by peeling, the estimate of
+ * the difference from a stream's first symbols and the final check of every recovered element, and
+ * splitting them apart would put the layout behind accessors on the decoder's hot loop.
  */
 public final class RatelessDecoder {
 
