@@ -139,7 +139,8 @@ final class ClusterDirectory {
             if (ar.succeeded()) {
               reach.answered(n, now);
             } else {
-              reach.silent(n, now);
+              reach.silent(n, now, ar.cause() instanceof io.vertx.core.eventbus.ReplyException re
+                  ? re.failureType().name() : ar.cause().getClass().getSimpleName());
             }
             if (probing.decrementAndGet() == 0) {
               reach.endRound(now);

@@ -62,6 +62,8 @@ public final class NodeReachability {
   private final Map<String, NodeState> known = new ConcurrentHashMap<>();
   /** Probes in a row each node left unanswered (absent: none). */
   private final Map<String, Integer> silentInARow = new ConcurrentHashMap<>();
+  /** Per node, the unanswered probes since it last answered, by why (for the log line at its return). */
+  private final Map<String, Map<String, Integer>> silenceCauses = new ConcurrentHashMap<>();
   private final List<NodeState> newlyUnreachable = new ArrayList<>();
   private final List<NodeState> newlyReachable = new ArrayList<>();
   private final AtomicLong splits = new AtomicLong();
@@ -87,17 +89,37 @@ public final class NodeReachability {
   /** The node answered a probe. */
   synchronized void answered(String node, long now) {
     silentInARow.remove(node);
+    Map<String, Integer> causes = silenceCauses.remove(node);
     NodeState s = known.get(node);
     if (s != null && !s.reachable()) {
       NodeState back = new NodeState(node, s.address(), true, now);
       known.put(node, back);
       newlyReachable.add(back);
+      lastSilence.put(node, (now - s.sinceMs()) / 1000 + " s unreachable, unanswered probes by cause "
+          + (causes == null ? "{}" : causes));
     }
   }
 
-  /** The node did not answer a probe. */
+  /** Per node that answered again in this round: how long it was silent and why its probes failed. */
+  private final Map<String, String> lastSilence = new ConcurrentHashMap<>();
+
+  /** The node did not answer a probe, for a reason not known. */
   synchronized void silent(String node, long now) {
+    silent(node, now, "unknown");
+  }
+
+  /**
+   * The node did not answer a probe.
+   *
+   * @param cause why, as the event bus said: {@code NO_HANDLERS} (no registration of the node's
+   *     status address is visible here: the cluster manager dropped or has not yet merged it back),
+   *     {@code TIMEOUT} (sent, not answered in time), {@code RECIPIENT_FAILURE}
+   */
+  synchronized void silent(String node, long now, String cause) {
     NodeState s = known.get(node);
+    if (s != null) {
+      silenceCauses.computeIfAbsent(node, n -> new java.util.TreeMap<>()).merge(cause, 1, Integer::sum);
+    }
     if (s == null || silentInARow.merge(node, 1, Integer::sum) < SILENT_PROBES) {
       return;
     }
@@ -112,6 +134,7 @@ public final class NodeReachability {
   synchronized void left(String node) {
     known.remove(node);
     silentInARow.remove(node);
+    silenceCauses.remove(node);
     newlyUnreachable.removeIf(s -> s.node().equals(node));
   }
 
@@ -124,6 +147,7 @@ public final class NodeReachability {
     synchronized (this) {
       known.values().removeIf(s -> !s.reachable() && now - s.sinceMs() > FORGET_AFTER_MS);
       silentInARow.keySet().retainAll(known.keySet());
+      silenceCauses.keySet().retainAll(known.keySet());
       if (newlyUnreachable.isEmpty() && newlyReachable.isEmpty()) {
         return;
       }
@@ -138,7 +162,11 @@ public final class NodeReachability {
     }
     if (!t.merged().isEmpty()) {
       merges.incrementAndGet();
-      LOG.log(Level.WARNING, "node " + self + ": reachable again: " + names(t.merged())
+      StringBuilder why = new StringBuilder();
+      for (NodeState m : t.merged()) {
+        why.append(why.length() == 0 ? " (" : "; ").append(m.node()).append(": ").append(lastSilence.remove(m.node()));
+      }
+      LOG.log(Level.WARNING, "node " + self + ": reachable again: " + names(t.merged()) + why + ")"
           + (unreachable().isEmpty() ? "; no known node is unreachable" : "; still unreachable: "
               + names(unreachable())));
     }

@@ -3,6 +3,10 @@ package org.bloomchord.overlay.vertx;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
+import com.hazelcast.config.TcpIpConfig;
+import com.hazelcast.cluster.Member;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.metrics.MetricsOptions;
@@ -79,7 +83,8 @@ public final class ClusterNode implements AutoCloseable {
    */
   public static ClusterNode start(ClusterOptions options, int eventLoopThreads) {
     int port = options.port() == 0 ? freePort(options.host()) : options.port();
-    HazelcastClusterManager manager = new HazelcastClusterManager(hazelcastConfig(options, port));
+    Config hazelcast = hazelcastConfig(options, port);
+    HazelcastClusterManager manager = new HazelcastClusterManager(hazelcast);
     WireMeter meter = new WireMeter();
     VertxOptions vo = new VertxOptions().setEventLoopPoolSize(eventLoopThreads)
         .setMetricsOptions(new MetricsOptions().setEnabled(true));
@@ -106,6 +111,7 @@ public final class ClusterNode implements AutoCloseable {
         // while the ring is quiet are closed too
         vertx.setPeriodic(MemberTrust.RELOAD_CHECK_MS, id -> trust.refresh());
       }
+      rememberMembers(manager, hazelcast.getNetworkConfig().getJoin().getTcpIpConfig());
       return new ClusterNode(options, port, manager, meter, vertx, trust);
     } catch (ExecutionException e) {
       throw new IllegalStateException("could not join cluster '" + options.clusterName() + "' on "
@@ -144,6 +150,39 @@ public final class ClusterNode implements AutoCloseable {
     members.add(options.host() + ":" + port);
     join.getTcpIpConfig().setEnabled(true).setMembers(members);
     return config;
+  }
+
+  /**
+   * Adds every member this node has seen in the cluster to the addresses its Hazelcast looks for
+   * after a split. Hazelcast's split-brain search only asks the configured TCP-IP members, so a node
+   * started without {@code --members} (the first of a ring) would never look for the other half
+   * itself; with this, each half of a split looks for every member it has known, and a half whose
+   * configured members are all gone still finds the rest. The joiner reads this list on every
+   * search (every 10 s during a split); it is only appended to, when a member joins.
+   */
+  private static void rememberMembers(HazelcastClusterManager manager, TcpIpConfig tcpIp) {
+    com.hazelcast.cluster.Cluster cluster = manager.getHazelcastInstance().getCluster();
+    cluster.addMembershipListener(new MembershipListener() {
+      @Override
+      public void memberAdded(MembershipEvent event) {
+        remember(tcpIp, event.getMember());
+      }
+
+      @Override
+      public void memberRemoved(MembershipEvent event) {
+        // kept: a removed member is the one a split-brain search must look for
+      }
+    });
+    cluster.getMembers().forEach(m -> remember(tcpIp, m));
+  }
+
+  private static void remember(TcpIpConfig tcpIp, Member member) {
+    String address = member.getAddress().getHost() + ":" + member.getAddress().getPort();
+    synchronized (tcpIp) {
+      if (!tcpIp.getMembers().contains(address)) {
+        tcpIp.addMember(address);
+      }
+    }
   }
 
   private static int freePort(String host) {
