@@ -63,10 +63,12 @@ public final class ClusterNode implements AutoCloseable {
   private final WireMeter meter;
   private final Vertx vertx;
   private final MemberTrust trust;
+  private final TcpIpConfig searchTargets;
 
   private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx,
-      MemberTrust trust) {
+      MemberTrust trust, TcpIpConfig searchTargets) {
     this.trust = trust;
+    this.searchTargets = searchTargets;
     this.options = options;
     this.port = port;
     this.manager = manager;
@@ -111,8 +113,9 @@ public final class ClusterNode implements AutoCloseable {
         // while the ring is quiet are closed too
         vertx.setPeriodic(MemberTrust.RELOAD_CHECK_MS, id -> trust.refresh());
       }
-      rememberMembers(manager, hazelcast.getNetworkConfig().getJoin().getTcpIpConfig());
-      return new ClusterNode(options, port, manager, meter, vertx, trust);
+      TcpIpConfig tcpIp = hazelcast.getNetworkConfig().getJoin().getTcpIpConfig();
+      rememberMembers(manager, tcpIp);
+      return new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp);
     } catch (ExecutionException e) {
       throw new IllegalStateException("could not join cluster '" + options.clusterName() + "' on "
           + options.host() + ":" + port + ": " + e.getCause().getMessage(), e.getCause());
@@ -206,6 +209,16 @@ public final class ClusterNode implements AutoCloseable {
   /** The Hazelcast member address others list to join: HOST:PORT. */
   public String memberAddress() {
     return options.host() + ":" + port;
+  }
+
+  /**
+   * The member addresses (HOST:PORT) Hazelcast looks for after a split: the configured members,
+   * this node, and every member seen joining since it started.
+   */
+  public List<String> splitSearchTargets() {
+    synchronized (searchTargets) {
+      return List.copyOf(searchTargets.getMembers());
+    }
   }
 
   /** How many members the cluster has now, this one included. */

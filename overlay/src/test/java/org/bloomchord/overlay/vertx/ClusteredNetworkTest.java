@@ -79,6 +79,19 @@ class ClusteredNetworkTest {
   }
 
   @Test
+  void theFirstNodeLooksForEveryMemberItHasSeenAfterASplit() throws InterruptedException {
+    // "one" was started without --members: without remembering "two", a split would leave it
+    // looking for no one
+    String two = NODES.get(1).memberAddress();
+    long deadline = System.currentTimeMillis() + 5_000;
+    while (!NODES.get(0).splitSearchTargets().contains(two) && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50);
+    }
+    assertTrue(NODES.get(0).splitSearchTargets().contains(two), NODES.get(0).splitSearchTargets().toString());
+    assertTrue(NODES.get(1).splitSearchTargets().contains(NODES.get(0).memberAddress()));
+  }
+
+  @Test
   void requestAcrossNodesGetsTheReplyAndCountsTheBytesThatCrossed() {
     PeerHandle<EchoPeer> a = launch("a");
     PeerHandle<EchoPeer> b = launch("b");
