@@ -46,6 +46,21 @@ public final class ClusterNode implements AutoCloseable {
       // the JDK's certificate classes, which derive the event bus' TLS certificate from the secret
       "--add-exports", "java.base/sun.security.x509=ALL-UNNAMED");
 
+  /**
+   * How long the event bus waits for a TCP connection to another member. Vert.x' default, 60 s,
+   * outlived cuts: a connection attempted while the network was cut (its SYNs dropped) stayed
+   * pending after the heal, every message to that member queued behind it, and a healed three-host
+   * ring was one ring on Hazelcast within 5 s but unreachable on the event bus for another 90 s
+   * (docs/experiments/hosts.md). Members are on one network; 5 s is ample for a connect there.
+   */
+  static final int BUS_CONNECT_TIMEOUT_MS = 5_000;
+
+  /**
+   * How often the event bus pings each open connection, and how long it waits for the pong before
+   * closing it: Vert.x' defaults (20 s and 20 s) keep a connection into a cut open for up to 40 s.
+   */
+  static final long BUS_PING_MS = 5_000;
+
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
 
@@ -90,7 +105,9 @@ public final class ClusterNode implements AutoCloseable {
     WireMeter meter = new WireMeter();
     VertxOptions vo = new VertxOptions().setEventLoopPoolSize(eventLoopThreads)
         .setMetricsOptions(new MetricsOptions().setEnabled(true));
-    vo.getEventBusOptions().setHost(options.host()).setPort(options.busPort()).setClusterPublicHost(options.host());
+    vo.getEventBusOptions().setHost(options.host()).setPort(options.busPort()).setClusterPublicHost(options.host())
+        .setConnectTimeout(BUS_CONNECT_TIMEOUT_MS)
+        .setClusterPingInterval(BUS_PING_MS).setClusterPingReplyInterval(BUS_PING_MS);
     if (options.tlsSeed() != null) {
       EventBusTls.apply(vo.getEventBusOptions(), options.tlsSeed());
     }
