@@ -64,7 +64,10 @@ public final class JvmWorker {
   private final PrintStream out;
   /** This JVM's cut of the ring's traffic (partitions of {@code run --jvms}); set once the node runs. */
   private BusCut cut;
-  /** Graceful leaves and the crash of failed joiners, which no command and no peer thread may wait for. */
+  /**
+   * Graceful leaves, the crash of failed joiners and the puts of a partition phase, which no command
+   * and no peer thread may wait for.
+   */
   private final ExecutorService background = Executors.newFixedThreadPool(4, r -> {
     Thread t = new Thread(r, "worker-departures");
     t.setDaemon(true);
