@@ -65,6 +65,8 @@ public final class JvmRun implements AutoCloseable {
   /** Churn joins under way in the children, by address: what to tell when the child reports the end. */
   private final Map<String, Consumer<Boolean>> joins = new ConcurrentHashMap<>();
   private boolean planned;
+  /** This JVM's cut of the ring's traffic, idle until a partition phase ({@link #cut}). */
+  private final BusCut busCut;
 
   private JvmRun(int jvms, JvmCluster cluster, ChordConfig config, PeerSetup setup, Progress progress) {
     this.jvms = jvms;
@@ -72,6 +74,7 @@ public final class JvmRun implements AutoCloseable {
     this.config = config;
     this.ring = new JvmRing(cluster.network(), cluster.children(), config, setup.extensions(), progress);
     this.ids = new IdRing(config.idBits());
+    this.busCut = BusCut.install(cluster.node());
     for (ChildJvm c : cluster.children().values()) {
       c.onEvent(this::event);
     }
@@ -266,6 +269,16 @@ public final class JvmRun implements AutoCloseable {
       asked.put(c, c.send("maintenance " + (paused ? "paused" : "running")));
     }
     asked.forEach((c, r) -> c.await(r, 90_000));
+  }
+
+  /**
+   * Cuts the ring's traffic between the JVMs of different {@code groups} (lists of JVM indexes, 0
+   * this one, every live JVM in exactly one) until {@link JvmSplit#heal}.
+   */
+  public JvmSplit cut(List<List<Integer>> groups) {
+    JvmSplit split = new JvmSplit(cluster, busCut, config, groups);
+    split.start();
+    return split;
   }
 
   /** The traffic of this JVM and of every live child, by node name. */

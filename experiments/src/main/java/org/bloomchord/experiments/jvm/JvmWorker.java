@@ -42,6 +42,11 @@ import org.bloomchord.routing.location.LocationService;
  *   snapshots                                   -> ok TOKEN...         (see {@link SnapshotText})
  *   traffic                                     -> ok MESSAGES BYTES FRAMES FRAME_BYTES PAYLOAD_BYTES TCP_BYTES
  *   maintenance paused|running                  -> ok PEERS            (pauses or resumes every peer's maintenance)
+ *   cut NODE=GROUP,NODE=GROUP...                -> ok                  (cuts this JVM's links to nodes of other groups: {@link BusCut})
+ *   heal                                        -> ok DROPPED          (ends the cut; messages it dropped so far)
+ *   offer ADDRESS,ID_HEX;...                    -> ok OFFERS           (each peer is offered contacts for the ring merge)
+ *   put KEY...                                  -> ok STORED_KEY...    (puts from random peers; runs beside other commands)
+ *   versions                                    -> ok KEY,COUNTER_HEX,WRITER_HEX ...  (newest version of each key held)
  *   quit, or end of input                       -> leaves the cluster and exits
  * </pre>
  *
@@ -57,7 +62,12 @@ public final class JvmWorker {
   private final PeerSetup setup;
   private final long seed;
   private final PrintStream out;
-  /** Graceful leaves and the crash of failed joiners, which no command and no peer thread may wait for. */
+  /** This JVM's cut of the ring's traffic (partitions of {@code run --jvms}); set once the node runs. */
+  private BusCut cut;
+  /**
+   * Graceful leaves, the crash of failed joiners and the puts of a partition phase, which no command
+   * and no peer thread may wait for.
+   */
   private final ExecutorService background = Executors.newFixedThreadPool(4, r -> {
     Thread t = new Thread(r, "worker-departures");
     t.setDaemon(true);
@@ -81,6 +91,7 @@ public final class JvmWorker {
     try (ClusterNode node = ClusterNode.start(options, Math.max(1, Runtime.getRuntime().availableProcessors()));
          VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node),
              NetworkOptions.defaults().withSeed(seed), setup.registry())) {
+      cut = BusCut.install(node);
       answer("0 ok " + node.memberAddress());
       for (String line; (line = commands.readLine()) != null; ) {
         String[] tagged = line.trim().split("\\s+");
@@ -92,6 +103,19 @@ public final class JvmWorker {
         try {
           if (words.length == 0) {
             throw new IllegalArgumentException("no command after the number " + id);
+          }
+          if (words[0].equals("put")) {
+            // puts across a cut may wait for timeouts: they must not hold up the commands behind them
+            String[] keys = java.util.Arrays.copyOfRange(words, 1, words.length);
+            background.execute(() -> {
+              try {
+                answer(id + " ok " + String.join(" ", SplitOps.put(net, List.of(keys), node.name(), config,
+                    new java.util.SplittableRandom(seed ^ id.hashCode()))));
+              } catch (RuntimeException e) {
+                answer(id + " error " + e.getMessage());
+              }
+            });
+            continue;
           }
           answer(id + " ok " + handle(words, net, node));
         } catch (RuntimeException e) {
@@ -178,6 +202,22 @@ public final class JvmWorker {
           return io.vertx.core.Future.succeededFuture(null);
         }, 60_000);
         return Integer.toString(alive.size());
+      }
+      case "cut" -> {
+        arguments(words, 2);
+        cut.cut(groupsOf(words[1]));
+        return "";
+      }
+      case "heal" -> {
+        cut.heal();
+        return Long.toString(cut.dropped());
+      }
+      case "offer" -> {
+        arguments(words, 2);
+        return Integer.toString(SplitOps.offer(net, SplitOps.refsOf(words[1]), new java.util.SplittableRandom(seed)));
+      }
+      case "versions" -> {
+        return SplitOps.versionsText(SplitOps.newest(net));
       }
       default -> throw new IllegalArgumentException("unknown command '" + words[0] + "'");
     }
@@ -275,6 +315,19 @@ public final class JvmWorker {
       }
     }
     throw new IllegalArgumentException("no running peer " + address);
+  }
+
+  /** {@code NODE=GROUP,NODE=GROUP...} as a map. */
+  static Map<String, Integer> groupsOf(String text) {
+    Map<String, Integer> out = new HashMap<>();
+    for (String pair : text.split(",")) {
+      String[] kv = pair.split("=");
+      if (kv.length != 2) {
+        throw new IllegalArgumentException("cut takes NODE=GROUP,NODE=GROUP... (found '" + pair + "')");
+      }
+      out.put(kv[0], Integer.parseInt(kv[1]));
+    }
+    return out;
   }
 
   private static void arguments(String[] words, int n) {

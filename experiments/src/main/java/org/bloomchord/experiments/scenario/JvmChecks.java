@@ -12,7 +12,7 @@ final class JvmChecks {
 
   /** Phases a ring over several JVMs runs ({@code run --jvms}). */
   static final List<String> JVM_PHASES = List.of("join", "wait", "measure", "fail", "leave", "churn", "workload",
-      "maintenance", "publish");
+      "maintenance", "publish", "partition");
 
   /** The JVMs of {@code run --jvms}. */
   private final int jvms;

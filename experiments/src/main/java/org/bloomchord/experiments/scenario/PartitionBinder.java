@@ -109,5 +109,10 @@ final class PartitionBinder {
         }
       }
     }
+    for (int i = 0; i < jvms; i++) {
+      if (!seen.contains(i)) {
+        throw f.bad("groups", "every JVM 0.." + (jvms - 1) + " in one group (" + i + " is in none)");
+      }
+    }
   }
 }

@@ -62,7 +62,7 @@ final class ScenarioBinder {
       if (phase instanceof Phase.Partition && jvms == 0 && runtime != RuntimeKind.SIM) {
         YamlNode.Mapping item = (YamlNode.Mapping) seq.items().get(i);
         throw new ScenarioException(item.keys().get("partition"), "phases[" + i + "].partition: a partition of the peers"
-            + " runs on the simulator only (runtime: sim); across JVMs the network must fail for real");
+            + " runs on the simulator only (runtime: sim), or over JVMs with run --jvms J and JVM index groups");
       }
       bound.add(phase);
     }

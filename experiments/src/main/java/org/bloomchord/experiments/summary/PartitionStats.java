@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.summary;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -15,15 +16,33 @@ import java.util.List;
  * @param messagesToMerge messages sent by all peers (maintenance included) from the heal until one
  *     correct ring, or until the phase's end when there was none
  * @param divergentKeys keys whose newest versions differ between the sides that hold them at the heal
- * @param partitionLost messages lost because they crossed the partition
+ * @param partitionLost messages lost because they crossed the partition (over JVMs: the messages the
+ *     JVMs' event-bus cuts dropped)
+ * @param keysPutBySide over JVMs: for each group, the keys whose puts from its peers were
+ *     acknowledged during the split; null on the simulator
+ * @param keysPutDuring over JVMs: the keys of {@code keysPutBySide}, each counted once; null on the
+ *     simulator
+ * @param keysReadAfter over JVMs: how many of {@code keysPutDuring} were read back from the
+ *     coordinator's peers after the heal; null on the simulator
  */
 @JsonPropertyOrder({"groups", "peersPerGroup", "ringsDuring", "healToOneRingSeconds", "messagesToMerge",
-    "divergentKeys", "partitionLost"})
+    "divergentKeys", "partitionLost", "keysPutBySide", "keysPutDuring", "keysReadAfter"})
 public record PartitionStats(List<Object> groups, List<Integer> peersPerGroup, int ringsDuring,
-    Double healToOneRingSeconds, long messagesToMerge, int divergentKeys, long partitionLost) {
+    Double healToOneRingSeconds, long messagesToMerge, int divergentKeys, long partitionLost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Integer> keysPutBySide,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer keysPutDuring,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer keysReadAfter) {
 
   public PartitionStats {
     groups = List.copyOf(groups);
     peersPerGroup = List.copyOf(peersPerGroup);
+    keysPutBySide = keysPutBySide == null ? null : List.copyOf(keysPutBySide);
+  }
+
+  /** A partition of the simulator, where no read-back is made. */
+  public PartitionStats(List<Object> groups, List<Integer> peersPerGroup, int ringsDuring, Double healToOneRingSeconds,
+      long messagesToMerge, int divergentKeys, long partitionLost) {
+    this(groups, peersPerGroup, ringsDuring, healToOneRingSeconds, messagesToMerge, divergentKeys, partitionLost,
+        null, null, null);
   }
 }

@@ -36,10 +36,20 @@ class PartitionPhaseTest {
   }
 
   @Test
-  void validJvmIndexGroupsPassBindingAndReachTheMultiJvmChecks() {
-    // bound and validated here; running them is the multi-JVM runner's, which refuses the kind for now
-    String msg = error("peers: 10\nphases:\n  - join: {}\n  - partition: { groups: [[0], [1, 2]], for: 1min }\n", 3);
-    assertTrue(msg.contains("phases[1].partition: partition phases are not supported with --jvms"), msg);
+  void validJvmIndexGroupsBindForARunOverJvms() {
+    Phase.Partition p = (Phase.Partition) parse(
+        "peers: 10\nphases:\n  - join: {}\n  - partition: { groups: [[0], [1, 2]], for: 1min }\n", 3)
+        .get(0).phases().get(1);
+    assertEquals(List.of(List.of(0), List.of(1, 2)), p.jvmGroups());
+    assertEquals(List.of(), p.shares());
+    assertEquals(Duration.ofMinutes(1), p.duration());
+  }
+
+  @Test
+  void aJvmInNoGroupIsRefusedNamingThePhase() {
+    String msg = error("peers: 10\nphases:\n  - join: {}\n  - partition: { groups: [[0], [2]], for: 1min }\n", 3);
+    assertTrue(msg.contains("phases[1].partition.groups") && msg.contains("1 is in none"), msg);
+    assertEquals(1, msg.lines().count(), msg);
   }
 
   @Test

@@ -66,6 +66,8 @@ public final class OperationIssuer {
 
   private record PendingLocate(PeerRef origin, String key, long issued) {
   }
+  /** Hears every put's key and whether it was stored (a partition phase over JVMs); null for none. */
+  private volatile java.util.function.BiConsumer<String, Boolean> putListener;
   private final LongAdder hopSum = new LongAdder();
   private final LongAdder answered = new LongAdder();
 
@@ -82,7 +84,7 @@ public final class OperationIssuer {
   }
 
   /** The key name of workload key number {@code n}. */
-  static String keyName(int n) {
+  public static String keyName(int n) {
     return "key-" + n;
   }
 
@@ -104,6 +106,22 @@ public final class OperationIssuer {
   /** Keys stored by puts so far, in a fixed (sorted) order so that a seeded run repeats. */
   public Set<String> stored() {
     return Collections.unmodifiableSortedSet(new TreeSet<>(stored));
+  }
+
+  /**
+   * Sets who hears each put's key and whether it was stored, on the peer's thread as puts complete
+   * (null: nobody).
+   */
+  public void onPut(java.util.function.BiConsumer<String, Boolean> listener) {
+    this.putListener = listener;
+  }
+
+  /**
+   * Counts {@code key} among the stored keys, put by a peer of another JVM (a partition phase over
+   * JVMs): a later get that does not find it counts as missing.
+   */
+  public void storedElsewhere(String key) {
+    stored.add(key);
   }
 
   /** Starts one operation of {@code kind} on key number {@code key} from a random ring peer. */
@@ -253,6 +271,10 @@ public final class OperationIssuer {
     boolean ok = r != null && r.stored();
     if (ok) {
       stored.add(key);
+    }
+    java.util.function.BiConsumer<String, Boolean> listener = putListener;
+    if (listener != null) {
+      listener.accept(key, ok);
     }
     if (window.includes(at)) {
       tally.puts.increment();

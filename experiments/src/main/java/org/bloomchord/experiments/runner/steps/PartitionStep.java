@@ -25,13 +25,17 @@ import org.bloomchord.overlay.SimControls;
  * the simulator's network into them for T (a sibling workload runs meanwhile), heals it, and then
  * checks the ring against the oracle once a stabilize period until it is one correct ring, for at
  * most S. Records {@link PartitionStats} for the summary. JVM index groups ({@code run --jvms})
- * are refused here: across JVMs the fault must be a real one of the network, not the simulator's.
+ * cut the ring's traffic between JVMs instead ({@link JvmPartition}).
  */
 final class PartitionStep implements PhaseStep<Phase.Partition> {
 
   @Override
   public void run(Phase.Partition phase, PhaseRun run) {
     RunContext ctx = run.ctx();
+    if (ctx.jvms() != null) {
+      JvmPartition.run(phase, run);
+      return;
+    }
     SimControls sim = ctx.network().simControls().orElseThrow(() -> new IllegalStateException(
         "a partition by shares of the peers needs the simulator (runtime: sim); across JVMs it is a fault of the real network"));
     if (phase.shares().isEmpty()) {
