@@ -11,8 +11,8 @@ import java.util.function.ToDoubleFunction;
 import org.bloomchord.experiments.summary.CacheStats;
 
 /**
- * The runs of {@code bloomchord cache} as a markdown table: one row per setting (protocol, group
- * size, bits per entry, update threshold), each figure the mean over the seeds with the smallest
+ * The runs of {@code bloomchord cache} as a markdown table: one row per setting (protocol, naming,
+ * group size, bits per entry, update threshold), each figure the mean over the seeds with the smallest
  * and largest run beside it when there were several ("mean [min, max]").
  */
 public final class CacheTable {
@@ -32,18 +32,20 @@ public final class CacheTable {
   public void print(PrintWriter out) {
     Map<String, List<Row>> groups = new LinkedHashMap<>();
     for (Row r : rows) {
-      String key = r.stats().protocol() + "|" + r.stats().peers() + "|" + r.bitsPerEntry() + "|" + r.updateThreshold();
+      String key = r.stats().protocol() + "|" + r.stats().names() + "|" + r.stats().peers() + "|" + r.bitsPerEntry()
+          + "|" + r.updateThreshold();
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
-    out.println("| protocol | N | bits/entry | threshold | seeds | hit ratio | local | remote | false hits/req"
-        + " | expected | stale hits/req | remote misses/req | msgs/req | formula | bytes/req | summary bytes/req"
-        + " | memory/peer (B) |");
-    out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    out.println("| protocol | names | name bytes | N | bits/entry | threshold | seeds | hit ratio | local | remote"
+        + " | false hits/req | expected | stale hits/req | remote misses/req | msgs/req | formula | bytes/req"
+        + " | summary bytes/req | memory/peer (B) |");
+    out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (List<Row> g : groups.values()) {
       Row first = g.get(0);
       CacheStats s = first.stats();
       boolean summary = "summary".equals(s.protocol());
-      out.println("| " + s.protocol() + " | " + s.peers() + " | " + (summary ? first.bitsPerEntry() : "-") + " | "
+      out.println("| " + s.protocol() + " | " + s.names() + " | " + cell(g, CacheStats::meanNameBytes, "%.1f")
+          + " | " + s.peers() + " | " + (summary ? first.bitsPerEntry() : "-") + " | "
           + (summary ? pct(first.updateThreshold()) : "-") + " | " + g.size()
           + " | " + cell(g, CacheStats::hitRatio, "%.4f")
           + " | " + cell(g, CacheStats::localHitRatio, "%.4f")
@@ -94,10 +96,11 @@ public final class CacheTable {
   private List<Path> chart(Path dir, String axis, String xLabel, double[] xs,
       java.util.function.ToDoubleFunction<Row> xOf, int points) {
     Map<String, List<Row>> bySeries = new LinkedHashMap<>();
+    boolean namings = rows.stream().map(r -> r.stats().names()).distinct().count() > 1;
     for (Row r : rows) {
-      String name = "summary".equals(r.stats().protocol())
+      String name = ("summary".equals(r.stats().protocol())
           ? "summary " + r.bitsPerEntry() + " bits/entry" + (axis.equals("peers") ? " " + pct(r.updateThreshold()) : "")
-          : r.stats().protocol();
+          : r.stats().protocol()) + (namings ? " (" + r.stats().names() + ")" : "");
       bySeries.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
     }
     List<Path> files = new ArrayList<>();
