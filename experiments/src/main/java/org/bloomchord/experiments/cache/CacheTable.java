@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.bloomchord.experiments.summary.CacheSection;
 import org.bloomchord.experiments.summary.CacheStats;
 
 /**
@@ -61,6 +62,30 @@ public final class CacheTable {
           + " | " + cell(g, CacheStats::bytesPerRequest, "%.1f")
           + " | " + cell(g, x -> (double) x.summaryBytes() / x.requests(), "%.1f")
           + " | " + cell(g, CacheStats::memoryPerPeer, "%.0f") + " |");
+    }
+    out.flush();
+  }
+
+  /**
+   * Prints a scenario's {@code cache} section: its protocols as rows of the table, then, when ICP and
+   * summary both ran, the paper's statements beside our ratios.
+   */
+  public static void printSection(CacheSection section, long seed, PrintWriter out) {
+    CacheTable t = new CacheTable();
+    for (CacheStats s : section.protocols()) {
+      t.add(new Row(s, section.bitsPerEntry(), section.updateThreshold(), seed));
+    }
+    t.print(out);
+    CacheSection.PaperComparison p = section.paper();
+    if (p != null) {
+      out.println();
+      out.println("| summary against ICP | paper (abstract) | ours |");
+      out.println("|---|---|---:|");
+      out.printf(Locale.ROOT, "| ICP messages / summary messages | %s | %.2f |%n", p.paperMessagesRatio(),
+          p.icpOverSummaryMessages());
+      out.printf(Locale.ROOT, "| summary bytes / ICP bytes | %s | %.3f |%n", p.paperBytes(), p.summaryOverIcpBytes());
+      out.printf(Locale.ROOT, "| summary hit ratio / ICP hit ratio | %s | %.4f |%n", p.paperHitRatio(),
+          p.summaryOverIcpHitRatio());
     }
     out.flush();
   }
