@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.bloomchord.experiments.summary.CacheSection;
 import org.bloomchord.experiments.summary.CacheStats;
 
 /**
- * The runs of {@code bloomchord cache} as a markdown table: one row per setting (protocol, group
- * size, bits per entry, update threshold), each figure the mean over the seeds with the smallest
+ * The runs of {@code bloomchord cache} as a markdown table: one row per setting (protocol, naming,
+ * group size, bits per entry, update threshold), each figure the mean over the seeds with the smallest
  * and largest run beside it when there were several ("mean [min, max]").
  */
 public final class CacheTable {
@@ -32,18 +33,20 @@ public final class CacheTable {
   public void print(PrintWriter out) {
     Map<String, List<Row>> groups = new LinkedHashMap<>();
     for (Row r : rows) {
-      String key = r.stats().protocol() + "|" + r.stats().peers() + "|" + r.bitsPerEntry() + "|" + r.updateThreshold();
+      String key = r.stats().protocol() + "|" + r.stats().names() + "|" + r.stats().peers() + "|" + r.bitsPerEntry()
+          + "|" + r.updateThreshold();
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
-    out.println("| protocol | N | bits/entry | threshold | seeds | hit ratio | local | remote | false hits/req"
-        + " | expected | stale hits/req | remote misses/req | msgs/req | formula | bytes/req | summary bytes/req"
-        + " | memory/peer (B) |");
-    out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    out.println("| protocol | names | name bytes | N | bits/entry | threshold | seeds | hit ratio | local | remote"
+        + " | false hits/req | expected | stale hits/req | remote misses/req | msgs/req | formula | bytes/req"
+        + " | summary bytes/req | memory/peer (B) |");
+    out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (List<Row> g : groups.values()) {
       Row first = g.get(0);
       CacheStats s = first.stats();
       boolean summary = "summary".equals(s.protocol());
-      out.println("| " + s.protocol() + " | " + s.peers() + " | " + (summary ? first.bitsPerEntry() : "-") + " | "
+      out.println("| " + s.protocol() + " | " + s.names() + " | " + cell(g, CacheStats::meanNameBytes, "%.1f")
+          + " | " + s.peers() + " | " + (summary ? first.bitsPerEntry() : "-") + " | "
           + (summary ? pct(first.updateThreshold()) : "-") + " | " + g.size()
           + " | " + cell(g, CacheStats::hitRatio, "%.4f")
           + " | " + cell(g, CacheStats::localHitRatio, "%.4f")
@@ -59,6 +62,30 @@ public final class CacheTable {
           + " | " + cell(g, CacheStats::bytesPerRequest, "%.1f")
           + " | " + cell(g, x -> (double) x.summaryBytes() / x.requests(), "%.1f")
           + " | " + cell(g, CacheStats::memoryPerPeer, "%.0f") + " |");
+    }
+    out.flush();
+  }
+
+  /**
+   * Prints a scenario's {@code cache} section: its protocols as rows of the table, then, when ICP and
+   * summary both ran, the paper's statements beside our ratios.
+   */
+  public static void printSection(CacheSection section, long seed, PrintWriter out) {
+    CacheTable t = new CacheTable();
+    for (CacheStats s : section.protocols()) {
+      t.add(new Row(s, section.bitsPerEntry(), section.updateThreshold(), seed));
+    }
+    t.print(out);
+    CacheSection.PaperComparison p = section.paper();
+    if (p != null) {
+      out.println();
+      out.println("| summary against ICP | paper (abstract) | ours |");
+      out.println("|---|---|---:|");
+      out.printf(Locale.ROOT, "| ICP messages / summary messages | %s | %.2f |%n", p.paperMessagesRatio(),
+          p.icpOverSummaryMessages());
+      out.printf(Locale.ROOT, "| summary bytes / ICP bytes | %s | %.3f |%n", p.paperBytes(), p.summaryOverIcpBytes());
+      out.printf(Locale.ROOT, "| summary hit ratio / ICP hit ratio | %s | %.4f |%n", p.paperHitRatio(),
+          p.summaryOverIcpHitRatio());
     }
     out.flush();
   }
@@ -94,10 +121,11 @@ public final class CacheTable {
   private List<Path> chart(Path dir, String axis, String xLabel, double[] xs,
       java.util.function.ToDoubleFunction<Row> xOf, int points) {
     Map<String, List<Row>> bySeries = new LinkedHashMap<>();
+    boolean namings = rows.stream().map(r -> r.stats().names()).distinct().count() > 1;
     for (Row r : rows) {
-      String name = "summary".equals(r.stats().protocol())
+      String name = ("summary".equals(r.stats().protocol())
           ? "summary " + r.bitsPerEntry() + " bits/entry" + (axis.equals("peers") ? " " + pct(r.updateThreshold()) : "")
-          : r.stats().protocol();
+          : r.stats().protocol()) + (namings ? " (" + r.stats().names() + ")" : "");
       bySeries.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
     }
     List<Path> files = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.cache;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,11 +12,14 @@ import org.bloomchord.experiments.summary.PeerCounts;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.wire.WireWriter;
 import org.bloomchord.routing.cache.CacheConfig;
 import org.bloomchord.routing.cache.CacheOutcome;
 import org.bloomchord.routing.cache.CacheProtocol;
 import org.bloomchord.routing.cache.CacheResult;
 import org.bloomchord.routing.cache.CacheService;
+import org.bloomchord.routing.cache.ObjectName;
+import org.bloomchord.routing.cache.ObjectNaming;
 import org.bloomchord.routing.cache.cluster.CacheCluster;
 import org.bloomchord.routing.cache.cluster.GroupOracle;
 import org.bloomchord.routing.location.LocationConfig;
@@ -26,7 +30,8 @@ import org.bloomchord.routing.location.LocationConfig;
  * kept by letting the runtime run until the next request is due), the first {@code warmup} of them
  * left out of the figures. Chord maintenance is paused once the ring is stable, so every message
  * counted in the measured window was caused by the cache protocol (the attenuated protocol's
- * filter refresh and pointer leases included).
+ * filter refresh and pointer leases included). Objects are named as the cache settings say: by the
+ * {@link UrlCatalogue} URL of their number, or by the number.
  *
  * @param runtime "sim" or "vertx"
  * @param peers N
@@ -78,6 +83,7 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
       c.chord().pauseMaintenance(true);
       Counts n = new Counts();
       GroupOracle oracle = new GroupOracle();
+      Map<Long, ObjectName> names = new HashMap<>();
       TrafficWindow window = null;
       long t0 = c.network().now();
       for (int i = 0; i < requests.size(); i++) {
@@ -90,9 +96,11 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
           window = TrafficWindow.start(c.network());
         }
         PeerHandle<ChordPeer> p = c.members().get(q.peer());
-        CacheResult r = c.request(p, q.object(), q.bytes());
+        ObjectName name = names.computeIfAbsent(q.object(), this::name);
+        CacheResult r = c.request(p, name, q.bytes());
         if (i >= warmup) {
-          n.add(r, q.bytes(), r.outcome() == CacheOutcome.ORIGIN && oracle.heldElsewhere(p.ref(), q.object()) > 0);
+          n.add(r, q.bytes(), r.outcome() == CacheOutcome.ORIGIN && oracle.heldElsewhere(p.ref(), name.key()) > 0);
+          n.nameBytes += name.url() != null ? name.url().length() : WireWriter.varLongSize(name.key());
         }
         oracle.apply(p.ref(), r);
       }
@@ -101,6 +109,11 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
           .average().orElse(0);
       return new Outcome(stats(n, traffic, memory), traffic, stable, c.network().now() - started);
     }
+  }
+
+  /** Object {@code number} as the group names it: its {@link UrlCatalogue} URL, or the number. */
+  private ObjectName name(long number) {
+    return cache.naming() == ObjectNaming.URL ? ObjectName.url(UrlCatalogue.url(number)) : ObjectName.number(number);
   }
 
   private CacheStats stats(Counts n, TrafficWindow traffic, double memory) {
@@ -131,7 +144,7 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
     }
     return new CacheStats(cache.protocol().wireName(), peers, n.requests, (n.local + n.remote) / r, n.local, n.remote,
         n.falsePositives, n.stale, n.remoteMisses, messages / r, bytes / r, summaryBytes, n.transferBytes / r, memory,
-        expectedFalse, formula);
+        expectedFalse, formula, cache.naming().wireName(), n.nameBytes / r);
   }
 
   /** The counters of the measured requests. */
@@ -144,6 +157,7 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
     long remoteMisses;
     long matches;
     long transferBytes;
+    long nameBytes;
     double expectedFalsePositives;
 
     void add(CacheResult r, int bytes, boolean remoteMiss) {

@@ -12,6 +12,7 @@ import org.bloomchord.overlay.Networks;
 import org.bloomchord.routing.bloom.BloomMath;
 import org.bloomchord.routing.cache.CacheConfig;
 import org.bloomchord.routing.cache.CacheProtocol;
+import org.bloomchord.routing.cache.ObjectNaming;
 import org.bloomchord.routing.location.LocationConfig;
 
 /**
@@ -53,19 +54,20 @@ public final class SummaryCacheReproduction {
   }
 
   private record Runs(List<CacheStats> icp, List<CacheStats> immediate, List<CacheStats> summary8,
-      List<CacheStats> summary16, List<List<CacheStats>> byThreshold, List<CacheStats> summary16k10) {
+      List<CacheStats> summary16, List<List<CacheStats>> byThreshold, List<CacheStats> summary16k10,
+      List<CacheStats> icpNumbers, List<CacheStats> summary8Numbers, List<CacheStats> summary16Numbers) {
   }
 
   /** Runs everything and prints the tables. */
   public void run(PrintWriter out) {
     Runs r = new Runs(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-        new ArrayList<>());
+        new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (int i = 0; i < THRESHOLDS.length; i++) {
       r.byThreshold().add(new ArrayList<>());
     }
     for (long seed : seeds) {
       List<CacheRequest> workload = CacheWorkload.zipf(PEERS, OBJECTS, ZIPF, REQUESTS, RATE, seed);
-      r.icp().add(run(workload, seed, CacheConfig.defaults(CacheProtocol.ICP)));
+      r.icp().add(run(workload, seed, CacheConfig.defaults(CacheProtocol.ICP).withNaming(ObjectNaming.URL)));
       // the paper's "no update delay": an update after every insertion
       r.immediate().add(run(workload, seed, summary(8, 4, 1.0 / CAPACITY)));
       for (int i = 0; i < THRESHOLDS.length; i++) {
@@ -77,37 +79,55 @@ public final class SummaryCacheReproduction {
       }
       r.summary16().add(run(workload, seed, summary(16, 4, 0.01)));
       r.summary16k10().add(run(workload, seed, summary(16, 10, 0.01)));
+      // the same three settings with objects named by number instead of URL
+      r.icpNumbers().add(run(workload, seed, CacheConfig.defaults(CacheProtocol.ICP).withNaming(ObjectNaming.NUMBER)));
+      r.summary8Numbers().add(run(workload, seed, summary(8, 4, 0.01).withNaming(ObjectNaming.NUMBER)));
+      r.summary16Numbers().add(run(workload, seed, summary(16, 4, 0.01).withNaming(ObjectNaming.NUMBER)));
     }
     print(r, out);
   }
 
   private static CacheConfig summary(int bits, int k, double threshold) {
-    return CacheConfig.defaults(CacheProtocol.SUMMARY).withSummary(bits, k).withUpdateThreshold(threshold);
+    return CacheConfig.defaults(CacheProtocol.SUMMARY).withSummary(bits, k).withUpdateThreshold(threshold)
+        .withNaming(ObjectNaming.URL);
   }
 
   private CacheStats run(List<CacheRequest> workload, long seed, CacheConfig config) {
     CacheConfig c = config.withCapacity(CAPACITY).withMaxGroup(PEERS);
     CacheStats s = new CacheTrial(Networks.SIM, PEERS, workload, WARMUP, seed, ChordConfig.defaults(), c,
         LocationConfig.defaults()).run().stats();
-    progress.accept(String.format(Locale.ROOT, "summary-cache: %s %d bits/entry k=%d threshold %s seed %d done",
-        c.protocol().wireName(), c.bitsPerEntry(), c.hashes(), c.updateThreshold(), seed));
+    progress.accept(String.format(Locale.ROOT, "summary-cache: %s (%s) %d bits/entry k=%d threshold %s seed %d done",
+        c.protocol().wireName(), c.naming().wireName(), c.bitsPerEntry(), c.hashes(), c.updateThreshold(), seed));
     return s;
   }
 
   private void print(Runs r, PrintWriter out) {
     out.printf(Locale.ROOT, "Setting: paper: traces DEC, UCB, UPisa, Questnet, NLANR; 4 to 16 proxies; caches of 10%%"
         + " of the infinite cache size. Ours: %d peers, Zipf %.1f over %,d objects, %,d objects per peer, %,d requests"
-        + " (%,d warm-up), seeds %s, simulator.%n%n", PEERS, ZIPF, OBJECTS, CAPACITY, REQUESTS, WARMUP, seeds);
-    out.println("Table 1. Abstract (SIGCOMM 1998): summary cache against ICP, threshold 1%.");
+        + " (%,d warm-up), seeds %s, simulator; objects named by URL (mean %.1f bytes per request's URL) or by"
+        + " number (mean %.2f bytes per varlong).%n%n", PEERS, ZIPF, OBJECTS, CAPACITY, REQUESTS, WARMUP, seeds,
+        mean(values(r.icp(), CacheStats::meanNameBytes)), mean(values(r.icpNumbers(), CacheStats::meanNameBytes)));
+    out.println("Table 1. Abstract (SIGCOMM 1998): summary cache against ICP, threshold 1%; the paper's queries"
+        + " carry URLs, ours URLs (the setting of the aims) or numbers.");
     out.println();
-    out.println("| quantity | paper | ours, 8 bits/entry | ours, 16 bits/entry |");
-    out.println("|---|---|---:|---:|");
-    out.println("| ICP messages / summary messages | 25 to 60 | " + ratio(r.icp(), r.summary8(),
-        CacheStats::messagesPerRequest) + " | " + ratio(r.icp(), r.summary16(), CacheStats::messagesPerRequest) + " |");
-    out.println("| summary bytes / ICP bytes | below 0.5 (\"over 50%\" less) | " + ratio(r.summary8(), r.icp(),
-        CacheStats::bytesPerRequest) + " | " + ratio(r.summary16(), r.icp(), CacheStats::bytesPerRequest) + " |");
-    out.println("| summary hit ratio / ICP hit ratio | \"almost the same\" | " + ratio(r.summary8(), r.icp(),
-        CacheStats::hitRatio) + " | " + ratio(r.summary16(), r.icp(), CacheStats::hitRatio) + " |");
+    out.println("| quantity | paper | ours, URLs, 8 bits/entry | ours, URLs, 16 bits/entry"
+        + " | ours, numbers, 8 bits/entry | ours, numbers, 16 bits/entry |");
+    out.println("|---|---|---:|---:|---:|---:|");
+    out.println("| ICP messages / summary messages | 25 to 60 | "
+        + ratios(r.icp(), r.summary8(), r.summary16(), r.icpNumbers(), r.summary8Numbers(), r.summary16Numbers(),
+            CacheStats::messagesPerRequest, true) + " |");
+    out.println("| summary bytes / ICP bytes | below 0.5 (\"over 50%\" less) | "
+        + ratios(r.icp(), r.summary8(), r.summary16(), r.icpNumbers(), r.summary8Numbers(), r.summary16Numbers(),
+            CacheStats::bytesPerRequest, false) + " |");
+    out.println("| summary hit ratio / ICP hit ratio | \"almost the same\" | "
+        + ratios(r.icp(), r.summary8(), r.summary16(), r.icpNumbers(), r.summary8Numbers(), r.summary16Numbers(),
+            CacheStats::hitRatio, false) + " |");
+    out.println("| ICP bytes / request | plotted only (Figure 8) | " + range(values(r.icp(),
+        CacheStats::bytesPerRequest), "%.1f", 1) + " | = | " + range(values(r.icpNumbers(),
+        CacheStats::bytesPerRequest), "%.1f", 1) + " | = |");
+    out.println("| summary bytes / request (of which updates) | plotted only (Figure 8) | "
+        + bytes(r.summary8()) + " | " + bytes(r.summary16()) + " | " + bytes(r.summary8Numbers()) + " | "
+        + bytes(r.summary16Numbers()) + " |");
     out.println();
     out.println("Table 2. Section 5.1 \"Impact of Update Delays\" (text on Figure 2): relative reduction of the"
         + " total hit ratio against no update delay (ours: an update after every insertion), and stale"
@@ -145,6 +165,25 @@ public final class SummaryCacheReproduction {
     out.println("| false positives per summary consulted | less than 0.00047 | "
         + String.format(Locale.ROOT, "%.5f", f) + " | " + range(measured, "%.5f", 1) + " |");
     out.flush();
+  }
+
+  /** The four columns of Table 1: ICP over summary (or summary over ICP) per naming and summary shape. */
+  private static String ratios(List<CacheStats> icp, List<CacheStats> s8, List<CacheStats> s16,
+      List<CacheStats> icpN, List<CacheStats> s8N, List<CacheStats> s16N, ToDoubleFunction<CacheStats> f,
+      boolean icpOverSummary) {
+    return String.join(" | ", icpOverSummary ? ratio(icp, s8, f) : ratio(s8, icp, f),
+        icpOverSummary ? ratio(icp, s16, f) : ratio(s16, icp, f),
+        icpOverSummary ? ratio(icpN, s8N, f) : ratio(s8N, icpN, f),
+        icpOverSummary ? ratio(icpN, s16N, f) : ratio(s16N, icpN, f));
+  }
+
+  private static String bytes(List<CacheStats> runs) {
+    return range(values(runs, CacheStats::bytesPerRequest), "%.1f", 1) + " ("
+        + range(values(runs, x -> (double) x.summaryBytes() / x.requests()), "%.1f", 1) + ")";
+  }
+
+  private static double mean(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).average().orElse(0);
   }
 
   private static List<Double> values(List<CacheStats> runs, ToDoubleFunction<CacheStats> f) {

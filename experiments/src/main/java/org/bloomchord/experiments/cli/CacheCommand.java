@@ -17,6 +17,7 @@ import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.routing.cache.CacheConfig;
 import org.bloomchord.routing.cache.CacheProtocol;
+import org.bloomchord.routing.cache.ObjectNaming;
 import org.bloomchord.routing.location.LocationConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,6 +90,12 @@ public final class CacheCommand implements Callable<Integer> {
       description = "Share of the capacity inserted before a summary update: 1%% or 0.01 (default: ${DEFAULT-VALUE}).")
   List<String> thresholds;
 
+  @Option(names = "--names", split = ",", paramLabel = "url|number", defaultValue = "url",
+      description = "How objects are named on the wire, comma-separated to run both: url (a synthetic URL per"
+          + " object, as web caches name them) or number (the catalogue's number as a varlong)"
+          + " (default: ${DEFAULT-VALUE}).")
+  List<String> names;
+
   @Option(names = "--no-deltas", description = "Send every summary update whole (plain or compressed).")
   boolean noDeltas;
 
@@ -117,6 +124,7 @@ public final class CacheCommand implements Callable<Integer> {
       throw new UsageException("--protocol, --peers and --capacity are required (or --reproduce summary-cache)");
     }
     List<CacheProtocol> ps = protocols();
+    List<ObjectNaming> namings = namings();
     List<Double> us = new ArrayList<>();
     for (String t : thresholds) {
       us.add(threshold(t));
@@ -133,21 +141,25 @@ public final class CacheCommand implements Callable<Integer> {
         }
         for (CacheProtocol p : ps) {
           boolean summary = p == CacheProtocol.SUMMARY;
-          for (int b : summary ? bits : bits.subList(0, 1)) {
-            for (double u : summary ? us : us.subList(0, 1)) {
-              CacheConfig config = CacheConfig.defaults(p).withCapacity(capacity).withSummary(b, hashes)
-                  .withUpdateThreshold(u).withDeltas(!noDeltas).withMaxGroup(Math.min(CacheConfig.MAX_GROUP, n));
-              CacheTrial trial = new CacheTrial(runtime, n, workload, warmup, seed, ChordConfig.defaults(), config,
-                  location(b));
-              CacheTrial.Outcome o = trial.run();
-              summaries.add(trial.summary(o));
-              table.add(new CacheTable.Row(o.stats(), b, u, seed));
-              if (!json) {
-                spec.commandLine().getErr().printf(Locale.ROOT, "cache: %s N=%d seed=%d done (ring stable: %s):"
-                    + " hit ratio %.4f, %.3f messages and %.1f bytes per request, %.0f bytes per peer%n",
-                    p.wireName(), n, seed, o.ringStable(), o.stats().hitRatio(), o.stats().messagesPerRequest(),
-                    o.stats().bytesPerRequest(), o.stats().memoryPerPeer());
-                spec.commandLine().getErr().flush();
+          // without sharing nothing is named on the wire: one run
+          for (ObjectNaming naming : p == CacheProtocol.NONE ? namings.subList(0, 1) : namings) {
+            for (int b : summary ? bits : bits.subList(0, 1)) {
+              for (double u : summary ? us : us.subList(0, 1)) {
+                CacheConfig config = CacheConfig.defaults(p).withCapacity(capacity).withSummary(b, hashes)
+                    .withUpdateThreshold(u).withDeltas(!noDeltas).withMaxGroup(Math.min(CacheConfig.MAX_GROUP, n))
+                    .withNaming(naming);
+                CacheTrial trial = new CacheTrial(runtime, n, workload, warmup, seed, ChordConfig.defaults(), config,
+                    location(b));
+                CacheTrial.Outcome o = trial.run();
+                summaries.add(trial.summary(o));
+                table.add(new CacheTable.Row(o.stats(), b, u, seed));
+                if (!json) {
+                  spec.commandLine().getErr().printf(Locale.ROOT, "cache: %s (%s) N=%d seed=%d done (ring stable: %s):"
+                      + " hit ratio %.4f, %.3f messages and %.1f bytes per request, %.0f bytes per peer%n",
+                      p.wireName(), naming.wireName(), n, seed, o.ringStable(), o.stats().hitRatio(),
+                      o.stats().messagesPerRequest(), o.stats().bytesPerRequest(), o.stats().memoryPerPeer());
+                  spec.commandLine().getErr().flush();
+                }
               }
             }
           }
@@ -191,6 +203,15 @@ public final class CacheCommand implements Callable<Integer> {
   private LocationConfig location(int bitsPerEntry) {
     long level = Math.max(LocationConfig.MIN_BITS, Math.min(LocationConfig.MAX_BITS, (long) capacity * bitsPerEntry));
     return LocationConfig.defaults().withFilters(3, (int) level);
+  }
+
+  private List<ObjectNaming> namings() {
+    List<ObjectNaming> out = new ArrayList<>();
+    for (String n : names) {
+      out.add(ObjectNaming.parse(n).orElseThrow(() -> new UsageException("--names must be url or number, got '"
+          + n + "'")));
+    }
+    return out.stream().distinct().toList();
   }
 
   private List<CacheProtocol> protocols() {

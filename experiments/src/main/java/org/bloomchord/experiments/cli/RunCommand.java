@@ -42,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
   public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
       "mass-failure", "ton-mass-failure", "continuous-churn", "ton-churn", "churn-hour", "filter-depth-width",
       "reconcile-bytes", "rogue-peers", "jvm-kill", "quickstart-jvm-kill", "state-hour", "pns", "partition-merge",
-      "traceback-rogues", "partition-jvms");
+      "traceback-rogues", "partition-jvms", "summary-cache");
 
   /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
   private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");
@@ -168,13 +168,28 @@ public final class RunCommand implements Callable<Integer> {
       }
     } else if (result.runs().size() == 1) {
       o.print(SummaryTable.render(result.runs().get(0).summary()));
+      printCache(result.runs().get(0), o, false);
       o.println("report: " + result.report());
     } else {
       sweepTable(result.runs()).print(o);
+      result.runs().forEach(r -> printCache(r, o, true));
       o.println("report: " + result.report());
     }
     o.flush();
     return 0;
+  }
+
+  /** A run with a cache section: its protocols side by side (the summary table lists sections of scalars). */
+  private static void printCache(RunResult r, PrintWriter o, boolean labelled) {
+    java.util.Map<String, Object> fields = r.summary().fields();
+    if (fields != null && fields.get("cache") instanceof org.bloomchord.experiments.summary.CacheSection c) {
+      o.println();
+      if (labelled) {
+        o.println("cache, " + r.scenario().label() + ":");
+      }
+      org.bloomchord.experiments.cache.CacheTable.printSection(c, r.scenario().seed(), o);
+      o.println();
+    }
   }
 
   private static List<Scenario> load(String scenario, List<String> overrides, int jvms) {

@@ -56,6 +56,8 @@ public final class ScenarioReference {
       routing: { depth: 3, bitsPerLevel: 4096, hashes: 3, refresh: 1s, lease: 30s, queryTimeout: 5s }
       rogue: { peers: 5, behaviours: [forgedNotify], every: 1s }
       traceback: { trace: forged, sample: 0.001, window: 10s, windows: 6, fpRate: 0.001 }
+      cache: { protocols: summary, names: url, objects: 100000, zipf: 0.8, capacity: 2000, requests: 20000,
+               warmup: 5000, rate: 100/s, bitsPerEntry: 8, hashes: 4, updateThreshold: 0.01, deltas: true }
       latency: { model: uniform, min: 10ms, max: 100ms }
       phases:
         - join: { peers: 1000, over: 10s }

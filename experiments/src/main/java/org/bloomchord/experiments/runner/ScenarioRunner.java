@@ -229,6 +229,10 @@ public final class ScenarioRunner {
       if (traceback != null) {
         summary = summary.withFields(java.util.Map.of("traceback", traceback.stats(net, cluster.activePeers())));
       }
+      if (scenario.cache().enabled()) {
+        // the cache measurement runs on groups of its own, after the phases (CacheScenarioRun)
+        summary = summary.withFields(java.util.Map.of("cache", CacheScenarioRun.measure(scenario, progress)));
+      }
       TimeSeries series = ctx.sampler().series();
       SummaryJson.write(summary, folder.resolve("summary.json"));
       series.writeCsv(folder.resolve("timeseries.csv"));

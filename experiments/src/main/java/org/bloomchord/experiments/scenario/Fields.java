@@ -86,7 +86,7 @@ final class Fields {
   }
 
   /** As {@link #value(String, Object, String, Function)}, with the default as a scenario writes it. */
-  private <T> T value(String key, T fallback, Object fallbackText, String expected, Function<String, T> convert) {
+  <T> T value(String key, T fallback, Object fallbackText, String expected, Function<String, T> convert) {
     KeyCatalog.read(path, key, expected, fallbackText);
     YamlNode v = raw(key);
     if (v == null) {

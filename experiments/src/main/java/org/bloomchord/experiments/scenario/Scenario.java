@@ -28,15 +28,17 @@ import org.bloomchord.overlay.RuntimeKind;
  *     not given)
  * @param traceback messages traced back to their origins ({@link TracebackSettings#NONE} when the file
  *     has no {@code traceback} section)
+ * @param cache cooperative caching measured after the phases ({@link CacheSettings#NONE} when the file
+ *     has no {@code cache} section)
  */
 public record Scenario(
     String name, String description, long seed, RuntimeKind runtime, int peers, ChordSettings chord,
     RoutingSettings routing, RogueSettings rogue, List<Phase> phases, Map<String, String> sweep, String source,
-    LatencyModel latency, TracebackSettings traceback) {
+    LatencyModel latency, TracebackSettings traceback, CacheSettings cache) {
 
   /** The top-level keys, in the order messages list them. */
   public static final List<String> KEYS = List.of("name", "description", "seed", "runtime", "peers", "chord",
-      "routing", "rogue", "traceback", "latency", "phases");
+      "routing", "rogue", "traceback", "cache", "latency", "phases");
 
   public Scenario {
     phases = List.copyOf(phases);
@@ -49,6 +51,9 @@ public record Scenario(
     }
     if (traceback == null) {
       traceback = TracebackSettings.NONE;
+    }
+    if (cache == null) {
+      cache = CacheSettings.NONE;
     }
     if (latency == null) {
       latency = LatencySpec.DEFAULT;

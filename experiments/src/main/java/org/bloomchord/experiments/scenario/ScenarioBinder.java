@@ -40,6 +40,10 @@ final class ScenarioBinder {
     if (traceback.enabled() && jvms > 0) {
       throw new ScenarioException(top.keyPosition("traceback"), "traceback: a run over several JVMs does not trace messages");
     }
+    CacheSettings cache = SettingsBinder.cache(top, peers);
+    if (cache.enabled() && jvms > 0) {
+      throw new ScenarioException(top.keyPosition("cache"), "cache: a run over several JVMs does not measure caching");
+    }
     if (top.has("latency") && runtime != RuntimeKind.SIM) {
       throw new ScenarioException(top.keyPosition("latency"), "latency: a latency model applies to runtime sim only");
     }
@@ -67,7 +71,7 @@ final class ScenarioBinder {
       bound.add(phase);
     }
     return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, bound, sweep, source,
-        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)), traceback);
+        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)), traceback, cache);
   }
 
   private String defaultName() {

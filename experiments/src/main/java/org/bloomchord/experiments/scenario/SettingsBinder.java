@@ -1,10 +1,14 @@
 package org.bloomchord.experiments.scenario;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.bloomchord.routing.cache.CacheConfig;
+import org.bloomchord.routing.cache.CacheProtocol;
+import org.bloomchord.routing.cache.ObjectNaming;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.repair.RepairMode;
 import org.bloomchord.routing.rogue.RoguePeer.Behaviour;
@@ -108,6 +112,62 @@ final class SettingsBinder {
         f.positiveDuration("window", d.window()),
         f.integer("windows", d.windows(), 2, 1024),
         f.number("fpRate", d.fpRate(), Double.MIN_VALUE, 0.5, "a false-positive rate in (0, 0.5]"));
+  }
+
+  /** The {@code cache} section; {@link CacheSettings#NONE} when the scenario has none. */
+  static CacheSettings cache(Fields top, int peers) {
+    if (!top.has("cache")) {
+      return CacheSettings.NONE;
+    }
+    Fields f = top.map("cache", CacheSettings.KEYS);
+    CacheSettings d = CacheSettings.DEFAULTS;
+    if (peers < 2 || peers > CacheConfig.MAX_GROUP) {
+      throw new ScenarioException(top.keyPosition("cache"), "cache: a group needs 2 to "
+          + CacheConfig.MAX_GROUP + " peers, the scenario has " + peers);
+    }
+    String protocols = String.join(", ", d.protocols().stream().map(CacheProtocol::wireName)
+        .toList());
+    List<CacheProtocol> list = f.value("protocols", d.protocols(), protocols,
+        "a comma-separated list of: " + CacheProtocol.names(), t -> {
+          List<CacheProtocol> out = new ArrayList<>();
+          for (String p : t.split(",")) {
+            CacheProtocol c = CacheProtocol.parse(p.strip())
+                .orElse(null);
+            if (c == null || out.contains(c)) {
+              return null;
+            }
+            out.add(c);
+          }
+          return out;
+        });
+    ObjectNaming names = f.choice("names", d.names(), Map.of(
+        "url", ObjectNaming.URL, "number", ObjectNaming.NUMBER));
+    int requests = f.integer("requests", d.requests(), 1, 100_000_000);
+    int warmup = f.integer("warmup", d.warmup(), 0, 100_000_000);
+    if (warmup >= requests) {
+      throw f.has("warmup") ? f.bad("warmup", "a whole number below requests (" + requests + ")")
+          : new ScenarioException(f.position(), f.path("warmup") + ": the default " + warmup
+              + " leaves none of " + requests + " requests");
+    }
+    return new CacheSettings(list, names,
+        f.integer("objects", d.objects(), 1, Integer.MAX_VALUE),
+        f.number("zipf", d.zipf(), 0, 100, "a Zipf exponent from 0 to 100"),
+        f.integer("capacity", d.capacity(), 1, CacheConfig.MAX_CAPACITY),
+        requests, warmup,
+        rate(f, d.rate()),
+        f.integer("bitsPerEntry", d.bitsPerEntry(), 1, 64),
+        f.integer("hashes", d.hashes(), 1, 16),
+        f.number("updateThreshold", d.updateThreshold(), Double.MIN_VALUE, 1, "a share of the capacity in (0, 1]"),
+        f.bool("deltas", d.deltas()));
+  }
+
+  /** The cache section's request rate: a rate above zero. */
+  private static double rate(Fields f, double fallback) {
+    double r = f.rate("rate", new org.bloomchord.experiments.workload.Rate(fallback)).perSecond();
+    if (!(r > 0)) {
+      throw f.bad("rate", "a rate above zero like 100/s");
+    }
+    return r;
   }
 
   static RoutingSettings routing(Fields f) {

@@ -29,14 +29,17 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *     only; else null)
  * @param formulaMessagesPerRequest messages per request by the formula of docs/architecture/cache.md
  *     (icp and summary; else null)
+ * @param names how objects were named on the wire: url or number
+ * @param meanNameBytes mean bytes of the measured requests' object names on the wire (a URL's
+ *     bytes, or the number's varlong)
  */
 @JsonPropertyOrder({"protocol", "peers", "requests", "hitRatio", "localHits", "remoteHits", "falseHits", "staleHits",
     "remoteMisses", "messagesPerRequest", "bytesPerRequest", "summaryBytes", "transferBytesPerRequest",
-    "memoryPerPeer", "expectedFalseHits", "formulaMessagesPerRequest"})
+    "memoryPerPeer", "expectedFalseHits", "formulaMessagesPerRequest", "names", "meanNameBytes"})
 public record CacheStats(String protocol, int peers, long requests, double hitRatio, long localHits, long remoteHits,
     long falseHits, long staleHits, long remoteMisses, double messagesPerRequest, double bytesPerRequest,
     long summaryBytes, double transferBytesPerRequest, double memoryPerPeer, Double expectedFalseHits,
-    Double formulaMessagesPerRequest) {
+    Double formulaMessagesPerRequest, String names, double meanNameBytes) {
 
   public CacheStats {
     Finite.check("hitRatio", hitRatio);
@@ -46,6 +49,7 @@ public record CacheStats(String protocol, int peers, long requests, double hitRa
     Finite.check("memoryPerPeer", memoryPerPeer);
     Finite.check("expectedFalseHits", expectedFalseHits);
     Finite.check("formulaMessagesPerRequest", formulaMessagesPerRequest);
+    Finite.check("meanNameBytes", meanNameBytes);
   }
 
   /** Local hits / requests. */

@@ -189,7 +189,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
         + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
-        + "peers, chord, routing, rogue, traceback, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
+        + "peers, chord, routing, rogue, traceback, cache, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
         + "workload, publish, reconcile, wait, maintenance, measure, partition)",
         error("peers: 10\nphases:\n  - join: {}\n  - flail: { fraction: 0.1 }\n"));

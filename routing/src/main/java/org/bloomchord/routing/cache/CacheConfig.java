@@ -16,9 +16,11 @@ import org.bloomchord.routing.bloom.BloomShape;
  * @param maxGroup most members a peer keeps summaries of (bounds its memory), 1..{@value #MAX_GROUP}
  * @param maxHoldersPerObject most holders a directory owner keeps for one object (the newest win)
  * @param maxDirectoryEntries most (object, holder) pairs a directory owner keeps in all
+ * @param naming how objects are named on the wire (the whole group the same)
  */
 public record CacheConfig(CacheProtocol protocol, int capacity, int bitsPerEntry, int hashes,
-    double updateThreshold, boolean deltas, int maxGroup, int maxHoldersPerObject, int maxDirectoryEntries) {
+    double updateThreshold, boolean deltas, int maxGroup, int maxHoldersPerObject, int maxDirectoryEntries,
+    ObjectNaming naming) {
 
   /** Largest cache, in objects. */
   public static final int MAX_CAPACITY = 1 << 22;
@@ -47,41 +49,53 @@ public record CacheConfig(CacheProtocol protocol, int capacity, int bitsPerEntry
     if (maxHoldersPerObject < 1 || maxDirectoryEntries < 1) {
       throw new IllegalArgumentException("directory bounds must be positive");
     }
+    if (naming == null) {
+      throw new IllegalArgumentException("naming missing");
+    }
   }
 
-  /** The protocol {@code p}, 1,000 objects, 8 bits per entry, 4 hashes, threshold 1%, deltas on. */
+  /**
+   * The protocol {@code p}, 1,000 objects, 8 bits per entry, 4 hashes, threshold 1%, deltas on,
+   * objects named by number.
+   */
   public static CacheConfig defaults(CacheProtocol p) {
-    return new CacheConfig(p, 1000, 8, 4, 0.01, true, 1024, 32, 1 << 20);
+    return new CacheConfig(p, 1000, 8, 4, 0.01, true, 1024, 32, 1 << 20, ObjectNaming.NUMBER);
+  }
+
+  /** This configuration with another naming of objects on the wire. */
+  public CacheConfig withNaming(ObjectNaming n) {
+    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, deltas, maxGroup,
+        maxHoldersPerObject, maxDirectoryEntries, n);
   }
 
   /** This configuration with another capacity. */
   public CacheConfig withCapacity(int c) {
     return new CacheConfig(protocol, c, bitsPerEntry, hashes, updateThreshold, deltas, maxGroup, maxHoldersPerObject,
-        maxDirectoryEntries);
+        maxDirectoryEntries, naming);
   }
 
   /** This configuration with another summary shape. */
   public CacheConfig withSummary(int bits, int k) {
     return new CacheConfig(protocol, capacity, bits, k, updateThreshold, deltas, maxGroup, maxHoldersPerObject,
-        maxDirectoryEntries);
+        maxDirectoryEntries, naming);
   }
 
   /** This configuration with another update threshold (a share of the capacity). */
   public CacheConfig withUpdateThreshold(double u) {
     return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, u, deltas, maxGroup, maxHoldersPerObject,
-        maxDirectoryEntries);
+        maxDirectoryEntries, naming);
   }
 
   /** This configuration with deltas allowed or not. */
   public CacheConfig withDeltas(boolean on) {
     return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, on, maxGroup,
-        maxHoldersPerObject, maxDirectoryEntries);
+        maxHoldersPerObject, maxDirectoryEntries, naming);
   }
 
   /** This configuration with another bound on the group. */
   public CacheConfig withMaxGroup(int g) {
     return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, deltas, g, maxHoldersPerObject,
-        maxDirectoryEntries);
+        maxDirectoryEntries, naming);
   }
 
   /** The shape of every summary: {@code capacity * bitsPerEntry} bits, {@code hashes} probes. */

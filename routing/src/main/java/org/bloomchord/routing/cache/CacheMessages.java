@@ -6,8 +6,9 @@ import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 
 /**
- * The messages of the cooperative cache ({@link CacheWire} encodes them). Object ids are the
- * catalogue's numbers; a summary is the plain bits of the owner's directory filter, whole (plain or
+ * The messages of the cooperative cache ({@link CacheWire} encodes them). A request names its object
+ * by an {@link ObjectName} (a URL or a number, by the group's {@link ObjectNaming}); an answer names
+ * it by its key only (the runtime pairs answers with requests). A summary is the plain bits of the owner's directory filter, whole (plain or
  * compressed) or as the bits changed since the version before.
  */
 public final class CacheMessages {
@@ -36,7 +37,10 @@ public final class CacheMessages {
   }
 
   /** ICP or summary query (request): does the member hold {@code object}? */
-  public record CacheQuery(long object) implements Message {
+  public record CacheQuery(ObjectName object) implements Message {
+    public CacheQuery {
+      Objects.requireNonNull(object, "object");
+    }
   }
 
   /** The answer to a {@link CacheQuery}. */
@@ -47,11 +51,14 @@ public final class CacheMessages {
   }
 
   /** Asks a member for the object itself (request). */
-  public record CacheFetch(long object) implements Message {
+  public record CacheFetch(ObjectName object) implements Message {
+    public CacheFetch {
+      Objects.requireNonNull(object, "object");
+    }
   }
 
   /**
-   * The object (the answer to a {@link CacheFetch}): its size in bytes, or {@code present} false
+   * The object (the answer to a {@link CacheFetch}, named by its key): its size in bytes, or {@code present} false
    * when the member no longer holds it. The catalogue's objects are synthetic, so the body is not
    * carried; its size is what the transfer metrics add.
    */
@@ -91,14 +98,20 @@ public final class CacheMessages {
   }
 
   /** Tells the object's directory owner that the sender now holds it ({@code add}) or no longer does (one-way). */
-  public record HolderUpdate(long object, boolean add) implements Message {
+  public record HolderUpdate(ObjectName object, boolean add) implements Message {
+    public HolderUpdate {
+      Objects.requireNonNull(object, "object");
+    }
   }
 
   /** Asks the object's directory owner for its holders (request). */
-  public record HolderQuery(long object) implements Message {
+  public record HolderQuery(ObjectName object) implements Message {
+    public HolderQuery {
+      Objects.requireNonNull(object, "object");
+    }
   }
 
-  /** The holders the owner knows, newest first (the answer to a {@link HolderQuery}). */
+  /** The holders the owner knows of the object of key {@code object}, newest first (the answer to a {@link HolderQuery}). */
   public record HolderList(long object, List<PeerRef> holders) implements Message {
     public HolderList {
       holders = List.copyOf(holders);

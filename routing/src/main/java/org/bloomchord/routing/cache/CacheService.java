@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
@@ -95,9 +96,9 @@ public final class CacheService implements ChordExtension {
   @Override
   public void attach(ChordHost h) {
     this.host = h;
-    h.handleRequests(CacheQuery.class, (from, m) -> Future.succeededFuture(answer(checked(m).object())));
+    h.handleRequests(CacheQuery.class, (from, m) -> Future.succeededFuture(answer(checked(m).object().key())));
     h.handleRequests(CacheFetch.class, (from, m) -> {
-      long o = checked(m).object();
+      long o = checked(m).object().key();
       int size = cache.sizeOf(o);
       return Future.succeededFuture(new CacheObject(o, size >= 0, Math.max(0, size)));
     });
@@ -110,9 +111,11 @@ public final class CacheService implements ChordExtension {
       }
       return Future.succeededFuture(whole);
     });
-    h.handleMessages(HolderUpdate.class, (from, m) -> directory.update(checked(m).object(), from, m.add()));
-    h.handleRequests(HolderQuery.class, (from, m) ->
-        Future.succeededFuture(new HolderList(checked(m).object(), directory.holders(m.object()))));
+    h.handleMessages(HolderUpdate.class, (from, m) -> directory.update(checked(m).object().key(), from, m.add()));
+    h.handleRequests(HolderQuery.class, (from, m) -> {
+      long key = checked(m).object().key();
+      return Future.succeededFuture(new HolderList(key, directory.holders(key)));
+    });
   }
 
   /** Sets the other members of the group (ICP and summary ask them; self is left out). */
@@ -126,16 +129,18 @@ public final class CacheService implements ChordExtension {
 
   /**
    * Serves one request for {@code object} of {@code size} bytes from this peer's cache, the group
-   * or the origin, and caches it. Never fails: an unreachable member is a miss.
+   * or the origin, and caches it. Never fails: an unreachable member is a miss. The result names
+   * the object by its key.
    */
-  public Future<CacheResult> request(long object, int size) {
-    if (object < 0 || size < 0 || size > CacheWire.MAX_OBJECT_BYTES) {
-      return Future.failedFuture(new IllegalArgumentException("bad object " + object + " of " + size + " bytes"));
+  public Future<CacheResult> request(ObjectName object, int size) {
+    if (object == null || object.naming() != config.naming() || size < 0 || size > CacheWire.MAX_OBJECT_BYTES) {
+      return Future.failedFuture(new IllegalArgumentException("bad object " + object + " of " + size + " bytes"
+          + " in a group naming by " + config.naming().wireName()));
     }
-    if (cache.touch(object)) {
-      return Future.succeededFuture(CacheResult.local(object));
+    if (cache.touch(object.key())) {
+      return Future.succeededFuture(CacheResult.local(object.key()));
     }
-    CacheResult.Builder b = CacheResult.miss(object);
+    CacheResult.Builder b = CacheResult.miss(object.key());
     Future<Boolean> found = switch (config.protocol()) {
       case NONE -> Future.succeededFuture(false);
       case ICP -> askAll(object, book.members(), b);
@@ -150,7 +155,7 @@ public final class CacheService implements ChordExtension {
   }
 
   /** ICP: queries every other member at once, then fetches from the first (in group order) that holds it. */
-  private Future<Boolean> askAll(long object, List<PeerRef> members, CacheResult.Builder b) {
+  private Future<Boolean> askAll(ObjectName object, List<PeerRef> members, CacheResult.Builder b) {
     if (members.isEmpty()) {
       return Future.succeededFuture(false);
     }
@@ -185,7 +190,7 @@ public final class CacheService implements ChordExtension {
    * directory lacked the object (every non-matching one, and every matching one that answered a
    * plain miss).
    */
-  private Future<Boolean> fromSummaries(long object, CacheResult.Builder b) {
+  private Future<Boolean> fromSummaries(ObjectName object, CacheResult.Builder b) {
     List<PeerRef> order = new ArrayList<>(book.members());
     for (int i = order.size() - 1; i > 0; i--) {
       int j = host.runtime().random().nextInt(i + 1);
@@ -196,8 +201,8 @@ public final class CacheService implements ChordExtension {
     return askInTurn(object, order, 0, b);
   }
 
-  private Future<Boolean> askInTurn(long object, List<PeerRef> order, int i, CacheResult.Builder b) {
-    while (i < order.size() && !book.matches(order.get(i), object)) {
+  private Future<Boolean> askInTurn(ObjectName object, List<PeerRef> order, int i, CacheResult.Builder b) {
+    while (i < order.size() && !book.matches(order.get(i), object.key())) {
       b.expectedFalsePositives(book.falsePositiveRate(order.get(i)));
       i++;
     }
@@ -224,14 +229,14 @@ public final class CacheService implements ChordExtension {
   }
 
   /** Fetches from {@code holders[i..]} in order; a holder without the object is a stale hit when {@code countStale}. */
-  private Future<Boolean> fetchFirst(long object, List<PeerRef> holders, int i, CacheResult.Builder b,
+  private Future<Boolean> fetchFirst(ObjectName object, List<PeerRef> holders, int i, CacheResult.Builder b,
       boolean countStale) {
     if (i >= holders.size()) {
       return Future.succeededFuture(false);
     }
     return host.runtime().request(holders.get(i), new CacheFetch(object), host.config().requestTimeoutMs())
         .transform(ar -> {
-          if (ar.succeeded() && ar.result() instanceof CacheObject o && checked(o).present() && o.object() == object) {
+          if (ar.succeeded() && ar.result() instanceof CacheObject o && checked(o).present() && o.object() == object.key()) {
             return Future.succeededFuture(true);
           }
           if (countStale) {
@@ -241,7 +246,7 @@ public final class CacheService implements ChordExtension {
         });
   }
 
-  private Future<Boolean> fromDirectory(long object, CacheResult.Builder b) {
+  private Future<Boolean> fromDirectory(ObjectName object, CacheResult.Builder b) {
     return host.lookup(keyId(object)).transform(ar -> {
       if (ar.failed() || !ar.result().found()) {
         return Future.succeededFuture(false);
@@ -260,8 +265,8 @@ public final class CacheService implements ChordExtension {
     });
   }
 
-  private Future<Boolean> fromLocation(long object, CacheResult.Builder b) {
-    return location.locate(key(object)).transform(ar -> {
+  private Future<Boolean> fromLocation(ObjectName object, CacheResult.Builder b) {
+    return location.locate(object.ringKey()).transform(ar -> {
       if (ar.failed()) {
         return Future.succeededFuture(false);
       }
@@ -278,11 +283,11 @@ public final class CacheService implements ChordExtension {
   }
 
   /** Caches {@code object} and tells the group as the protocol requires. */
-  private OptionalLong insert(long object, int size) {
-    OptionalLong evicted = cache.insert(object, size);
+  private OptionalLong insert(ObjectName object, int size) {
+    Optional<ObjectName> evicted = cache.insert(object, size);
     switch (config.protocol()) {
       case SUMMARY -> {
-        SummaryUpdate u = own.onInsert(object, evicted.orElse(-1), cache.size());
+        SummaryUpdate u = own.onInsert(object.key(), evicted.map(ObjectName::key).orElse(-1L), cache.size());
         if (u != null) {
           for (PeerRef m : book.members()) {
             host.runtime().send(m, u);
@@ -295,16 +300,16 @@ public final class CacheService implements ChordExtension {
         evicted.ifPresent(e -> tellOwner(e, false));
       }
       case ATTENUATED -> {
-        location.publish(key(object));
-        evicted.ifPresent(e -> location.unpublish(key(e)));
+        location.publish(object.ringKey());
+        evicted.ifPresent(e -> location.unpublish(e.ringKey()));
       }
       default -> {
       }
     }
-    return evicted;
+    return evicted.isPresent() ? OptionalLong.of(evicted.get().key()) : OptionalLong.empty();
   }
 
-  private void tellOwner(long object, boolean add) {
+  private void tellOwner(ObjectName object, boolean add) {
     host.lookup(keyId(object)).onSuccess(r -> {
       if (r.found()) {
         host.runtime().send(r.successor(), new HolderUpdate(object, add));
@@ -359,13 +364,8 @@ public final class CacheService implements ChordExtension {
   // ---- state (peer's thread)
 
   /** The Chord key id of {@code object} (its directory owner is the key's successor). */
-  long keyId(long object) {
-    return host.ring().hash(key(object));
-  }
-
-  /** The name under which {@code object} is hashed and published. */
-  public static String key(long object) {
-    return KEY_PREFIX + object;
+  long keyId(ObjectName object) {
+    return host.ring().hash(object.ringKey());
   }
 
   /** The settings. */
@@ -373,7 +373,7 @@ public final class CacheService implements ChordExtension {
     return config;
   }
 
-  /** Whether {@code object} is cached here (no LRU effect). */
+  /** Whether the object of key {@code object} is cached here (no LRU effect). */
   public boolean holds(long object) {
     return cache.contains(object);
   }

@@ -30,10 +30,14 @@ import org.bloomchord.routing.cache.CacheMessages.Verdict;
  * The binary encodings of the cache messages, registered under tags {@value #FIRST_TAG}..{@value #LAST_TAG},
  * and the bounds every received cache message must satisfy.
  *
- * <p>Object ids are varlongs (the catalogue numbers them from 0), versions varlongs, enums one
+ * <p>An object's name in a request is a varlong under {@link ObjectNaming#NUMBER} and a
+ * length-prefixed UTF-8 URL of at most {@link ObjectName#MAX_URL_BYTES} bytes under
+ * {@link ObjectNaming#URL} (the group's setting, so no kind byte); the receiver derives the key from
+ * the URL. Object keys in answers are varlongs, versions varlongs, enums one
  * byte, a summary a length-prefixed byte string of at most {@link #maxSummaryBytes} bytes, a holder
  * list a count of at most {@code maxHoldersPerObject} and Chord peer encodings. Decoding rejects with
- * {@link MalformedMessageException}: negative object ids or sizes, unknown enum ordinals, versions
+ * {@link MalformedMessageException}: a name of the other naming, a URL that is empty, too long or
+ * whose key is not its fingerprint, negative object keys or sizes, unknown enum ordinals, versions
  * below 1, a delta whose base is not below its version, entry counts above the capacity's
  * bound, and summaries longer than the bound. Whether summary bits decode to the configured shape is
  * checked where they are applied ({@link SummaryBook}), and a failure there is a rejection too.
@@ -74,12 +78,12 @@ public final class CacheWire {
 
   private void fill(WireRegistry r) {
     int t = FIRST_TAG;
-    r.register(t++, codec(CacheQuery.class, (m, out) -> out.writeVarLong(m.object()),
-        in -> new CacheQuery(in.readVarLong())));
+    r.register(t++, codec(CacheQuery.class, (m, out) -> writeName(m.object(), out),
+        in -> new CacheQuery(readName(in))));
     r.register(t++, codec(CacheAnswer.class, (m, out) -> out.writeByte(m.verdict().ordinal()),
         in -> new CacheAnswer(enumOf(Verdict.values(), in.readByte(), "verdict"))));
-    r.register(t++, codec(CacheFetch.class, (m, out) -> out.writeVarLong(m.object()),
-        in -> new CacheFetch(in.readVarLong())));
+    r.register(t++, codec(CacheFetch.class, (m, out) -> writeName(m.object(), out),
+        in -> new CacheFetch(readName(in))));
     r.register(t++, codec(CacheObject.class, (m, out) -> {
       out.writeVarLong(m.object()).writeBoolean(m.present());
       out.writeVarInt(m.size());
@@ -92,10 +96,10 @@ public final class CacheWire {
         enumOf(Coding.values(), in.readByte(), "coding"), in.readBytes(maxSummaryBytes()))));
     r.register(t++, codec(SummaryPull.class, (m, out) -> out.writeVarLong(m.knownVersion()),
         in -> new SummaryPull(in.readVarLong())));
-    r.register(t++, codec(HolderUpdate.class, (m, out) -> out.writeVarLong(m.object()).writeBoolean(m.add()),
-        in -> new HolderUpdate(in.readVarLong(), in.readBoolean())));
-    r.register(t++, codec(HolderQuery.class, (m, out) -> out.writeVarLong(m.object()),
-        in -> new HolderQuery(in.readVarLong())));
+    r.register(t++, codec(HolderUpdate.class, (m, out) -> writeName(m.object(), out).writeBoolean(m.add()),
+        in -> new HolderUpdate(readName(in), in.readBoolean())));
+    r.register(t++, codec(HolderQuery.class, (m, out) -> writeName(m.object(), out),
+        in -> new HolderQuery(readName(in))));
     r.register(t++, codec(HolderList.class, (m, out) -> {
       out.writeVarLong(m.object()).writeVarInt(m.holders().size());
       for (PeerRef p : m.holders()) {
@@ -112,6 +116,28 @@ public final class CacheWire {
     }));
   }
 
+  private WireWriter writeName(ObjectName name, WireWriter out) {
+    if (name.naming() != config.naming()) {
+      throw new IllegalArgumentException("object " + name + " is not named by " + config.naming().wireName());
+    }
+    return config.naming() == ObjectNaming.URL ? out.writeString(name.url()) : out.writeVarLong(name.key());
+  }
+
+  private ObjectName readName(WireReader in) {
+    if (config.naming() == ObjectNaming.URL) {
+      String url = in.readString(ObjectName.MAX_URL_BYTES);
+      if (url.isEmpty()) {
+        throw new MalformedMessageException("empty URL");
+      }
+      return ObjectName.url(url);
+    }
+    long key = in.readVarLong();
+    if (key < 0) {
+      throw new MalformedMessageException("negative object number " + key);
+    }
+    return ObjectName.number(key);
+  }
+
   /**
    * Checks a received message against the bounds (the decoders call it; so do the handlers, since
    * the Vert.x runtime passes messages within a JVM by reference).
@@ -120,9 +146,9 @@ public final class CacheWire {
    */
   public void check(Message m) {
     if (m instanceof CacheQuery q) {
-      object(q.object());
+      name(q.object());
     } else if (m instanceof CacheFetch f) {
-      object(f.object());
+      name(f.object());
     } else if (m instanceof CacheObject o) {
       object(o.object());
       if (o.size() < 0 || o.size() > MAX_OBJECT_BYTES) {
@@ -135,9 +161,9 @@ public final class CacheWire {
         throw new MalformedMessageException("negative summary version");
       }
     } else if (m instanceof HolderUpdate h) {
-      object(h.object());
+      name(h.object());
     } else if (m instanceof HolderQuery h) {
-      object(h.object());
+      name(h.object());
     } else if (m instanceof HolderList h) {
       object(h.object());
       if (h.holders().size() > config.maxHoldersPerObject()) {
@@ -167,6 +193,27 @@ public final class CacheWire {
     if (u.bits().length > maxSummaryBytes()) {
       throw new MalformedMessageException("summary of " + u.bits().length + " bytes above " + maxSummaryBytes());
     }
+  }
+
+  /** A name of the group's naming, its URL bounded and its key the URL's fingerprint. */
+  private void name(ObjectName n) {
+    if (n == null) {
+      throw new MalformedMessageException("object name missing");
+    }
+    if (n.naming() != config.naming()) {
+      throw new MalformedMessageException("object named by " + n.naming().wireName() + " in a group naming by "
+          + config.naming().wireName());
+    }
+    if (n.url() != null) {
+      int bytes = n.url().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (bytes == 0 || bytes > ObjectName.MAX_URL_BYTES) {
+        throw new MalformedMessageException("URL of " + bytes + " bytes outside [1, " + ObjectName.MAX_URL_BYTES + "]");
+      }
+      if (ObjectName.fingerprint(n.url()) != n.key()) {
+        throw new MalformedMessageException("object key " + n.key() + " is not the fingerprint of its URL");
+      }
+    }
+    object(n.key());
   }
 
   private static void object(long id) {

@@ -3,16 +3,20 @@ package org.bloomchord.routing.cache;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Optional;
 
 /**
- * A peer's cache of objects: at most {@code capacity} objects, least recently used evicted first.
- * An object is its id and its size in bytes. Not thread-safe; owned by one peer.
+ * A peer's cache of objects: at most {@code capacity} objects, least recently used evicted first,
+ * indexed by their keys. An entry keeps the object's name (the directory and the location layer
+ * name an evicted object by it) and its size in bytes. Not thread-safe; owned by one peer.
  */
 public final class ObjectCache {
 
+  private record Entry(ObjectName name, int size) {
+  }
+
   private final int capacity;
-  private final LinkedHashMap<Long, Integer> objects;
+  private final LinkedHashMap<Long, Entry> objects;
   private long bytes;
 
   /** An empty cache of {@code capacity} objects. */
@@ -24,41 +28,41 @@ public final class ObjectCache {
     this.objects = new LinkedHashMap<>(Math.min(capacity, 1 << 16) * 4 / 3 + 1, 0.75f, true);
   }
 
-  /** Whether {@code object} is cached; a hit makes it the most recently used. */
-  public boolean touch(long object) {
-    return objects.get(object) != null;
+  /** Whether the object of {@code key} is cached; a hit makes it the most recently used. */
+  public boolean touch(long key) {
+    return objects.get(key) != null;
   }
 
-  /** Whether {@code object} is cached, without changing the order. */
-  public boolean contains(long object) {
-    return objects.containsKey(object);
+  /** Whether the object of {@code key} is cached, without changing the order. */
+  public boolean contains(long key) {
+    return objects.containsKey(key);
   }
 
   /** The size of a cached object, or -1. */
-  public int sizeOf(long object) {
-    Integer s = objects.get(object);
-    return s == null ? -1 : s;
+  public int sizeOf(long key) {
+    Entry e = objects.get(key);
+    return e == null ? -1 : e.size();
   }
 
   /**
    * Inserts {@code object} as the most recently used and returns the object evicted to make room,
    * if any. Inserting a cached object only refreshes it.
    */
-  public OptionalLong insert(long object, int size) {
-    Integer old = objects.put(object, size);
+  public Optional<ObjectName> insert(ObjectName object, int size) {
+    Entry old = objects.put(object.key(), new Entry(object, size));
     if (old != null) {
-      bytes += size - old;
-      return OptionalLong.empty();
+      bytes += size - old.size();
+      return Optional.empty();
     }
     bytes += size;
     if (objects.size() <= capacity) {
-      return OptionalLong.empty();
+      return Optional.empty();
     }
-    Iterator<Map.Entry<Long, Integer>> it = objects.entrySet().iterator();
-    Map.Entry<Long, Integer> eldest = it.next();
+    Iterator<Map.Entry<Long, Entry>> it = objects.entrySet().iterator();
+    Map.Entry<Long, Entry> eldest = it.next();
     it.remove();
-    bytes -= eldest.getValue();
-    return OptionalLong.of(eldest.getKey());
+    bytes -= eldest.getValue().size();
+    return Optional.of(eldest.getValue().name());
   }
 
   /** Objects cached. */

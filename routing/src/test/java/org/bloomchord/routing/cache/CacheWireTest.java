@@ -39,13 +39,13 @@ class CacheWireTest {
 
   @Test
   void everyMessageRoundTrips() {
-    assertEquals(new CacheQuery(7), roundTrip(new CacheQuery(7)));
+    assertEquals(new CacheQuery(ObjectName.number(7)), roundTrip(new CacheQuery(ObjectName.number(7))));
     assertEquals(new CacheAnswer(Verdict.MISS_STALE), roundTrip(new CacheAnswer(Verdict.MISS_STALE)));
-    assertEquals(new CacheFetch(1L << 40), roundTrip(new CacheFetch(1L << 40)));
+    assertEquals(new CacheFetch(ObjectName.number(1L << 40)), roundTrip(new CacheFetch(ObjectName.number(1L << 40))));
     assertEquals(new CacheObject(3, true, 4096), roundTrip(new CacheObject(3, true, 4096)));
     assertEquals(new SummaryPull(2), roundTrip(new SummaryPull(2)));
-    assertEquals(new HolderUpdate(5, false), roundTrip(new HolderUpdate(5, false)));
-    assertEquals(new HolderQuery(5), roundTrip(new HolderQuery(5)));
+    assertEquals(new HolderUpdate(ObjectName.number(5), false), roundTrip(new HolderUpdate(ObjectName.number(5), false)));
+    assertEquals(new HolderQuery(ObjectName.number(5)), roundTrip(new HolderQuery(ObjectName.number(5))));
     assertEquals(new HolderList(5, List.of(p)), roundTrip(new HolderList(5, List.of(p))));
     SummaryUpdate u = SummaryUpdate.delta(4, 3, 90, new byte[] {1, 2, 3});
     SummaryUpdate back = (SummaryUpdate) roundTrip(u);
@@ -57,7 +57,7 @@ class CacheWireTest {
   @Test
   void hostileValuesAreRejected() {
     byte[] big = new byte[config.summaryShape().words() * 8 + 65];
-    for (Message m : List.<Message>of(new CacheQuery(-1), new CacheObject(1, true, CacheWire.MAX_OBJECT_BYTES + 1),
+    for (Message m : List.<Message>of(new CacheObject(1, true, CacheWire.MAX_OBJECT_BYTES + 1),
         SummaryUpdate.whole(0, 1, Coding.PLAIN, new byte[1]),
         SummaryUpdate.delta(3, 3, 1, new byte[1]),
         SummaryUpdate.whole(2, 101, Coding.PLAIN, new byte[1]),
@@ -66,6 +66,41 @@ class CacheWireTest {
       byte[] frame = registry.encode(m);
       assertThrows(MalformedMessageException.class, () -> registry.decode(frame), m::toString);
     }
+  }
+
+  @Test
+  void urlNamesTravelAsTheirBytesAndTheReceiverDerivesTheKey() {
+    CacheConfig urls = config.withNaming(ObjectNaming.URL);
+    WireRegistry r = CacheWire.register(ChordWire.registry(chord), urls, chord);
+    String url = "http://www.s1k.example/a/b/c/17.html";
+    ObjectName name = ObjectName.url(url);
+    CacheQuery back = (CacheQuery) r.decode(r.encode(new CacheQuery(name)));
+    assertEquals(name, back.object());
+    assertEquals(url, back.object().url());
+    assertEquals(ObjectName.fingerprint(url), back.object().key());
+    // the frame is the tag, a one-byte length and the URL's bytes, more than the number's varlong
+    int numberFrame = registry.encode(new CacheQuery(ObjectName.number(17))).length;
+    assertEquals(numberFrame - 1 + 1 + url.length(), r.encode(new CacheQuery(name)).length);
+    assertEquals(new HolderQuery(name), r.decode(r.encode(new HolderQuery(name))));
+  }
+
+  @Test
+  void aNameOfTheOtherNamingOrAForgedKeyIsRejected() {
+    CacheConfig urls = config.withNaming(ObjectNaming.URL);
+    CacheWire wire = new CacheWire(urls, chord);
+    // in one JVM messages arrive by reference, so the handlers check what decoding would
+    assertThrows(MalformedMessageException.class, () -> wire.check(new CacheQuery(ObjectName.number(3))));
+    assertThrows(MalformedMessageException.class,
+        () -> wire.check(new CacheQuery(new ObjectName(5, "http://a.example/x"))));
+    assertThrows(MalformedMessageException.class, () -> new CacheWire(config, chord)
+        .check(new CacheFetch(ObjectName.url("http://a.example/x"))));
+    WireRegistry r = CacheWire.register(ChordWire.registry(chord), urls, chord);
+    // an empty URL, and a URL longer than the bound, fail at decoding
+    byte[] empty = registry.encode(new CacheQuery(ObjectName.number(0)));
+    assertThrows(MalformedMessageException.class, () -> r.decode(empty));
+    String longUrl = "http://a.example/" + "x".repeat(ObjectName.MAX_URL_BYTES);
+    byte[] frame = r.encode(new CacheQuery(ObjectName.url(longUrl)));
+    assertThrows(MalformedMessageException.class, () -> r.decode(frame));
   }
 
   @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.bloom.BloomFilter;
@@ -31,8 +31,8 @@ class SummaryUpdatesTest {
       if (cache.touch(o)) {
         continue;
       }
-      OptionalLong ev = cache.insert(o, 1);
-      SummaryUpdate u = own.onInsert(o, ev.orElse(-1), cache.size());
+      Optional<ObjectName> ev = cache.insert(ObjectName.number(o), 1);
+      SummaryUpdate u = own.onInsert(o, ev.map(ObjectName::key).orElse(-1L), cache.size());
       if (u != null) {
         updates++;
         deltas += u.coding() == Coding.DELTA ? 1 : 0;

@@ -20,6 +20,7 @@ import org.bloomchord.routing.cache.CacheProtocol;
 import org.bloomchord.routing.cache.CacheResult;
 import org.bloomchord.routing.cache.CacheService;
 import org.bloomchord.routing.cache.CacheWire;
+import org.bloomchord.routing.cache.ObjectName;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
@@ -94,7 +95,7 @@ public final class CacheCluster implements AutoCloseable {
   }
 
   /** Serves one request for {@code object} of {@code size} bytes at {@code peer}. */
-  public CacheResult request(PeerHandle<ChordPeer> peer, long object, int size) {
+  public CacheResult request(PeerHandle<ChordPeer> peer, ObjectName object, int size) {
     return network().call(peer, p -> p.extension(CacheService.class).request(object, size), opWait());
   }
 

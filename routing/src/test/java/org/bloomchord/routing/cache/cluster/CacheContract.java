@@ -14,6 +14,12 @@ import org.bloomchord.routing.cache.CacheConfig;
 import org.bloomchord.routing.cache.CacheOutcome;
 import org.bloomchord.routing.cache.CacheProtocol;
 import org.bloomchord.routing.cache.CacheResult;
+import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.cache.CacheMessages;
+import org.bloomchord.routing.cache.CacheMessages.CacheQuery;
+import org.bloomchord.routing.cache.CacheWire;
+import org.bloomchord.routing.cache.ObjectName;
+import org.bloomchord.routing.cache.ObjectNaming;
 import org.bloomchord.routing.location.LocationConfig;
 import org.junit.jupiter.api.Test;
 
@@ -50,8 +56,9 @@ abstract class CacheContract {
       int remoteMisses = 0;
       for (Step s : trace) {
         PeerHandle<ChordPeer> p = c.members().get(s.peer());
-        CacheResult r = c.request(p, s.object(), 100);
-        if (r.outcome() == CacheOutcome.ORIGIN && oracle.heldElsewhere(p.ref(), s.object()) > 0) {
+        ObjectName name = name(config, s.object());
+        CacheResult r = c.request(p, name, 100);
+        if (r.outcome() == CacheOutcome.ORIGIN && oracle.heldElsewhere(p.ref(), name.key()) > 0) {
           remoteMisses++;
         }
         oracle.apply(p.ref(), r);
@@ -61,11 +68,22 @@ abstract class CacheContract {
       }
       Map<String, long[]> after = c.network().traffic().snapshot();
       return new Run(results, remoteMisses, type -> after.getOrDefault(type, new long[2])[0]
-          - before.getOrDefault(type, new long[2])[0]);
+          - before.getOrDefault(type, new long[2])[0], type -> after.getOrDefault(type, new long[2])[1]
+          - before.getOrDefault(type, new long[2])[1]);
     }
   }
 
-  private record Run(List<CacheResult> results, int remoteMisses, java.util.function.ToLongFunction<String> sent) {
+  /** Object {@code n} named as the group names objects: its number, or {@link #url}(n). */
+  private static ObjectName name(CacheConfig config, long n) {
+    return config.naming() == ObjectNaming.URL ? ObjectName.url(url(n)) : ObjectName.number(n);
+  }
+
+  private static String url(long n) {
+    return "http://www.example.org/objects/" + n + ".html";
+  }
+
+  private record Run(List<CacheResult> results, int remoteMisses, java.util.function.ToLongFunction<String> sent,
+      java.util.function.ToLongFunction<String> bytes) {
     int sum(java.util.function.ToIntFunction<CacheResult> f) {
       return results.stream().mapToInt(f).sum();
     }
@@ -93,6 +111,28 @@ abstract class CacheContract {
     assertEquals(0, r.sent().applyAsLong("SummaryUpdate"));
     assertEquals(0, r.sum(CacheResult::falsePositives) + r.sum(CacheResult::staleHits));
     assertEquals(0, r.remoteMisses());
+  }
+
+  @Test
+  void icpQueriesCarryTheUrlWhenObjectsAreNamedByUrl() {
+    CacheConfig config = CacheConfig.defaults(CacheProtocol.ICP).withCapacity(2).withNaming(ObjectNaming.URL);
+    Run r = run(config, 3, threePeerTrace());
+    assertEquals(10, r.sent().applyAsLong("CacheQuery"));
+    assertEquals(0, r.sum(CacheResult::falsePositives) + r.sum(CacheResult::staleHits));
+    // local misses of objects 1, 1, 2, 2, 3, each a query to 2 members, each the tag, a length and the URL
+    WireRegistry wire = CacheWire.register(new WireRegistry(), config, chordConfig());
+    long expected = 0;
+    for (long o : new long[] {1, 1, 2, 2, 3}) {
+      expected += 2L * wire.encode(new CacheQuery(ObjectName.url(url(o)))).length;
+    }
+    assertEquals(expected, r.bytes().applyAsLong("CacheQuery"));
+    // the number setting's frame (tag and a one-byte varlong) with the varlong replaced by a one-byte length and the URL
+    int numberFrame = CacheWire.register(new WireRegistry(), config.withNaming(ObjectNaming.NUMBER), chordConfig())
+        .encode(new CacheQuery(ObjectName.number(1))).length;
+    assertEquals(10L * (numberFrame + url(1).length()), expected);
+    // the answers name nothing: their bytes are those of the number setting
+    assertEquals(10L * wire.encode(new CacheMessages.CacheAnswer(CacheMessages.Verdict.MISS)).length,
+        r.bytes().applyAsLong("CacheAnswer"));
   }
 
   @Test
