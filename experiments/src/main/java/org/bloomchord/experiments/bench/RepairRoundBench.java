@@ -30,7 +30,8 @@ import org.bloomchord.routing.repair.RepairReport;
  * <p>Bytes are the runtime's traffic counts (encoded frames) of the messages replica sync sends:
  * {@code StoreTransfer}, the repair and reconciliation messages, and one {@code Ack} per
  * {@code StoreTransfer} (acks are counted by their number, since Chord's pings are answered by
- * acks too). After each round the oracle counts (key, replica) pairs lacking the newest version.
+ * acks too). After each round the oracle counts (key, replica) pairs lacking the newest version;
+ * {@code rtt(max)} is the most round trips one repair's reconciliation of digests took.
  *
  * <p>Usage: {@code RepairRoundBench [peers] [keys] [lost] [method] [seed]}; defaults 100 10000 100
  * riblt 1.
@@ -38,7 +39,8 @@ import org.bloomchord.routing.repair.RepairReport;
 public final class RepairRoundBench {
 
   private static final Set<String> SYNC_TYPES = Set.of("StoreTransfer", "RangeRequest", "EntryRequest",
-      "RepairDone", "SymbolReply", "SketchReply", "IbltReply", "ElementsReply", "PushAck");
+      "RepairDone", "SymbolReply", "SketchReply", "IbltReply", "ElementsReply", "PushAck", "SymbolOffer",
+      "OfferReply");
 
   private RepairRoundBench() {
   }
@@ -51,8 +53,8 @@ public final class RepairRoundBench {
     long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
     System.out.printf(Locale.ROOT, "repair round: %d peers, %d keys, r = 3, %d entries lost on one peer, method %s,"
         + " seed %d (sim)%n", peers, keys, lost, method.wireName(), seed);
-    System.out.printf(Locale.ROOT, "%-10s %-8s %8s %12s %10s %8s %8s %8s%n", "mode", "round", "messages", "bytes",
-        "bytes/key", "diff", "moved", "stale");
+    System.out.printf(Locale.ROOT, "%-10s %-8s %8s %12s %10s %8s %8s %8s %10s%n", "mode", "round", "messages", "bytes",
+        "bytes/key", "diff", "moved", "stale", "rtt(max)");
     for (RepairMode mode : RepairMode.values()) {
       run(mode, peers, keys, lost, method, seed);
     }
@@ -105,8 +107,11 @@ public final class RepairRoundBench {
     int diff = reports.stream().mapToInt(r -> Math.max(0, r.difference())).sum();
     int moved = reports.stream().mapToInt(r -> r.pulled() + r.pushed()).sum();
     int stale = RepairCluster.staleReplicas(c).size();
-    System.out.printf(Locale.ROOT, "%-10s %-8s %8d %12d %10.2f %8s %8s %8d%s%n", mode.wireName(), label, messages,
+    // round trips of the digests' reconciliation, the most any one repair of the round took
+    int rounds = reports.stream().mapToInt(r -> r.reconcile().rounds()).max().orElse(0);
+    System.out.printf(Locale.ROOT, "%-10s %-8s %8d %12d %10.2f %8s %8s %8d %10s%s%n", mode.wireName(), label, messages,
         bytes, (double) bytes / keys, mode == RepairMode.PUSH ? "-" : Integer.toString(diff),
-        mode == RepairMode.PUSH ? "-" : Integer.toString(moved), stale, failed[0] > 0 ? "  (" + failed[0] + " failed)" : "");
+        mode == RepairMode.PUSH ? "-" : Integer.toString(moved), stale,
+        mode == RepairMode.PUSH ? "-" : Integer.toString(rounds), failed[0] > 0 ? "  (" + failed[0] + " failed)" : "");
   }
 }

@@ -18,9 +18,9 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  *     refused, so one greedy peer cannot take every conversation
  * @param conversationIdleMs a responder drops a conversation idle this long (default 10 000 ms)
  * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()}
- *     with a first rateless flight of {@value #FIRST_FLIGHT} symbols and no probe counts: replicas
- *     are mostly in sync, and a repair that finds nothing to move should cost a few hundred bytes,
- *     not the standalone default's thousand symbols and counts)
+ *     with a first rateless flight of {@value #FIRST_FLIGHT} symbol and {@value #PROBE} counts:
+ *     replicas are mostly in sync, and a repair that finds nothing to move should cost tens of
+ *     bytes; a larger difference is sized from the responder's counts in the second round trip)
  */
 public record RepairConfig(ReconcileMethod method, int maxConversations, int maxConversationsPerPeer,
     long conversationIdleMs, ReconcileOptions reconcile) {
@@ -44,13 +44,15 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, int max
   }
 
   /** Symbols of the first rateless flight of a repair. */
-  public static final int FIRST_FLIGHT = 16;
+  public static final int FIRST_FLIGHT = 1;
+  /** Counts sent with the first rateless flight of a repair, for the responder's rough estimate. */
+  public static final int PROBE = 7;
 
   /** The documented defaults. */
   public static RepairConfig defaults() {
     ReconcileOptions r = ReconcileOptions.defaults();
     return new RepairConfig(ReconcileMethod.RIBLT, 16, 4, 10_000,
-        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT).withProbe(0)));
+        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT).withProbe(PROBE)));
   }
 
   /** A copy with another method. */
