@@ -55,6 +55,11 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, int max
         r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT).withProbe(PROBE)));
   }
 
+  /** A copy with other reconciliation settings. */
+  public RepairConfig withReconcile(ReconcileOptions r) {
+    return new RepairConfig(method, maxConversations, maxConversationsPerPeer, conversationIdleMs, r);
+  }
+
   /** A copy with another method. */
   public RepairConfig withMethod(ReconcileMethod m) {
     return new RepairConfig(m, maxConversations, maxConversationsPerPeer, conversationIdleMs, reconcile);
