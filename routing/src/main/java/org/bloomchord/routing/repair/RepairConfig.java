@@ -21,7 +21,7 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  *     with a first rateless flight of {@value #FIRST_FLIGHT} symbol and no counts: replicas are
  *     mostly in sync, so a repair that finds nothing to move costs one short message each way; a
  *     difference of a few digests is sized from the responder's counts in the second round trip.
- *     Seven counts with the first flight cost 12% more bytes in a round with nothing lost and 10%
+ *     Seven counts with the first flight cost 13% more bytes in a round with nothing lost and 10%
  *     more in one repairing 100 lost entries, in two round trips either way
  *     (docs/experiments/reconcile-streaming.md))
  */
