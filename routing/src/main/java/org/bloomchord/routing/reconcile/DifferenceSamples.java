@@ -46,6 +46,24 @@ public final class DifferenceSamples {
     }
   }
 
+  /**
+   * What the samples are worth for an estimate near {@code d}: the number of samples of relative
+   * variance 2 (indexes well below 2d) that would give the estimate the same precision. A sample of
+   * mean lambda = d rho (1 - rho) has relative variance 2 + 1 / lambda, so samples far beyond 2d
+   * count for little; the estimate's relative error is about sqrt(2 / effectiveSamples).
+   */
+  public double effectiveSamples(double d) {
+    double weights = 0;
+    for (int b = 0; b < BUCKETS; b++) {
+      int n = bucketSamples[b];
+      if (n > 0) {
+        double lambda = Math.max(1, d) * bucketVariance[b] / n;
+        weights += n / (2 + 1 / Math.max(lambda, 1e-9));
+      }
+    }
+    return 2 * weights;
+  }
+
   /** Samples taken. */
   public int samples() {
     return samples;

@@ -176,9 +176,8 @@ public final class ReconcileMessages {
    * @param missing elements of B that A lacks ({@code DECODED})
    * @param theirs elements of A that B lacked, when A asked for them, else null ({@code DECODED})
    * @param added how many of them B added to its set ({@code DECODED})
-   * @param counts B's own counts at the indexes after those A sampled (its first run and the counts
-   *     it sent with it: [received + p, received + p + counts.length) for p counts), returned with
-   *     the reply to the first run so that A can estimate the difference from many more samples than
+   * @param counts B's own counts at the indexes [1, 1 + counts.length), returned with the reply to
+   *     the first run so that A can estimate the difference from many more samples than
    *     the first flight holds (sized by B from its rough estimate); empty otherwise
    */
   public record OfferReply(OfferStatus status, long received, long estimate, long receiverSize, ElementSet missing,

@@ -50,30 +50,31 @@ public final class StreamPlan {
   private static final double COUNT_BYTES = 2;
 
   /**
-   * How many of its counts the responder returns with its reply to a first flight that did not
-   * decode, from its rough estimate of the difference over that flight, taken at its upper bound d
-   * ({@code margin} standard errors above): the number n that makes
-   * the counts' bytes plus the second flight's expected margin least, n c + s need(d) m rel(n) with
-   * c about 2 bytes a count, s the bytes of a symbol, m the default margin and rel(n) the relative
-   * error of an estimate over n samples together with the need's own spread ({@link #target}). At
-   * least {@value #REPLY_PROBE_MIN}, at most {@code max}, never past {@code bound} symbols.
+   * How many of its counts (of symbols 1, 2, ...) the responder returns with its reply to a first
+   * flight that did not decode, from its rough estimate of the difference over {@code sampled}
+   * samples (A's first run and counts), taken at its upper bound d ({@code margin} standard errors
+   * above): the number n that makes the counts' bytes plus the second flight's expected margin
+   * least, n c + s need(d) m rel(n) with c about 2 bytes a count, s the bytes of a symbol, m the
+   * default margin and rel(n) the relative error of an estimate over n samples together with the
+   * need's own spread ({@link #target}). At least {@value #REPLY_PROBE_MIN}, at most {@code max}
+   * and {@code bound}.
    */
-  public static int replyProbe(double roughEstimate, long received, int max, long bound, ElementShape shape) {
-    // the rough estimate rests on a few samples: size for its upper bound (plus margin errors), as
-    // counts too few cost more (a wider margin on every symbol) than counts too many
-    double d = Math.max(1, roughEstimate) * (1 + DEFAULT_MARGIN * relError(1e12, received));
+  public static int replyProbe(double roughEstimate, long sampled, int max, long bound, ElementShape shape) {
+    // the rough estimate rests on a few samples: size for its upper bound, as counts too few cost
+    // more (a wider margin on every symbol) than counts too many
+    double d = Math.max(1, roughEstimate) * (1 + DEFAULT_MARGIN * relError(1e12, sampled));
     double symbolBytes = shape.bytes() + 8 + 4;
     double best = Double.MAX_VALUE;
     int chosen = REPLY_PROBE_MIN;
     int top = Math.max(REPLY_PROBE_MIN, max);
     for (int n = REPLY_PROBE_MIN; n <= top; n = n == top ? top + 1 : Math.min(top, (int) Math.ceil(n * 1.1))) {
-      double cost = n * COUNT_BYTES + symbolBytes * need(d) * DEFAULT_MARGIN * relError(d, received + n);
+      double cost = n * COUNT_BYTES + symbolBytes * need(d) * DEFAULT_MARGIN * relError(d, n);
       if (cost < best) {
         best = cost;
         chosen = n;
       }
     }
-    return (int) Math.max(0, Math.min(Math.min(chosen, max), bound - received));
+    return (int) Math.max(0, Math.min(Math.min(chosen, max), bound));
   }
 
   /** The margin's default (see {@link StreamOptions#margin}). */

@@ -21,8 +21,8 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolOffer;
  * </pre>
  *
  * A difference up to about 0.7 F decodes in the first flight (F = 1: a difference of 0 or 1). For a
- * larger one the responder returns its own counts of the symbols after those A sampled, as many as
- * its rough estimate calls for ({@link StreamPlan#replyProbe}); A compares them with its own counts
+ * larger one the responder returns its own counts of symbols 1, 2, ..., as many as its rough
+ * estimate (over the first run and A's counts) calls for ({@link StreamPlan#replyProbe}); A compares them with its own counts
  * ({@link DifferenceSamples}) and sends what {@link StreamPlan#target} expects the difference to
  * need, so the exchange is two round trips unless the estimate fell short (then a further flight,
  * sized from the responder's estimate over every symbol it has).
@@ -53,6 +53,8 @@ final class SymbolStream {
   private long firstRun;
   /** Whether the responder's counts were taken (they come once). */
   private boolean countsTaken;
+  /** Samples the current estimate is worth (effective samples for A's own estimate). */
+  private long estimateSamples;
   private final int batchCap;
   private final Promise<OfferReply> done = Promise.promise();
   /** The responder's final answer (decoded or failed), kept until every run sent is answered. */
@@ -128,31 +130,26 @@ final class SymbolStream {
   }
 
   /**
-   * Estimates the difference from the responder's counts of its symbols after the first flight
-   * against this set's counts there, and keeps it with the responder's rough estimate from the first
-   * flight, each weighed by its samples. Counts come once, with the reply to the first run; counts
-   * that do not start where that run ended are a malformed reply.
+   * Estimates the difference from the responder's counts of its symbols 1, 2, ... against this
+   * set's counts there ({@link DifferenceSamples}). Its precision is that of the effective samples
+   * (samples at indexes well beyond 2d weigh less), so the second flight's margin is as wide as the
+   * estimate is loose. Counts come once, with the reply to the first run; any other is malformed.
    */
   private void takeCounts(OfferReply reply, long setSize) {
-    // the counts start where A's own sampling ended: its first run and the counts it sent
-    long from = probed;
     if (countsTaken || reply.received() != firstRun) {
       throw new MalformedMessageException("counts in a reply after " + reply.received() + " symbols, first run "
           + firstRun);
     }
     countsTaken = true;
     long t0 = System.nanoTime();
-    long[] mine = IndexCounts.of(set, from, reply.counts().length);
+    long[] mine = IndexCounts.of(set, 1, reply.counts().length);
     encodeNanos += System.nanoTime() - t0;
     DifferenceSamples samples = new DifferenceSamples();
-    samples.sampleCounts(from, mine, reply.counts());
-    double mineEstimate = samples.estimate(setSize - reply.receiverSize());
-    // the responder's rough estimate rests on the first run and A's counts
-    long theirs = Math.max(0, from - 1);
-    double combined = (samples.samples() * mineEstimate + theirs * Math.max(0, reply.estimate()))
-        / Math.max(1, samples.samples() + theirs);
-    bestEstimate = Math.round(combined);
-    probed = from + reply.counts().length;
+    samples.sampleCounts(1, mine, reply.counts());
+    double estimate = samples.estimate(setSize - reply.receiverSize());
+    bestEstimate = Math.round(estimate);
+    estimateSamples = Math.max(2, Math.round(samples.effectiveSamples(estimate)));
+    probed = Math.max(probed, 1 + reply.counts().length);
   }
 
   /** Sends runs up to the target and the window, as round {@code round}. */
@@ -230,6 +227,7 @@ final class SymbolStream {
         if (reply.received() > bestReceived) {
           bestReceived = reply.received();
           bestEstimate = reply.estimate();
+          estimateSamples = Math.max(bestReceived, probed);
         }
         if (reply.counts().length > 0) {
           try {
@@ -243,8 +241,8 @@ final class SymbolStream {
         // next flight is sized from the estimate over every symbol the responder has
         bound = ReconcileResponder.symbolBound(reply.receiverSize(), setSize);
         if (inFlight == 0 && encoder.produced() >= target) {
-          long samples = Math.max(bestReceived, probed);
-          target = Math.min(bound, StreamPlan.target(bestEstimate, samples, encoder.produced(), options.margin()));
+          target = Math.min(bound, StreamPlan.target(bestEstimate, estimateSamples, encoder.produced(),
+              options.margin()));
           if (target <= encoder.produced()) {
             done.tryFail(new MalformedMessageException("responder neither decoded nor failed within its symbol bound"));
             return;

@@ -259,7 +259,7 @@ abstract class ReconcileProtocolTest {
    * 5,000): a difference of 0 or 1 decodes from the first flight (symbol 0 and 15 counts) in one
    * round trip, at most twice the batched exchange's 35 to 43 bytes in two (measured 65 bytes);
    * a difference of 40 takes two round trips and at most 1.6 times the batched bytes (measured
-   * 1.40: the second flight carries a margin for the spread of the need, about 0.9 / sqrt(d) of it,
+   * 1.46: the second flight carries a margin for the spread of the need, about 0.9 / sqrt(d) of it,
    * which the batched exchange pays in round trips, 10 here); 600 takes two and at most 1.2 times
    * (measured 1.06, against 25 round trips).
    */

@@ -56,7 +56,7 @@ class StreamPlanTest {
     }
     assertEquals(4096, StreamPlan.replyProbe(1_000_000, 16, 4096, 1 << 20, SHAPE));
     assertEquals(100, StreamPlan.replyProbe(1_000_000, 16, 100, 1 << 20, SHAPE));
-    assertEquals(4, StreamPlan.replyProbe(1_000_000, 16, 4096, 20, SHAPE));
+    assertEquals(20, StreamPlan.replyProbe(1_000_000, 16, 4096, 20, SHAPE));
   }
 
   /** The second flight covers the need plus the margin, and always adds to what was sent. */
