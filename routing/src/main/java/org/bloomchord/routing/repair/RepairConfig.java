@@ -22,8 +22,8 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  *     mostly in sync, so a repair that finds nothing to move costs one short message each way; a
  *     difference of a few digests is sized from the responder's counts in the second round trip.
  *     Seven counts with the first flight cost 13% more bytes in a round with nothing lost and 10%
- *     more in one repairing 100 lost entries, in two round trips either way
- *     (docs/experiments/reconcile-streaming.md))
+ *     more in one repairing 100 lost entries, in two round trips either way ({@code
+ *     RepairRoundBench}, seed 1; docs/experiments/reconcile-streaming.md))
  */
 public record RepairConfig(ReconcileMethod method, int maxConversations, int maxConversationsPerPeer,
     long conversationIdleMs, ReconcileOptions reconcile) {
