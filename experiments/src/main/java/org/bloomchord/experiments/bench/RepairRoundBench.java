@@ -13,6 +13,7 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.routing.reconcile.ReconcileMethod;
+import org.bloomchord.routing.reconcile.StreamOptions;
 import org.bloomchord.routing.repair.RepairCluster;
 import org.bloomchord.routing.repair.RepairConfig;
 import org.bloomchord.routing.repair.RepairMode;
@@ -30,15 +31,18 @@ import org.bloomchord.routing.repair.RepairReport;
  * <p>Bytes are the runtime's traffic counts (encoded frames) of the messages replica sync sends:
  * {@code StoreTransfer}, the repair and reconciliation messages, and one {@code Ack} per
  * {@code StoreTransfer} (acks are counted by their number, since Chord's pings are answered by
- * acks too). After each round the oracle counts (key, replica) pairs lacking the newest version.
+ * acks too). After each round the oracle counts (key, replica) pairs lacking the newest version;
+ * {@code rtt(max)} is the most round trips one repair's reconciliation of digests took.
  *
- * <p>Usage: {@code RepairRoundBench [peers] [keys] [lost] [method] [seed]}; defaults 100 10000 100
- * riblt 1.
+ * <p>Usage: {@code RepairRoundBench [peers] [keys] [lost] [method] [seed] [rateless]}; defaults 100
+ * 10000 100 riblt 1 stream ({@code batched}: the rateless exchange of one round trip per batch, to
+ * compare).
  */
 public final class RepairRoundBench {
 
   private static final Set<String> SYNC_TYPES = Set.of("StoreTransfer", "RangeRequest", "EntryRequest",
-      "RepairDone", "SymbolReply", "SketchReply", "IbltReply", "ElementsReply", "PushAck");
+      "RepairDone", "SymbolReply", "SketchReply", "IbltReply", "ElementsReply", "PushAck", "SymbolOffer",
+      "OfferReply");
 
   private RepairRoundBench() {
   }
@@ -49,19 +53,22 @@ public final class RepairRoundBench {
     int lost = args.length > 2 ? Integer.parseInt(args[2]) : 100;
     ReconcileMethod method = ReconcileMethod.parse(args.length > 3 ? args[3] : "riblt");
     long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
-    System.out.printf(Locale.ROOT, "repair round: %d peers, %d keys, r = 3, %d entries lost on one peer, method %s,"
-        + " seed %d (sim)%n", peers, keys, lost, method.wireName(), seed);
-    System.out.printf(Locale.ROOT, "%-10s %-8s %8s %12s %10s %8s %8s %8s%n", "mode", "round", "messages", "bytes",
-        "bytes/key", "diff", "moved", "stale");
+    StreamOptions.Mode rateless = args.length > 5 && args[5].equals("batched") ? StreamOptions.Mode.BATCHED
+        : StreamOptions.Mode.STREAM;
+    RepairConfig base = RepairConfig.defaults().withMethod(method);
+    RepairConfig repair = base.withReconcile(base.reconcile().withStream(base.reconcile().stream().withMode(rateless)));
+    System.out.printf(Locale.ROOT, "repair round: %d peers, %d keys, r = 3, %d entries lost on one peer, method %s"
+        + " (%s), seed %d (sim)%n", peers, keys, lost, method.wireName(), rateless.name().toLowerCase(Locale.ROOT), seed);
+    System.out.printf(Locale.ROOT, "%-10s %-8s %8s %12s %10s %8s %8s %8s %10s%n", "mode", "round", "messages", "bytes",
+        "bytes/key", "diff", "moved", "stale", "rtt(max)");
     for (RepairMode mode : RepairMode.values()) {
-      run(mode, peers, keys, lost, method, seed);
+      run(mode, peers, keys, lost, repair, seed);
     }
   }
 
-  private static void run(RepairMode mode, int peers, int keys, int lost, ReconcileMethod method, long seed) {
+  private static void run(RepairMode mode, int peers, int keys, int lost, RepairConfig repair, long seed) {
     ChordConfig config = ChordConfig.defaults().withReplicaSyncMs(3_600_000);
-    try (ChordCluster c = RepairCluster.create("sim", NetworkOptions.defaults().withSeed(seed), config, mode,
-        RepairConfig.defaults().withMethod(method))) {
+    try (ChordCluster c = RepairCluster.create("sim", NetworkOptions.defaults().withSeed(seed), config, mode, repair)) {
       c.launch(peers);
       if (!c.awaitStable(600_000)) {
         throw new IllegalStateException("ring did not stabilize: " + c.check());
@@ -105,8 +112,11 @@ public final class RepairRoundBench {
     int diff = reports.stream().mapToInt(r -> Math.max(0, r.difference())).sum();
     int moved = reports.stream().mapToInt(r -> r.pulled() + r.pushed()).sum();
     int stale = RepairCluster.staleReplicas(c).size();
-    System.out.printf(Locale.ROOT, "%-10s %-8s %8d %12d %10.2f %8s %8s %8d%s%n", mode.wireName(), label, messages,
+    // round trips of the digests' reconciliation, the most any one repair of the round took
+    int rounds = reports.stream().mapToInt(r -> r.reconcile().rounds()).max().orElse(0);
+    System.out.printf(Locale.ROOT, "%-10s %-8s %8d %12d %10.2f %8s %8s %8d %10s%s%n", mode.wireName(), label, messages,
         bytes, (double) bytes / keys, mode == RepairMode.PUSH ? "-" : Integer.toString(diff),
-        mode == RepairMode.PUSH ? "-" : Integer.toString(moved), stale, failed[0] > 0 ? "  (" + failed[0] + " failed)" : "");
+        mode == RepairMode.PUSH ? "-" : Integer.toString(moved), stale,
+        mode == RepairMode.PUSH ? "-" : Integer.toString(rounds), failed[0] > 0 ? "  (" + failed[0] + " failed)" : "");
   }
 }

@@ -67,13 +67,19 @@ public final class ReconcileCommand implements Callable<Integer> {
           + "(one round trip per batch of the responder's symbols) (default: ${DEFAULT-VALUE}).")
   String rateless;
 
-  @Option(names = "--first-flight", paramLabel = "F", defaultValue = "256",
+  @Option(names = "--first-flight", paramLabel = "F", defaultValue = "1",
       description = "Symbols of the first streamed flight, 1..1048576 (default: ${DEFAULT-VALUE}).")
   int firstFlight;
 
-  @Option(names = "--probe", paramLabel = "P", defaultValue = "4096",
-      description = "Symbol counts sent with the first flight for the estimate, 0..65536 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--probe", paramLabel = "P", defaultValue = "15",
+      description = "Symbol counts the initiator sends with the first flight for the estimate, 0..65536 "
+          + "(default: ${DEFAULT-VALUE}).")
   int probe;
+
+  @Option(names = "--reply-probe", paramLabel = "P", defaultValue = "4096",
+      description = "Most symbol counts the responder returns when the first flight did not decode, sized from "
+          + "its rough estimate, 0..65536 (default: ${DEFAULT-VALUE}).")
+  int replyProbe;
 
   @Option(names = "--json", description = "Print JSON (one object, or an array for several --diff values).")
   boolean json;
@@ -118,8 +124,12 @@ public final class ReconcileCommand implements Callable<Integer> {
     if (probe < 0 || probe > 65536) {
       throw new UsageException("--probe must be in 0..65536, got " + probe);
     }
+    if (replyProbe < 0 || replyProbe > 65536) {
+      throw new UsageException("--reply-probe must be in 0..65536, got " + replyProbe);
+    }
     ReconcileOptions o = ReconcileOptions.defaults();
-    return o.withStream(o.stream().withMode(mode).withFirstFlight(firstFlight).withProbe(probe));
+    return o.withStream(o.stream().withMode(mode).withFirstFlight(firstFlight).withProbe(probe)
+        .withReplyProbe(replyProbe));
   }
 
   private ReconcileMethod parseMethod() {

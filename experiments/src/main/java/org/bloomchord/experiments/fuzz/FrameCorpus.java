@@ -223,7 +223,7 @@ public final class FrameCorpus {
         ? SymbolOffer.first(1 + v, set.size(), v % 2 == 0, v % 3 == 0, new RatelessEncoder(set).next(4 + v), counts)
         : SymbolOffer.first(1 + v, set.size(), false, false, new RatelessEncoder(set).next(4 + v), counts));
     out.add(switch (v % 3) {
-      case 0 -> OfferReply.more(4 + v, v, set.size());
+      case 0 -> OfferReply.more(4 + v, v, set.size(), v % 2 == 0 ? new long[] {0, v, set.size()} : new long[0]);
       case 1 -> OfferReply.decoded(set.size(), set, v % 2 == 0 ? set : null, v);
       default -> OfferReply.ended();
     });

@@ -80,7 +80,8 @@ class ReconcileCommandTest {
       "--size 10 --diff 1 --runtime cloud|--runtime",
       "--size 10 --diff 1 --rateless sideways|--rateless",
       "--size 10 --diff 1 --first-flight 0|--first-flight",
-      "--size 10 --diff 1 --probe 70000|--probe"})
+      "--size 10 --diff 1 --probe 70000|--probe",
+      "--size 10 --diff 1 --reply-probe -1|--reply-probe"})
   void badValuesGiveOneLineNamingTheFlagAndExitTwo(String args, String flag) {
     String[] argv = ("reconcile " + args).split(" ");
     assertEquals(2, run(argv));

@@ -2,14 +2,15 @@ package org.bloomchord.routing.reconcile;
 
 /**
  * The count fields alone of a range of a set's coded symbols: how many elements the rateless
- * mapping puts at each index of [from, from + n). A streamed exchange sends them beside its first
- * flight as a cheap sample for the responder's estimate of the difference (about 2 bytes per
- * index instead of a whole symbol's E + 9). Computing them walks each element's index sequence up
+ * mapping puts at each index of [from, from + n). A streamed exchange sends a few beside its first
+ * flight, for the responder's rough estimate of the difference, and the responder returns more
+ * of its own with its first reply, for the initiator's estimate (about 2 bytes per index instead
+ * of a whole symbol's E + 9). Computing them walks each element's index sequence up
  * to from + n, about 2 ln((from + n) / 2) steps per element, and keeps only the counts.
  */
 final class IndexCounts {
 
-  /** Most counts sent with a first flight. */
+  /** Most counts in one message (with a first flight, or in the reply to it). */
   static final int MAX = 1 << 16;
 
   private IndexCounts() {

@@ -21,9 +21,9 @@ import org.bloomchord.overlay.MalformedMessageException;
  * elements records (sign, checksum, generator state, words) in another, so a visit touches one
  * cache line. Not thread-safe.
  *
- * <p>About 430 lines and kept whole: the flat arrays above are shared by peeling, the estimate of
- * the difference from a stream's first symbols and the final check of every recovered element, and
- * splitting them apart would put the layout behind accessors on the decoder's hot loop.
+ * <p>About 390 lines and kept whole: the flat arrays above are shared by peeling and the final
+ * check of every recovered element, and splitting them apart would put the layout behind accessors
+ * on the decoder's hot loop. The estimate of the difference lives in {@link DifferenceSamples}.
  */
 public final class RatelessDecoder {
 
@@ -46,18 +46,8 @@ public final class RatelessDecoder {
   private int[] queue = new int[64];
   private final int[][] walks = new int[GROUP][64];
   private final int[] walkLength = new int[GROUP];
-  /**
-   * Samples of the raw difference count c(i) (before peeling) for the estimate, pooled by bucket of
-   * index (4 per doubling, within which rho barely changes): per bucket the sums of c^2,
-   * rho (1 - rho), rho^2 and the number of samples.
-   */
-  private final double[] bucketSquares = new double[BUCKETS];
-  private final double[] bucketVariance = new double[BUCKETS];
-  private final double[] bucketRhoSquares = new double[BUCKETS];
-  private final int[] bucketSamples = new int[BUCKETS];
-  private static final int BUCKETS = 4 * 64;
-  /** Samples of the difference count taken (symbols i >= 1 and probed counts). */
-  private int samples;
+  /** Samples of the raw difference count c(i) (before peeling) for the estimate. */
+  private final DifferenceSamples estimateSamples = new DifferenceSamples();
   /** Indexes below this were sampled from counts alone; their symbols are not sampled again. */
   private long probedUntil;
   private long encodeNanos;
@@ -109,6 +99,11 @@ public final class RatelessDecoder {
     return true;
   }
 
+  /** The most symbols the decoder accepts. */
+  public int maxSymbols() {
+    return maxSymbols;
+  }
+
   /** Whether the decoder has taken the most symbols it accepts without decoding. */
   public boolean exhausted() {
     return !decoded() && received >= maxSymbols;
@@ -120,47 +115,14 @@ public final class RatelessDecoder {
    * either side's exclusive part mapped to i, each element independently with probability rho(i);
    * so E[(a - b)^2] = d rho(1 - rho) + (delta rho)^2 with delta = |remote| - |local| known. The
    * samples are the symbols received and the counts of {@link #addProbe}; the estimate weighs them
-   * by their precision. Its relative error is about 1.3 sqrt(2 / samples) (measured) while most
+   * by their precision. Its relative error is about 1.1 sqrt(2 / samples) (measured) while most
    * samples lie below index 2d (a variance estimated from that many samples), larger beyond.
    *
    * @param sizeDelta |remote set| - |local set|
    * @return the estimate, at least |sizeDelta| (|sizeDelta| before any sample)
    */
   public double estimateDifference(long sizeDelta) {
-    double delta2 = (double) sizeDelta * sizeDelta;
-    double squares = 0;
-    double variance = 0;
-    double rhoSquares = 0;
-    for (int b = 0; b < BUCKETS; b++) {
-      squares += bucketSquares[b];
-      variance += bucketVariance[b];
-      rhoSquares += bucketRhoSquares[b];
-    }
-    if (variance == 0) {
-      return Math.abs(sizeDelta);
-    }
-    // start from all samples pooled, then weigh each bucket's estimate by its precision: a sample
-    // of mean lambda = d rho (1 - rho) estimates d with relative variance 2 + 1 / lambda, so the
-    // many-element buckets (low indexes) and the sparse ones (beyond 2d) are each given their due
-    double d = Math.max(1, (squares - delta2 * rhoSquares) / variance);
-    for (int iteration = 0; iteration < 4; iteration++) {
-      double weighted = 0;
-      double weights = 0;
-      for (int b = 0; b < BUCKETS; b++) {
-        int n = bucketSamples[b];
-        if (n == 0) {
-          continue;
-        }
-        double meanVariance = bucketVariance[b] / n;
-        double lambda = d * meanVariance;
-        double w = n / (2 + 1 / Math.max(lambda, 1e-9));
-        double db = (bucketSquares[b] - delta2 * bucketRhoSquares[b]) / bucketVariance[b];
-        weighted += w * db;
-        weights += w;
-      }
-      d = Math.max(1, weighted / weights);
-    }
-    return Math.max(Math.abs(sizeDelta), d);
+    return estimateSamples.estimate(sizeDelta);
   }
 
   /**
@@ -187,17 +149,11 @@ public final class RatelessDecoder {
 
   /** Samples taken for the estimate so far. */
   public int samples() {
-    return samples;
+    return estimateSamples.samples();
   }
 
   private void sample(long index, long c) {
-    double rho = 2.0 / (index + 2);
-    int b = (int) Math.min(BUCKETS - 1, Math.floor(4 * Math.log(index + 1.0) / Math.log(2)));
-    bucketSquares[b] += (double) c * c;
-    bucketVariance[b] += rho * (1 - rho);
-    bucketRhoSquares[b] += rho * rho;
-    bucketSamples[b]++;
-    samples++;
+    estimateSamples.sample(index, c);
   }
 
   /** Elements recovered so far. */

@@ -176,34 +176,46 @@ public final class ReconcileMessages {
    * @param missing elements of B that A lacks ({@code DECODED})
    * @param theirs elements of A that B lacked, when A asked for them, else null ({@code DECODED})
    * @param added how many of them B added to its set ({@code DECODED})
+   * @param counts B's own counts at the indexes [1, 1 + counts.length), returned with the reply to
+   *     the first run so that A can estimate the difference from many more samples than
+   *     the first flight holds (sized by B from its rough estimate); empty otherwise
    */
   public record OfferReply(OfferStatus status, long received, long estimate, long receiverSize, ElementSet missing,
-      ElementSet theirs, int added) implements Message {
+      ElementSet theirs, int added, long[] counts) implements Message {
     public OfferReply {
       Objects.requireNonNull(status, "status");
+      Objects.requireNonNull(counts, "counts");
       if ((status == OfferStatus.DECODED) != (missing != null)) {
         throw new IllegalArgumentException("elements go with a decoded reply only");
+      }
+      if (status != OfferStatus.MORE && counts.length > 0) {
+        throw new IllegalArgumentException("counts go with a MORE reply only");
       }
     }
 
     /** Not decoded after {@code received} symbols; the difference is about {@code estimate}. */
     public static OfferReply more(long received, long estimate, long receiverSize) {
-      return new OfferReply(OfferStatus.MORE, received, estimate, receiverSize, null, null, 0);
+      return more(received, estimate, receiverSize, new long[0]);
+    }
+
+    /** Not decoded; with B's counts at the indexes from {@code received} on, for A's estimate. */
+    public static OfferReply more(long received, long estimate, long receiverSize, long[] counts) {
+      return new OfferReply(OfferStatus.MORE, received, estimate, receiverSize, null, null, 0, counts);
     }
 
     /** Decoded. */
     public static OfferReply decoded(long receiverSize, ElementSet missing, ElementSet theirs, int added) {
-      return new OfferReply(OfferStatus.DECODED, 0, -1, receiverSize, missing, theirs, added);
+      return new OfferReply(OfferStatus.DECODED, 0, -1, receiverSize, missing, theirs, added, new long[0]);
     }
 
     /** The session had ended. */
     public static OfferReply ended() {
-      return new OfferReply(OfferStatus.ENDED, 0, -1, -1, null, null, 0);
+      return new OfferReply(OfferStatus.ENDED, 0, -1, -1, null, null, 0, new long[0]);
     }
 
     /** B gave up on the session. */
     public static OfferReply failed() {
-      return new OfferReply(OfferStatus.FAILED, 0, -1, -1, null, null, 0);
+      return new OfferReply(OfferStatus.FAILED, 0, -1, -1, null, null, 0, new long[0]);
     }
   }
 }

@@ -278,8 +278,19 @@ public final class ReconcileResponder {
       return OfferReply.failed();
     }
     session.expiry = runtime.after(options.sessionIdleMs(), () -> offered.remove(key));
-    long estimate = Math.round(session.decoder.estimateDifference(session.senderSize - set.size()));
-    return OfferReply.more(session.decoder.received(), Math.min(Integer.MAX_VALUE, estimate), set.size());
+    double rough = session.decoder.estimateDifference(session.senderSize - set.size());
+    long estimate = Math.min(Integer.MAX_VALUE, Math.round(rough));
+    long[] counts = new long[0];
+    if (m.symbols().start() == 0) {
+      // the first flight did not decode: return counts of this set's symbols 1, 2, ..., as many as
+      // the rough estimate (over A's run and counts) calls for, so that A sizes its second flight
+      // from a sharper estimate; from index 1, as the low indexes weigh most for a small difference
+      long sampled = session.decoder.received() + m.probe().length;
+      int n = StreamPlan.replyProbe(rough, sampled, options.stream().replyProbe(), session.decoder.maxSymbols() - 1L,
+          set.shape());
+      counts = IndexCounts.of(set, 1, n);
+    }
+    return OfferReply.more(session.decoder.received(), estimate, set.size(), counts);
   }
 
   /** Most symbols a streamed session takes: more than any difference of the two sets needs. */

@@ -151,24 +151,20 @@ public final class ReconcileWire {
       if (flags > 3) {
         throw new MalformedMessageException("unknown symbol offer flags " + flags);
       }
-      int probes = in.readVarInt(IndexCounts.MAX);
-      if (in.remaining() < probes) {
-        throw new MalformedMessageException("truncated probe of " + probes + " counts");
-      }
-      long[] probe = new long[probes];
-      for (int i = 0; i < probes; i++) {
-        probe[i] = in.readVarLong();
-        if (probe[i] < 0 || probe[i] > senderSize) {
-          throw new MalformedMessageException("count " + probe[i] + " outside 0.." + senderSize);
-        }
-      }
+      long[] probe = readCounts(in, senderSize);
       return SymbolOffer.first(session, senderSize, (flags & 1) != 0, (flags & 2) != 0,
           CodedSymbols.readSymbols(shape, 0, size, in), probe);
     }));
     registry.register(125, WireCodec.of(OfferReply.class, (m, out) -> {
       out.writeByte(m.status().ordinal());
       switch (m.status()) {
-        case MORE -> out.writeVarLong(m.received()).writeVarLong(m.estimate()).writeVarLong(m.receiverSize());
+        case MORE -> {
+          out.writeVarLong(m.received()).writeVarLong(m.estimate()).writeVarLong(m.receiverSize());
+          out.writeVarInt(m.counts().length);
+          for (long c : m.counts()) {
+            out.writeVarLong(c);
+          }
+        }
         case DECODED -> {
           out.writeVarLong(m.receiverSize()).writeVarInt(m.added());
           writeElements(m.missing(), out);
@@ -186,7 +182,12 @@ public final class ReconcileWire {
         throw new MalformedMessageException("unknown offer status " + status);
       }
       return switch (OfferStatus.values()[status]) {
-        case MORE -> OfferReply.more(in.readVarInt(Integer.MAX_VALUE - 1), readSize(in), readSize(in));
+        case MORE -> {
+          long received = in.readVarInt(Integer.MAX_VALUE - 1);
+          long estimate = readSize(in);
+          long size = readSize(in);
+          yield OfferReply.more(received, estimate, size, readCounts(in, size));
+        }
         case DECODED -> {
           long size = readSize(in);
           int added = in.readVarInt(MAX_ELEMENTS);
@@ -198,6 +199,22 @@ public final class ReconcileWire {
       };
     }));
     return registry;
+  }
+
+  /** Counts of a set's symbols: at most {@link IndexCounts#MAX}, each within 0..{@code setSize}. */
+  private static long[] readCounts(WireReader in, long setSize) {
+    int n = in.readVarInt(IndexCounts.MAX);
+    if (in.remaining() < n) {
+      throw new MalformedMessageException("truncated list of " + n + " counts");
+    }
+    long[] counts = new long[n];
+    for (int i = 0; i < n; i++) {
+      counts[i] = in.readVarLong();
+      if (counts[i] < 0 || counts[i] > setSize) {
+        throw new MalformedMessageException("count " + counts[i] + " outside 0.." + setSize);
+      }
+    }
+    return counts;
   }
 
   static void writeElements(ElementSet set, WireWriter out) {

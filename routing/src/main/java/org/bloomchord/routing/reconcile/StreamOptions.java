@@ -9,11 +9,15 @@ package org.bloomchord.routing.reconcile;
  *     batches of the responder's symbols, one round trip per batch (the exchange before streaming,
  *     kept to measure against)
  * @param firstFlight symbols of the first flight, sent before anything is known of the difference
- *     (default 256): a difference up to about 0.7 of it decodes in one round trip, and a larger
- *     one is estimated from it with a relative error of about sqrt(2 / firstFlight)
- * @param probe counts alone of the symbols after the first flight sent with it (default 4096), about
- *     2 bytes each for sets of 10^5 elements: samples for the estimate at a seventh of a symbol's
- *     cost; the estimate's relative error is then about 1.3 sqrt(2 / (firstFlight + probe))
+ *     (default {@value #DEFAULT_FIRST_FLIGHT}: symbol 0 holds every element, so a difference of 0
+ *     or 1 decodes from it in one round trip); a difference up to about 0.7 of it decodes at once
+ * @param probe counts alone of the symbols after the first flight, sent with it by the initiator
+ *     (default {@value #DEFAULT_PROBE}, a few bytes each): samples for the responder's rough estimate
+ *     of a difference the first flight does not decode, which sizes the counts it returns
+ * @param replyProbe most counts of its own symbols the responder returns with its reply to a first
+ *     flight that did not decode (default {@value #DEFAULT_REPLY_PROBE}); it sends
+ *     {@link StreamPlan#replyProbe} of them, sized from its rough estimate, and the initiator
+ *     estimates the difference from them before sizing its second flight
  * @param margin how many standard errors of the estimate (and of the symbols a difference of that
  *     size needs) the second flight adds above the expected need (default 2.0): more costs bytes,
  *     less makes a third flight likelier
@@ -22,7 +26,8 @@ package org.bloomchord.routing.reconcile;
  * @param batchBytes most symbol bytes in one message (default 512 KiB, half the cluster's default
  *     frame bound), so a flight is several messages and the responder answers each
  */
-public record StreamOptions(Mode mode, int firstFlight, int probe, double margin, int window, int batchBytes) {
+public record StreamOptions(Mode mode, int firstFlight, int probe, int replyProbe, double margin, int window,
+    int batchBytes) {
 
   /** How the rateless method exchanges its symbols. */
   public enum Mode {
@@ -31,6 +36,13 @@ public record StreamOptions(Mode mode, int firstFlight, int probe, double margin
     /** The initiator fetches the responder's symbols in growing batches, one round trip each. */
     BATCHED
   }
+
+  /** Symbols of the first flight by default. */
+  public static final int DEFAULT_FIRST_FLIGHT = 1;
+  /** Counts the initiator sends with its first flight, by default. */
+  public static final int DEFAULT_PROBE = 15;
+  /** Most counts the responder returns with its first reply, by default. */
+  public static final int DEFAULT_REPLY_PROBE = 4096;
 
   public StreamOptions {
     if (mode == null) {
@@ -41,6 +53,9 @@ public record StreamOptions(Mode mode, int firstFlight, int probe, double margin
     }
     if (probe < 0 || probe > IndexCounts.MAX) {
       throw new IllegalArgumentException("probe must be in 0.." + IndexCounts.MAX + ": " + probe);
+    }
+    if (replyProbe < 0 || replyProbe > IndexCounts.MAX) {
+      throw new IllegalArgumentException("replyProbe must be in 0.." + IndexCounts.MAX + ": " + replyProbe);
     }
     if (!(margin >= 0 && margin <= 10)) {
       throw new IllegalArgumentException("margin must be in [0, 10]: " + margin);
@@ -55,31 +70,36 @@ public record StreamOptions(Mode mode, int firstFlight, int probe, double margin
 
   /** The documented defaults. */
   public static StreamOptions defaults() {
-    return new StreamOptions(Mode.STREAM, 256, 4096, 2.0, 1 << 21, 1 << 19);
+    return new StreamOptions(Mode.STREAM, DEFAULT_FIRST_FLIGHT, DEFAULT_PROBE, DEFAULT_REPLY_PROBE, 2.0, 1 << 21, 1 << 19);
   }
 
   /** A copy with another mode. */
   public StreamOptions withMode(Mode m) {
-    return new StreamOptions(m, firstFlight, probe, margin, window, batchBytes);
+    return new StreamOptions(m, firstFlight, probe, replyProbe, margin, window, batchBytes);
   }
 
   /** A copy with another first flight. */
   public StreamOptions withFirstFlight(int symbols) {
-    return new StreamOptions(mode, symbols, probe, margin, Math.max(window, symbols), batchBytes);
+    return new StreamOptions(mode, symbols, probe, replyProbe, margin, Math.max(window, symbols), batchBytes);
   }
 
   /** A copy with another number of probe counts. */
   public StreamOptions withProbe(int counts) {
-    return new StreamOptions(mode, firstFlight, counts, margin, window, batchBytes);
+    return new StreamOptions(mode, firstFlight, counts, replyProbe, margin, window, batchBytes);
+  }
+
+  /** A copy with another most counts the responder returns with its first reply. */
+  public StreamOptions withReplyProbe(int counts) {
+    return new StreamOptions(mode, firstFlight, probe, counts, margin, window, batchBytes);
   }
 
   /** A copy with another margin. */
   public StreamOptions withMargin(double m) {
-    return new StreamOptions(mode, firstFlight, probe, m, window, batchBytes);
+    return new StreamOptions(mode, firstFlight, probe, replyProbe, m, window, batchBytes);
   }
 
   /** A copy with another window. */
   public StreamOptions withWindow(int symbols) {
-    return new StreamOptions(mode, firstFlight, probe, margin, symbols, batchBytes);
+    return new StreamOptions(mode, firstFlight, probe, replyProbe, margin, symbols, batchBytes);
   }
 }

@@ -12,24 +12,26 @@ import org.bloomchord.routing.reconcile.ReconcileMessages.SymbolOffer;
  * {@link OfferReply}).
  *
  * <pre>
- *  flight 1: A --SymbolOffer(0..F)-->                      B  decodes, or estimates d from them
- *            A <--OfferReply(DECODED | MORE: estimate)----- B
- *  flight 2: A --SymbolOffer(F..), SymbolOffer(..), ...--> B  sized from the estimate, sent without
- *            A <--OfferReply(MORE), ..., (DECODED)--------- B  waiting; the run that decodes is answered
- *                                                             with the elements A lacks; runs after it
- *                                                             with ENDED
+ *  flight 1: A --SymbolOffer(0..F, p counts of its next symbols)-->  B  decodes, or estimates d roughly
+ *            A <--OfferReply(DECODED | MORE: estimate, n counts)---- B  n sized from the rough estimate
+ *  flight 2: A --SymbolOffer(F..), ...-->                            B  sized from A's estimate over the
+ *            A <--OfferReply(MORE), ..., (DECODED)------------------ B  n counts; the run that decodes is
+ *                                                                       answered with what A lacks, runs
+ *                                                                       after it with ENDED
  * </pre>
  *
- * A difference up to about 0.7 F decodes in the first flight; a larger one is estimated from the
- * first flight and the second carries what {@link StreamPlan#target} expects it to need, so the
- * exchange is two round trips unless the estimate fell short (then a further flight, sized from
- * the responder's estimate over every symbol it has).
+ * A difference up to about 0.7 F decodes in the first flight (F = 1: a difference of 0 or 1). For a
+ * larger one the responder returns its own counts of symbols 1, 2, ..., as many as its rough
+ * estimate (over the first run and A's counts) calls for ({@link StreamPlan#replyProbe}); A compares them with its own counts
+ * ({@link DifferenceSamples}) and sends what {@link StreamPlan#target} expects the difference to
+ * need, so the exchange is two round trips unless the estimate fell short (then a further flight,
+ * sized from the responder's estimate over every symbol it has).
  *
  * <p>Back pressure: at most {@link StreamOptions#window} symbols are in flight (sent and not yet
  * answered); beyond it the initiator waits for replies. Each message holds at most
- * {@link StreamOptions#batchBytes} of symbols, within the wire's frame bound. The runs of a flight
- * grow (each a quarter of what was sent before it, within those bounds), so early replies come
- * back soon and the last runs of a flight are few.
+ * {@link StreamOptions#batchBytes} of symbols, within the wire's frame bound, so a flight is one
+ * message up to that size. The stream ends once every run sent has been answered, so that the
+ * ENDED answers to runs after the decoding one are counted with the rest.
  *
  * <p>Round trips are counted as the longest chain of a reply followed by the run it allowed: the
  * first flight is round 1, runs sent on a reply of round k are round k + 1. Not thread-safe: runs on
@@ -45,10 +47,18 @@ final class SymbolStream {
   private final boolean returnTheirs;
   private final RatelessEncoder encoder;
   private final ElementSet set;
-  /** Indexes below this were sampled by the responder (symbols of the first run, then counts). */
+  /** Indexes below this were sampled (symbols of the first run, then counts of either side). */
   private long probed;
+  /** Symbols of the first run. */
+  private long firstRun;
+  /** Whether the responder's counts were taken (they come once). */
+  private boolean countsTaken;
+  /** Samples the current estimate is worth (effective samples for A's own estimate). */
+  private long estimateSamples;
   private final int batchCap;
   private final Promise<OfferReply> done = Promise.promise();
+  /** The responder's final answer (decoded or failed), kept until every run sent is answered. */
+  private OfferReply finished;
   private long target;
   /** The responder's bound on symbols (first only what A's size alone implies). */
   private long bound;
@@ -119,16 +129,43 @@ final class SymbolStream {
     return counts;
   }
 
+  /**
+   * Estimates the difference from the responder's counts of its symbols 1, 2, ... against this
+   * set's counts there ({@link DifferenceSamples}). Its precision is that of the effective samples
+   * (samples at indexes well beyond 2d weigh less), so the second flight's margin is as wide as the
+   * estimate is loose. Counts come once, with the reply to the first run; any other is malformed.
+   */
+  private void takeCounts(OfferReply reply, long setSize) {
+    if (countsTaken || reply.received() != firstRun) {
+      throw new MalformedMessageException("counts in a reply after " + reply.received() + " symbols, first run "
+          + firstRun);
+    }
+    countsTaken = true;
+    long t0 = System.nanoTime();
+    long[] mine = IndexCounts.of(set, 1, reply.counts().length);
+    encodeNanos += System.nanoTime() - t0;
+    DifferenceSamples samples = new DifferenceSamples();
+    samples.sampleCounts(1, mine, reply.counts());
+    double estimate = samples.estimate(setSize - reply.receiverSize());
+    bestEstimate = Math.round(estimate);
+    estimateSamples = Math.max(2, Math.round(samples.effectiveSamples(estimate)));
+    probed = Math.max(probed, 1 + reply.counts().length);
+  }
+
   /** Sends runs up to the target and the window, as round {@code round}. */
   private void pump(int round, long setSize) {
-    while (!done.future().isComplete() && encoder.produced() < target && inFlight < options.window()) {
+    while (!done.future().isComplete() && finished == null && encoder.produced() < target
+        && inFlight < options.window()) {
       long sent = encoder.produced();
       long room = Math.min(target - sent, options.window() - inFlight);
-      int grow = (int) Math.max(64, sent / 4);
-      int n = (int) Math.min(room, Math.min(batchCap, sent == 0 ? options.firstFlight() : grow));
+      int n = (int) Math.min(room, Math.min(batchCap, sent == 0 ? options.firstFlight() : room));
       long t0 = System.nanoTime();
       CodedSymbols run = encoder.next(n);
       encodeNanos += System.nanoTime() - t0;
+      if (sent == 0) {
+        firstRun = n;
+        probed = n;
+      }
       SymbolOffer offer = sent == 0 ? SymbolOffer.first(session, setSize, keep, returnTheirs, run, probe(n, setSize))
           : SymbolOffer.next(session, run);
       rounds = Math.max(rounds, round);
@@ -139,26 +176,48 @@ final class SymbolStream {
         if (done.future().isComplete()) {
           return;
         }
+        if (ar.succeeded()) {
+          bytes += ReconcileWire.frameBytes(ar.result());
+          messages++;
+        }
+        inFlight -= n;
+        if (finished != null) {
+          // a run sent before the decoding one was answered: counted, then the stream may end
+          endWhenAnswered();
+          return;
+        }
         if (ar.failed()) {
           done.tryFail(ar.cause());
           return;
         }
-        bytes += ReconcileWire.frameBytes(ar.result());
-        messages++;
         if (!(ar.result() instanceof OfferReply reply)) {
           done.tryFail(new MalformedMessageException("expected OfferReply, got " + ar.result().typeName()));
           return;
         }
-        inFlight -= n;
         onReply(reply, round, setSize);
       });
     }
   }
 
+  /** Completes with the final reply once every run sent has been answered (so all traffic is counted). */
+  private void endWhenAnswered() {
+    if (inFlight == 0) {
+      done.tryComplete(finished);
+    }
+  }
+
   private void onReply(OfferReply reply, int round, long setSize) {
     switch (reply.status()) {
-      case DECODED, FAILED -> done.tryComplete(reply);
-      case ENDED -> done.tryFail(new MalformedMessageException("session ended before it decoded"));
+      case DECODED, FAILED -> {
+        finished = reply;
+        endWhenAnswered();
+      }
+      case ENDED -> {
+        // the decoding run's answer may still be on its way; with nothing else in flight, it is not
+        if (inFlight == 0) {
+          done.tryFail(new MalformedMessageException("session ended before it decoded"));
+        }
+      }
       case MORE -> {
         if (reply.received() > encoder.produced()) {
           done.tryFail(new MalformedMessageException("responder claims " + reply.received() + " symbols of "
@@ -168,13 +227,22 @@ final class SymbolStream {
         if (reply.received() > bestReceived) {
           bestReceived = reply.received();
           bestEstimate = reply.estimate();
+          estimateSamples = Math.max(bestReceived, probed);
+        }
+        if (reply.counts().length > 0) {
+          try {
+            takeCounts(reply, setSize);
+          } catch (MalformedMessageException e) {
+            done.tryFail(e);
+            return;
+          }
         }
         // a flight in progress keeps its target; once all of it is answered without decoding, the
         // next flight is sized from the estimate over every symbol the responder has
         bound = ReconcileResponder.symbolBound(reply.receiverSize(), setSize);
         if (inFlight == 0 && encoder.produced() >= target) {
-          long samples = Math.max(bestReceived, probed);
-          target = Math.min(bound, StreamPlan.target(bestEstimate, samples, encoder.produced(), options.margin()));
+          target = Math.min(bound, StreamPlan.target(bestEstimate, estimateSamples, encoder.produced(),
+              options.margin()));
           if (target <= encoder.produced()) {
             done.tryFail(new MalformedMessageException("responder neither decoded nor failed within its symbol bound"));
             return;

@@ -18,9 +18,12 @@ import org.bloomchord.routing.reconcile.ReconcileOptions;
  *     refused, so one greedy peer cannot take every conversation
  * @param conversationIdleMs a responder drops a conversation idle this long (default 10 000 ms)
  * @param reconcile settings of the reconciliation itself (default {@link ReconcileOptions#defaults()}
- *     with a first rateless flight of {@value #FIRST_FLIGHT} symbols and no probe counts: replicas
- *     are mostly in sync, and a repair that finds nothing to move should cost a few hundred bytes,
- *     not the standalone default's thousand symbols and counts)
+ *     with a first rateless flight of {@value #FIRST_FLIGHT} symbol and no counts: replicas are
+ *     mostly in sync, so a repair that finds nothing to move costs one short message each way; a
+ *     difference of a few digests is sized from the responder's counts in the second round trip.
+ *     Seven counts with the first flight cost 13% more bytes in a round with nothing lost and 10%
+ *     more in one repairing 100 lost entries, in two round trips either way ({@code
+ *     RepairRoundBench}, seed 1; docs/experiments/reconcile-streaming.md))
  */
 public record RepairConfig(ReconcileMethod method, int maxConversations, int maxConversationsPerPeer,
     long conversationIdleMs, ReconcileOptions reconcile) {
@@ -44,13 +47,20 @@ public record RepairConfig(ReconcileMethod method, int maxConversations, int max
   }
 
   /** Symbols of the first rateless flight of a repair. */
-  public static final int FIRST_FLIGHT = 16;
+  public static final int FIRST_FLIGHT = 1;
+  /** Counts sent with the first rateless flight of a repair (none: most repairs find nothing). */
+  public static final int PROBE = 0;
 
   /** The documented defaults. */
   public static RepairConfig defaults() {
     ReconcileOptions r = ReconcileOptions.defaults();
     return new RepairConfig(ReconcileMethod.RIBLT, 16, 4, 10_000,
-        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT).withProbe(0)));
+        r.withStream(r.stream().withFirstFlight(FIRST_FLIGHT).withProbe(PROBE)));
+  }
+
+  /** A copy with other reconciliation settings. */
+  public RepairConfig withReconcile(ReconcileOptions r) {
+    return new RepairConfig(method, maxConversations, maxConversationsPerPeer, conversationIdleMs, r);
   }
 
   /** A copy with another method. */

@@ -48,6 +48,7 @@ class ReconcileWireTest {
             IndexCounts.of(set, 5, 20)),
         ReconcileMessages.SymbolOffer.next(9, nextRun()),
         ReconcileMessages.OfferReply.more(25, 40, 50),
+        ReconcileMessages.OfferReply.more(5, 40, 50, IndexCounts.of(set, 5, 20)),
         ReconcileMessages.OfferReply.decoded(50, set, null, 0),
         ReconcileMessages.OfferReply.decoded(50, set, set, 50),
         ReconcileMessages.OfferReply.ended(),
@@ -67,6 +68,17 @@ class ReconcileWireTest {
     byte[] frame = registry.encode(ReconcileMessages.SymbolOffer.first(9, 50, true, false,
         new RatelessEncoder(set).next(5), counts));
     assertThrows(MalformedMessageException.class, () -> registry.decode(frame));
+  }
+
+  @Test
+  void aReplyWhoseCountsExceedTheRespondersSetIsMalformed() {
+    long[] counts = IndexCounts.of(set, 5, 3);
+    counts[2] = 51;
+    byte[] frame = registry.encode(ReconcileMessages.OfferReply.more(5, 40, 50, counts));
+    assertThrows(MalformedMessageException.class, () -> registry.decode(frame));
+    WireWriter tooMany = new WireWriter().writeVarInt(125).writeByte(0).writeVarLong(5).writeVarLong(40)
+        .writeVarLong(50).writeVarInt(IndexCounts.MAX + 1);
+    assertThrows(MalformedMessageException.class, () -> registry.decode(tooMany.toByteArray()));
   }
 
   @Test
