@@ -33,11 +33,16 @@ import org.bloomchord.routing.heavy.HotKeyWire;
  * was issued (operations overlap here, so "before" is acknowledgement time &lt; issue time): a read
  * that found nothing or an older version than the newest such put is a violation.
  *
+ * <p>Each seed places the peers anew (host names tagged with the seed, as a scenario's {@code
+ * placement: seeded}), so seeds vary the ring as well as the workload.
+ *
  * @param threshold gets per second at which an owner leases a key; 0 turns relief off (the owner
  *     answers every read of its keys)
+ * @param budget answers per second a peer gives other peers from a leased key before it hands
+ *     further gets to its lease holders; 0 for no budget
  */
-public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long leaseMs, double readsPerPeerPerSecond,
-    double putShare, int seconds, long seed) {
+public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long leaseMs, long budget,
+    double readsPerPeerPerSecond, double putShare, int seconds, long seed) {
 
   /** Simulated time per issuing step. */
   static final long STEP_MS = 100;
@@ -45,7 +50,8 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
 
   /** What a run measured. */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
-      double servedMaxOverMean, long violations, long invalidations, long busiestAsOwner, long busiestFromCache) {
+      double servedMaxOverMean, long violations, long invalidations, long delegated, long busiestAsOwner,
+      long busiestFromCache, double busiestArcOverMean) {
   }
 
   private record Ack(long at, Version version) {
@@ -59,8 +65,10 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
     ChordConfig config = ChordConfig.defaults();
     Network<ChordPeer> net = Networks.create("sim", NetworkOptions.defaults().withSeed(seed),
         HotKeyWire.register(ChordCluster.wireRegistry(config), config));
-    HotKeyOptions options = HotKeyOptions.defaults().with(threshold == 0 ? Long.MAX_VALUE / 4 : threshold, leaseMs);
+    HotKeyOptions options = HotKeyOptions.defaults().with(threshold == 0 ? Long.MAX_VALUE / 4 : threshold, leaseMs)
+        .withBudget(budget);
     try (ChordCluster c = new ChordCluster(net, config, seed, ref -> List.of(new HotKeyRelief(options)))) {
+      c.namePrefix("s" + Long.toUnsignedString(seed, 36));
       c.launch(peers);
       if (!c.awaitStable(600_000)) {
         throw new IllegalStateException("ring of " + peers + " did not stabilize: " + c.check());
@@ -137,9 +145,11 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       long[] splitBefore = {ownerBefore[busiest], before[busiest] - ownerBefore[busiest]};
       long invalidations = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .invalidations())).sum();
+      long delegated = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .delegated())).sum();
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
-          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, split[0] - splitBefore[0],
-          split[1] - splitBefore[1]);
+          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, delegated,
+          split[0] - splitBefore[0], split[1] - splitBefore[1], arcOverMean(ring, busiest));
     }
   }
 
@@ -166,6 +176,27 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       out[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).served());
     }
     return out;
+  }
+
+  /**
+   * The share of the identifier ring that peer {@code i} owns (from its predecessor's id to its own)
+   * over the mean share 1/N: what its in-degree on lookup paths, and so its load as a finger target,
+   * grows with.
+   */
+  static double arcOverMean(List<PeerHandle<ChordPeer>> ring, int i) {
+    long self = ring.get(i).ref().id();
+    long arc = -1L; // the whole ring, less one, when alone
+    for (PeerHandle<ChordPeer> h : ring) {
+      long d = self - h.ref().id();
+      if (d != 0 && Long.compareUnsigned(d, arc) < 0) {
+        arc = d;
+      }
+    }
+    return unsigned(arc) / Math.pow(2, 64) * ring.size();
+  }
+
+  private static double unsigned(long v) {
+    return v >= 0 ? v : (v >>> 1) * 2.0 + (v & 1);
   }
 
   static String key(int k) {

@@ -14,14 +14,21 @@ public final class HotKeyMessages {
 
   /**
    * A get sent to a peer on the key's lookup path (or to its owner): answered from a leased copy
-   * when the peer holds a fresh one, else by the owner.
+   * when the peer holds a fresh one, else by the owner. {@code delegated} marks a get that a peer
+   * over its serving budget handed to one of its lease holders: it is not handed on again (a holder
+   * without its copy forwards it towards the owner, where the first copy or the owner answers).
    */
-  public record HotGet(String key, int hopsLeft) implements Message {
+  public record HotGet(String key, int hopsLeft, boolean delegated) implements Message {
     /** Validates the hop budget. */
     public HotGet {
       if (hopsLeft < 0 || hopsLeft > MAX_HOPS) {
         throw new IllegalArgumentException("hop budget out of range: " + hopsLeft);
       }
+    }
+
+    /** A get on its way from the reader, not delegated. */
+    public HotGet(String key, int hopsLeft) {
+      this(key, hopsLeft, false);
     }
   }
 

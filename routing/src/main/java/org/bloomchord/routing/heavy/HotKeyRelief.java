@@ -53,6 +53,9 @@ public final class HotKeyRelief implements ChordExtension {
   private long forwarded;
   private long failed;
   private long invalidations;
+  private long delegated;
+  private long windowStart = Long.MIN_VALUE / 2;
+  private long servedInWindow;
 
   /** Relief with {@code options}. */
   public HotKeyRelief(HotKeyOptions options) {
@@ -93,15 +96,28 @@ public final class HotKeyRelief implements ChordExtension {
     long now = host.runtime().now();
     LeaseCache.Leased copy = cache.lookup(m.key(), now);
     if (copy != null) {
+      PeerRef delegate = delegateFor(m, from, now);
+      if (delegate != null) {
+        return delegate(m, from, delegate, now);
+      }
       servedFromCache++;
+      countServed(from, now);
       long remaining = copy.remainingMs(now);
-      return Future.succeededFuture(new HotGetReply(copy.entry(), handOut(m.key(), from, remaining, now), true));
+      // a delegated get's answer is handed on by the delegating peer, which records the reader
+      long lease = m.delegated() ? remaining : handOut(m.key(), from, remaining, now);
+      return Future.succeededFuture(new HotGetReply(copy.entry(), lease, true));
     }
     long keyId = host.ring().hash(m.key());
     Links links = host.links();
     if (owns(keyId, links)) {
-      servedAsOwner++;
       StoredEntry e = host.store().get(m.key());
+      PeerRef delegate = e == null ? null : delegateFor(m, from, now);
+      if (delegate != null) {
+        leases.observe(keyId, now);
+        return delegate(m, from, delegate, now);
+      }
+      servedAsOwner++;
+      countServed(from, now);
       long lease = e == null ? 0 : leases.onGet(m.key(), keyId, from, now);
       return Future.succeededFuture(new HotGetReply(e, lease, false));
     }
@@ -110,11 +126,10 @@ public final class HotKeyRelief implements ChordExtension {
     }
     PeerRef next = nextHop(keyId, links);
     forwarded++;
-    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1), host.config().requestTimeoutMs())
+    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1, m.delegated()),
+            host.config().requestTimeoutMs())
         .map(reply -> {
-          if (!(reply instanceof HotGetReply r) || r.entry() != null && !r.entry().key().equals(m.key())) {
-            throw new MalformedMessageException("answer to a hot get of " + m.key() + ": " + reply);
-          }
+          HotGetReply r = checked(m.key(), reply);
           long at = host.runtime().now();
           // counted from when this peer forwarded: no later than when the granter started the lease;
           // a copy this peer may not keep (invalidated meanwhile) is not handed on either
@@ -122,6 +137,69 @@ public final class HotKeyRelief implements ChordExtension {
           long onward = kept ? handOut(m.key(), from, r.leaseMs(), at) : 0;
           return new HotGetReply(r.entry(), onward, r.fromCache());
         });
+  }
+
+  /**
+   * The lease holder to hand {@code m} to, or null to answer it here: only a get of another peer,
+   * not delegated already, arriving when this peer answered its budget of other peers' gets in the
+   * current second, and only to a holder whose copy outlasts a request timeout.
+   */
+  private PeerRef delegateFor(HotGet m, PeerRef from, long now) {
+    if (m.delegated() || from == null || m.hopsLeft() == 0 || options.budgetPerSecond() == 0) {
+      return null;
+    }
+    rollWindow(now);
+    if (servedInWindow < options.budgetPerSecond()) {
+      return null;
+    }
+    return holders.pick(m.key(), now + host.config().requestTimeoutMs(), from);
+  }
+
+  /**
+   * Hands {@code m} to the lease holder {@code to} and passes its answer back to {@code from} with a
+   * lease no longer than this peer's own (its copy's, or as owner the full lease), so an
+   * invalidation that reaches this peer reaches the reader while its copy lives. A holder that does
+   * not answer leaves the get to this peer.
+   */
+  private Future<Message> delegate(HotGet m, PeerRef from, PeerRef to, long sentAt) {
+    delegated++;
+    return host.runtime().request(to, new HotGet(m.key(), m.hopsLeft() - 1, true), host.config().requestTimeoutMs())
+        .map(reply -> {
+          HotGetReply r = checked(m.key(), reply);
+          long at = host.runtime().now();
+          long own;
+          if (owns(host.ring().hash(m.key()), host.links())) {
+            own = options.leaseMs();
+          } else {
+            LeaseCache.Leased mine = cache.lookup(m.key(), at);
+            own = mine == null ? 0 : mine.remainingMs(at);
+          }
+          boolean fresh = r.entry() != null && !cache.invalidatedSince(m.key(), sentAt, at);
+          long onward = fresh ? handOut(m.key(), from, Math.min(r.leaseMs(), own), at) : 0;
+          return (Message) new HotGetReply(r.entry(), onward, r.fromCache());
+        })
+        .recover(t -> onHotGet(from, new HotGet(m.key(), m.hopsLeft(), true)));
+  }
+
+  private static HotGetReply checked(String key, Message reply) {
+    if (!(reply instanceof HotGetReply r) || r.entry() != null && !r.entry().key().equals(key)) {
+      throw new MalformedMessageException("answer to a hot get of " + key + ": " + reply);
+    }
+    return r;
+  }
+
+  private void rollWindow(long now) {
+    if (now - windowStart >= HotKeyOptions.WINDOW_MS) {
+      windowStart = now;
+      servedInWindow = 0;
+    }
+  }
+
+  private void countServed(PeerRef from, long now) {
+    if (from != null) {
+      rollWindow(now);
+      servedInWindow++;
+    }
   }
 
   /** The lease {@code from} may keep a copy for ({@code leaseMs}), once recorded for invalidation; else 0. */
@@ -212,6 +290,11 @@ public final class HotKeyRelief implements ChordExtension {
   /** Gets this peer passed on towards the owner. */
   public long forwarded() {
     return forwarded;
+  }
+
+  /** Gets this peer handed to one of its lease holders because it had answered its budget. */
+  public long delegated() {
+    return delegated;
   }
 
   /** This peer's own reads that failed on the way. */

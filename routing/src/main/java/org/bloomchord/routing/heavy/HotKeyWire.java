@@ -34,8 +34,9 @@ public final class HotKeyWire {
   public static WireRegistry register(WireRegistry registry, ChordConfig config) {
     int maxKey = config.maxKeyBytes();
     int maxValue = config.maxValueBytes();
-    registry.register(FIRST_TAG, WireCodec.of(HotGet.class, (m, out) -> out.writeString(m.key()).writeVarInt(m.hopsLeft()),
-        in -> new HotGet(in.readString(maxKey), in.readVarInt(HotKeyMessages.MAX_HOPS))));
+    registry.register(FIRST_TAG, WireCodec.of(HotGet.class, (m, out) -> out.writeString(m.key()).writeVarInt(m.hopsLeft())
+        .writeBoolean(m.delegated()),
+        in -> new HotGet(in.readString(maxKey), in.readVarInt(HotKeyMessages.MAX_HOPS), in.readBoolean())));
     registry.register(FIRST_TAG + 1, WireCodec.of(HotGetReply.class, (m, out) -> {
       out.writeVarLong(m.leaseMs()).writeBoolean(m.fromCache()).writeBoolean(m.entry() != null);
       if (m.entry() != null) {
