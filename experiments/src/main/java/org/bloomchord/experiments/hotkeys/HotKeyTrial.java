@@ -50,8 +50,8 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
 
   /** What a run measured. */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
-      double servedMaxOverMean, long violations, long invalidations, long delegated, long busiestAsOwner,
-      long busiestFromCache, double busiestArcOverMean) {
+      double servedMaxOverMean, long violations, long invalidations, long delegated, long toReplicas,
+      long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean) {
   }
 
   private record Ack(long at, Version version) {
@@ -86,9 +86,9 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
         }
       }
       long[] before = servedCounts(net, ring);
-      long[] ownerBefore = new long[ring.size()];
-      for (int i = 0; i < ownerBefore.length; i++) {
-        ownerBefore[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).servedAsOwner());
+      long[][] splitBefore = new long[ring.size()][];
+      for (int i = 0; i < splitBefore.length; i++) {
+        splitBefore[i] = net.inspect(ring.get(i), HotKeyTrial::split);
       }
       KeyChooser.Zipf zipfKeys = new KeyChooser.Zipf(keys, zipf);
       double perStep = peers * readsPerPeerPerSecond * STEP_MS / 1000.0;
@@ -140,16 +140,17 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
           busiest = i;
         }
       }
-      HotKeyRelief top = net.inspect(ring.get(busiest), p -> p.extension(HotKeyRelief.class));
-      long[] split = net.inspect(ring.get(busiest), p -> new long[] {top.servedAsOwner(), top.servedFromCache()});
-      long[] splitBefore = {ownerBefore[busiest], before[busiest] - ownerBefore[busiest]};
+      long[] split = net.inspect(ring.get(busiest), HotKeyTrial::split);
+      long[] was = splitBefore[busiest];
       long invalidations = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .invalidations())).sum();
       long delegated = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .delegated())).sum();
+      long toReplicas = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .toReplicas())).sum();
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
-          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, delegated,
-          split[0] - splitBefore[0], split[1] - splitBefore[1], arcOverMean(ring, busiest));
+          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, delegated, toReplicas,
+          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest));
     }
   }
 
@@ -168,6 +169,12 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       }
     }
     return bad;
+  }
+
+  /** A peer's gets answered as owner, as replica and from a copy. */
+  private static long[] split(ChordPeer p) {
+    HotKeyRelief r = p.extension(HotKeyRelief.class);
+    return new long[] {r.servedAsOwner(), r.servedAsReplica(), r.servedFromCache()};
   }
 
   private static long[] servedCounts(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring) {

@@ -17,19 +17,19 @@ final class HotKeyLoad {
   /** The section over {@code peers} (each carrying a {@link HotKeyRelief}). */
   static LoadStats of(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> peers) {
     double[] served = new double[peers.size()];
-    long[] sums = new long[7];
+    long[] sums = new long[9];
     for (int i = 0; i < served.length; i++) {
       long[] c = net.inspect(peers.get(i), p -> {
         HotKeyRelief r = p.extension(HotKeyRelief.class);
-        return r == null ? new long[7] : new long[] {r.servedAsOwner(), r.servedFromCache(), r.delegated(), r.forwarded(),
-            r.leases().granted(), r.invalidations(), r.failed()};
+        return r == null ? new long[9] : new long[] {r.servedAsOwner(), r.servedAsReplica(), r.servedFromCache(),
+            r.delegated(), r.toReplicas(), r.forwarded(), r.leases().granted(), r.invalidations(), r.failed()};
       });
-      served[i] = c[0] + c[1];
+      served[i] = c[0] + c[1] + c[2];
       for (int k = 0; k < sums.length; k++) {
         sums[k] += c[k];
       }
     }
     return LoadStats.of(Distribution.of(served).toLoad(),
-        new LoadStats.Relief(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]));
+        new LoadStats.Relief(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], sums[8]));
   }
 }

@@ -64,9 +64,10 @@ public record HotKeySettings(boolean enabled, boolean relief, long threshold, Du
     return (long) v;
   }
 
-  /** The peers' relief options: with {@code relief: off} a threshold no key reaches. */
+  /** The peers' relief options: with {@code relief: off} a threshold no key reaches and no budget. */
   public HotKeyOptions options() {
-    return HotKeyOptions.defaults().with(relief ? threshold : Long.MAX_VALUE / 4, lease.toMillis()).withBudget(budget);
+    return HotKeyOptions.defaults().with(relief ? threshold : Long.MAX_VALUE / 4, lease.toMillis())
+        .withBudget(relief ? budget : 0);
   }
 
   /** The section as a YAML flow mapping that {@link #bind} reads back to equal settings. */

@@ -1,6 +1,7 @@
 package org.bloomchord.routing.heavy;
 
 import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.Message;
 
 /** Messages of hot-key relief; codecs in {@link HotKeyWire}. */
@@ -44,6 +45,14 @@ public final class HotKeyMessages {
         throw new IllegalArgumentException("negative lease");
       }
     }
+  }
+
+  /**
+   * Sent by a key's owner that answered its budget to one of the key's replicas: answer with the
+   * replica's entry when its version is at least {@code atLeast} (the owner's, so no older than any
+   * acknowledged put), else with no entry, and the owner answers itself.
+   */
+  public record ReplicaGet(String key, Version atLeast) implements Message {
   }
 
   /** Tells a holder to drop its copy of {@code key} and to pass the word to the peers it handed copies to. */

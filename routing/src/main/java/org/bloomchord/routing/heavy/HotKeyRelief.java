@@ -19,6 +19,7 @@ import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
 
 /**
  * Hot-key relief by leased copies on lookup paths (CFS-style path caching). A read travels
@@ -54,6 +55,9 @@ public final class HotKeyRelief implements ChordExtension {
   private long failed;
   private long invalidations;
   private long delegated;
+  private long toReplicas;
+  private long servedAsReplica;
+  private int replicaTurn;
   private long windowStart = Long.MIN_VALUE / 2;
   private long servedInWindow;
 
@@ -71,6 +75,7 @@ public final class HotKeyRelief implements ChordExtension {
     this.cache = new LeaseCache(options, h.config().requestTimeoutMs() * (h.ring().bits() + 1L));
     h.handleRequests(HotGet.class, this::onHotGet);
     h.handleRequests(HotInvalidate.class, (from, m) -> onInvalidate(m));
+    h.handleRequests(ReplicaGet.class, this::onReplicaGet);
     h.writeGate(key -> {
       cache.invalidate(key, h.runtime().now());
       return invalidateHolders(key);
@@ -116,10 +121,11 @@ public final class HotKeyRelief implements ChordExtension {
         leases.observe(keyId, now);
         return delegate(m, from, delegate, now);
       }
-      servedAsOwner++;
-      countServed(from, now);
-      long lease = e == null ? 0 : leases.onGet(m.key(), keyId, from, now);
-      return Future.succeededFuture(new HotGetReply(e, lease, false));
+      PeerRef replica = e == null || !overBudget(m, from, now) ? null : replicaFor(from, links);
+      if (replica != null) {
+        return fromReplica(m, from, keyId, e, replica, now);
+      }
+      return Future.succeededFuture(answerAsOwner(m.key(), keyId, e, from, now));
     }
     if (m.hopsLeft() == 0) {
       return Future.failedFuture("hot get of " + m.key() + " ran out of hops");
@@ -139,20 +145,73 @@ public final class HotKeyRelief implements ChordExtension {
         });
   }
 
+  private HotGetReply answerAsOwner(String key, long keyId, StoredEntry e, PeerRef from, long now) {
+    servedAsOwner++;
+    countServed(from, now);
+    long lease = e == null ? 0 : leases.onGet(key, keyId, from, now);
+    return new HotGetReply(e, lease, false);
+  }
+
   /**
-   * The lease holder to hand {@code m} to, or null to answer it here: only a get of another peer,
-   * not delegated already, arriving when this peer answered its budget of other peers' gets in the
-   * current second, and only to a holder whose copy outlasts a request timeout.
+   * Whether {@code m} may be handed on rather than answered here: a get of another peer, not
+   * delegated already, arriving when this peer answered its budget of other peers' gets in the
+   * current second.
    */
-  private PeerRef delegateFor(HotGet m, PeerRef from, long now) {
+  private boolean overBudget(HotGet m, PeerRef from, long now) {
     if (m.delegated() || from == null || m.hopsLeft() == 0 || options.budgetPerSecond() == 0) {
-      return null;
+      return false;
     }
     rollWindow(now);
-    if (servedInWindow < options.budgetPerSecond()) {
-      return null;
+    return servedInWindow >= options.budgetPerSecond();
+  }
+
+  /** The lease holder to hand {@code m} to when over budget (one whose copy outlasts a request timeout), or null. */
+  private PeerRef delegateFor(HotGet m, PeerRef from, long now) {
+    return overBudget(m, from, now) ? holders.pick(m.key(), now + host.config().requestTimeoutMs(), from) : null;
+  }
+
+  /** The next of this owner's replicas (the first replicas - 1 successors) in turn, other than {@code from}; or null. */
+  private PeerRef replicaFor(PeerRef from, Links links) {
+    List<PeerRef> succ = links.successors();
+    int n = Math.min(host.config().replicas() - 1, succ.size());
+    for (int i = 0; i < n; i++) {
+      PeerRef r = succ.get(Math.floorMod(replicaTurn++, n));
+      if (!r.equals(from) && !r.equals(links.self())) {
+        return r;
+      }
     }
-    return holders.pick(m.key(), now + host.config().requestTimeoutMs(), from);
+    return null;
+  }
+
+  /**
+   * Has {@code replica} answer {@code m} with its entry when it holds the owner's version {@code e}
+   * or a newer one; the owner grants the lease as if it had answered, unless a put was gated
+   * meanwhile (then no lease). A replica that is behind or does not answer leaves the get to the owner.
+   */
+  private Future<Message> fromReplica(HotGet m, PeerRef from, long keyId, StoredEntry e, PeerRef replica, long sentAt) {
+    toReplicas++;
+    return host.runtime().request(replica, new ReplicaGet(m.key(), e.version()), host.config().requestTimeoutMs())
+        .map(reply -> {
+          HotGetReply r = checked(m.key(), reply);
+          long at = host.runtime().now();
+          if (r.entry() == null || r.entry().version().compareTo(e.version()) < 0) {
+            return (Message) answerAsOwner(m.key(), keyId, host.store().get(m.key()), from, at);
+          }
+          long lease = cache.invalidatedSince(m.key(), sentAt, at) ? 0 : leases.onGet(m.key(), keyId, from, at);
+          return new HotGetReply(r.entry(), lease, false);
+        })
+        .recover(t -> Future.succeededFuture(answerAsOwner(m.key(), keyId, host.store().get(m.key()), from,
+            host.runtime().now())));
+  }
+
+  private Future<Message> onReplicaGet(PeerRef from, ReplicaGet m) {
+    StoredEntry e = host.store().get(m.key());
+    if (e == null || e.version().compareTo(m.atLeast()) < 0) {
+      return Future.succeededFuture(new HotGetReply(null, 0, false));
+    }
+    servedAsReplica++;
+    countServed(from, host.runtime().now());
+    return Future.succeededFuture(new HotGetReply(e, 0, false));
   }
 
   /**
@@ -282,9 +341,19 @@ public final class HotKeyRelief implements ChordExtension {
     return servedFromCache;
   }
 
-  /** Gets this peer answered, as owner or from a copy. */
+  /** Gets this peer answered as a replica for an owner that had answered its budget. */
+  public long servedAsReplica() {
+    return servedAsReplica;
+  }
+
+  /** Gets this peer, as an owner over its budget, had a replica answer. */
+  public long toReplicas() {
+    return toReplicas;
+  }
+
+  /** Gets this peer answered, as owner, as replica or from a copy. */
   public long served() {
-    return servedAsOwner + servedFromCache;
+    return servedAsOwner + servedFromCache + servedAsReplica;
   }
 
   /** Gets this peer passed on towards the owner. */
