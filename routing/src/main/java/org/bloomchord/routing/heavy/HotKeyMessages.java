@@ -16,8 +16,10 @@ public final class HotKeyMessages {
   /**
    * A get sent to a peer on the key's lookup path (or to its owner): answered from a leased copy
    * when the peer holds a fresh one, else by the owner. {@code delegated} marks a get that a peer
-   * over its serving budget handed to one of its lease holders: it is not handed on again (a holder
-   * without its copy forwards it towards the owner, where the first copy or the owner answers).
+   * over its serving budget handed to one of its lease holders: a holder over its budget too may
+   * hand it to one of its own holders (each step spends a hop), but never passes it back towards
+   * the owner while it holds a copy; a holder without its copy forwards it towards the owner, where
+   * the first copy or the owner answers.
    */
   public record HotGet(String key, int hopsLeft, boolean delegated) implements Message {
     /** Validates the hop budget. */

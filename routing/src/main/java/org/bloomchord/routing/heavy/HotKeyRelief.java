@@ -100,6 +100,15 @@ public final class HotKeyRelief implements ChordExtension {
   private Future<Message> onHotGet(PeerRef from, HotGet m) {
     long now = host.runtime().now();
     LeaseCache.Leased copy = cache.lookup(m.key(), now);
+    long keyId = host.ring().hash(m.key());
+    Links links = host.links();
+    boolean owner = owns(keyId, links);
+    // over budget with no holder to hand the get to, a path peer passes it on towards the owner,
+    // who has replicas to share with, rather than answer it
+    if (copy != null && !owner && !m.delegated() && overBudget(m, from, now) && holders.pick(m.key(), now + host.config()
+        .requestTimeoutMs(), from) == null) {
+      copy = null;
+    }
     if (copy != null) {
       PeerRef delegate = delegateFor(m, from, now);
       if (delegate != null) {
@@ -112,9 +121,7 @@ public final class HotKeyRelief implements ChordExtension {
       long lease = m.delegated() ? remaining : handOut(m.key(), from, remaining, now);
       return Future.succeededFuture(new HotGetReply(copy.entry(), lease, true));
     }
-    long keyId = host.ring().hash(m.key());
-    Links links = host.links();
-    if (owns(keyId, links)) {
+    if (owner) {
       StoredEntry e = host.store().get(m.key());
       PeerRef delegate = e == null ? null : delegateFor(m, from, now);
       if (delegate != null) {
@@ -153,12 +160,12 @@ public final class HotKeyRelief implements ChordExtension {
   }
 
   /**
-   * Whether {@code m} may be handed on rather than answered here: a get of another peer, not
-   * delegated already, arriving when this peer answered its budget of other peers' gets in the
-   * current second.
+   * Whether {@code m} may be handed on rather than answered here: a get of another peer (a
+   * delegated one too: it walks on to a holder's holder, each step a hop of its budget) arriving
+   * when this peer answered its budget of other peers' gets in the current second.
    */
   private boolean overBudget(HotGet m, PeerRef from, long now) {
-    if (m.delegated() || from == null || m.hopsLeft() == 0 || options.budgetPerSecond() == 0) {
+    if (from == null || m.hopsLeft() == 0 || options.budgetPerSecond() == 0) {
       return false;
     }
     rollWindow(now);
@@ -237,7 +244,7 @@ public final class HotKeyRelief implements ChordExtension {
           long onward = fresh ? handOut(m.key(), from, Math.min(r.leaseMs(), own), at) : 0;
           return (Message) new HotGetReply(r.entry(), onward, r.fromCache());
         })
-        .recover(t -> onHotGet(from, new HotGet(m.key(), m.hopsLeft(), true)));
+        .recover(t -> onHotGet(from, new HotGet(m.key(), m.hopsLeft() - 1, true)));
   }
 
   private static HotGetReply checked(String key, Message reply) {
