@@ -18,7 +18,7 @@ class HotKeyTrialTest {
   private static final int PEERS = 200;
   private static final int KEYS = 400;
   /** The stated bound on the busiest peer's served gets over the mean, with relief. */
-  private static final double BOUND = 4.0;
+  private static final double BOUND = 3.0;
 
   private static HotKeyTrial trial(long threshold, long budget) {
     return new HotKeyTrial(PEERS, KEYS, 1.0, threshold, 10_000, budget, 1.0, 0.02, 10, 7);
