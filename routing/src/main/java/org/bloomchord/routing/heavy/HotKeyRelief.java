@@ -177,17 +177,20 @@ public final class HotKeyRelief implements ChordExtension {
     return overBudget(m, from, now) ? holders.pick(m.key(), now + host.config().requestTimeoutMs(), from) : null;
   }
 
-  /** The next of this owner's replicas (the first replicas - 1 successors) in turn, other than {@code from}; or null. */
+  /**
+   * The next in turn of this owner's replicas (the first replicas - 1 successors) and the owner
+   * itself, so that what the owner answers over its budget is shared evenly by all the key's
+   * copies: a replica other than {@code from}, or null for the owner's own turn.
+   */
   private PeerRef replicaFor(PeerRef from, Links links) {
     List<PeerRef> succ = links.successors();
     int n = Math.min(host.config().replicas() - 1, succ.size());
-    for (int i = 0; i < n; i++) {
-      PeerRef r = succ.get(Math.floorMod(replicaTurn++, n));
-      if (!r.equals(from) && !r.equals(links.self())) {
-        return r;
-      }
+    int slot = Math.floorMod(replicaTurn++, n + 1);
+    if (slot == n) {
+      return null;
     }
-    return null;
+    PeerRef r = succ.get(slot);
+    return r.equals(from) || r.equals(links.self()) ? null : r;
   }
 
   /**
