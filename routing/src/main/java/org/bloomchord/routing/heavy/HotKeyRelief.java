@@ -177,20 +177,17 @@ public final class HotKeyRelief implements ChordExtension {
     return overBudget(m, from, now) ? holders.pick(m.key(), now + host.config().requestTimeoutMs(), from) : null;
   }
 
-  /**
-   * The next in turn of this owner's replicas (the first replicas - 1 successors) and the owner
-   * itself, so that what the owner answers over its budget is shared evenly by all the key's
-   * copies: a replica other than {@code from}, or null for the owner's own turn.
-   */
+  /** The next of this owner's replicas (the first replicas - 1 successors) in turn, other than {@code from}; or null. */
   private PeerRef replicaFor(PeerRef from, Links links) {
     List<PeerRef> succ = links.successors();
     int n = Math.min(host.config().replicas() - 1, succ.size());
-    int slot = Math.floorMod(replicaTurn++, n + 1);
-    if (slot == n) {
-      return null;
+    for (int i = 0; i < n; i++) {
+      PeerRef r = succ.get(Math.floorMod(replicaTurn++, n));
+      if (!r.equals(from) && !r.equals(links.self())) {
+        return r;
+      }
     }
-    PeerRef r = succ.get(slot);
-    return r.equals(from) || r.equals(links.self()) ? null : r;
+    return null;
   }
 
   /**
