@@ -29,6 +29,14 @@ import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
  * lease. Every peer the answer passes through on the way back keeps the copy for the lease, counted
  * from when it forwarded the get ({@link LeaseCache}).
  *
+ * <p>Serving budget ({@link HotKeyOptions#budgetPerSecond}): a peer that answered its budget of
+ * other peers' gets in the current second hands a further get to one of the peers it leased the key
+ * to (a delegated get, passed back with a lease no longer than its own copy's), or, holding a copy
+ * but no such holder, passes it on towards the owner; an owner hands it to a lease holder or to one
+ * of its replicas ({@link HotKeyMessages.ReplicaGet}: answered only with the owner's version or a
+ * newer one). Path copies alone spread reads in proportion to the peers' arcs of the ring; the
+ * budget caps any one peer's share (docs/architecture/hot-keys.md).
+ *
  * <p>Correctness (the writes checker's rule, with "before" meaning "acknowledged before the read
  * started"): a read returns the newest write acknowledged before it started, or a newer one. Every
  * peer records whom it handed a copy to ({@link LeaseHolders}); the owner acknowledges a put only
@@ -39,8 +47,10 @@ import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
  * while a lease runs (a new owner does not know the old one's holders) and clocks that run at the
  * same rate.
  *
- * <p>Counts per peer: gets answered as owner ({@link #servedAsOwner}) and from a copy
- * ({@link #servedFromCache}); their sum is the peer's served load.
+ * <p>Counts per peer: gets answered as owner ({@link #servedAsOwner}), as replica
+ * ({@link #servedAsReplica}) and from a copy ({@link #servedFromCache}); their sum is the peer's
+ * served load. The class is about 400 lines because the read path, the budget's hand-offs and the
+ * invalidation tree share the same three tables and their invariants.
  */
 public final class HotKeyRelief implements ChordExtension {
 
