@@ -39,6 +39,11 @@ public final class HotKeysCommand implements Callable<Integer> {
   @Option(names = "--lease", defaultValue = "10000", description = "Lease in ms (default: ${DEFAULT-VALUE}).")
   long leaseMs;
 
+  @Option(names = "--budgets", split = ",", defaultValue = "2",
+      description = "Answers per second a peer gives other peers from a leased key before it hands gets to its lease"
+          + " holders; 0 is no budget (default: ${DEFAULT-VALUE}).")
+  List<Long> budgets;
+
   @Option(names = "--rate", defaultValue = "1", description = "Reads per peer per second (default: ${DEFAULT-VALUE}).")
   double rate;
 
@@ -65,6 +70,9 @@ public final class HotKeysCommand implements Callable<Integer> {
     if (thresholds.stream().anyMatch(t -> t < 0)) {
       throw new UsageException("--thresholds must be 0 (off) or positive, got " + thresholds);
     }
+    if (budgets.stream().anyMatch(b -> b < 0 || b > 1_000_000)) {
+      throw new UsageException("--budgets must be 0 (none) or in 1..1000000, got " + budgets);
+    }
     if (leaseMs < 1 || leaseMs > 3_600_000) {
       throw new UsageException("--lease must be in 1..3600000 ms, got " + leaseMs);
     }
@@ -78,17 +86,21 @@ public final class HotKeysCommand implements Callable<Integer> {
       throw new UsageException("--seconds must be in 1..3600, got " + seconds);
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.println("| threshold | seed | reads | failed | puts acked | served mean | p1 | p99 | max | servedMaxOverMean"
-        + " | violations | invalidations | busiest: as owner / from copy |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    out.println("| threshold | budget | seed | reads | failed | puts acked | served mean | p99 | max | servedMaxOverMean"
+        + " | violations | invalidations | to holders / to replicas | busiest: owner / replica / copy | busiest's arc / mean |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (long t : thresholds) {
-      for (long seed : seeds) {
-        HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, rate, putShare, seconds, seed).run();
-        out.println(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.0f | %.2f | %d | %d | %d / %d |",
-            t == 0 ? "off" : t + "/s", seed, r.reads(), r.readsFailed(), r.putsAcked(), r.puts(), r.served().mean(),
-            r.served().p1(), r.served().p99(), r.served().max(), r.servedMaxOverMean(), r.violations(),
-            r.invalidations(), r.busiestAsOwner(), r.busiestFromCache()));
-        out.flush();
+      for (long b : t == 0 ? List.of(0L) : budgets) {
+        for (long seed : seeds) {
+          HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, b, rate, putShare, seconds, seed).run();
+          out.println(String.format(Locale.ROOT,
+              "| %s | %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.2f | %d | %d | %d / %d | %d / %d / %d | %.1f |",
+              t == 0 ? "off" : t + "/s", t == 0 ? "-" : b == 0 ? "none" : b + "/s", seed, r.reads(), r.readsFailed(),
+              r.putsAcked(), r.puts(), r.served().mean(), r.served().p99(), r.served().max(), r.servedMaxOverMean(),
+              r.violations(), r.invalidations(), r.delegated(), r.toReplicas(), r.busiestAsOwner(),
+              r.busiestAsReplica(), r.busiestFromCache(), r.busiestArcOverMean()));
+          out.flush();
+        }
       }
     }
     return 0;

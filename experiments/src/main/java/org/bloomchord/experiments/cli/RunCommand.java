@@ -42,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
   public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
       "mass-failure", "ton-mass-failure", "continuous-churn", "ton-churn", "churn-hour", "filter-depth-width",
       "reconcile-bytes", "rogue-peers", "jvm-kill", "quickstart-jvm-kill", "state-hour", "pns", "partition-merge",
-      "traceback-rogues", "partition-jvms", "summary-cache");
+      "traceback-rogues", "partition-jvms", "summary-cache", "hot-keys");
 
   /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
   private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");

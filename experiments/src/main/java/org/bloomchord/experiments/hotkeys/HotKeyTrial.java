@@ -33,11 +33,16 @@ import org.bloomchord.routing.heavy.HotKeyWire;
  * was issued (operations overlap here, so "before" is acknowledgement time &lt; issue time): a read
  * that found nothing or an older version than the newest such put is a violation.
  *
+ * <p>Each seed places the peers anew (host names tagged with the seed, as a scenario's {@code
+ * placement: seeded}), so seeds vary the ring as well as the workload.
+ *
  * @param threshold gets per second at which an owner leases a key; 0 turns relief off (the owner
  *     answers every read of its keys)
+ * @param budget answers per second a peer gives other peers from a leased key before it hands
+ *     further gets to its lease holders; 0 for no budget
  */
-public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long leaseMs, double readsPerPeerPerSecond,
-    double putShare, int seconds, long seed) {
+public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long leaseMs, long budget,
+    double readsPerPeerPerSecond, double putShare, int seconds, long seed) {
 
   /** Simulated time per issuing step. */
   static final long STEP_MS = 100;
@@ -45,7 +50,8 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
 
   /** What a run measured. */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
-      double servedMaxOverMean, long violations, long invalidations, long busiestAsOwner, long busiestFromCache) {
+      double servedMaxOverMean, long violations, long invalidations, long delegated, long toReplicas,
+      long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean) {
   }
 
   private record Ack(long at, Version version) {
@@ -59,8 +65,10 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
     ChordConfig config = ChordConfig.defaults();
     Network<ChordPeer> net = Networks.create("sim", NetworkOptions.defaults().withSeed(seed),
         HotKeyWire.register(ChordCluster.wireRegistry(config), config));
-    HotKeyOptions options = HotKeyOptions.defaults().with(threshold == 0 ? Long.MAX_VALUE / 4 : threshold, leaseMs);
+    HotKeyOptions options = HotKeyOptions.defaults().with(threshold == 0 ? Long.MAX_VALUE / 4 : threshold, leaseMs)
+        .withBudget(budget);
     try (ChordCluster c = new ChordCluster(net, config, seed, ref -> List.of(new HotKeyRelief(options)))) {
+      c.namePrefix("s" + Long.toUnsignedString(seed, 36));
       c.launch(peers);
       if (!c.awaitStable(600_000)) {
         throw new IllegalStateException("ring of " + peers + " did not stabilize: " + c.check());
@@ -78,9 +86,9 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
         }
       }
       long[] before = servedCounts(net, ring);
-      long[] ownerBefore = new long[ring.size()];
-      for (int i = 0; i < ownerBefore.length; i++) {
-        ownerBefore[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).servedAsOwner());
+      long[][] splitBefore = new long[ring.size()][];
+      for (int i = 0; i < splitBefore.length; i++) {
+        splitBefore[i] = net.inspect(ring.get(i), HotKeyTrial::split);
       }
       KeyChooser.Zipf zipfKeys = new KeyChooser.Zipf(keys, zipf);
       double perStep = peers * readsPerPeerPerSecond * STEP_MS / 1000.0;
@@ -132,14 +140,17 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
           busiest = i;
         }
       }
-      HotKeyRelief top = net.inspect(ring.get(busiest), p -> p.extension(HotKeyRelief.class));
-      long[] split = net.inspect(ring.get(busiest), p -> new long[] {top.servedAsOwner(), top.servedFromCache()});
-      long[] splitBefore = {ownerBefore[busiest], before[busiest] - ownerBefore[busiest]};
+      long[] split = net.inspect(ring.get(busiest), HotKeyTrial::split);
+      long[] was = splitBefore[busiest];
       long invalidations = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .invalidations())).sum();
+      long delegated = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .delegated())).sum();
+      long toReplicas = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .toReplicas())).sum();
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
-          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, split[0] - splitBefore[0],
-          split[1] - splitBefore[1]);
+          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, delegated, toReplicas,
+          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest));
     }
   }
 
@@ -160,12 +171,39 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
     return bad;
   }
 
+  /** A peer's gets answered as owner, as replica and from a copy. */
+  private static long[] split(ChordPeer p) {
+    HotKeyRelief r = p.extension(HotKeyRelief.class);
+    return new long[] {r.servedAsOwner(), r.servedAsReplica(), r.servedFromCache()};
+  }
+
   private static long[] servedCounts(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring) {
     long[] out = new long[ring.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = net.inspect(ring.get(i), p -> p.extension(HotKeyRelief.class).served());
     }
     return out;
+  }
+
+  /**
+   * The share of the identifier ring that peer {@code i} owns (from its predecessor's id to its own)
+   * over the mean share 1/N: what its in-degree on lookup paths, and so its load as a finger target,
+   * grows with.
+   */
+  static double arcOverMean(List<PeerHandle<ChordPeer>> ring, int i) {
+    long self = ring.get(i).ref().id();
+    long arc = -1L; // the whole ring, less one, when alone
+    for (PeerHandle<ChordPeer> h : ring) {
+      long d = self - h.ref().id();
+      if (d != 0 && Long.compareUnsigned(d, arc) < 0) {
+        arc = d;
+      }
+    }
+    return unsigned(arc) / Math.pow(2, 64) * ring.size();
+  }
+
+  private static double unsigned(long v) {
+    return v >= 0 ? v : (v >>> 1) * 2.0 + (v & 1);
   }
 
   static String key(int k) {

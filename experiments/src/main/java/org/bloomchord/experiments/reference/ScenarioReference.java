@@ -52,7 +52,8 @@ public final class ScenarioReference {
       chord: { idBits: 64, successors: 8, replicas: 3, stabilize: 500ms, fixFingers: 500ms, checkPredecessor: 1s,
                stabilizeMax: 1s, fixFingersMax: 1s, jitter: 0.2, requestTimeout: 500ms, lookupTimeout: 10s,
                virtualNodes: 1, lookup: recursive, nextHop: fingers, placement: fixed, quota: 100, writeQuorum: 2,
-               readQuorum: 1, repair: push, proximity: true, proximityCandidates: 4, successorPush: true }
+               readQuorum: 1, repair: push, proximity: true, proximityCandidates: 4, successorPush: true,
+               hotKeys: { relief: on, threshold: 2/s, lease: 10s, budget: 2/s } }
       routing: { depth: 3, bitsPerLevel: 4096, hashes: 3, refresh: 1s, lease: 30s, queryTimeout: 5s }
       rogue: { peers: 5, behaviours: [forgedNotify], every: 1s }
       traceback: { trace: forged, sample: 0.001, window: 10s, windows: 6, fpRate: 0.001 }

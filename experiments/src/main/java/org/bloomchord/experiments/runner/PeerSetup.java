@@ -8,6 +8,9 @@ import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.heavy.HotKeyOptions;
+import org.bloomchord.routing.heavy.HotKeyRelief;
+import org.bloomchord.routing.heavy.HotKeyWire;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
@@ -32,6 +35,26 @@ public record PeerSetup(WireRegistry registry, Function<PeerRef, List<ChordExten
    * location layer of {@code location} (none when null).
    */
   public static PeerSetup of(ChordConfig chord, RepairMode repair, LocationConfig location) {
+    return of(chord, repair, location, null);
+  }
+
+  /**
+   * As {@link #of(ChordConfig, RepairMode, LocationConfig)}, every peer also carrying hot-key relief
+   * with {@code hotKeys} (none when null) and the registry its codecs.
+   */
+  public static PeerSetup of(ChordConfig chord, RepairMode repair, LocationConfig location, HotKeyOptions hotKeys) {
+    PeerSetup plain = withoutRelief(chord, repair, location);
+    if (hotKeys == null) {
+      return plain;
+    }
+    return new PeerSetup(HotKeyWire.register(plain.registry(), chord), ref -> {
+      List<ChordExtension> out = new ArrayList<>(plain.extensions().apply(ref));
+      out.add(new HotKeyRelief(hotKeys));
+      return out;
+    });
+  }
+
+  private static PeerSetup withoutRelief(ChordConfig chord, RepairMode repair, LocationConfig location) {
     WireRegistry registry = repair == RepairMode.RECONCILE ? RepairCluster.registry(chord) : ChordWire.registry(chord);
     Function<PeerRef, List<ChordExtension>> repairs = RepairCluster.extensions(repair, RepairConfig.defaults());
     LocationWire wire = location == null ? null : new LocationWire(location, chord);

@@ -56,9 +56,14 @@ final class RunSummary {
     if (ctx.reconcile() != null) {
       s = s.withReconcile(ctx.reconcile());
     }
+    Map<String, Object> fields = new LinkedHashMap<>();
     if (!ctx.partitions().isEmpty()) {
-      Map<String, Object> fields = new LinkedHashMap<>();
       fields.put("partitions", ctx.partitions());
+    }
+    if (ctx.scenario().chord().hotKeys().enabled()) {
+      fields.put("load", HotKeyLoad.of(ctx.network(), ctx.cluster().activePeers()));
+    }
+    if (!fields.isEmpty()) {
       s = s.withFields(fields);
     }
     var stored = ctx.issuer().stored();

@@ -161,7 +161,8 @@ public final class ScenarioRunner {
     LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
-    PeerSetup setup = PeerSetup.of(chord, scenario.chord().repair(), location);
+    PeerSetup setup = PeerSetup.of(chord, scenario.chord().repair(), location,
+        scenario.chord().hotKeys().enabled() ? scenario.chord().hotKeys().options() : null);
     if (jvmSettings != null) {
       if (rogue.peers() > 0) {
         throw new IllegalArgumentException("a run over several JVMs carries no rogue peers");
@@ -227,7 +228,12 @@ public final class ScenarioRunner {
       }
       Summary summary = RunSummary.of(ctx);
       if (traceback != null) {
-        summary = summary.withFields(java.util.Map.of("traceback", traceback.stats(net, cluster.activePeers())));
+        java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        if (summary.fields() != null) {
+          fields.putAll(summary.fields());
+        }
+        fields.put("traceback", traceback.stats(net, cluster.activePeers()));
+        summary = summary.withFields(fields);
       }
       if (scenario.cache().enabled()) {
         // the cache measurement runs on groups of its own, after the phases (CacheScenarioRun)

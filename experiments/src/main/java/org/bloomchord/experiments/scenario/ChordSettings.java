@@ -59,12 +59,14 @@ import org.bloomchord.routing.repair.RepairMode;
  *     published figure did)
  * @param senderLimit the {@code senderLimit} section: the exact per-sender quota (the default) or a
  *     counting filter of fixed memory ({@link SenderLimitSettings})
+ * @param hotKeys the {@code hotKeys} section: hot-key relief and the {@code load} summary section
+ *     ({@link HotKeySettings}; absent by default)
  */
 public record ChordSettings(
     int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers, Duration checkPredecessor,
     Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout, Duration lookupTimeout, int virtualNodes, LookupStyle lookup,
     NextHop nextHop, Placement placement, long quota, int writeQuorum, int readQuorum, RepairMode repair,
-    int proximityCandidates, boolean successorPush, SenderLimitSettings senderLimit) {
+    int proximityCandidates, boolean successorPush, SenderLimitSettings senderLimit, HotKeySettings hotKeys) {
 
   /** Candidates of a finger with {@code proximity: true} and no {@code proximityCandidates}. */
   public static final int DEFAULT_PROXIMITY_CANDIDATES = 8;
@@ -105,14 +107,14 @@ public record ChordSettings(
   public static final List<String> KEYS = List.of("idBits", "successors", "replicas", "stabilize", "fixFingers",
       "checkPredecessor", "stabilizeMax", "fixFingersMax", "jitter", "requestTimeout", "lookupTimeout", "virtualNodes", "lookup",
       "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair", "proximity", "proximityCandidates",
-      "successorPush", "senderLimit");
+      "successorPush", "senderLimit", "hotKeys");
 
   /** The defaults. */
   public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
       Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
       LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
       org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0, false,
-      SenderLimitSettings.DEFAULTS);
+      SenderLimitSettings.DEFAULTS, HotKeySettings.NONE);
 
   /** These settings with the default quota, quorums, repair, finger choice and pushes ({@link #DEFAULTS}'). */
   public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
@@ -121,12 +123,15 @@ public record ChordSettings(
     this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
         requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
         DEFAULTS.quota(), DEFAULTS.writeQuorum(), DEFAULTS.readQuorum(), DEFAULTS.repair(), DEFAULTS.proximityCandidates(),
-        DEFAULTS.successorPush(), DEFAULTS.senderLimit());
+        DEFAULTS.successorPush(), DEFAULTS.senderLimit(), DEFAULTS.hotKeys());
   }
 
   public ChordSettings {
     if (senderLimit == null) {
       senderLimit = SenderLimitSettings.DEFAULTS;
+    }
+    if (hotKeys == null) {
+      hotKeys = HotKeySettings.NONE;
     }
     if (idBits < 1 || idBits > 64 || successors < 1 || replicas < 1 || replicas > successors + 1
         || virtualNodes < 1 || !(jitter >= 0 && jitter < 1) || stabilizeMax.compareTo(stabilize) < 0
@@ -155,6 +160,7 @@ public record ChordSettings(
         + ", writeQuorum: " + writeQuorum + ", readQuorum: " + readQuorum
         + ", repair: " + (repair == RepairMode.RECONCILE ? "reconcile" : "push")
         + (proximityCandidates > 0 ? ", proximity: true, proximityCandidates: " + proximityCandidates : "")
-        + ", successorPush: " + successorPush + ", senderLimit: " + senderLimit.toYaml() + "}";
+        + ", successorPush: " + successorPush + ", senderLimit: " + senderLimit.toYaml()
+        + (hotKeys.enabled() ? ", hotKeys: " + hotKeys.toYaml() : "") + "}";
   }
 }

@@ -44,6 +44,9 @@ final class ScenarioBinder {
     if (cache.enabled() && jvms > 0) {
       throw new ScenarioException(top.keyPosition("cache"), "cache: a run over several JVMs does not measure caching");
     }
+    if (chord.hotKeys().enabled() && jvms > 0) {
+      throw new ScenarioException(top.keyPosition("chord"), "chord.hotKeys: a run over several JVMs does not measure served load");
+    }
     if (top.has("latency") && runtime != RuntimeKind.SIM) {
       throw new ScenarioException(top.keyPosition("latency"), "latency: a latency model applies to runtime sim only");
     }

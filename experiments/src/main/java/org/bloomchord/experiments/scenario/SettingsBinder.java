@@ -55,7 +55,8 @@ final class SettingsBinder {
             ? f.integer("proximityCandidates", Math.min(ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, successors + 1), 2,
                 successors + 1) : 0,
         f.bool("successorPush", d.successorPush()),
-        SenderLimitSettings.bind(f.map("senderLimit", SenderLimitSettings.KEYS)));
+        SenderLimitSettings.bind(f.map("senderLimit", SenderLimitSettings.KEYS)),
+        f.has("hotKeys") ? HotKeySettings.bind(f.map("hotKeys", HotKeySettings.KEYS)) : HotKeySettings.NONE);
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */

@@ -187,7 +187,7 @@ class ScenarioLoaderTest {
   void unknownKeysNameFileLineColumnAndTheExpectedKeys() {
     String text = "name: q\npeers: 10\nchord:\n  idBits: 64\n  sucessors: 8\nphases:\n  - join: {}\n";
     assertEquals("s.yaml:5:3: unknown key 'sucessors' in chord (expected one of: idBits, successors, replicas, "
-        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit)", error(text));
+        + "stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit, hotKeys)", error(text));
     assertEquals("s.yaml:1:1: unknown key 'peer' in the scenario (expected one of: name, description, seed, runtime, "
         + "peers, chord, routing, rogue, traceback, cache, latency, phases)", error("peer: 10\nphases:\n  - join: {}\n"));
     assertEquals("s.yaml:4:5: unknown phase 'flail' in phases[1] (expected one of: join, leave, fail, churn, "
@@ -196,7 +196,7 @@ class ScenarioLoaderTest {
     assertEquals("s.yaml:3:34: unknown key 'medain' in phases[0].churn.session (expected one of: distribution, mean, "
         + "median, scale, shape)", error("peers: 10\nphases:\n  - churn: { for: 1s, session: { medain: 2s } }\n"));
     assertEquals("--set chord.sucessors=4: unknown key 'sucessors' in chord (expected one of: idBits, successors, "
-        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit)",
+        + "replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement, quota, writeQuorum, readQuorum, repair, proximity, proximityCandidates, successorPush, senderLimit, hotKeys)",
         error("peers: 10\nphases:\n  - join: {}\n", "chord.sucessors=4"));
   }
 

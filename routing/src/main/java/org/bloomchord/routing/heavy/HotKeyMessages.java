@@ -1,6 +1,7 @@
 package org.bloomchord.routing.heavy;
 
 import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.Message;
 
 /** Messages of hot-key relief; codecs in {@link HotKeyWire}. */
@@ -14,14 +15,23 @@ public final class HotKeyMessages {
 
   /**
    * A get sent to a peer on the key's lookup path (or to its owner): answered from a leased copy
-   * when the peer holds a fresh one, else by the owner.
+   * when the peer holds a fresh one, else by the owner. {@code delegated} marks a get that a peer
+   * over its serving budget handed to one of its lease holders: a holder over its budget too may
+   * hand it to one of its own holders (each step spends a hop), but never passes it back towards
+   * the owner while it holds a copy; a holder without its copy forwards it towards the owner, where
+   * the first copy or the owner answers.
    */
-  public record HotGet(String key, int hopsLeft) implements Message {
+  public record HotGet(String key, int hopsLeft, boolean delegated) implements Message {
     /** Validates the hop budget. */
     public HotGet {
       if (hopsLeft < 0 || hopsLeft > MAX_HOPS) {
         throw new IllegalArgumentException("hop budget out of range: " + hopsLeft);
       }
+    }
+
+    /** A get on its way from the reader, not delegated. */
+    public HotGet(String key, int hopsLeft) {
+      this(key, hopsLeft, false);
     }
   }
 
@@ -37,6 +47,14 @@ public final class HotKeyMessages {
         throw new IllegalArgumentException("negative lease");
       }
     }
+  }
+
+  /**
+   * Sent by a key's owner that answered its budget to one of the key's replicas: answer with the
+   * replica's entry when its version is at least {@code atLeast} (the owner's, so no older than any
+   * acknowledged put), else with no entry, and the owner answers itself.
+   */
+  public record ReplicaGet(String key, Version atLeast) implements Message {
   }
 
   /** Tells a holder to drop its copy of {@code key} and to pass the word to the peers it handed copies to. */

@@ -19,6 +19,7 @@ import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
 
 /**
  * Hot-key relief by leased copies on lookup paths (CFS-style path caching). A read travels
@@ -27,6 +28,14 @@ import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
  * owner answers from its store and, when its {@link LeaseTable} counts the key as hot, attaches a
  * lease. Every peer the answer passes through on the way back keeps the copy for the lease, counted
  * from when it forwarded the get ({@link LeaseCache}).
+ *
+ * <p>Serving budget ({@link HotKeyOptions#budgetPerSecond}): a peer that answered its budget of
+ * other peers' gets in the current second hands a further get to one of the peers it leased the key
+ * to (a delegated get, passed back with a lease no longer than its own copy's), or, holding a copy
+ * but no such holder, passes it on towards the owner; an owner hands it to a lease holder or to one
+ * of its replicas ({@link HotKeyMessages.ReplicaGet}: answered only with the owner's version or a
+ * newer one). Path copies alone spread reads in proportion to the peers' arcs of the ring; the
+ * budget caps any one peer's share (docs/architecture/hot-keys.md).
  *
  * <p>Correctness (the writes checker's rule, with "before" meaning "acknowledged before the read
  * started"): a read returns the newest write acknowledged before it started, or a newer one. Every
@@ -38,8 +47,10 @@ import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
  * while a lease runs (a new owner does not know the old one's holders) and clocks that run at the
  * same rate.
  *
- * <p>Counts per peer: gets answered as owner ({@link #servedAsOwner}) and from a copy
- * ({@link #servedFromCache}); their sum is the peer's served load.
+ * <p>Counts per peer: gets answered as owner ({@link #servedAsOwner}), as replica
+ * ({@link #servedAsReplica}) and from a copy ({@link #servedFromCache}); their sum is the peer's
+ * served load. The class is about 400 lines because the read path, the budget's hand-offs and the
+ * invalidation tree share the same three tables and their invariants.
  */
 public final class HotKeyRelief implements ChordExtension {
 
@@ -53,6 +64,12 @@ public final class HotKeyRelief implements ChordExtension {
   private long forwarded;
   private long failed;
   private long invalidations;
+  private long delegated;
+  private long toReplicas;
+  private long servedAsReplica;
+  private int replicaTurn;
+  private long windowStart = Long.MIN_VALUE / 2;
+  private long servedInWindow;
 
   /** Relief with {@code options}. */
   public HotKeyRelief(HotKeyOptions options) {
@@ -68,6 +85,7 @@ public final class HotKeyRelief implements ChordExtension {
     this.cache = new LeaseCache(options, h.config().requestTimeoutMs() * (h.ring().bits() + 1L));
     h.handleRequests(HotGet.class, this::onHotGet);
     h.handleRequests(HotInvalidate.class, (from, m) -> onInvalidate(m));
+    h.handleRequests(ReplicaGet.class, this::onReplicaGet);
     h.writeGate(key -> {
       cache.invalidate(key, h.runtime().now());
       return invalidateHolders(key);
@@ -92,29 +110,49 @@ public final class HotKeyRelief implements ChordExtension {
   private Future<Message> onHotGet(PeerRef from, HotGet m) {
     long now = host.runtime().now();
     LeaseCache.Leased copy = cache.lookup(m.key(), now);
-    if (copy != null) {
-      servedFromCache++;
-      long remaining = copy.remainingMs(now);
-      return Future.succeededFuture(new HotGetReply(copy.entry(), handOut(m.key(), from, remaining, now), true));
-    }
     long keyId = host.ring().hash(m.key());
     Links links = host.links();
-    if (owns(keyId, links)) {
-      servedAsOwner++;
+    boolean owner = owns(keyId, links);
+    // over budget with no holder to hand the get to, a path peer passes it on towards the owner,
+    // who has replicas to share with, rather than answer it
+    if (copy != null && !owner && !m.delegated() && overBudget(m, from, now) && holders.pick(m.key(), now + host.config()
+        .requestTimeoutMs(), from) == null) {
+      copy = null;
+    }
+    if (copy != null) {
+      PeerRef delegate = delegateFor(m, from, now);
+      if (delegate != null) {
+        return delegate(m, from, delegate, now);
+      }
+      servedFromCache++;
+      countServed(from, now);
+      long remaining = copy.remainingMs(now);
+      // a delegated get's answer is handed on by the delegating peer, which records the reader
+      long lease = m.delegated() ? remaining : handOut(m.key(), from, remaining, now);
+      return Future.succeededFuture(new HotGetReply(copy.entry(), lease, true));
+    }
+    if (owner) {
       StoredEntry e = host.store().get(m.key());
-      long lease = e == null ? 0 : leases.onGet(m.key(), keyId, from, now);
-      return Future.succeededFuture(new HotGetReply(e, lease, false));
+      PeerRef delegate = e == null ? null : delegateFor(m, from, now);
+      if (delegate != null) {
+        leases.observe(keyId, now);
+        return delegate(m, from, delegate, now);
+      }
+      PeerRef replica = e == null || !overBudget(m, from, now) ? null : replicaFor(from, links);
+      if (replica != null) {
+        return fromReplica(m, from, keyId, e, replica, now);
+      }
+      return Future.succeededFuture(answerAsOwner(m.key(), keyId, e, from, now));
     }
     if (m.hopsLeft() == 0) {
       return Future.failedFuture("hot get of " + m.key() + " ran out of hops");
     }
     PeerRef next = nextHop(keyId, links);
     forwarded++;
-    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1), host.config().requestTimeoutMs())
+    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1, m.delegated()),
+            host.config().requestTimeoutMs())
         .map(reply -> {
-          if (!(reply instanceof HotGetReply r) || r.entry() != null && !r.entry().key().equals(m.key())) {
-            throw new MalformedMessageException("answer to a hot get of " + m.key() + ": " + reply);
-          }
+          HotGetReply r = checked(m.key(), reply);
           long at = host.runtime().now();
           // counted from when this peer forwarded: no later than when the granter started the lease;
           // a copy this peer may not keep (invalidated meanwhile) is not handed on either
@@ -122,6 +160,122 @@ public final class HotKeyRelief implements ChordExtension {
           long onward = kept ? handOut(m.key(), from, r.leaseMs(), at) : 0;
           return new HotGetReply(r.entry(), onward, r.fromCache());
         });
+  }
+
+  private HotGetReply answerAsOwner(String key, long keyId, StoredEntry e, PeerRef from, long now) {
+    servedAsOwner++;
+    countServed(from, now);
+    long lease = e == null ? 0 : leases.onGet(key, keyId, from, now);
+    return new HotGetReply(e, lease, false);
+  }
+
+  /**
+   * Whether {@code m} may be handed on rather than answered here: a get of another peer (a
+   * delegated one too: it walks on to a holder's holder, each step a hop of its budget) arriving
+   * when this peer answered its budget of other peers' gets in the current second.
+   */
+  private boolean overBudget(HotGet m, PeerRef from, long now) {
+    if (from == null || m.hopsLeft() == 0 || options.budgetPerSecond() == 0) {
+      return false;
+    }
+    rollWindow(now);
+    return servedInWindow >= options.budgetPerSecond();
+  }
+
+  /** The lease holder to hand {@code m} to when over budget (one whose copy outlasts a request timeout), or null. */
+  private PeerRef delegateFor(HotGet m, PeerRef from, long now) {
+    return overBudget(m, from, now) ? holders.pick(m.key(), now + host.config().requestTimeoutMs(), from) : null;
+  }
+
+  /** The next of this owner's replicas (the first replicas - 1 successors) in turn, other than {@code from}; or null. */
+  private PeerRef replicaFor(PeerRef from, Links links) {
+    List<PeerRef> succ = links.successors();
+    int n = Math.min(host.config().replicas() - 1, succ.size());
+    for (int i = 0; i < n; i++) {
+      PeerRef r = succ.get(Math.floorMod(replicaTurn++, n));
+      if (!r.equals(from) && !r.equals(links.self())) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Has {@code replica} answer {@code m} with its entry when it holds the owner's version {@code e}
+   * or a newer one; the owner grants the lease as if it had answered, unless a put was gated
+   * meanwhile (then no lease). A replica that is behind or does not answer leaves the get to the owner.
+   */
+  private Future<Message> fromReplica(HotGet m, PeerRef from, long keyId, StoredEntry e, PeerRef replica, long sentAt) {
+    toReplicas++;
+    return host.runtime().request(replica, new ReplicaGet(m.key(), e.version()), host.config().requestTimeoutMs())
+        .map(reply -> {
+          HotGetReply r = checked(m.key(), reply);
+          long at = host.runtime().now();
+          if (r.entry() == null || r.entry().version().compareTo(e.version()) < 0) {
+            return (Message) answerAsOwner(m.key(), keyId, host.store().get(m.key()), from, at);
+          }
+          long lease = cache.invalidatedSince(m.key(), sentAt, at) ? 0 : leases.onGet(m.key(), keyId, from, at);
+          return new HotGetReply(r.entry(), lease, false);
+        })
+        .recover(t -> Future.succeededFuture(answerAsOwner(m.key(), keyId, host.store().get(m.key()), from,
+            host.runtime().now())));
+  }
+
+  private Future<Message> onReplicaGet(PeerRef from, ReplicaGet m) {
+    StoredEntry e = host.store().get(m.key());
+    if (e == null || e.version().compareTo(m.atLeast()) < 0) {
+      return Future.succeededFuture(new HotGetReply(null, 0, false));
+    }
+    servedAsReplica++;
+    countServed(from, host.runtime().now());
+    return Future.succeededFuture(new HotGetReply(e, 0, false));
+  }
+
+  /**
+   * Hands {@code m} to the lease holder {@code to} and passes its answer back to {@code from} with a
+   * lease no longer than this peer's own (its copy's, or as owner the full lease), so an
+   * invalidation that reaches this peer reaches the reader while its copy lives. A holder that does
+   * not answer leaves the get to this peer.
+   */
+  private Future<Message> delegate(HotGet m, PeerRef from, PeerRef to, long sentAt) {
+    delegated++;
+    return host.runtime().request(to, new HotGet(m.key(), m.hopsLeft() - 1, true), host.config().requestTimeoutMs())
+        .map(reply -> {
+          HotGetReply r = checked(m.key(), reply);
+          long at = host.runtime().now();
+          long own;
+          if (owns(host.ring().hash(m.key()), host.links())) {
+            own = options.leaseMs();
+          } else {
+            LeaseCache.Leased mine = cache.lookup(m.key(), at);
+            own = mine == null ? 0 : mine.remainingMs(at);
+          }
+          boolean fresh = r.entry() != null && !cache.invalidatedSince(m.key(), sentAt, at);
+          long onward = fresh ? handOut(m.key(), from, Math.min(r.leaseMs(), own), at) : 0;
+          return (Message) new HotGetReply(r.entry(), onward, r.fromCache());
+        })
+        .recover(t -> onHotGet(from, new HotGet(m.key(), m.hopsLeft() - 1, true)));
+  }
+
+  private static HotGetReply checked(String key, Message reply) {
+    if (!(reply instanceof HotGetReply r) || r.entry() != null && !r.entry().key().equals(key)) {
+      throw new MalformedMessageException("answer to a hot get of " + key + ": " + reply);
+    }
+    return r;
+  }
+
+  private void rollWindow(long now) {
+    if (now - windowStart >= HotKeyOptions.WINDOW_MS) {
+      windowStart = now;
+      servedInWindow = 0;
+    }
+  }
+
+  private void countServed(PeerRef from, long now) {
+    if (from != null) {
+      rollWindow(now);
+      servedInWindow++;
+    }
   }
 
   /** The lease {@code from} may keep a copy for ({@code leaseMs}), once recorded for invalidation; else 0. */
@@ -204,14 +358,29 @@ public final class HotKeyRelief implements ChordExtension {
     return servedFromCache;
   }
 
-  /** Gets this peer answered, as owner or from a copy. */
+  /** Gets this peer answered as a replica for an owner that had answered its budget. */
+  public long servedAsReplica() {
+    return servedAsReplica;
+  }
+
+  /** Gets this peer, as an owner over its budget, had a replica answer. */
+  public long toReplicas() {
+    return toReplicas;
+  }
+
+  /** Gets this peer answered, as owner, as replica or from a copy. */
   public long served() {
-    return servedAsOwner + servedFromCache;
+    return servedAsOwner + servedFromCache + servedAsReplica;
   }
 
   /** Gets this peer passed on towards the owner. */
   public long forwarded() {
     return forwarded;
+  }
+
+  /** Gets this peer handed to one of its lease holders because it had answered its budget. */
+  public long delegated() {
+    return delegated;
   }
 
   /** This peer's own reads that failed on the way. */

@@ -12,6 +12,7 @@ import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
 
 /**
  * Wire codecs of hot-key relief, tags {@value #FIRST_TAG}..{@value #LAST_TAG}. Keys and values are
@@ -23,7 +24,7 @@ public final class HotKeyWire {
   /** First tag used. */
   public static final int FIRST_TAG = 230;
   /** Last tag used. */
-  public static final int LAST_TAG = 233;
+  public static final int LAST_TAG = 234;
   /** Longest lease a reply may carry: one hour. */
   public static final long MAX_LEASE_MS = 3_600_000;
 
@@ -34,8 +35,9 @@ public final class HotKeyWire {
   public static WireRegistry register(WireRegistry registry, ChordConfig config) {
     int maxKey = config.maxKeyBytes();
     int maxValue = config.maxValueBytes();
-    registry.register(FIRST_TAG, WireCodec.of(HotGet.class, (m, out) -> out.writeString(m.key()).writeVarInt(m.hopsLeft()),
-        in -> new HotGet(in.readString(maxKey), in.readVarInt(HotKeyMessages.MAX_HOPS))));
+    registry.register(FIRST_TAG, WireCodec.of(HotGet.class, (m, out) -> out.writeString(m.key()).writeVarInt(m.hopsLeft())
+        .writeBoolean(m.delegated()),
+        in -> new HotGet(in.readString(maxKey), in.readVarInt(HotKeyMessages.MAX_HOPS), in.readBoolean())));
     registry.register(FIRST_TAG + 1, WireCodec.of(HotGetReply.class, (m, out) -> {
       out.writeVarLong(m.leaseMs()).writeBoolean(m.fromCache()).writeBoolean(m.entry() != null);
       if (m.entry() != null) {
@@ -52,7 +54,10 @@ public final class HotKeyWire {
     }));
     registry.register(FIRST_TAG + 2, WireCodec.of(HotInvalidate.class, (m, out) -> out.writeString(m.key()),
         in -> new HotInvalidate(in.readString(maxKey))));
-    registry.register(LAST_TAG, WireCodec.of(HotInvalidated.class, (m, out) -> {
+    registry.register(LAST_TAG, WireCodec.of(ReplicaGet.class,
+        (m, out) -> out.writeString(m.key()).writeVarLong(m.atLeast().counter()).writeLong(m.atLeast().writer()),
+        in -> new ReplicaGet(in.readString(maxKey), readVersion(in))));
+    registry.register(FIRST_TAG + 3, WireCodec.of(HotInvalidated.class, (m, out) -> {
     }, in -> new HotInvalidated()));
     return registry;
   }
@@ -67,12 +72,17 @@ public final class HotKeyWire {
 
   private static StoredEntry readEntry(WireReader in, int maxKey, int maxValue) {
     String key = in.readString(maxKey);
+    Version version = readVersion(in);
+    String value = in.readBoolean() ? in.readString(maxValue) : null;
+    return new StoredEntry(key, version, value);
+  }
+
+  private static Version readVersion(WireReader in) {
     long counter = in.readVarLong();
     long writer = in.readLong();
     if (counter < 0 || counter > Version.MAX_COUNTER) {
       throw new MalformedMessageException("hot-key version out of range: " + counter);
     }
-    String value = in.readBoolean() ? in.readString(maxValue) : null;
-    return new StoredEntry(key, new Version(counter, writer), value);
+    return new Version(counter, writer);
   }
 }

@@ -59,9 +59,7 @@ public final class LeaseCache {
     if (leaseMs <= 0) {
       return false;
     }
-    expireMarkers(nowMs);
-    Long invalidated = markers.get(entry.key());
-    if ((invalidated != null && invalidated >= sentAtMs) || evictedMarker >= sentAtMs) {
+    if (invalidatedSince(entry.key(), sentAtMs, nowMs)) {
       refused++;
       return false;
     }
@@ -71,6 +69,17 @@ public final class LeaseCache {
     }
     copies.put(entry.key(), new Leased(entry, sentAtMs + leaseMs));
     return true;
+  }
+
+  /**
+   * Whether {@code key} was invalidated at or after {@code sentAtMs} (or a marker that might say so
+   * was evicted for room): an answer to a get sent then may carry a copy older than an acknowledged
+   * put, and must not be handed on with a lease.
+   */
+  public boolean invalidatedSince(String key, long sentAtMs, long nowMs) {
+    expireMarkers(nowMs);
+    Long invalidated = markers.get(key);
+    return (invalidated != null && invalidated >= sentAtMs) || evictedMarker >= sentAtMs;
   }
 
   /** The leased copy of {@code key} still valid at {@code nowMs}, or null (an expired one is dropped). */

@@ -18,6 +18,7 @@ public final class LeaseHolders {
   private final int maxKeys;
   private final int maxPerKey;
   private final LinkedHashMap<String, Map<PeerRef, Long>> byKey = new LinkedHashMap<>();
+  private int turn;
 
   /** An empty table of at most {@code maxKeys} keys and {@code maxPerKey} holders each. */
   public LeaseHolders(int maxKeys, int maxPerKey) {
@@ -56,6 +57,34 @@ public final class LeaseHolders {
     }
     holders.values().removeIf(until -> until <= nowMs);
     return holders;
+  }
+
+  /**
+   * A holder of {@code key} whose recorded expiry is after {@code minUntilMs}, other than
+   * {@code except}, taken in turn over successive calls so that handed-on gets spread over the
+   * holders; null when there is none.
+   */
+  public PeerRef pick(String key, long minUntilMs, PeerRef except) {
+    Map<PeerRef, Long> holders = byKey.get(key);
+    if (holders == null || holders.isEmpty()) {
+      return null;
+    }
+    int n = holders.size();
+    int start = Math.floorMod(turn++, n);
+    int i = 0;
+    PeerRef first = null;
+    for (Map.Entry<PeerRef, Long> h : holders.entrySet()) {
+      if (h.getValue() > minUntilMs && !h.getKey().equals(except)) {
+        if (i >= start) {
+          return h.getKey();
+        }
+        if (first == null) {
+          first = h.getKey();
+        }
+      }
+      i++;
+    }
+    return first;
   }
 
   /** The latest expiry among the holders of {@code key}, or null. */

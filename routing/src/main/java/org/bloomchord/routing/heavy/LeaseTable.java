@@ -44,6 +44,14 @@ public final class LeaseTable {
     return options.leaseMs();
   }
 
+  /**
+   * Counts one get of {@code keyId} at {@code nowMs} that the owner hands to one of its lease
+   * holders instead of answering; returns whether the key is hot.
+   */
+  public boolean observe(long keyId, long nowMs) {
+    return detector.count(keyId, nowMs);
+  }
+
   /** Gets this owner answered. */
   public long served() {
     return served;

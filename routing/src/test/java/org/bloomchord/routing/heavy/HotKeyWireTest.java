@@ -23,7 +23,7 @@ class HotKeyWireTest {
   @Test
   void messagesRoundTrip() {
     StoredEntry e = new StoredEntry("k", new Version(123_456, -42), "value");
-    for (var m : new org.bloomchord.overlay.Message[] {new HotGet("k", 7), new HotGetReply(e, 10_000, true),
+    for (var m : new org.bloomchord.overlay.Message[] {new HotGet("k", 7), new HotGet("k", 3, true), new HotGetReply(e, 10_000, true),
         new HotGetReply(null, 0, false), new HotGetReply(new StoredEntry("t", new Version(5, 1), null), 3, false),
         new HotInvalidate("k"), new HotInvalidated()}) {
       assertEquals(m, registry.decode(registry.encode(m)));

@@ -30,6 +30,7 @@ class SimHotKeyReliefTest {
   private static final int READS = 240;
   private static final long WAIT = 60_000;
   private static final String KEY = "hot-key";
+  private static final long NO_RELIEF = Long.MAX_VALUE / 2;
 
   private record Ring(Network<ChordPeer> net, ChordCluster cluster, List<PeerHandle<ChordPeer>> peers) {
     long served(PeerHandle<ChordPeer> h) {
@@ -50,7 +51,9 @@ class SimHotKeyReliefTest {
     ChordConfig config = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(500, 4000);
     Network<ChordPeer> net = Networks.create("sim", NetworkOptions.defaults().withSeed(seed),
         HotKeyWire.register(ChordCluster.wireRegistry(config), config));
-    HotKeyOptions options = HotKeyOptions.defaults().with(threshold, 2_000);
+    // no relief at all for the baseline: no leases and no serving budget (an owner answers every get)
+    HotKeyOptions options = HotKeyOptions.defaults().with(threshold, 2_000)
+        .withBudget(threshold == NO_RELIEF ? 0 : HotKeyOptions.defaults().budgetPerSecond());
     ChordCluster c = new ChordCluster(net, config, seed, ref -> List.of(new HotKeyRelief(options)));
     c.launch(PEERS);
     assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
@@ -70,7 +73,7 @@ class SimHotKeyReliefTest {
   @Test
   void reliefLowersTheOwnersServedCount() {
     long[] ownerServed = new long[2];
-    long[] thresholds = {Long.MAX_VALUE / 2, 2};
+    long[] thresholds = {NO_RELIEF, 2};
     for (int t = 0; t < 2; t++) {
       Ring r = ring(thresholds[t], 11);
       try (ChordCluster ignored = r.cluster()) {

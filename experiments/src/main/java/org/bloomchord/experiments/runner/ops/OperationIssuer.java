@@ -25,6 +25,7 @@ import org.bloomchord.experiments.workload.OperationKind;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.heavy.HotKeyRelief;
 import org.bloomchord.routing.location.LocateOutcome;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationService;
@@ -162,7 +163,12 @@ public final class OperationIssuer {
         long id = roster.ring().hash(key);
         peer.lookup(id).onComplete(ar -> lookupDone(origin, key, id, issued, ar.succeeded() ? ar.result() : null));
       }
-      case GET -> peer.get(key).onComplete(ar -> getDone(origin, key, issued, ar.succeeded() ? ar.result() : null));
+      case GET -> {
+        // with hot-key relief the read goes through it: a leased copy on the way may answer
+        HotKeyRelief relief = peer.extension(HotKeyRelief.class);
+        (relief != null ? relief.read(key) : peer.get(key))
+            .onComplete(ar -> getDone(origin, key, issued, ar.succeeded() ? ar.result() : null));
+      }
       case PUT -> peer.put(key, "v" + issued).onComplete(ar -> putDone(origin, key, issued,
           ar.succeeded() ? ar.result() : null));
       case LOCATE -> {

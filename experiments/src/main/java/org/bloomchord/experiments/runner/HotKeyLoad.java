@@ -1,0 +1,35 @@
+package org.bloomchord.experiments.runner;
+
+import java.util.List;
+import org.bloomchord.chord.ChordPeer;
+import org.bloomchord.experiments.metrics.Distribution;
+import org.bloomchord.experiments.summary.LoadStats;
+import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.routing.heavy.HotKeyRelief;
+
+/** The summary's {@code load} section, read from the relief of the peers alive at the end of a run. */
+final class HotKeyLoad {
+
+  private HotKeyLoad() {
+  }
+
+  /** The section over {@code peers} (each carrying a {@link HotKeyRelief}). */
+  static LoadStats of(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> peers) {
+    double[] served = new double[peers.size()];
+    long[] sums = new long[9];
+    for (int i = 0; i < served.length; i++) {
+      long[] c = net.inspect(peers.get(i), p -> {
+        HotKeyRelief r = p.extension(HotKeyRelief.class);
+        return r == null ? new long[9] : new long[] {r.servedAsOwner(), r.servedAsReplica(), r.servedFromCache(),
+            r.delegated(), r.toReplicas(), r.forwarded(), r.leases().granted(), r.invalidations(), r.failed()};
+      });
+      served[i] = c[0] + c[1] + c[2];
+      for (int k = 0; k < sums.length; k++) {
+        sums[k] += c[k];
+      }
+    }
+    return LoadStats.of(Distribution.of(served).toLoad(),
+        new LoadStats.Relief(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], sums[8]));
+  }
+}
