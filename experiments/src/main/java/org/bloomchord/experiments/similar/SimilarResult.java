@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.bloomchord.routing.minhash.LshBands;
+import org.bloomchord.routing.minhash.MinHashSketch;
 import org.bloomchord.routing.similar.SimilarityIndex;
 
 /**
@@ -24,26 +25,68 @@ import org.bloomchord.routing.similar.SimilarityIndex;
  * @param lookupsPerQuery DHT reads per query (b)
  * @param messagesPerQuery messages during the query phase, per query
  * @param failedQueries queries that did not complete, or had a band read fail
- * @param incompletePublications documents with a band or id put that failed or met a full bucket
+ * @param publication how the publications went, as their callers saw them
+ * @param missing documents whose own query found them in fewer than b of their band buckets
+ *     (an entry that did not arrive, or was lost), the failed queries left out
+ * @param missingAfterComplete those of them whose publication had reported itself complete (0 is the
+ *     invariant: a publication either arrives whole or says it did not)
  */
 public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, long falseAccepts, double bytesPerQuery,
-    double lookupsPerQuery, double messagesPerQuery, int failedQueries, int incompletePublications, int fullBuckets) {
+    double lookupsPerQuery, double messagesPerQuery, int failedQueries, Publication publication, int missing,
+    int missingAfterComplete) {
 
-  /** One tenth of J: pairs, candidates among them, the formula's expected candidate share. */
-  public record Bin(double jaccard, long pairs, long candidates, double expected, long returned) {
+  /**
+   * How the publications went.
+   *
+   * @param complete per document, whether its publication reported every band and its id stored
+   * @param incomplete publications that reported a band or the id entry not stored
+   * @param callsFailed publications whose call itself did not answer within the batch's wait
+   * @param full incomplete publications that met a full bucket
+   * @param retries band or id writes tried again, over all publications
+   */
+  public record Publication(boolean[] complete, int incomplete, int callsFailed, int full, long retries) {
+
+    /** Publications that reported themselves complete. */
+    public int completed() {
+      int n = 0;
+      for (boolean c : complete) {
+        n += c ? 1 : 0;
+      }
+      return n;
+    }
+  }
+
+  /**
+   * One tenth of J: pairs, candidates among them, the formula's expected candidate share.
+   *
+   * @param expected 1 − (1 − J^r)^b averaged over the bin's pairs
+   * @param stdErr the binomial standard error of the share were the pairs independent trials:
+   *     sqrt(expected (1 − expected) / pairs)
+   * @param estimateBias mean over the bin's pairs with J &gt; 0 of (sketch estimate − J), the
+   *     sketches' own bias (0 for min-wise independent functions), NaN for a bin without such pairs
+   */
+  public record Bin(double jaccard, long pairs, long candidates, double expected, long returned, double stdErr,
+      double estimateBias) {
 
     /** Candidates over pairs (null for an empty bin). */
     public Double share() {
       return pairs == 0 ? null : (double) candidates / pairs;
     }
+
+    /** (share − expected) / stdErr, or 0 where stdErr is 0. */
+    public double z() {
+      return pairs == 0 || stdErr == 0 ? 0 : (share() - expected) / stdErr;
+    }
   }
 
-  static SimilarResult of(SimilarTrial t, Corpus corpus, List<SimilarityIndex.Result> results, long queryBytes,
-      long queryMessages, int incomplete, int full) {
+  static SimilarResult of(SimilarTrial t, Corpus corpus, List<MinHashSketch> sketches,
+      List<SimilarityIndex.Result> results, long queryBytes, long queryMessages, Publication publication) {
     Set<Long> candidates = new HashSet<>();
     Set<Long> returned = new HashSet<>();
     int failed = 0;
     long lookups = 0;
+    int missing = 0;
+    int missingAfterComplete = 0;
     for (int d = 0; d < results.size(); d++) {
       SimilarityIndex.Result r = results.get(d);
       if (r == null || r.failedReads() > 0) {
@@ -51,6 +94,9 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
         if (r == null) {
           continue;
         }
+      } else if (r.selfBands() < t.options().bands()) {
+        missing++;
+        missingAfterComplete += publication.complete()[d] ? 1 : 0;
       }
       lookups += r.lookups();
       for (String id : r.candidates().keySet()) {
@@ -65,6 +111,8 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     long[] cands = new long[10];
     long[] ret = new long[10];
     double[] expected = new double[10];
+    double[] bias = new double[10];
+    long[] biasPairs = new long[10];
     long highPairs = 0;
     long highReturned = 0;
     long falseAccepts = 0;
@@ -73,6 +121,9 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       int b = bin(j);
       pairs[b]++;
       expected[b] += banding.candidateProbability(j);
+      long key = e.getKey();
+      bias[b] += sketches.get((int) (key >>> 32)).jaccard(sketches.get((int) key)) - j;
+      biasPairs[b]++;
       boolean isCandidate = candidates.contains(e.getKey());
       boolean isReturned = returned.contains(e.getKey());
       cands[b] += isCandidate ? 1 : 0;
@@ -101,12 +152,15 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     }
     List<Bin> bins = new ArrayList<>(10);
     for (int b = 0; b < 10; b++) {
-      bins.add(new Bin(b / 10.0, pairs[b], cands[b], pairs[b] == 0 ? 0 : expected[b] / pairs[b], ret[b]));
+      double e = pairs[b] == 0 ? 0 : expected[b] / pairs[b];
+      double se = pairs[b] == 0 ? 0 : Math.sqrt(e * (1 - e) / pairs[b]);
+      bins.add(new Bin(b / 10.0, pairs[b], cands[b], e, ret[b], se,
+          biasPairs[b] == 0 ? Double.NaN : bias[b] / biasPairs[b]));
     }
     int answered = Math.max(1, results.size() - (int) results.stream().filter(r -> r == null).count());
     return new SimilarResult(t, List.copyOf(bins), highPairs == 0 ? null : (double) highReturned / highPairs,
         falseAccepts, (double) queryBytes / answered, (double) lookups / answered, (double) queryMessages / answered,
-        failed, incomplete, full);
+        failed, publication, missing, missingAfterComplete);
   }
 
   private static int bin(double j) {
@@ -150,6 +204,9 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       r.put("share", b.share());
       r.put("expected", b.expected());
       r.put("returned", b.returned());
+      r.put("stdErr", b.stdErr());
+      r.put("z", b.z());
+      r.put("estimateBias", Double.isNaN(b.estimateBias()) ? null : b.estimateBias());
       rows.add(r);
     }
     m.put("bins", rows);
@@ -160,8 +217,14 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     m.put("lookupsPerQuery", lookupsPerQuery);
     m.put("messagesPerQuery", messagesPerQuery);
     m.put("failedQueries", failedQueries);
-    m.put("incompletePublications", incompletePublications);
-    m.put("fullBuckets", fullBuckets);
+    m.put("publications", trial.documents());
+    m.put("completePublications", publication.completed());
+    m.put("incompletePublications", publication.incomplete());
+    m.put("failedPublicationCalls", publication.callsFailed());
+    m.put("fullBuckets", publication.full());
+    m.put("publicationRetries", publication.retries());
+    m.put("missingEntries", missing);
+    m.put("missingAfterComplete", missingAfterComplete);
     return m;
   }
 
@@ -181,19 +244,26 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
         trial.runtime(), trial.seed(), trial.corpusDir() == null ? "synthetic corpus" : "paragraphs of " + trial.corpusDir(),
         trial.documents(), trial.peers(), trial.options().shingle(),
         trial.options().bands(), trial.options().rows(), trial.threshold());
-    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | returned |");
-    out.println("|---|------:|-----------:|------:|------------:|---------:|");
+    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | binomial s.e. | z | mean estimate - J | returned |");
+    out.println("|---|------:|-----------:|------:|------------:|-----:|-----:|------:|---------:|");
     for (Bin b : bins) {
-      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %d |%n", b.jaccard(), b.jaccard() + 0.1, b.pairs(),
-          b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.returned());
+      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %.4f | %+.2f | %s | %d |%n", b.jaccard(), b.jaccard() + 0.1,
+          b.pairs(), b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.stdErr(), b.z(),
+          Double.isNaN(b.estimateBias()) ? "-" : String.format(Locale.ROOT, "%+.4f", b.estimateBias()), b.returned());
     }
     out.println();
     out.println("| worst deviation | recall (J >= s+0.1) | false accepts (J < s-0.1) | bytes/query | lookups/query"
-        + " | failed queries | incomplete publications |");
-    out.println("|---:|---:|---:|---:|---:|---:|---:|");
-    out.printf(Locale.ROOT, "| %.4f | %s | %d | %.0f | %.1f | %d | %d |%n", worstDeviation(),
+        + " | failed queries |");
+    out.println("|---:|---:|---:|---:|---:|---:|");
+    out.printf(Locale.ROOT, "| %.4f | %s | %d | %.0f | %.1f | %d |%n", worstDeviation(),
         recall == null ? "-" : String.format(Locale.ROOT, "%.4f", recall), falseAccepts, bytesPerQuery, lookupsPerQuery,
-        failedQueries, incompletePublications);
+        failedQueries);
+    out.println();
+    out.println("| publications | complete | incomplete (reported) | calls failed | retries | missing entries"
+        + " | missing although reported complete |");
+    out.println("|---:|---:|---:|---:|---:|---:|---:|");
+    out.printf(Locale.ROOT, "| %d | %d | %d | %d | %d | %d | %d |%n", trial.documents(), publication.completed(),
+        publication.incomplete(), publication.callsFailed(), publication.retries(), missing, missingAfterComplete);
     out.flush();
   }
 }

@@ -2,26 +2,29 @@ package org.bloomchord.experiments.similar;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.Networks;
+import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.routing.minhash.MinHashSketch;
+import org.bloomchord.routing.similar.BucketAppends;
 import org.bloomchord.routing.similar.KeyValueStore;
 import org.bloomchord.routing.similar.SimilarityIndex;
 import org.bloomchord.routing.similar.SimilarityOptions;
+import org.bloomchord.routing.similar.SimilarWire;
 
 /**
- * One run of near-duplicate search on a ring: a synthetic corpus is published from random peers
- * (b band puts and one id put per document, each band a get then a put), then every document is
+ * One run of near-duplicate search on a ring whose peers run {@link BucketAppends}: a corpus is
+ * published from random peers (b band appends at the buckets' owners and one id put per document),
+ * then every document is
  * queried from a random peer at the threshold; the outcome is set against the corpus's exact
  * Jaccard coefficients per tenth of J.
  *
@@ -55,57 +58,54 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       sketches.add(signer.sign(corpus.shingles(d)));
     }
     ChordConfig config = ChordConfig.defaults();
-    try (ChordCluster cluster = ChordCluster.create(runtime, NetworkOptions.defaults().withSeed(seed), config)) {
+    WireRegistry registry = SimilarWire.register(ChordCluster.wireRegistry(config));
+    Network<ChordPeer> net = Networks.create(runtime, NetworkOptions.defaults().withSeed(seed), registry);
+    try (ChordCluster cluster = new ChordCluster(net, config, seed, ref -> List.of(new BucketAppends()))) {
       List<PeerHandle<ChordPeer>> ring = cluster.launchPlaced(peers);
-      Network<ChordPeer> net = cluster.network();
       SplittableRandom random = new SplittableRandom(seed ^ 0x5EED);
-      int[] incomplete = publish(net, ring, signer, sketches, random);
+      SimilarResult.Publication publication = publish(net, ring, sketches, random);
       long bytesBefore = net.traffic().bytes();
       long messagesBefore = net.traffic().messages();
       List<SimilarityIndex.Result> results = query(net, ring, sketches, random);
       long queryBytes = net.traffic().bytes() - bytesBefore;
       long queryMessages = net.traffic().messages() - messagesBefore;
-      return SimilarResult.of(actual, corpus, results, queryBytes, queryMessages, incomplete[0], incomplete[1]);
+      return SimilarResult.of(actual, corpus, sketches, results, queryBytes, queryMessages, publication);
     }
   }
 
-  // publishes in batches in which no two documents share a band key: a bucket is a read-modify-write
-  private int[] publish(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring, SimilarityIndex signer,
+  // publishes in batches of BATCH from random peers; documents of one batch may share band buckets,
+  // whose owners append to them one write at a time (BucketAppends)
+  private SimilarResult.Publication publish(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring,
       List<MinHashSketch> sketches, SplittableRandom random) {
-    List<Integer> pending = new ArrayList<>();
-    for (int d = 0; d < sketches.size(); d++) {
-      pending.add(d);
-    }
+    boolean[] complete = new boolean[sketches.size()];
     int incomplete = 0;
+    int callsFailed = 0;
     int full = 0;
-    while (!pending.isEmpty()) {
-      List<Integer> batch = new ArrayList<>();
-      List<Integer> later = new ArrayList<>();
-      Set<String> keys = new HashSet<>();
-      for (int d : pending) {
-        List<String> mine = signer.bandKeys(sketches.get(d));
-        if (batch.size() < BATCH && mine.stream().noneMatch(keys::contains)) {
-          batch.add(d);
-          keys.addAll(mine);
-        } else {
-          later.add(d);
-        }
-      }
-      List<PeerHandle<ChordPeer>> origins = origins(ring, batch.size(), random);
+    long retries = 0;
+    for (int from = 0; from < sketches.size(); from += BATCH) {
+      int n = Math.min(BATCH, sketches.size() - from);
+      int first = from;
       // on Vert.x the actions run on the peers' threads at once: hand out the documents atomically
       AtomicInteger next = new AtomicInteger();
-      for (Network.Outcome<SimilarityIndex.Published> o : net.callAll(origins, p -> {
-        int d = batch.get(next.getAndIncrement());
-        return new SimilarityIndex(KeyValueStore.of(p), options).publish(Corpus.id(d), sketches.get(d));
+      for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Published>> o : net.callAll(origins(ring, n, random), p -> {
+        int d = first + next.getAndIncrement();
+        return SimilarityIndex.on(p, options).publish(Corpus.id(d), sketches.get(d)).map(r -> Map.entry(d, r));
       }, BATCH_WAIT_MS)) {
-        if (!o.succeeded() || !o.value().complete()) {
+        if (!o.succeeded()) {
+          callsFailed++;
+          continue;
+        }
+        SimilarityIndex.Published r = o.value().getValue();
+        retries += r.retries();
+        if (r.complete()) {
+          complete[o.value().getKey()] = true;
+        } else {
           incomplete++;
-          full += o.succeeded() ? o.value().full() : 0;
+          full += r.full() > 0 ? 1 : 0;
         }
       }
-      pending = later;
     }
-    return new int[] {incomplete, full};
+    return new SimilarResult.Publication(complete, incomplete, callsFailed, full, retries);
   }
 
   private List<SimilarityIndex.Result> query(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring,
@@ -118,7 +118,7 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       AtomicInteger next = new AtomicInteger();
       for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Result>> o : net.callAll(origins(ring, n, random), p -> {
         int d = first + next.getAndIncrement();
-        return new SimilarityIndex(KeyValueStore.of(p), options).query(sketches.get(d), threshold, Corpus.id(d))
+        return SimilarityIndex.on(p, options).query(sketches.get(d), threshold, Corpus.id(d))
             .map(r -> Map.entry(d, r));
       }, BATCH_WAIT_MS)) {
         if (o.succeeded()) {
