@@ -60,22 +60,25 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
    * One tenth of J: pairs, candidates among them, the formula's expected candidate share.
    *
    * @param expected 1 − (1 − J^r)^b averaged over the bin's pairs
-   * @param stdErr the binomial standard error of the share were the pairs independent trials:
-   *     sqrt(expected (1 − expected) / pairs)
+   * @param stdErr the standard error of the share were the pairs independent trials, each a
+   *     candidate with its own probability q = 1 − (1 − J^r)^b: sqrt(Σ q (1 − q)) / pairs
+   * @param clusteredStdErr the same with the pairs of one family of the synthetic corpus taken as one
+   *     cluster (pairs sharing documents are not independent): sqrt(Σ_families (Σ (candidate − q))²)
+   *     / pairs; for a corpus of text files, whose pairs are not grouped, each pair is its own cluster
    * @param estimateBias mean over the bin's pairs with J &gt; 0 of (sketch estimate − J), the
    *     sketches' own bias (0 for min-wise independent functions), NaN for a bin without such pairs
    */
   public record Bin(double jaccard, long pairs, long candidates, double expected, long returned, double stdErr,
-      double estimateBias) {
+      double clusteredStdErr, double estimateBias) {
 
     /** Candidates over pairs (null for an empty bin). */
     public Double share() {
       return pairs == 0 ? null : (double) candidates / pairs;
     }
 
-    /** (share − expected) / stdErr, or 0 where stdErr is 0. */
+    /** (share − expected) / clusteredStdErr, or 0 where it is 0. */
     public double z() {
-      return pairs == 0 || stdErr == 0 ? 0 : (share() - expected) / stdErr;
+      return pairs == 0 || clusteredStdErr == 0 ? 0 : (share() - expected) / clusteredStdErr;
     }
   }
 
@@ -113,6 +116,13 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     double[] expected = new double[10];
     double[] bias = new double[10];
     long[] biasPairs = new long[10];
+    double[] variance = new double[10];
+    // per bin, per family of the synthetic corpus: the sum of (candidate - q) over its pairs
+    List<Map<Integer, Double>> residuals = new ArrayList<>();
+    for (int b = 0; b < 10; b++) {
+      residuals.add(new java.util.HashMap<>());
+    }
+    boolean families = t.corpusDir() == null;
     long highPairs = 0;
     long highReturned = 0;
     long falseAccepts = 0;
@@ -120,8 +130,12 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       double j = e.getValue();
       int b = bin(j);
       pairs[b]++;
-      expected[b] += banding.candidateProbability(j);
+      double q = banding.candidateProbability(j);
+      expected[b] += q;
+      variance[b] += q * (1 - q);
       long key = e.getKey();
+      int cluster = families ? (int) (key >>> 32) / Corpus.FAMILY : residuals.get(b).size();
+      residuals.get(b).merge(cluster, (candidates.contains(key) ? 1 : 0) - q, Double::sum);
       bias[b] += sketches.get((int) (key >>> 32)).jaccard(sketches.get((int) key)) - j;
       biasPairs[b]++;
       boolean isCandidate = candidates.contains(e.getKey());
@@ -153,8 +167,13 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     List<Bin> bins = new ArrayList<>(10);
     for (int b = 0; b < 10; b++) {
       double e = pairs[b] == 0 ? 0 : expected[b] / pairs[b];
-      double se = pairs[b] == 0 ? 0 : Math.sqrt(e * (1 - e) / pairs[b]);
-      bins.add(new Bin(b / 10.0, pairs[b], cands[b], e, ret[b], se,
+      double se = pairs[b] == 0 ? 0 : Math.sqrt(variance[b]) / pairs[b];
+      double clustered = 0;
+      for (double r : residuals.get(b).values()) {
+        clustered += r * r;
+      }
+      clustered = pairs[b] == 0 ? 0 : Math.sqrt(clustered) / pairs[b];
+      bins.add(new Bin(b / 10.0, pairs[b], cands[b], e, ret[b], se, clustered,
           biasPairs[b] == 0 ? Double.NaN : bias[b] / biasPairs[b]));
     }
     int answered = Math.max(1, results.size() - (int) results.stream().filter(r -> r == null).count());
@@ -205,6 +224,7 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       r.put("expected", b.expected());
       r.put("returned", b.returned());
       r.put("stdErr", b.stdErr());
+      r.put("clusteredStdErr", b.clusteredStdErr());
       r.put("z", b.z());
       r.put("estimateBias", Double.isNaN(b.estimateBias()) ? null : b.estimateBias());
       rows.add(r);
@@ -244,11 +264,13 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
         trial.runtime(), trial.seed(), trial.corpusDir() == null ? "synthetic corpus" : "paragraphs of " + trial.corpusDir(),
         trial.documents(), trial.peers(), trial.options().shingle(),
         trial.options().bands(), trial.options().rows(), trial.threshold());
-    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | binomial s.e. | z | mean estimate - J | returned |");
-    out.println("|---|------:|-----------:|------:|------------:|-----:|-----:|------:|---------:|");
+    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | binomial s.e. | clustered s.e. | z | mean estimate - J"
+        + " | returned |");
+    out.println("|---|------:|-----------:|------:|------------:|-----:|-----:|-----:|------:|---------:|");
     for (Bin b : bins) {
-      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %.4f | %+.2f | %s | %d |%n", b.jaccard(), b.jaccard() + 0.1,
-          b.pairs(), b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.stdErr(), b.z(),
+      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %.4f | %.4f | %+.2f | %s | %d |%n", b.jaccard(),
+          b.jaccard() + 0.1, b.pairs(), b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.stdErr(),
+          b.clusteredStdErr(), b.z(),
           Double.isNaN(b.estimateBias()) ? "-" : String.format(Locale.ROOT, "%+.4f", b.estimateBias()), b.returned());
     }
     out.println();
