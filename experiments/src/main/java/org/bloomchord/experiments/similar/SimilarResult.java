@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.bloomchord.routing.minhash.LshBands;
 import org.bloomchord.routing.minhash.MinHashSketch;
+import org.bloomchord.routing.similar.BucketMessages.AppendOutcome;
 import org.bloomchord.routing.similar.SimilarityIndex;
 
 /**
@@ -43,8 +44,12 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
    * @param callsFailed publications whose call itself did not answer within the batch's wait
    * @param full incomplete publications that met a full bucket
    * @param retries band or id writes tried again, over all publications
+   * @param ownerAnswers appends answered by the buckets' owners, per {@link AppendOutcome} (by
+   *     ordinal), summed over the peers; a retry not explained by a BUSY or FAILED answer here is
+   *     an append whose answer did not arrive (lookup or request failed)
    */
-  public record Publication(boolean[] complete, int incomplete, int callsFailed, int full, long retries) {
+  public record Publication(boolean[] complete, int incomplete, int callsFailed, int full, long retries,
+      long[] ownerAnswers) {
 
     /** Publications that reported themselves complete. */
     public int completed() {
@@ -243,6 +248,11 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     m.put("failedPublicationCalls", publication.callsFailed());
     m.put("fullBuckets", publication.full());
     m.put("publicationRetries", publication.retries());
+    Map<String, Object> owners = new LinkedHashMap<>();
+    for (AppendOutcome o : AppendOutcome.values()) {
+      owners.put(o.name().toLowerCase(Locale.ROOT), publication.ownerAnswers()[o.ordinal()]);
+    }
+    m.put("ownerAnswers", owners);
     m.put("missingEntries", missing);
     m.put("missingAfterComplete", missingAfterComplete);
     return m;
@@ -286,6 +296,12 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     out.println("|---:|---:|---:|---:|---:|---:|---:|");
     out.printf(Locale.ROOT, "| %d | %d | %d | %d | %d | %d | %d |%n", trial.documents(), publication.completed(),
         publication.incomplete(), publication.callsFailed(), publication.retries(), missing, missingAfterComplete);
+    out.println();
+    StringBuilder owners = new StringBuilder("appends answered by the buckets' owners:");
+    for (AppendOutcome o : AppendOutcome.values()) {
+      owners.append(' ').append(o.name().toLowerCase(Locale.ROOT)).append(' ').append(publication.ownerAnswers()[o.ordinal()]);
+    }
+    out.println(owners);
     out.flush();
   }
 }

@@ -16,6 +16,7 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.routing.minhash.MinHashSketch;
 import org.bloomchord.routing.similar.BucketAppends;
+import org.bloomchord.routing.similar.BucketMessages.AppendOutcome;
 import org.bloomchord.routing.similar.KeyValueStore;
 import org.bloomchord.routing.similar.SimilarityIndex;
 import org.bloomchord.routing.similar.SimilarityOptions;
@@ -105,7 +106,13 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
         }
       }
     }
-    return new SimilarResult.Publication(complete, incomplete, callsFailed, full, retries);
+    long[] owners = new long[AppendOutcome.values().length];
+    for (PeerHandle<ChordPeer> h : net.alive()) {
+      for (AppendOutcome o : AppendOutcome.values()) {
+        owners[o.ordinal()] += net.inspect(h, p -> p.extension(BucketAppends.class).answered(o));
+      }
+    }
+    return new SimilarResult.Publication(complete, incomplete, callsFailed, full, retries, owners);
   }
 
   private List<SimilarityIndex.Result> query(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring,
