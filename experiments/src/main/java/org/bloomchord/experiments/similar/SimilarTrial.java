@@ -70,7 +70,16 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       List<SimilarityIndex.Result> results = query(net, ring, sketches, random);
       long queryBytes = net.traffic().bytes() - bytesBefore;
       long queryMessages = net.traffic().messages() - messagesBefore;
-      return SimilarResult.of(actual, corpus, sketches, results, queryBytes, queryMessages, publication);
+      // documents missing from one of their buckets are read again: a lost entry or a stale replica?
+      List<Integer> missing = new ArrayList<>();
+      for (int d = 0; d < results.size(); d++) {
+        SimilarityIndex.Result r = results.get(d);
+        if (r != null && r.failedReads() == 0 && r.selfBands() < options.bands()) {
+          missing.add(d);
+        }
+      }
+      Map<Integer, SimilarityIndex.Result> recheck = query(net, ring, sketches, missing, random);
+      return SimilarResult.of(actual, corpus, sketches, results, queryBytes, queryMessages, publication, recheck);
     }
   }
 
@@ -117,23 +126,36 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
 
   private List<SimilarityIndex.Result> query(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring,
       List<MinHashSketch> sketches, SplittableRandom random) {
+    List<Integer> all = new ArrayList<>(sketches.size());
+    for (int d = 0; d < sketches.size(); d++) {
+      all.add(d);
+    }
+    Map<Integer, SimilarityIndex.Result> got = query(net, ring, sketches, all, random);
     SimilarityIndex.Result[] out = new SimilarityIndex.Result[sketches.size()];
-    for (int from = 0; from < sketches.size(); from += BATCH) {
-      int n = Math.min(BATCH, sketches.size() - from);
+    got.forEach((d, r) -> out[d] = r);
+    return Arrays.asList(out);
+  }
+
+  // queries the given documents, each from a random peer; the answered ones by document
+  private Map<Integer, SimilarityIndex.Result> query(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring,
+      List<MinHashSketch> sketches, List<Integer> documents, SplittableRandom random) {
+    Map<Integer, SimilarityIndex.Result> out = new java.util.HashMap<>();
+    for (int from = 0; from < documents.size(); from += BATCH) {
+      int n = Math.min(BATCH, documents.size() - from);
       int first = from;
       // the actions may run in any order (Vert.x): each result carries its document's index
       AtomicInteger next = new AtomicInteger();
       for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Result>> o : net.callAll(origins(ring, n, random), p -> {
-        int d = first + next.getAndIncrement();
+        int d = documents.get(first + next.getAndIncrement());
         return SimilarityIndex.on(p, options).query(sketches.get(d), threshold, Corpus.id(d))
             .map(r -> Map.entry(d, r));
       }, BATCH_WAIT_MS)) {
         if (o.succeeded()) {
-          out[o.value().getKey()] = o.value().getValue();
+          out.put(o.value().getKey(), o.value().getValue());
         }
       }
     }
-    return Arrays.asList(out);
+    return out;
   }
 
   private static List<PeerHandle<ChordPeer>> origins(List<PeerHandle<ChordPeer>> ring, int n, SplittableRandom random) {
