@@ -106,6 +106,11 @@ public final class BucketAppends implements ChordExtension {
     if (!m.key().startsWith(SimilarityIndex.BAND_PREFIX) || store == null) {
       return answer(AppendOutcome.REFUSED);
     }
+    // a second peer appending to the same bucket would bring back the lost update: only the owner does
+    PeerRef pred = host.links().predecessor();
+    if (pred == null || !host.ring().inHalfOpen(host.ring().hash(m.key()), pred.id(), host.self().id())) {
+      return answer(AppendOutcome.NOT_OWNER);
+    }
     if (waiting >= MAX_WAITING) {
       return answer(AppendOutcome.BUSY);
     }

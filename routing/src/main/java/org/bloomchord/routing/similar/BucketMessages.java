@@ -22,11 +22,16 @@ public final class BucketMessages {
     /** The key is not a band bucket's; nothing was changed. */
     REFUSED,
     /** The bucket's read or write failed (or the request did not reach the owner); the caller may retry. */
-    FAILED;
+    FAILED,
+    /**
+     * The peer asked is not the key's owner by its own links (the key is outside (predecessor,
+     * self]): the lookup that chose it was out of date; nothing was changed, the caller may retry.
+     */
+    NOT_OWNER;
 
     /** Whether trying again may succeed. */
     public boolean retryable() {
-      return this == BUSY || this == FAILED;
+      return this == BUSY || this == FAILED || this == NOT_OWNER;
     }
   }
 
