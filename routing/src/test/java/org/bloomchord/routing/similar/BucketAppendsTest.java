@@ -94,6 +94,25 @@ class BucketAppendsTest {
   }
 
   @Test
+  void onlyTheOwnerAppends() {
+    try (Ring ring = new Ring("sim", true)) {
+      String key = ring.keys().get(0);
+      org.bloomchord.overlay.PeerRef owner = ring.cluster.lookup(ring.peers.get(0), ring.cluster.ring().hash(key)).successor();
+      PeerHandle<ChordPeer> other = ring.peers.stream().filter(h -> !h.ref().equals(owner)).findFirst().orElseThrow();
+      PeerHandle<ChordPeer> asker = ring.peers.stream().filter(h -> h != other).findFirst().orElseThrow();
+      Append a = new Append(key, "x", ring.sketch);
+      AppendReply wrong = (AppendReply) ring.cluster.network().call(asker,
+          p -> p.runtime().request(other.ref(), a, 10_000), 60_000);
+      assertEquals(AppendOutcome.NOT_OWNER, wrong.outcome());
+      assertTrue(AppendOutcome.NOT_OWNER.retryable());
+      AppendReply right = (AppendReply) ring.cluster.network().call(asker.ref().equals(owner) ? other : asker,
+          p -> p.runtime().request(owner, a, 10_000), 60_000);
+      assertEquals(AppendOutcome.STORED, right.outcome());
+      assertEquals(Set.of("x"), ring.idsIn(key));
+    }
+  }
+
+  @Test
   void wireRoundTripsAndRefusesHostileFrames() {
     WireRegistry registry = SimilarWire.register(new WireRegistry());
     MinHashSketch sketch = new MinHashSketch(8, 5);
