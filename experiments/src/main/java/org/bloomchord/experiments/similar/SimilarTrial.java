@@ -97,7 +97,7 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       int first = from;
       // on Vert.x the actions run on the peers' threads at once: hand out the documents atomically
       AtomicInteger next = new AtomicInteger();
-      for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Published>> o : net.callAll(origins(ring, n, random), p -> {
+      for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Published>> o : net.callAll(origins(net, ring, n, random), p -> {
         int d = first + next.getAndIncrement();
         return SimilarityIndex.on(p, options).publish(Corpus.id(d), sketches.get(d)).map(r -> Map.entry(d, r));
       }, BATCH_WAIT_MS)) {
@@ -145,7 +145,7 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
       int first = from;
       // the actions may run in any order (Vert.x): each result carries its document's index
       AtomicInteger next = new AtomicInteger();
-      for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Result>> o : net.callAll(origins(ring, n, random), p -> {
+      for (Network.Outcome<Map.Entry<Integer, SimilarityIndex.Result>> o : net.callAll(origins(net, ring, n, random), p -> {
         int d = documents.get(first + next.getAndIncrement());
         return SimilarityIndex.on(p, options).query(sketches.get(d), threshold, Corpus.id(d))
             .map(r -> Map.entry(d, r));
@@ -158,10 +158,19 @@ public record SimilarTrial(String runtime, int peers, int documents, SimilarityO
     return out;
   }
 
-  private static List<PeerHandle<ChordPeer>> origins(List<PeerHandle<ChordPeer>> ring, int n, SplittableRandom random) {
+  // random peers of the ring that still run (a peer that failed is no origin; with none failed, the
+  // choice is the same as from the whole ring)
+  private static List<PeerHandle<ChordPeer>> origins(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring, int n,
+      SplittableRandom random) {
+    java.util.Set<org.bloomchord.overlay.PeerRef> alive = new java.util.HashSet<>();
+    net.alive().forEach(h -> alive.add(h.ref()));
+    List<PeerHandle<ChordPeer>> live = ring.stream().filter(h -> alive.contains(h.ref())).toList();
+    if (live.isEmpty()) {
+      throw new IllegalStateException("no peer of the ring runs any more");
+    }
     List<PeerHandle<ChordPeer>> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      out.add(ring.get(random.nextInt(ring.size())));
+      out.add(live.get(random.nextInt(live.size())));
     }
     return out;
   }
