@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bloomchord similar}: publishes a synthetic corpus of near-duplicates on a ring (MinHash
  * signatures under their LSH band keys) and queries every document; prints the candidate share per
- * tenth of Jaccard against 1 − (1 − J^r)^b, recall, false accepts, bytes and lookups per query
+ * tenth of Jaccard against 1 − (1 − J^r)^b with its standard errors, recall, false accepts, bytes
+ * and lookups per query, and how the publications went against what arrived in the buckets
  * (markdown tables, or JSON with a {@code similar} section).
  */
 @Command(

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.bloomchord.routing.minhash.LshBands;
+import org.bloomchord.routing.minhash.MinHashSketch;
+import org.bloomchord.routing.similar.BucketMessages.AppendOutcome;
 import org.bloomchord.routing.similar.SimilarityIndex;
 
 /**
@@ -24,32 +26,102 @@ import org.bloomchord.routing.similar.SimilarityIndex;
  * @param lookupsPerQuery DHT reads per query (b)
  * @param messagesPerQuery messages during the query phase, per query
  * @param failedQueries queries that did not complete, or had a band read fail
- * @param incompletePublications documents with a band or id put that failed or met a full bucket
+ * @param publication how the publications went, as their callers saw them
+ * @param audit documents missing from some of their band buckets
  */
 public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, long falseAccepts, double bytesPerQuery,
-    double lookupsPerQuery, double messagesPerQuery, int failedQueries, int incompletePublications, int fullBuckets) {
+    double lookupsPerQuery, double messagesPerQuery, int failedQueries, Publication publication, Audit audit) {
 
-  /** One tenth of J: pairs, candidates among them, the formula's expected candidate share. */
-  public record Bin(double jaccard, long pairs, long candidates, double expected, long returned) {
+  /**
+   * Documents whose own query found them in fewer than b of their band buckets (an entry that did
+   * not arrive, was lost, or was read from a replica that had not caught up), the failed queries
+   * left out; then the same documents read again after the query phase.
+   *
+   * @param missing documents missing from a bucket at their query
+   * @param missingAfterComplete those of them whose publication had reported itself complete (0 is
+   *     the invariant: a publication either arrives whole or says it did not)
+   * @param stillMissing of {@code missing}, those still missing when read again
+   * @param stillMissingAfterComplete of those, the ones whose publication had reported itself complete
+   */
+  public record Audit(int missing, int missingAfterComplete, int stillMissing, int stillMissingAfterComplete) {
+  }
+
+  /**
+   * How the publications went.
+   *
+   * @param complete per document, whether its publication reported every band and its id stored
+   * @param incomplete publications that reported a band or the id entry not stored
+   * @param callsFailed publications whose call itself did not answer within the batch's wait
+   * @param full incomplete publications that met a full bucket
+   * @param retries band or id writes tried again, over all publications
+   * @param ownerAnswers appends answered by the buckets' owners, per {@link AppendOutcome} (by
+   *     ordinal), summed over the peers; a retry not explained by a BUSY or FAILED answer here is
+   *     an append whose answer did not arrive (lookup or request failed)
+   */
+  public record Publication(boolean[] complete, int incomplete, int callsFailed, int full, long retries,
+      long[] ownerAnswers) {
+
+    /** Publications that reported themselves complete. */
+    public int completed() {
+      int n = 0;
+      for (boolean c : complete) {
+        n += c ? 1 : 0;
+      }
+      return n;
+    }
+  }
+
+  /**
+   * One tenth of J: pairs, candidates among them, the formula's expected candidate share.
+   *
+   * @param expected 1 − (1 − J^r)^b averaged over the bin's pairs
+   * @param stdErr the standard error of the share were the pairs independent trials, each a
+   *     candidate with its own probability q = 1 − (1 − J^r)^b: sqrt(Σ q (1 − q)) / pairs
+   * @param clusteredStdErr the same with the pairs of one family of the synthetic corpus taken as one
+   *     cluster (pairs sharing documents are not independent): sqrt(Σ_families (Σ (candidate − q))²)
+   *     / pairs; for a corpus of text files, whose pairs are not grouped, each pair is its own cluster
+   * @param estimateBias mean over the bin's pairs with J &gt; 0 of (sketch estimate − J), the
+   *     sketches' own bias (0 for min-wise independent functions), NaN for a bin without such pairs
+   */
+  public record Bin(double jaccard, long pairs, long candidates, double expected, long returned, double stdErr,
+      double clusteredStdErr, double estimateBias) {
 
     /** Candidates over pairs (null for an empty bin). */
     public Double share() {
       return pairs == 0 ? null : (double) candidates / pairs;
     }
+
+    /** (share − expected) / clusteredStdErr, or 0 where that is below 0.001 (a bin of near-certain outcomes). */
+    public double z() {
+      return pairs == 0 || clusteredStdErr < 1e-3 ? 0 : (share() - expected) / clusteredStdErr;
+    }
   }
 
-  static SimilarResult of(SimilarTrial t, Corpus corpus, List<SimilarityIndex.Result> results, long queryBytes,
-      long queryMessages, int incomplete, int full) {
+  static SimilarResult of(SimilarTrial t, Corpus corpus, List<MinHashSketch> sketches,
+      List<SimilarityIndex.Result> results, long queryBytes, long queryMessages, Publication publication,
+      Map<Integer, SimilarityIndex.Result> recheck) {
     Set<Long> candidates = new HashSet<>();
     Set<Long> returned = new HashSet<>();
     int failed = 0;
     long lookups = 0;
+    int missing = 0;
+    int missingAfterComplete = 0;
+    int stillMissing = 0;
+    int stillMissingAfterComplete = 0;
     for (int d = 0; d < results.size(); d++) {
       SimilarityIndex.Result r = results.get(d);
       if (r == null || r.failedReads() > 0) {
         failed++;
         if (r == null) {
           continue;
+        }
+      } else if (r.selfBands() < t.options().bands()) {
+        missing++;
+        missingAfterComplete += publication.complete()[d] ? 1 : 0;
+        SimilarityIndex.Result again = recheck.get(d);
+        if (again == null || again.selfBands() < t.options().bands()) {
+          stillMissing++;
+          stillMissingAfterComplete += publication.complete()[d] ? 1 : 0;
         }
       }
       lookups += r.lookups();
@@ -65,6 +137,15 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     long[] cands = new long[10];
     long[] ret = new long[10];
     double[] expected = new double[10];
+    double[] bias = new double[10];
+    long[] biasPairs = new long[10];
+    double[] variance = new double[10];
+    // per bin, per family of the synthetic corpus: the sum of (candidate - q) over its pairs
+    List<Map<Integer, Double>> residuals = new ArrayList<>();
+    for (int b = 0; b < 10; b++) {
+      residuals.add(new java.util.HashMap<>());
+    }
+    boolean families = t.corpusDir() == null;
     long highPairs = 0;
     long highReturned = 0;
     long falseAccepts = 0;
@@ -72,7 +153,14 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       double j = e.getValue();
       int b = bin(j);
       pairs[b]++;
-      expected[b] += banding.candidateProbability(j);
+      double q = banding.candidateProbability(j);
+      expected[b] += q;
+      variance[b] += q * (1 - q);
+      long key = e.getKey();
+      int cluster = families ? (int) (key >>> 32) / Corpus.FAMILY : residuals.get(b).size();
+      residuals.get(b).merge(cluster, (candidates.contains(key) ? 1 : 0) - q, Double::sum);
+      bias[b] += sketches.get((int) (key >>> 32)).jaccard(sketches.get((int) key)) - j;
+      biasPairs[b]++;
       boolean isCandidate = candidates.contains(e.getKey());
       boolean isReturned = returned.contains(e.getKey());
       cands[b] += isCandidate ? 1 : 0;
@@ -101,12 +189,20 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     }
     List<Bin> bins = new ArrayList<>(10);
     for (int b = 0; b < 10; b++) {
-      bins.add(new Bin(b / 10.0, pairs[b], cands[b], pairs[b] == 0 ? 0 : expected[b] / pairs[b], ret[b]));
+      double e = pairs[b] == 0 ? 0 : expected[b] / pairs[b];
+      double se = pairs[b] == 0 ? 0 : Math.sqrt(variance[b]) / pairs[b];
+      double clustered = 0;
+      for (double r : residuals.get(b).values()) {
+        clustered += r * r;
+      }
+      clustered = pairs[b] == 0 ? 0 : Math.sqrt(clustered) / pairs[b];
+      bins.add(new Bin(b / 10.0, pairs[b], cands[b], e, ret[b], se, clustered,
+          biasPairs[b] == 0 ? Double.NaN : bias[b] / biasPairs[b]));
     }
     int answered = Math.max(1, results.size() - (int) results.stream().filter(r -> r == null).count());
     return new SimilarResult(t, List.copyOf(bins), highPairs == 0 ? null : (double) highReturned / highPairs,
         falseAccepts, (double) queryBytes / answered, (double) lookups / answered, (double) queryMessages / answered,
-        failed, incomplete, full);
+        failed, publication, new Audit(missing, missingAfterComplete, stillMissing, stillMissingAfterComplete));
   }
 
   private static int bin(double j) {
@@ -150,6 +246,10 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       r.put("share", b.share());
       r.put("expected", b.expected());
       r.put("returned", b.returned());
+      r.put("stdErr", b.stdErr());
+      r.put("clusteredStdErr", b.clusteredStdErr());
+      r.put("z", b.z());
+      r.put("estimateBias", Double.isNaN(b.estimateBias()) ? null : b.estimateBias());
       rows.add(r);
     }
     m.put("bins", rows);
@@ -160,8 +260,21 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     m.put("lookupsPerQuery", lookupsPerQuery);
     m.put("messagesPerQuery", messagesPerQuery);
     m.put("failedQueries", failedQueries);
-    m.put("incompletePublications", incompletePublications);
-    m.put("fullBuckets", fullBuckets);
+    m.put("publications", trial.documents());
+    m.put("completePublications", publication.completed());
+    m.put("incompletePublications", publication.incomplete());
+    m.put("failedPublicationCalls", publication.callsFailed());
+    m.put("fullBuckets", publication.full());
+    m.put("publicationRetries", publication.retries());
+    Map<String, Object> owners = new LinkedHashMap<>();
+    for (AppendOutcome o : AppendOutcome.values()) {
+      owners.put(o.name().toLowerCase(Locale.ROOT), publication.ownerAnswers()[o.ordinal()]);
+    }
+    m.put("ownerAnswers", owners);
+    m.put("missingEntries", audit.missing());
+    m.put("missingAfterComplete", audit.missingAfterComplete());
+    m.put("stillMissing", audit.stillMissing());
+    m.put("stillMissingAfterComplete", audit.stillMissingAfterComplete());
     return m;
   }
 
@@ -181,19 +294,35 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
         trial.runtime(), trial.seed(), trial.corpusDir() == null ? "synthetic corpus" : "paragraphs of " + trial.corpusDir(),
         trial.documents(), trial.peers(), trial.options().shingle(),
         trial.options().bands(), trial.options().rows(), trial.threshold());
-    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | returned |");
-    out.println("|---|------:|-----------:|------:|------------:|---------:|");
+    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | binomial s.e. | clustered s.e. | z | mean estimate - J"
+        + " | returned |");
+    out.println("|---|------:|-----------:|------:|------------:|-----:|-----:|-----:|------:|---------:|");
     for (Bin b : bins) {
-      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %d |%n", b.jaccard(), b.jaccard() + 0.1, b.pairs(),
-          b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.returned());
+      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %.4f | %.4f | %+.2f | %s | %d |%n", b.jaccard(),
+          b.jaccard() + 0.1, b.pairs(), b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.stdErr(),
+          b.clusteredStdErr(), b.z(),
+          Double.isNaN(b.estimateBias()) ? "-" : String.format(Locale.ROOT, "%+.4f", b.estimateBias()), b.returned());
     }
     out.println();
     out.println("| worst deviation | recall (J >= s+0.1) | false accepts (J < s-0.1) | bytes/query | lookups/query"
-        + " | failed queries | incomplete publications |");
-    out.println("|---:|---:|---:|---:|---:|---:|---:|");
-    out.printf(Locale.ROOT, "| %.4f | %s | %d | %.0f | %.1f | %d | %d |%n", worstDeviation(),
+        + " | failed queries |");
+    out.println("|---:|---:|---:|---:|---:|---:|");
+    out.printf(Locale.ROOT, "| %.4f | %s | %d | %.0f | %.1f | %d |%n", worstDeviation(),
         recall == null ? "-" : String.format(Locale.ROOT, "%.4f", recall), falseAccepts, bytesPerQuery, lookupsPerQuery,
-        failedQueries, incompletePublications);
+        failedQueries);
+    out.println();
+    out.println("| publications | complete | incomplete (reported) | calls failed | retries | missing entries"
+        + " | of them reported complete | still missing on a second read | of them reported complete |");
+    out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    out.printf(Locale.ROOT, "| %d | %d | %d | %d | %d | %d | %d | %d | %d |%n", trial.documents(), publication.completed(),
+        publication.incomplete(), publication.callsFailed(), publication.retries(), audit.missing(),
+        audit.missingAfterComplete(), audit.stillMissing(), audit.stillMissingAfterComplete());
+    out.println();
+    StringBuilder owners = new StringBuilder("appends answered by the buckets' owners:");
+    for (AppendOutcome o : AppendOutcome.values()) {
+      owners.append(' ').append(o.name().toLowerCase(Locale.ROOT)).append(' ').append(publication.ownerAnswers()[o.ordinal()]);
+    }
+    out.println(owners);
     out.flush();
   }
 }

@@ -104,6 +104,46 @@ class SimilarityIndexTest {
     assertEquals("a", SignatureBucket.decode(good).entries().get(0).id());
   }
 
+  @Test
+  void failedWritesAreRetriedAndTheRestReported() {
+    // every first put of a key fails: each band and the id entry need exactly one retry
+    FlakyStore once = new FlakyStore(1);
+    SimilarityIndex index = new SimilarityIndex(once, OPTIONS);
+    MinHashSketch s = index.sign(corpus(1, 2).get(0));
+    SimilarityIndex.Published p = index.publish("x", s).result();
+    assertTrue(p.complete(), p.toString());
+    assertEquals(OPTIONS.bands(), p.stored());
+    assertEquals(OPTIONS.bands() + 1, p.retries());
+    for (String key : index.bandKeys(s)) {
+      assertEquals(List.of("x"), SignatureBucket.decode(once.values.get(key)).entries().stream()
+          .map(SignatureBucket.Entry::id).toList());
+    }
+    // puts that never succeed: the publication says so, band by band, after the last attempt
+    FlakyStore never = new FlakyStore(Integer.MAX_VALUE);
+    SimilarityIndex.Published q = new SimilarityIndex(never, OPTIONS).publish("y", s).result();
+    assertEquals(false, q.complete());
+    assertEquals(OPTIONS.bands() + 1, q.failed());
+    assertEquals((OPTIONS.bands() + 1) * (SimilarityIndex.PUBLISH_ATTEMPTS - 1), q.retries());
+  }
+
+  /** A map whose first {@code failures} puts of each key fail. */
+  static final class FlakyStore extends MapStore {
+    private final int failures;
+    private final Map<String, Integer> tries = new HashMap<>();
+
+    FlakyStore(int failures) {
+      this.failures = failures;
+    }
+
+    @Override
+    public io.vertx.core.Future<Boolean> put(String key, String value) {
+      if (tries.merge(key, 1, Integer::sum) <= failures) {
+        return io.vertx.core.Future.failedFuture(new IllegalStateException("no replica answered"));
+      }
+      return super.put(key, value);
+    }
+  }
+
   /** Families of 6 documents of 80 words, each a few edits away from the previous one. */
   static List<long[]> corpus(int n, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
@@ -124,7 +164,7 @@ class SimilarityIndexTest {
   }
 
   /** A map as the store, for the local checks. */
-  static final class MapStore implements KeyValueStore {
+  static class MapStore implements KeyValueStore {
     final Map<String, String> values = new HashMap<>();
 
     @Override
