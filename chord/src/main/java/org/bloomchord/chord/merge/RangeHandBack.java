@@ -66,52 +66,80 @@ final class RangeHandBack {
     }
   }
 
+  /** An entry held outside this peer's range, with its key's id read once at the start of the walk. */
+  private record Held(long id, StoredEntry entry) {
+  }
+
+  /** Where the walk goes on after one owner was served, and whether a transfer was sent to it. */
+  private record Step(int after, boolean sent) {
+  }
+
   private void run() {
     PeerRef pred = ctx.table().predecessor();
     if (ctx.state() != PeerState.ACTIVE || pred == null) {
       return;
     }
-    List<StoredEntry> outside = new ArrayList<>();
+    // the ids are read now: an entry the sweeper drops during the walk must not make the walk fail
+    List<Held> outside = new ArrayList<>();
     for (StoredEntry e : store.all()) {
-      if (!ctx.ring().inHalfOpen(store.keyId(e.key()), pred.id(), ctx.self().id())) {
-        outside.add(e);
+      long id = store.keyId(e.key());
+      if (!ctx.ring().inHalfOpen(id, pred.id(), ctx.self().id())) {
+        outside.add(new Held(id, e));
       }
     }
     long self = ctx.self().id();
-    outside.sort((a, b) -> ctx.ring().compareFrom(self, store.keyId(a.key()), store.keyId(b.key())));
+    outside.sort((a, b) -> ctx.ring().compareFrom(self, a.id(), b.id()));
     next(outside, 0, 0);
   }
 
-  private void next(List<StoredEntry> outside, int from, int transfers) {
-    if (from >= outside.size() || transfers >= MAX_TRANSFERS || !ctx.active()) {
-      return;
-    }
-    lookup.apply(store.keyId(outside.get(from).key())).onComplete(ar -> {
-      if (ar.failed() || !ar.result().found() || ar.result().successor().equals(ctx.self())) {
-        next(outside, from + 1, transfers);
+  /**
+   * Walks on from {@code from}. A loop, not a recursion: lookups answered at once (the owner is in
+   * this peer's own tables) would otherwise nest one call per held entry, and a peer holding many
+   * thousand entries overflowed its stack.
+   */
+  private void next(List<Held> outside, int from, int transfers) {
+    int at = from;
+    int sent = transfers;
+    while (at < outside.size() && sent < MAX_TRANSFERS && ctx.active()) {
+      Future<LookupResult> found = lookup.apply(outside.get(at).id());
+      if (!found.isComplete()) {
+        int a = at;
+        int s = sent;
+        found.onComplete(ar -> {
+          Step step = handTo(outside, a, ar.succeeded() ? ar.result() : null);
+          next(outside, step.after(), s + (step.sent() ? 1 : 0));
+        });
         return;
       }
-      PeerRef owner = ar.result().successor();
-      long ownerId = owner.id();
-      long firstId = store.keyId(outside.get(from).key());
-      List<StoredEntry> batch = new ArrayList<>();
-      int i = from;
-      while (i < outside.size() && batch.size() < ctx.config().maxEntriesPerTransfer()
-          && (i == from || ctx.ring().inHalfOpen(store.keyId(outside.get(i).key()), firstId, ownerId))) {
-        batch.add(outside.get(i));
-        i++;
-      }
-      int after = i;
-      // a replica of the owner's range holds these rightly: the owner's own sync keeps them equal
-      boolean replica = ReplicaPlacement.replicas(owner, ar.result().successors(), ctx.config().replicas())
-          .contains(ctx.self());
-      if (!replica) {
-        ctx.metrics().increment(ChordCounter.MERGE_ENTRIES_HANDED, batch.size());
-        ctx.request(owner, new StoreTransfer(batch));
-        next(outside, after, transfers + 1);
-      } else {
-        next(outside, after, transfers);
-      }
-    });
+      Step step = handTo(outside, at, found.succeeded() ? found.result() : null);
+      at = step.after();
+      sent += step.sent() ? 1 : 0;
+    }
+  }
+
+  /** Gives the owner that {@code result} found for entry {@code from} every entry up to its id. */
+  private Step handTo(List<Held> outside, int from, LookupResult result) {
+    if (result == null || !result.found() || result.successor().equals(ctx.self())) {
+      return new Step(from + 1, false);
+    }
+    PeerRef owner = result.successor();
+    long ownerId = owner.id();
+    long firstId = outside.get(from).id();
+    List<StoredEntry> batch = new ArrayList<>();
+    int i = from;
+    while (i < outside.size() && batch.size() < ctx.config().maxEntriesPerTransfer()
+        && (i == from || ctx.ring().inHalfOpen(outside.get(i).id(), firstId, ownerId))) {
+      batch.add(outside.get(i).entry());
+      i++;
+    }
+    // a replica of the owner's range holds these rightly: the owner's own sync keeps them equal
+    boolean replica = ReplicaPlacement.replicas(owner, result.successors(), ctx.config().replicas())
+        .contains(ctx.self());
+    if (replica) {
+      return new Step(i, false);
+    }
+    ctx.metrics().increment(ChordCounter.MERGE_ENTRIES_HANDED, batch.size());
+    ctx.request(owner, new StoreTransfer(batch));
+    return new Step(i, true);
   }
 }
