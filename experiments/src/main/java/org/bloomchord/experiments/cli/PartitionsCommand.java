@@ -47,7 +47,7 @@ public final class PartitionsCommand implements Callable<Integer> {
       description = "Merge modes: off (plain Chord), simple, gossip, broadcast (default: ${DEFAULT-VALUE}).")
   String modes;
 
-  @Option(names = "--seeds", paramLabel = "S", defaultValue = "3", description = "Seeds per setting, 1..S (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seeds", paramLabel = "S", defaultValue = "3", description = "Seeds per setting, from --first-seed on (default: ${DEFAULT-VALUE}).")
   int seeds;
 
   @Option(names = "--first-seed", paramLabel = "F", defaultValue = "1",
