@@ -42,6 +42,9 @@ import org.bloomchord.overlay.Seeds;
  *  join via b: MergeFind(self.id) to b -> successor s in b's ring; GetNeighbors(s) -> its
  *             predecessor p and list; take s if closer, merge s's list into ours, Notify s,
  *             MergeIntro to p (p may take us as its successor)
+ *  first merge step (news, detection, MergeFind served): take part for quietMs: Ping the peers
+ *             suspected now, MergeNews to the predecessor; a predecessor replaced meanwhile
+ *             is sent MergeNews naming its replacement
  * </pre>
  *
  * <p>Invariants: a peer changes its tables only through the checks they already apply (a closer
