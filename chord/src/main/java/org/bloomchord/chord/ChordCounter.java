@@ -84,6 +84,8 @@ public enum ChordCounter implements CounterName {
   MERGE_SUPPRESSED("merge.suppressed"),
   /** Probes of remembered peers. */
   MERGE_PROBES("merge.probes"),
+  /** Suspected peers asked again because this peer took part in a merge. */
+  MERGE_RECHECKS("merge.rechecks"),
   /** Entries handed to their new owners after a merge. */
   MERGE_ENTRIES_HANDED("merge.entriesHanded"),
   /** Puts refused by the minority refusal: the key is outside the stable view or its stable replicas are away. */

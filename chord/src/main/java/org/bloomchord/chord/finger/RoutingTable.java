@@ -31,6 +31,7 @@ public final class RoutingTable {
   private PeerRef predecessor;
   private long version;
   private Runnable onChange = () -> { };
+  private java.util.function.BiConsumer<PeerRef, PeerRef> onNewPredecessor = (was, now) -> { };
 
   /**
    * An empty table for {@code self}.
@@ -60,6 +61,14 @@ public final class RoutingTable {
   /** Sets the listener called after every change. */
   public void onChange(Runnable listener) {
     this.onChange = listener;
+  }
+
+  /**
+   * Sets the listener called after the predecessor changed from one peer to another (not when it is
+   * first set or forgotten), with the former and the new predecessor.
+   */
+  public void onNewPredecessor(java.util.function.BiConsumer<PeerRef, PeerRef> listener) {
+    this.onNewPredecessor = listener;
   }
 
   /** The owner. */
@@ -110,8 +119,12 @@ public final class RoutingTable {
     if (Objects.equals(p, predecessor)) {
       return false;
     }
+    PeerRef was = predecessor;
     predecessor = p;
     changed();
+    if (was != null && p != null) {
+      onNewPredecessor.accept(was, p);
+    }
     return true;
   }
 

@@ -124,6 +124,17 @@ public final class Suspicion {
     return suspects.size();
   }
 
+  /**
+   * The peers suspected at time {@code now} (ended suspicions are dropped first), at most
+   * {@code max} of them, nearest clockwise from the owner first.
+   */
+  public List<PeerRef> suspected(long now, int max) {
+    suspects.values().removeIf(until -> until <= now);
+    List<PeerRef> out = new ArrayList<>(suspects.keySet());
+    out.sort((a, b) -> ring.compareFrom(self.id(), a.id(), b.id()));
+    return out.size() > max ? List.copyOf(out.subList(0, max)) : out;
+  }
+
   /** Suspects {@code peer} until {@code now + suspectMs} and remembers it as a recovery candidate. */
   public void suspect(PeerRef peer, long now) {
     if (suspectMs > 0) {

@@ -42,6 +42,9 @@ import org.bloomchord.overlay.Seeds;
  *  join via b: MergeFind(self.id) to b -> successor s in b's ring; GetNeighbors(s) -> its
  *             predecessor p and list; take s if closer, merge s's list into ours, Notify s,
  *             MergeIntro to p (p may take us as its successor)
+ *  first merge step (news, detection, MergeFind served): take part for quietMs: Ping the peers
+ *             suspected now, MergeNews to the predecessor; a predecessor replaced meanwhile
+ *             is sent MergeNews naming its replacement
  * </pre>
  *
  * <p>Invariants: a peer changes its tables only through the checks they already apply (a closer
@@ -104,6 +107,7 @@ public final class RingMerger {
     host.handleMessages(MergeIntro.class, (from, msg) -> m.onIntro(from));
     if (options.mode() != MergeMode.OFF) {
       ctx.onFailed(m::remember);
+      ctx.table().onNewPredecessor(m::newPredecessor);
     }
     return m;
   }
@@ -177,6 +181,73 @@ public final class RingMerger {
     });
   }
 
+  /**
+   * This peer takes part in a merge from now on, for {@link MergeOptions#quietMs()}; {@code news}
+   * names the other ring. When it was not taking part already:
+   *
+   * <ul>
+   *   <li>it asks again the peers it suspects now. Those suspicions date from the split: a peer
+   *       probes its former successor whenever that one's suspicion ends, and every probe sent in
+   *       the last seconds of the split timed out and suspected a peer that is live again after the
+   *       heal, for up to a suspicion's length (5 s, ten stabilize periods) after it. While
+   *       suspected such a peer is neither taken as successor nor walked back to by stabilize.
+   *       (Peers suspected later, while it takes part, are asked again at once by
+   *       {@link #remember}.)
+   *   <li>it passes the news to its predecessor with the arc up to itself. After a long split
+   *       every peer's maintenance has backed off to its ceiling (16 s for stabilize), and a peer
+   *       that the broadcast missed (a forwarder's window was full, or its tables were stale)
+   *       would neither join the other ring nor stabilize again for that long; its successor
+   *       does not miss it. The predecessor drops an epoch it has seen, so this costs one message
+   *       per peer and a walk back only over peers that no news reached.
+   * </ul>
+   *
+   * <p>These two, not the spreading of the news, set the time of the last seams after the heal
+   * (docs/architecture/ring-merge.md, "The last seams").
+   */
+  private void takePart(MergeNews news) {
+    long now = ctx.now();
+    boolean already = now < quietUntil;
+    quietUntil = now + options.quietMs();
+    if (already || !ctx.active()) {
+      return;
+    }
+    RoutingTable table = ctx.table();
+    for (PeerRef p : table.suspicion().suspected(now, 2 * ctx.config().successors())) {
+      ctx.metrics().increment(ChordCounter.MERGE_RECHECKS, 1);
+      recheck(p);
+    }
+    PeerRef pred = table.predecessor();
+    if (pred != null && !pred.equals(ctx.self()) && table.usable(pred, now)
+        && news.hops() + 1 < ctx.config().maxHops()) {
+      seen.putIfAbsent(news.epoch(), Boolean.TRUE);
+      ctx.runtime().send(pred, new MergeNews(news.epoch(), news.contacts(), ctx.self().id(), news.hops() + 1));
+    }
+  }
+
+  /**
+   * While this peer takes part in a merge, a closer predecessor {@code now} (of the other ring,
+   * or one the merge brought) took the place of {@code was}: {@code was} still names this peer as
+   * its successor and, if no news reached it, stabilizes only at its backed-off period. It is told
+   * the news with {@code now} as contact: it joins the merged ring through {@code now} (which
+   * names its true successor) and takes part in turn. One message, only for the predecessors a
+   * merge replaces.
+   */
+  private void newPredecessor(PeerRef was, PeerRef now) {
+    long t = ctx.now();
+    if (t >= quietUntil || !ctx.active() || !ctx.ring().inOpen(now.id(), was.id(), ctx.self().id())
+        || !ctx.table().usable(was, t)) {
+      return;
+    }
+    MergeNews news = newsOf(now);
+    seen.put(news.epoch(), Boolean.TRUE);
+    ctx.runtime().send(was, new MergeNews(news.epoch(), news.contacts(), now.id(), 1));
+  }
+
+  /** News of the ring of {@code contact}, found by this peer, under a new epoch. */
+  private MergeNews newsOf(PeerRef contact) {
+    return new MergeNews(random.nextLong(), List.of(contact), ctx.self().id(), 0);
+  }
+
   /** Probes one remembered peer: a Ping, and when it answers, {@link #check}. */
   private void probe() {
     timer = null;
@@ -237,6 +308,7 @@ public final class RingMerger {
   private void detected(PeerRef contact, boolean spread) {
     ctx.metrics().increment(ChordCounter.MERGE_DETECTED, 1);
     boolean quiet = !spread && ctx.now() < quietUntil;
+    takePart(newsOf(contact));
     joinVia(List.of(contact)).onSuccess(contacts -> {
       if (contacts.isEmpty() || quiet) {
         return;
@@ -256,6 +328,7 @@ public final class RingMerger {
     if (seen.putIfAbsent(m.epoch(), Boolean.TRUE) != null || m.hops() >= ctx.config().maxHops()) {
       return;
     }
+    takePart(m);
     onNewsAccepted(m);
     joinVia(m.contacts());
   }
@@ -271,7 +344,6 @@ public final class RingMerger {
       return;
     }
     forwardsInWindow++;
-    quietUntil = now + options.quietMs();
     handBack.soon();
     // the ring is about to change: maintenance back to its fastest periods
     ctx.tablesChanged();
@@ -343,7 +415,7 @@ public final class RingMerger {
     // the asker is of another ring: unless this peer took part in a merge lately, it spreads the
     // news in its own ring too (both sides join in parallel, and a third ring is found sooner)
     if (ctx.now() >= quietUntil) {
-      quietUntil = ctx.now() + options.quietMs();
+      takePart(newsOf(from));
       check(from, true);
     }
     return lookup.apply(m.key()).<Message>map(r -> r.found()

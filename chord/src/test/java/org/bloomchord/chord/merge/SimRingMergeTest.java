@@ -88,6 +88,27 @@ class SimRingMergeTest {
     }
   }
 
+  /**
+   * The aim of 10 stabilize periods, with maintenance backed off as a node runs it (stabilize to
+   * 16 s, fix-fingers to 64 s) through an hour of a 3-way split: the peers that join the merge
+   * tell their predecessors and the predecessors the merge replaced, which the broadcast may miss
+   * and which would otherwise stabilize only every 16 s.
+   */
+  @Test
+  void aThreeWaySplitOfAnHourWithBackedOffMaintenanceHealsWithinTenStabilizePeriods() {
+    ChordConfig config = ChordConfig.defaults().withAdaptivePeriods(16_000, 64_000);
+    try (ChordCluster c = ChordCluster.create(Networks.SIM, NetworkOptions.defaults().withSeed(13), config)) {
+      c.mergeOptions(MergeOptions.defaults().withMode(MergeMode.BROADCAST));
+      c.launchPlaced(120);
+      assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.checkRing());
+      split(c, 3, 13);
+      c.network().runFor(3_600_000);
+      assertTrue(c.rings() >= 3, "at least three rings at the end of the split");
+      long ms = healToOneRing(c, 60_000);
+      assertTrue(ms >= 0 && ms <= 10 * config.stabilizeMs(), "one ring " + ms + " ms after the heal: " + c.checkRing());
+    }
+  }
+
   @Test
   void plainChordStaysSplitLongAfterTheHeal() {
     try (ChordCluster c = ring(MergeMode.OFF, 5)) {

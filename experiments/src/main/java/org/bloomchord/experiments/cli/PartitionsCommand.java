@@ -47,8 +47,12 @@ public final class PartitionsCommand implements Callable<Integer> {
       description = "Merge modes: off (plain Chord), simple, gossip, broadcast (default: ${DEFAULT-VALUE}).")
   String modes;
 
-  @Option(names = "--seeds", paramLabel = "S", defaultValue = "3", description = "Seeds per setting, 1..S (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seeds", paramLabel = "S", defaultValue = "3", description = "Seeds per setting, from --first-seed on (default: ${DEFAULT-VALUE}).")
   int seeds;
+
+  @Option(names = "--first-seed", paramLabel = "F", defaultValue = "1",
+      description = "First seed: the runs take seeds F..F+S-1, so that seeds can run in separate processes (default: ${DEFAULT-VALUE}).")
+  long firstSeed;
 
   @Option(names = "--settle", paramLabel = "T", defaultValue = "5min",
       description = "Longest watch for one ring after the heal (default: ${DEFAULT-VALUE}).")
@@ -64,10 +68,13 @@ public final class PartitionsCommand implements Callable<Integer> {
     if (seeds < 1 || seeds > 100) {
       throw new UsageException("--seeds must be in 1..100, got " + seeds);
     }
+    if (firstSeed < 1) {
+      throw new UsageException("--first-seed must be at least 1, got " + firstSeed);
+    }
     long settleMs = list("--settle", settle, s -> DurationText.parse(s).toMillis(), 1L, Long.MAX_VALUE).get(0);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    List<MergeTrial.Outcome> outcomes = MergeComparison.run(n, k, split, c, m, seeds, settleMs, o -> {
+    List<MergeTrial.Outcome> outcomes = MergeComparison.run(n, k, split, c, m, firstSeed, seeds, settleMs, o -> {
       err.printf(Locale.ROOT, "%s: rings during %d, one ring after %s s, %d messages%n", o.setting(), o.ringsDuring(),
           o.healSeconds(), o.messages());
       err.flush();

@@ -16,16 +16,26 @@ public final class MergeComparison {
   private MergeComparison() {
   }
 
-  /** Every run of the grid, in row order, each reported to {@code progress} as it ends. */
+  /** Every run of the grid with seeds 1..{@code seeds}, in row order, each reported to {@code progress} as it ends. */
   public static List<MergeTrial.Outcome> run(List<Integer> peers, List<Integer> ways, List<Long> splitsMs,
       List<Double> churn, List<MergeMode> modes, int seeds, long settleMs, Consumer<MergeTrial.Outcome> progress) {
+    return run(peers, ways, splitsMs, churn, modes, 1, seeds, settleMs, progress);
+  }
+
+  /**
+   * Every run of the grid with seeds {@code firstSeed}..{@code firstSeed + seeds - 1}, in row order,
+   * each reported to {@code progress} as it ends.
+   */
+  public static List<MergeTrial.Outcome> run(List<Integer> peers, List<Integer> ways, List<Long> splitsMs,
+      List<Double> churn, List<MergeMode> modes, long firstSeed, int seeds, long settleMs,
+      Consumer<MergeTrial.Outcome> progress) {
     List<MergeTrial.Outcome> out = new ArrayList<>();
     for (int n : peers) {
       for (int k : ways) {
         for (long split : splitsMs) {
           for (double c : churn) {
             for (MergeMode mode : modes) {
-              for (int seed = 1; seed <= seeds; seed++) {
+              for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
                 MergeTrial.Outcome o = MergeTrial.run(new MergeTrial.Setting(n, k, split, mode, c, settleMs, seed));
                 progress.accept(o);
                 out.add(o);
