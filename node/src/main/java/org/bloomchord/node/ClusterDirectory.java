@@ -3,6 +3,7 @@ package org.bloomchord.node;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -69,6 +70,9 @@ final class ClusterDirectory {
   private final NodeReachability reach;
   private MessageConsumer<String> consumer;
   private MessageConsumer<String> leftConsumer;
+  private io.vertx.core.Handler<Message<String>> statusHandler;
+  /** Whether this node is listed in the directory (between advertise and withdraw). */
+  private volatile boolean advertised;
   private long probeTimer = -1;
   /** Whether a read of the directory's map is still under way (a split can hold it for long). */
   private final AtomicBoolean reading = new AtomicBoolean();
@@ -92,7 +96,7 @@ final class ClusterDirectory {
    * a {@code ping} at once; listens for the others' leave notices and starts probing them.
    */
   Future<Void> serve(Supplier<Future<List<PeerSnapshot>>> local) {
-    consumer = vertx.eventBus().consumer(STATUS_PREFIX + nodeName, msg -> {
+    statusHandler = msg -> {
       if (PING.equals(msg.body())) {
         msg.reply(nodeName);
         return;
@@ -106,10 +110,34 @@ final class ClusterDirectory {
           msg.fail(500, String.valueOf(ar.cause().getMessage()));
         }
       });
-    });
-    leftConsumer = vertx.eventBus().consumer(LEFT, msg -> reach.left(String.valueOf(msg.body())));
+    };
+    consumer = vertx.eventBus().consumer(STATUS_PREFIX + nodeName, statusHandler);
+    leftConsumer = vertx.eventBus().consumer(LEFT, this::onLeft);
     probeTimer = vertx.setPeriodic(PROBE_PERIOD_MS, id -> probe());
     return Future.join(consumer.completion(), leftConsumer.completion()).mapEmpty();
+  }
+
+  private void onLeft(Message<String> msg) {
+    reach.left(String.valueOf(msg.body()));
+  }
+
+  /**
+   * Registers the clustered consumers again after this member merged into the other half of the
+   * cluster, each new one before its old one is dropped ({@code ClusterNode.onMerged} says why).
+   */
+  void reregister() {
+    MessageConsumer<String> oldStatus = consumer;
+    MessageConsumer<String> oldLeft = leftConsumer;
+    if (oldStatus == null || !oldStatus.isRegistered() || probeTimer < 0) {
+      return;
+    }
+    consumer = vertx.eventBus().consumer(STATUS_PREFIX + nodeName, statusHandler);
+    leftConsumer = vertx.eventBus().consumer(LEFT, this::onLeft);
+    consumer.completion().onComplete(ar -> oldStatus.unregister());
+    leftConsumer.completion().onComplete(ar -> oldLeft.unregister());
+    if (advertised) {
+      advertise(); // the directory's entry for this node came through the same data merge
+    }
   }
 
   /**
@@ -151,6 +179,7 @@ final class ClusterDirectory {
 
   /** Lists this node in the directory (once its peers are on the ring). */
   Future<Void> advertise() {
+    advertised = true;
     return map().compose(m -> m.put(nodeName, memberAddress));
   }
 
@@ -161,7 +190,9 @@ final class ClusterDirectory {
   Future<Void> withdraw() {
     if (probeTimer >= 0) {
       vertx.cancelTimer(probeTimer);
+      probeTimer = -1;
     }
+    advertised = false;
     vertx.eventBus().publish(LEFT, nodeName);
     Future<Void> removed = map().compose(m -> m.remove(nodeName)).mapEmpty();
     return removed.eventually(() -> Future.join(

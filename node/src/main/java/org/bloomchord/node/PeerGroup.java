@@ -125,6 +125,8 @@ final class PeerGroup {
         chord.joinWaitMs(), 120_000);
     this.directory = cluster == null ? null : new ClusterDirectory(vertx, cluster.name(), cluster.memberAddress());
     if (directory != null) {
+      io.vertx.core.Context context = vertx.getOrCreateContext();
+      cluster.onMerged(() -> context.runOnContext(v -> directory.reregister()));
       directory.reachability().onTransition(t -> {
         if (!t.merged().isEmpty()) {
           reachableAgain(t.merged());

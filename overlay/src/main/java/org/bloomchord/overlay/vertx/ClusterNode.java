@@ -64,6 +64,8 @@ public final class ClusterNode implements AutoCloseable {
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
 
+  private static final Logger LOG = Logger.getLogger(ClusterNode.class.getName());
+
   /** Held so that the level set on it stays: JUL keeps loggers only weakly. */
   private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
 
@@ -79,6 +81,7 @@ public final class ClusterNode implements AutoCloseable {
   private final Vertx vertx;
   private final MemberTrust trust;
   private final TcpIpConfig searchTargets;
+  private final List<Runnable> onMerged = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx,
       MemberTrust trust, TcpIpConfig searchTargets) {
@@ -132,7 +135,13 @@ public final class ClusterNode implements AutoCloseable {
       }
       TcpIpConfig tcpIp = hazelcast.getNetworkConfig().getJoin().getTcpIpConfig();
       rememberMembers(manager, tcpIp);
-      return new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp);
+      ClusterNode node = new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp);
+      manager.getHazelcastInstance().getLifecycleService().addLifecycleListener(event -> {
+        if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
+          node.merged();
+        }
+      });
+      return node;
     } catch (ExecutionException e) {
       throw new IllegalStateException("could not join cluster '" + options.clusterName() + "' on "
           + options.host() + ":" + port + ": " + e.getCause().getMessage(), e.getCause());
@@ -236,6 +245,23 @@ public final class ClusterNode implements AutoCloseable {
     synchronized (searchTargets) {
       return List.copyOf(searchTargets.getMembers());
     }
+  }
+
+  /**
+   * Runs {@code action} (on a Hazelcast thread; it must not block) each time this member merged
+   * into another half of its cluster after a split. The clustered consumers of this member should
+   * register again then: the merge brings this member's registrations into the other half only
+   * through Hazelcast's data merge, which on a loaded machine took tens of seconds, and until then
+   * the other half answers NO_HANDLERS for this member's addresses.
+   */
+  public void onMerged(Runnable action) {
+    onMerged.add(action);
+  }
+
+  private void merged() {
+    LOG.warning("node " + options.nodeName() + ": merged into the other half of the cluster; registering its"
+        + " consumers again");
+    onMerged.forEach(Runnable::run);
   }
 
   /** How many members the cluster has now, this one included. */

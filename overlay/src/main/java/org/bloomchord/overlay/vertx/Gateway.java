@@ -62,7 +62,22 @@ final class Gateway {
   /** Registers the clustered consumer; completes once the registration reached the cluster. */
   Future<Void> start() {
     consumer = node.vertx().eventBus().consumer(address(node.name()), this::receive);
+    io.vertx.core.Context context = node.vertx().getOrCreateContext();
+    node.onMerged(() -> context.runOnContext(v -> reregister()));
     return consumer.completion();
+  }
+
+  /**
+   * Registers the clustered consumer again, the new one first so that no message finds none, then
+   * drops the old one (see {@link ClusterNode#onMerged}).
+   */
+  private void reregister() {
+    MessageConsumer<Buffer> old = consumer;
+    if (old == null || !old.isRegistered()) {
+      return;
+    }
+    consumer = node.vertx().eventBus().consumer(address(node.name()), this::receive);
+    consumer.completion().onComplete(ar -> old.unregister());
   }
 
   /** Sends a one-way message to a peer of another node; called on the sending peer's context. */
