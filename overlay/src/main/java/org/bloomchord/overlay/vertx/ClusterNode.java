@@ -61,6 +61,15 @@ public final class ClusterNode implements AutoCloseable {
    */
   static final long BUS_PING_MS = 5_000;
 
+  /**
+   * A connection of the event bus on which nothing was read for this long is closed. Each end
+   * reads the other's pings or pongs every {@link #BUS_PING_MS}, so a healthy connection never
+   * idles this long; a socket whose data the other side stopped acknowledging during a cut does,
+   * and without this it stayed open, its writes queued, until the kernel's retransmission
+   * back-off (up to 120 s between tries) next reached the healed network.
+   */
+  static final int BUS_READ_IDLE_S = 15;
+
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
 
@@ -110,7 +119,8 @@ public final class ClusterNode implements AutoCloseable {
         .setMetricsOptions(new MetricsOptions().setEnabled(true));
     vo.getEventBusOptions().setHost(options.host()).setPort(options.busPort()).setClusterPublicHost(options.host())
         .setConnectTimeout(BUS_CONNECT_TIMEOUT_MS)
-        .setClusterPingInterval(BUS_PING_MS).setClusterPingReplyInterval(BUS_PING_MS);
+        .setClusterPingInterval(BUS_PING_MS).setClusterPingReplyInterval(BUS_PING_MS)
+        .setReadIdleTimeout(BUS_READ_IDLE_S).setIdleTimeoutUnit(TimeUnit.SECONDS);
     if (options.tlsSeed() != null) {
       EventBusTls.apply(vo.getEventBusOptions(), options.tlsSeed());
     }
