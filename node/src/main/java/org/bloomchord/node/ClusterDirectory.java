@@ -1,6 +1,7 @@
 package org.bloomchord.node;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -70,7 +71,7 @@ final class ClusterDirectory {
   private final NodeReachability reach;
   private MessageConsumer<String> consumer;
   private MessageConsumer<String> leftConsumer;
-  private io.vertx.core.Handler<Message<String>> statusHandler;
+  private Handler<Message<String>> statusHandler;
   /** Whether this node is listed in the directory (between advertise and withdraw). */
   private volatile boolean advertised;
   private long probeTimer = -1;
@@ -167,7 +168,7 @@ final class ClusterDirectory {
             if (ar.succeeded()) {
               reach.answered(n, now);
             } else {
-              reach.silent(n, now, ar.cause() instanceof io.vertx.core.eventbus.ReplyException re
+              reach.silent(n, now, ar.cause() instanceof ReplyException re
                   ? re.failureType().name() : ar.cause().getClass().getSimpleName());
             }
             if (probing.decrementAndGet() == 0) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -64,6 +65,8 @@ public final class NodeReachability {
   private final Map<String, Integer> silentInARow = new ConcurrentHashMap<>();
   /** Per node, the unanswered probes since it last answered, by why (for the log line at its return). */
   private final Map<String, Map<String, Integer>> silenceCauses = new ConcurrentHashMap<>();
+  /** Per node that answered again in this round: how long it was silent and why its probes failed. */
+  private final Map<String, String> lastSilence = new ConcurrentHashMap<>();
   private final List<NodeState> newlyUnreachable = new ArrayList<>();
   private final List<NodeState> newlyReachable = new ArrayList<>();
   private final AtomicLong splits = new AtomicLong();
@@ -100,9 +103,6 @@ public final class NodeReachability {
     }
   }
 
-  /** Per node that answered again in this round: how long it was silent and why its probes failed. */
-  private final Map<String, String> lastSilence = new ConcurrentHashMap<>();
-
   /** The node did not answer a probe, for a reason not known. */
   synchronized void silent(String node, long now) {
     silent(node, now, "unknown");
@@ -118,7 +118,7 @@ public final class NodeReachability {
   synchronized void silent(String node, long now, String cause) {
     NodeState s = known.get(node);
     if (s != null) {
-      silenceCauses.computeIfAbsent(node, n -> new java.util.TreeMap<>()).merge(cause, 1, Integer::sum);
+      silenceCauses.computeIfAbsent(node, n -> new TreeMap<>()).merge(cause, 1, Integer::sum);
     }
     if (s == null || silentInARow.merge(node, 1, Integer::sum) < SILENT_PROBES) {
       return;

@@ -2,6 +2,7 @@ package org.bloomchord.node;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -125,7 +126,7 @@ final class PeerGroup {
         chord.joinWaitMs(), 120_000);
     this.directory = cluster == null ? null : new ClusterDirectory(vertx, cluster.name(), cluster.memberAddress());
     if (directory != null) {
-      io.vertx.core.Context context = vertx.getOrCreateContext();
+      Context context = vertx.getOrCreateContext();
       cluster.onMerged(() -> context.runOnContext(v -> directory.reregister()));
       directory.reachability().onTransition(t -> {
         if (!t.merged().isEmpty()) {

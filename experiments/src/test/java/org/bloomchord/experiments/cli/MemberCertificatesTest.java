@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -15,7 +13,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +42,6 @@ import picocli.CommandLine;
  */
 class MemberCertificatesTest {
 
-  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
   private static final Pattern REVOKED = Pattern.compile("bloomchord_admission_refused_total\\{reason=\"revoked\"} (\\d+)\\.0");
 
   @Test
@@ -66,9 +62,9 @@ class MemberCertificatesTest {
     int clusterPort = freePort();
     List<Process> started = new ArrayList<>();
     try {
-      Process alpha = node(started, dir.resolve("alpha.err"), "--peers", "2", "--http-port", "0",
+      Process alpha = NodeProcesses.start(started, dir.resolve("alpha.err"), "--peers", "2", "--http-port", "0",
           "--cluster-port", Integer.toString(clusterPort), "--ca", ca.toString(), "--member", "alpha");
-      String a = awaitListening(alpha, dir.resolve("alpha.err"));
+      String a = NodeProcesses.awaitListening(alpha, dir.resolve("alpha.err"));
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       assertEquals(0, revokedRefusals(http, a), "nobody refused yet");
       assertTrue(get(http, a + "/metrics").contains("bloomchord_admission_revoked 1.0"), "the list in use names one");
@@ -167,26 +163,6 @@ class MemberCertificatesTest {
         HttpResponse.BodyHandlers.ofString());
     assertEquals(200, r.statusCode(), r.body());
     return r.body();
-  }
-
-  private static Process node(List<Process> started, Path err, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx384m"));
-    cmd.addAll(ClusterNode.JDK_FLAGS);
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(), "node",
-        "--event-loops", "2"));
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-    started.add(p);
-    return p;
-  }
-
-  private static String awaitListening(Process p, Path err) throws IOException {
-    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    String first = out.readLine();
-    Matcher m = LISTENING.matcher(String.valueOf(first));
-    assertTrue(m.matches(), () -> "first line: " + first + "; standard error: " + err);
-    return m.group(1);
   }
 
   private static int freePort() throws IOException {

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -15,16 +13,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.bloomchord.overlay.vertx.ClusterNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NodeClusterTest {
 
-  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
 
   @Test
   void twoNodeJvmsFormOneRing(@TempDir Path dir) throws Exception {
@@ -43,12 +36,12 @@ class NodeClusterTest {
     int clusterPort = freePort();
     List<Process> started = new ArrayList<>();
     try {
-      Process first = node(started, dir.resolve("first.err"), "--peers", "4", "--http-port", "0",
+      Process first = NodeProcesses.start(started, dir.resolve("first.err"), "--peers", "4", "--http-port", "0",
           "--cluster-port", Integer.toString(clusterPort), "--secret-file", secret.toString());
-      String a = awaitListening(first, dir.resolve("first.err"));
-      Process second = node(started, dir.resolve("second.err"), "--peers", "4", "--http-port", "0",
+      String a = NodeProcesses.awaitListening(first, dir.resolve("first.err"));
+      Process second = NodeProcesses.start(started, dir.resolve("second.err"), "--peers", "4", "--http-port", "0",
           "--members", "127.0.0.1:" + clusterPort, "--secret-file", secret.toString());
-      String b = awaitListening(second, dir.resolve("second.err"));
+      String b = NodeProcesses.awaitListening(second, dir.resolve("second.err"));
 
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       for (String base : List.of(a, b)) {
@@ -100,36 +93,6 @@ class NodeClusterTest {
       assertTrue(lines.get(0).startsWith("bloomchord: ") && lines.get(0).contains(mentions[i]), lines.toString());
       assertFalse(err.toString().contains("\tat "), "no stack trace");
       assertEquals("", out.toString());
-    }
-  }
-
-  private static Process node(List<Process> started, Path err, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx384m"));
-    cmd.addAll(ClusterNode.JDK_FLAGS);
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(), "node",
-        "--event-loops", "2"));
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-    started.add(p);
-    return p;
-  }
-
-  /** The node's base URL from its first line of output; the first line must be the contract line. */
-  private static String awaitListening(Process p, Path err) throws IOException {
-    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    String first = out.readLine();
-    Matcher m = LISTENING.matcher(String.valueOf(first));
-    assertTrue(m.matches(), () -> "first line: " + first + "; standard error: " + tail(err));
-    return m.group(1);
-  }
-
-  private static String tail(Path err) {
-    try {
-      List<String> lines = Files.readAllLines(err);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-    } catch (IOException e) {
-      return "(unreadable: " + e.getMessage() + ")";
     }
   }
 

@@ -4,9 +4,11 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.config.TcpIpConfig;
+import com.hazelcast.cluster.Cluster;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.cluster.MembershipEvent;
 import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.core.LifecycleEvent.LifecycleState;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.metrics.MetricsOptions;
@@ -19,6 +21,7 @@ import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -47,11 +50,10 @@ public final class ClusterNode implements AutoCloseable {
       "--add-exports", "java.base/sun.security.x509=ALL-UNNAMED");
 
   /**
-   * How long the event bus waits for a TCP connection to another member. Vert.x' default, 60 s,
-   * outlived cuts: a connection attempted while the network was cut (its SYNs dropped) stayed
-   * pending after the heal, every message to that member queued behind it, and a healed three-host
-   * ring was one ring on Hazelcast within 5 s but unreachable on the event bus for another 90 s
-   * (docs/experiments/hosts.md). Members are on one network; 5 s is ample for a connect there.
+   * How long the event bus waits for a TCP connection to another member. With Vert.x' default,
+   * 60 s, a connection attempted while the network was cut (its SYNs dropped) could stay pending
+   * into the heal with every message to that member queued behind it (docs/architecture/hosts.md,
+   * "The event bus after a heal"). Members are on one network; 5 s is ample for a connect there.
    */
   static final int BUS_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -90,7 +92,7 @@ public final class ClusterNode implements AutoCloseable {
   private final Vertx vertx;
   private final MemberTrust trust;
   private final TcpIpConfig searchTargets;
-  private final List<Runnable> onMerged = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Runnable> onMerged = new CopyOnWriteArrayList<>();
 
   private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx,
       MemberTrust trust, TcpIpConfig searchTargets) {
@@ -147,7 +149,7 @@ public final class ClusterNode implements AutoCloseable {
       rememberMembers(manager, tcpIp);
       ClusterNode node = new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp);
       manager.getHazelcastInstance().getLifecycleService().addLifecycleListener(event -> {
-        if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
+        if (event.getState() == LifecycleState.MERGED) {
           node.merged();
         }
       });
@@ -200,7 +202,7 @@ public final class ClusterNode implements AutoCloseable {
    * search (every 10 s during a split); it is only appended to, when a member joins.
    */
   private static void rememberMembers(HazelcastClusterManager manager, TcpIpConfig tcpIp) {
-    com.hazelcast.cluster.Cluster cluster = manager.getHazelcastInstance().getCluster();
+    Cluster cluster = manager.getHazelcastInstance().getCluster();
     cluster.addMembershipListener(new MembershipListener() {
       @Override
       public void memberAdded(MembershipEvent event) {

@@ -1,5 +1,6 @@
 package org.bloomchord.overlay.vertx;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
@@ -62,7 +63,7 @@ final class Gateway {
   /** Registers the clustered consumer; completes once the registration reached the cluster. */
   Future<Void> start() {
     consumer = node.vertx().eventBus().consumer(address(node.name()), this::receive);
-    io.vertx.core.Context context = node.vertx().getOrCreateContext();
+    Context context = node.vertx().getOrCreateContext();
     node.onMerged(() -> context.runOnContext(v -> reregister()));
     return consumer.completion();
   }
