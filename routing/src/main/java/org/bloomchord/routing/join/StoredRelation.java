@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -229,49 +228,13 @@ public final class StoredRelation implements ChordExtension {
       byJoinValue.computeIfAbsent(t.second(), x -> new ArrayList<>(1)).add(t);
     }
     long[] column = byJoinValue.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
-    int[] lookups = {0};
-    long[] ids = new long[column.length];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = idOf(host.ring(), column[i]);
-    }
-    // the whole part of every peer, or R's values in each owner's range
-    Future<RingOwners.Grouped> grouped = strategy == Strategy.WHOLE ? RingOwners.walk(host, MAX_WALK)
-        : RingOwners.group(host, ids);
-    Future<Map<PeerRef, long[]>> owners = grouped.map(g -> {
-      lookups[0] = g.lookups();
-      Map<PeerRef, long[]> values = new LinkedHashMap<>();
-      g.byOwner().forEach((o, at) -> {
-        long[] v = new long[at.length];
-        for (int i = 0; i < at.length; i++) {
-          v[i] = column[at[i]];
-        }
-        values.put(o, v);
-      });
-      return values;
-    });
-    return owners.compose(byOwner -> {
-      List<PeerRef> asked = new ArrayList<>(byOwner.keySet());
-      List<Optional<BloomShape>> shapes = new ArrayList<>();
+    return owners(strategy, column).compose(g -> {
+      List<PeerRef> asked = new ArrayList<>(g.byOwner().keySet());
+      List<Message> requests = new ArrayList<>();
       List<Future<TuplesReply>> replies = new ArrayList<>();
       for (PeerRef owner : asked) {
-        long[] values = byOwner.get(owner);
-        Message request;
-        Optional<BloomShape> shape = Optional.empty();
-        switch (strategy) {
-          case FILTER -> {
-            long expected = Math.max(1, Math.round((double) rightRows * values.length / Math.max(1, column.length)));
-            BloomShape s = FilterSizing.optimal(values.length, expected, Tuple.BYTES);
-            BloomFilter f = new BloomFilter(s);
-            for (long v : values) {
-              f.add(v);
-            }
-            request = new PartFilterRequest(f);
-            shape = Optional.of(s);
-          }
-          case COLUMN -> request = new PartColumnRequest(values);
-          default -> request = new PartWholeRequest();
-        }
-        shapes.add(shape);
+        Message request = request(strategy, valuesOf(column, g.byOwner().get(owner)), column.length, rightRows);
+        requests.add(request);
         replies.add(owner.equals(host.self()) ? Future.succeededFuture(answer(probe(request))) : ask(owner, request));
       }
       return Future.all(replies).map(v -> {
@@ -290,14 +253,52 @@ public final class StoredRelation implements ChordExtension {
               joined.add(new long[] {t.first(), s.first(), s.second()});
             }
           }
+          Optional<BloomShape> shape = requests.get(i) instanceof PartFilterRequest f
+              ? Optional.of(f.filter().shape()) : Optional.empty();
           PeerRef owner = asked.get(i);
-          parts.add(new OwnerPart(owner, strategy == Strategy.WHOLE ? 0 : byOwner.get(owner).length, shapes.get(i),
-              got.size(), falseMatches, owner.equals(host.self())));
+          parts.add(new OwnerPart(owner, g.byOwner().get(owner).length, shape, got.size(), falseMatches,
+              owner.equals(host.self())));
         }
         joined.sort(Arrays::compare);
-        return new Joined(joined, List.copyOf(parts), lookups[0]);
+        return new Joined(joined, List.copyOf(parts), g.lookups());
       });
     });
+  }
+
+  // every peer of the ring for WHOLE, else the owners of R's values with the values' positions
+  private Future<RingOwners.Grouped> owners(Strategy strategy, long[] column) {
+    if (strategy == Strategy.WHOLE) {
+      return RingOwners.walk(host, MAX_WALK);
+    }
+    long[] ids = new long[column.length];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = idOf(host.ring(), column[i]);
+    }
+    return RingOwners.group(host, ids);
+  }
+
+  private static long[] valuesOf(long[] column, int[] positions) {
+    long[] v = new long[positions.length];
+    for (int i = 0; i < positions.length; i++) {
+      v[i] = column[positions[i]];
+    }
+    return v;
+  }
+
+  // an owner with n_i of R's n values is taken to hold |S| n_i / n tuples (both placed by one hash)
+  private static Message request(Strategy strategy, long[] values, int distinct, long rightRows) {
+    return switch (strategy) {
+      case FILTER -> {
+        long expected = Math.max(1, Math.round((double) rightRows * values.length / Math.max(1, distinct)));
+        BloomFilter f = new BloomFilter(FilterSizing.optimal(values.length, expected, Tuple.BYTES));
+        for (long v : values) {
+          f.add(v);
+        }
+        yield new PartFilterRequest(f);
+      }
+      case COLUMN -> new PartColumnRequest(values);
+      case WHOLE -> new PartWholeRequest();
+    };
   }
 
   private Future<TuplesReply> ask(PeerRef owner, Message request) {
