@@ -31,6 +31,10 @@ import org.bloomchord.routing.repair.ReconcilingReplicaSync;
 import org.bloomchord.routing.traceback.AttackGraph;
 import org.bloomchord.routing.traceback.TracebackService;
 import org.bloomchord.routing.repair.RepairReport;
+import org.bloomchord.routing.minhash.MinHashSketch;
+import org.bloomchord.routing.similar.BucketAppends;
+import org.bloomchord.routing.similar.SimilarityIndex;
+import org.bloomchord.routing.similar.SimilarityOptions;
 
 /**
  * The embedding API: a group of Chord peers hosted in this JVM on one Vert.x instance, with the
@@ -45,8 +49,8 @@ import org.bloomchord.routing.repair.RepairReport;
  * }</pre>
  *
  * <p>Two kinds of methods. Data operations ({@link #put}, {@link #get}, {@link #delete},
- * {@link #lookup}, {@link #publish}, {@link #locate}, {@link #reconcile}, {@link #peer},
- * {@link #status}) return a Vert.x {@link Future} at once and may be called from any thread, an
+ * {@link #lookup}, {@link #publish}, {@link #locate}, {@link #reconcile}, {@link #publishDocument},
+ * {@link #similar}, {@link #peer}, {@link #status}) return a Vert.x {@link Future} at once and may be called from any thread, an
  * event loop included. Membership operations ({@link #start}, {@link #addPeers}, {@link #leave},
  * {@link #crash}, {@link #close}) block until done and must not be called on a Vert.x thread
  * (they throw {@link IllegalStateException} there); from a verticle, run them with
@@ -246,6 +250,31 @@ public final class Node implements AutoCloseable {
   public Future<LocateResult> locate(String peer, String name) {
     Objects.requireNonNull(name, "name");
     return on(peer, p -> location(p).locate(name)).onSuccess(stats::locate);
+  }
+
+  /**
+   * Publishes document {@code id} with signature {@code sketch} for near-duplicate search, from the
+   * named peer (null: any), through {@link SimilarityIndex#on}: every peer runs {@link BucketAppends},
+   * so each band bucket is appended to at its owner, one write at a time, and concurrent publications
+   * into one bucket (from this node or another of the ring) all land.
+   */
+  public Future<SimilarityIndex.Published> publishDocument(String peer, String id, MinHashSketch sketch,
+      SimilarityOptions options) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(sketch, "sketch");
+    Objects.requireNonNull(options, "options");
+    return on(peer, p -> SimilarityIndex.on(p, options).publish(id, sketch));
+  }
+
+  /**
+   * The published documents like document {@code id} at or above {@code threshold}, queried from the
+   * named peer (null: any); fails with {@link SimilarityIndex.UnknownDocumentException} when
+   * {@code id} is not published.
+   */
+  public Future<SimilarityIndex.Result> similar(String peer, String id, double threshold, SimilarityOptions options) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(options, "options");
+    return on(peer, p -> SimilarityIndex.on(p, options).queryById(id, threshold));
   }
 
   /**

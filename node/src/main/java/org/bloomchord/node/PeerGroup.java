@@ -42,6 +42,8 @@ import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
 import org.bloomchord.routing.repair.RepairWire;
+import org.bloomchord.routing.similar.BucketAppends;
+import org.bloomchord.routing.similar.SimilarWire;
 import org.bloomchord.routing.traceback.TracebackService;
 import org.bloomchord.routing.traceback.TracebackWire;
 import org.bloomchord.node.store.DurableStore;
@@ -51,8 +53,8 @@ import org.bloomchord.node.store.PersistedStore;
 /**
  * The peers of one {@link Node} and what they run on: the Vert.x instance (the caller's or its
  * own, with Prometheus metrics), the network, the wire registry of every protocol the peers speak
- * (Chord, location, reconciliation, repair), the durable store when there is a data directory,
- * and the name of every running peer.
+ * (Chord, location, reconciliation, repair, traceback, band-bucket appends), the durable store
+ * when there is a data directory, and the name of every running peer.
  *
  * <p>Peers join as a stream ({@link RingLauncher}, the launcher {@code ChordCluster} uses too): as
  * many joins in flight as peers already on the ring, each joiner through a random one of them (a
@@ -113,8 +115,8 @@ final class PeerGroup {
     ChordConfig chord = options.getChord();
     this.ring = new IdRing(chord.idBits());
     this.locationWire = new LocationWire(options.getLocation(), chord);
-    WireRegistry wire = TracebackWire.register(RepairWire.register(
-        LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord), chord);
+    WireRegistry wire = SimilarWire.register(TracebackWire.register(RepairWire.register(
+        LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord), chord));
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
         .withVertx(v -> v.withEventLoopThreads(options.getEventLoopThreads()))
         .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
@@ -456,7 +458,7 @@ final class PeerGroup {
   }
 
   private List<ChordExtension> extensions(PeerRef ref) {
-    List<ChordExtension> out = new ArrayList<>(3);
+    List<ChordExtension> out = new ArrayList<>(5);
     if (store != null) {
       // first, so that the stored entries are in the peer's store before anything else runs
       out.add(new PersistedStore(store, ref.address()));
@@ -464,6 +466,8 @@ final class PeerGroup {
     out.add(new LocationService(options.getLocation(), locationWire));
     out.add(new ReconcilingReplicaSync(options.getRepair()));
     out.add(new TracebackService());
+    // band buckets appended at their owner, so concurrent publications through the HTTP API lose nothing
+    out.add(new BucketAppends());
     return out;
   }
 

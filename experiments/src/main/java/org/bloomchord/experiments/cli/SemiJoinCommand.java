@@ -1,48 +1,79 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.bloomchord.experiments.join.JoinInput;
+import org.bloomchord.experiments.join.RelationCsv;
 import org.bloomchord.experiments.join.SemiJoinTrial;
+import org.bloomchord.experiments.join.StoreJoinTrial;
 import org.bloomchord.overlay.Networks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bloomchord semijoin}: two peers hold R(a, b) and S(b, c); R's peer joins with S by a Bloom
- * filter of its join column (sized to minimise filter plus false matches), by its join column and
- * by fetching S whole; one row per selectivity, as a markdown table or JSON with a {@code semijoin}
- * section (exact, bytes, formulaBytes, columnBytes, wholeBytes, falseMatches, ...).
+ * {@code bloomchord semijoin}: R(a, b) at one peer is joined with S(b, c) by a Bloom filter of its
+ * join column (sized to minimise filter plus false matches), by its join column and by fetching S
+ * whole. {@code --over peer} (default): S is at one other peer. {@code --over store}: S is
+ * partitioned by b over a ring of {@code --peers} peers and each owner gets its own filter. The
+ * relations are generated (one row per selectivity) or read from CSV files ({@code --left},
+ * {@code --right}); output is a markdown table or JSON with a {@code semijoin} section (exact,
+ * bytes, formulaBytes, columnBytes, wholeBytes, falseMatches, ...; over the store also owners,
+ * messages, lookups).
  */
 @Command(
     name = "semijoin",
     mixinStandardHelpOptions = true,
-    description = "Join two peers' relations with a Bloom filter of the join column; compare its bytes with the"
-        + " formula, with shipping the column and with shipping the other relation whole.")
+    description = "Join two relations with a Bloom filter of the join column, between two peers or over a relation"
+        + " partitioned over the ring; compare its bytes with the formula, with shipping the column and with"
+        + " shipping the other relation whole.")
 public final class SemiJoinCommand implements Callable<Integer> {
 
   /** Most rows in a relation. */
   static final int MAX_ROWS = 5_000_000;
+  /** Most peers of the ring over the store. */
+  static final int MAX_PEERS = 1024;
+  /** Where S is. */
+  static final String OVER_PEER = "peer";
+  static final String OVER_STORE = "store";
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--left-rows", required = true, paramLabel = "N",
-      description = "Rows of R(a, b) at the joining peer, N/2 distinct join values (1.." + MAX_ROWS + ").")
-  int leftRows;
+  @Option(names = "--left-rows", paramLabel = "N",
+      description = "Rows of generated R(a, b) at the joining peer, N/2 distinct join values (1.." + MAX_ROWS + ").")
+  Integer leftRows;
 
-  @Option(names = "--right-rows", required = true, paramLabel = "M",
-      description = "Rows of S(b, c) at the other peer (1.." + MAX_ROWS + ").")
-  int rightRows;
+  @Option(names = "--right-rows", paramLabel = "M",
+      description = "Rows of generated S(b, c) (1.." + MAX_ROWS + ").")
+  Integer rightRows;
 
-  @Option(names = "--selectivity", required = true, paramLabel = "F[,F...]",
-      description = "Share of S's rows whose b is in R, 0..1; a comma-separated list runs one row each.")
+  @Option(names = "--selectivity", paramLabel = "F[,F...]",
+      description = "Share of generated S's rows whose b is in R, 0..1; a comma-separated list runs one row each.")
   String selectivity;
+
+  @Option(names = "--left", paramLabel = "FILE",
+      description = "R from a CSV file of a,b rows (a header line optional), instead of --left-rows.")
+  Path leftFile;
+
+  @Option(names = "--right", paramLabel = "FILE",
+      description = "S from a CSV file of b,c rows (a header line optional), instead of --right-rows.")
+  Path rightFile;
+
+  @Option(names = "--over", paramLabel = "WHERE", defaultValue = OVER_PEER,
+      description = "peer: S at one other peer; store: S partitioned by b over a ring of --peers peers, one filter"
+          + " per owner (default: ${DEFAULT-VALUE}).")
+  String over;
+
+  @Option(names = "--peers", paramLabel = "P", defaultValue = "16",
+      description = "Peers of the ring with --over store (2.." + MAX_PEERS + "; default: ${DEFAULT-VALUE}).")
+  int peers;
 
   @Option(names = "--runtime", paramLabel = "R", defaultValue = "sim", description = "sim or vertx (default: ${DEFAULT-VALUE}).")
   String runtime;
@@ -55,14 +86,64 @@ public final class SemiJoinCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (!Networks.VERTX.equals(runtime) && !Networks.SIM.equals(runtime)) {
+      throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
+    }
+    if (!OVER_PEER.equals(over) && !OVER_STORE.equals(over)) {
+      throw new UsageException("--over must be peer or store, got '" + over + "'");
+    }
+    if (peers < 2 || peers > MAX_PEERS) {
+      throw new UsageException("--peers must be in 2.." + MAX_PEERS + ", got " + peers);
+    }
+    List<JoinInput> inputs = inputs();
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (JoinInput input : inputs) {
+      rows.add(OVER_STORE.equals(over) ? new StoreJoinTrial(runtime, input, peers, seed).run()
+          : new SemiJoinTrial(runtime, input, seed).run());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> doc = new LinkedHashMap<>();
+      doc.put("command", "semijoin");
+      doc.put("runtime", runtime);
+      doc.put("over", over);
+      doc.put("seed", seed);
+      doc.put("semijoin", rows.size() == 1 ? rows.get(0) : rows);
+      JsonOutput.print(out, doc);
+    } else {
+      printTable(out, inputs.get(0), rows);
+    }
+    out.flush();
+    boolean exact = rows.stream().allMatch(r -> Boolean.TRUE.equals(r.get("exact")));
+    return exact ? 0 : BloomchordCli.EXIT_FAILURE;
+  }
+
+  // generated (one per selectivity) or read from the two files
+  private List<JoinInput> inputs() {
+    boolean files = leftFile != null || rightFile != null;
+    boolean generated = leftRows != null || rightRows != null || selectivity != null;
+    if (files && generated) {
+      throw new UsageException("give either --left and --right or --left-rows, --right-rows and --selectivity, not both");
+    }
+    if (files) {
+      if (leftFile == null || rightFile == null) {
+        throw new UsageException("--left and --right go together: R's file and S's file");
+      }
+      try {
+        return List.of(JoinInput.of(RelationCsv.read(leftFile, "a,b", MAX_ROWS),
+            RelationCsv.read(rightFile, "b,c", MAX_ROWS)));
+      } catch (RelationCsv.FormatException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+    if (leftRows == null || rightRows == null || selectivity == null) {
+      throw new UsageException("give --left-rows, --right-rows and --selectivity (or --left and --right files)");
+    }
     if (leftRows < 1 || leftRows > MAX_ROWS || rightRows < 1 || rightRows > MAX_ROWS) {
       throw new UsageException("--left-rows and --right-rows must be in 1.." + MAX_ROWS + ", got " + leftRows + " and "
           + rightRows);
     }
-    if (!Networks.VERTX.equals(runtime) && !Networks.SIM.equals(runtime)) {
-      throw new UsageException("--runtime must be vertx or sim, got '" + runtime + "'");
-    }
-    List<Double> shares = new ArrayList<>();
+    List<JoinInput> out = new ArrayList<>();
     for (String part : selectivity.split(",", -1)) {
       double f;
       try {
@@ -74,36 +155,33 @@ public final class SemiJoinCommand implements Callable<Integer> {
         throw new UsageException("--selectivity must be a number in 0..1 or a comma-separated list of them, got '"
             + selectivity + "'");
       }
-      shares.add(f);
+      out.add(JoinInput.generated(leftRows, rightRows, f, seed));
     }
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (double f : shares) {
-      rows.add(new SemiJoinTrial(runtime, leftRows, rightRows, f, seed).run());
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      Map<String, Object> doc = new LinkedHashMap<>();
-      doc.put("command", "semijoin");
-      doc.put("runtime", runtime);
-      doc.put("seed", seed);
-      doc.put("semijoin", rows.size() == 1 ? rows.get(0) : rows);
-      JsonOutput.print(out, doc);
-    } else {
-      out.printf(Locale.ROOT, "semijoin on %s, seed %d: R %d rows (%d distinct b), S %d rows, tuples of 16 bytes%n%n",
-          runtime, seed, leftRows, Math.max(1, leftRows / 2), rightRows);
-      out.println("| F | exact | bytes | formula | vs formula | column | column formula | below column (measured/formula)"
-          + " | whole | false matches | expected | filter bits | k |");
-      out.println("|---:|:---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|---:|");
-      for (Map<String, Object> r : rows) {
-        out.printf(Locale.ROOT, "| %s | %s | %d | %d | %+.2f%% | %d | %d | %s/%s | %d | %d | %.1f | %d | %d |%n",
-            r.get("selectivity"), r.get("exact"), r.get("bytes"), r.get("formulaBytes"), 100 * (double) r.get("overFormula"),
-            r.get("columnBytes"), r.get("formulaColumnBytes"), r.get("belowColumn"), r.get("formulaBelowColumn"),
-            r.get("wholeBytes"), r.get("falseMatches"), (double) r.get("expectedFalseMatches"), r.get("filterBits"),
-            r.get("filterHashes"));
+    return out;
+  }
+
+  private void printTable(PrintWriter out, JoinInput first, List<Map<String, Object>> rows) {
+    boolean store = OVER_STORE.equals(over);
+    String where = store ? "over the store of " + peers + " peers" : "between two peers";
+    String source = leftFile != null ? leftFile + " and " + rightFile : "generated relations";
+    out.printf(Locale.ROOT, "semijoin %s on %s, seed %d, %s: R %d rows (%d distinct b), S %d rows, tuples of 16 bytes%n%n",
+        where, runtime, seed, source, first.left().size(), first.distinct(), first.right().size());
+    out.println("| F | exact | bytes | formula | vs formula | column | column formula | below column (measured/formula)"
+        + " | whole | false matches | expected | filter bits |" + (store ? " owners | messages | lookups | local tuples |"
+        : " k |"));
+    out.println("|---:|:---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|" + (store ? "---:|---:|---:|---:|"
+        : "---:|"));
+    for (Map<String, Object> r : rows) {
+      out.printf(Locale.ROOT, "| %s | %s | %d | %d | %+.2f%% | %d | %d | %s/%s | %d | %d | %.1f | %d |",
+          r.get("selectivity"), r.get("exact"), r.get("bytes"), r.get("formulaBytes"), 100 * (double) r.get("overFormula"),
+          r.get("columnBytes"), r.get("formulaColumnBytes"), r.get("belowColumn"), r.get("formulaBelowColumn"),
+          r.get("wholeBytes"), r.get("falseMatches"), (double) r.get("expectedFalseMatches"), r.get("filterBits"));
+      if (store) {
+        out.printf(Locale.ROOT, " %d | %d | %d | %d |%n", r.get("owners"), r.get("messages"), r.get("lookups"),
+            r.get("localTuples"));
+      } else {
+        out.printf(Locale.ROOT, " %d |%n", r.get("filterHashes"));
       }
     }
-    out.flush();
-    boolean exact = rows.stream().allMatch(r -> Boolean.TRUE.equals(r.get("exact")));
-    return exact ? 0 : BloomchordCli.EXIT_FAILURE;
   }
 }

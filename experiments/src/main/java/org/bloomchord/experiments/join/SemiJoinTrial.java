@@ -1,12 +1,8 @@
 package org.bloomchord.experiments.join;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.SplittableRandom;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
@@ -23,42 +19,21 @@ import org.bloomchord.routing.join.SemiJoinService.Strategy;
 import org.bloomchord.routing.join.Tuple;
 
 /**
- * One semi-join between two peers of a ring: R(a, b) of N rows (N/2 distinct b values) at one
- * peer, S(b, c) of M rows at the other, of which round(F M) take their b from R and the rest a b
- * not in R. R's peer joins with S three ways (a filter sized by {@link FilterSizing}, R's join
+ * One semi-join between two peers of a ring: R(a, b) at one peer, S(b, c) at the other ({@link
+ * JoinInput}). R's peer joins with S three ways (a filter sized by {@link FilterSizing}, R's join
  * column, all of S); each result is checked against the local join, and each exchange's bytes are
  * the encoded frames of its request and reply as the runtime counted them.
  */
-public record SemiJoinTrial(String runtime, int leftRows, int rightRows, double selectivity, long seed) {
+public record SemiJoinTrial(String runtime, JoinInput input, long seed) {
 
   /** Runs the trial: one row of the {@code semijoin} table. */
   public Map<String, Object> run() {
-    SplittableRandom random = new SplittableRandom(seed);
-    int distinct = Math.max(1, leftRows / 2);
-    long[] pool = new long[distinct];
-    Set<Long> inR = new HashSet<>();
-    for (int i = 0; i < distinct; i++) {
-      do {
-        pool[i] = random.nextLong();
-      } while (!inR.add(pool[i]));
-    }
-    List<Tuple> r = new ArrayList<>(leftRows);
-    for (int i = 0; i < leftRows; i++) {
-      r.add(new Tuple(i, i < distinct ? pool[i] : pool[random.nextInt(distinct)]));
-    }
-    int matching = (int) Math.round(selectivity * rightRows);
-    List<Tuple> s = new ArrayList<>(rightRows);
-    for (int i = 0; i < rightRows; i++) {
-      long b;
-      if (i < matching) {
-        b = pool[random.nextInt(distinct)];
-      } else {
-        do {
-          b = random.nextLong();
-        } while (inR.contains(b));
-      }
-      s.add(new Tuple(b, random.nextLong()));
-    }
+    List<Tuple> r = input.left();
+    List<Tuple> s = input.right();
+    int leftRows = r.size();
+    int rightRows = s.size();
+    int distinct = input.distinct();
+    int matching = input.matching();
     List<long[]> oracle = SemiJoinService.localJoin(r, s);
 
     ChordConfig config = ChordConfig.defaults();
@@ -87,7 +62,7 @@ public record SemiJoinTrial(String runtime, int leftRows, int rightRows, double 
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("leftRows", leftRows);
       m.put("rightRows", rightRows);
-      m.put("selectivity", selectivity);
+      m.put("selectivity", input.selectivity());
       m.put("matchingRows", matching);
       m.put("joinedRows", oracle.size());
       m.put("exact", exact);
@@ -113,11 +88,18 @@ public record SemiJoinTrial(String runtime, int leftRows, int rightRows, double 
     return null;
   }
 
-  private static long joinBytes(Network<ChordPeer> net) {
-    long sum = 0;
+  /** Bytes of the semi-join messages the runtime counted so far (types named Join...). */
+  static long joinBytes(Network<ChordPeer> net) {
+    return joinTraffic(net)[1];
+  }
+
+  /** Messages and bytes of the semi-join messages the runtime counted so far (types named Join...). */
+  static long[] joinTraffic(Network<ChordPeer> net) {
+    long[] sum = new long[2];
     for (Map.Entry<String, long[]> e : net.traffic().snapshot().entrySet()) {
       if (e.getKey().startsWith("Join")) {
-        sum += e.getValue()[1];
+        sum[0] += e.getValue()[0];
+        sum[1] += e.getValue()[1];
       }
     }
     return sum;

@@ -18,13 +18,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bloomchord node} with the cluster flags: two real node JVMs on 127.0.0.1 form one ring, a
- * key written through one is read through the other, and either reports every peer; bad flag
+ * key written through one is read through the other, either reports every peer, and documents
+ * published at once through both are all found by a similarity query through one; bad flag
  * combinations are one line and exit code 2.
  */
 class NodeClusterTest {
@@ -63,6 +65,24 @@ class NodeClusterTest {
           .PUT(HttpRequest.BodyPublishers.ofString("from the second")));
       assertEquals(200, back.statusCode(), back.body());
       assertEquals("from the second", send(http, HttpRequest.newBuilder(URI.create(a + "/api/keys/back"))).body());
+
+      // one text published at once through both nodes: the band-bucket appends cross the JVMs
+      String text = "the same words in every copy of this document, published at once through both nodes";
+      List<CompletableFuture<HttpResponse<String>>> posts = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        posts.add(http.sendAsync(HttpRequest.newBuilder(URI.create((i % 2 == 0 ? a : b) + "/api/documents/s" + i))
+            .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(text)).build(),
+            HttpResponse.BodyHandlers.ofString()));
+      }
+      for (CompletableFuture<HttpResponse<String>> post : posts) {
+        HttpResponse<String> r = post.get(90, TimeUnit.SECONDS);
+        assertEquals(201, r.statusCode(), r.body());
+      }
+      HttpResponse<String> similar = send(http, HttpRequest.newBuilder(URI.create(b + "/api/similar/s0?threshold=0.9")));
+      assertEquals(200, similar.statusCode(), similar.body());
+      for (int i = 1; i < 12; i++) {
+        assertTrue(similar.body().contains("\"id\":\"s" + i + "\""), "s" + i + " missing: " + similar.body());
+      }
     } finally {
       for (Process p : started) {
         p.destroyForcibly();

@@ -7,7 +7,6 @@ import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
 import org.bloomchord.node.Node;
 import org.bloomchord.routing.minhash.MinHashSketch;
-import org.bloomchord.routing.similar.KeyValueStore;
 import org.bloomchord.routing.similar.Shingles;
 import org.bloomchord.routing.similar.SignatureBucket;
 import org.bloomchord.routing.similar.SimilarityIndex;
@@ -15,7 +14,9 @@ import org.bloomchord.routing.similar.SimilarityOptions;
 
 /**
  * The node's near-duplicate search ({@link SimilarityIndex} over the node's ring, default
- * {@link SimilarityOptions}):
+ * {@link SimilarityOptions}), run on one of the node's peers ({@link Node#publishDocument},
+ * {@link Node#similar}), whose band buckets are appended to at their owners, so concurrent
+ * publications into one bucket all land:
  *
  * <pre>
  * POST /api/documents/{id}           body: the text -> shingles, bands stored / full     201
@@ -27,10 +28,11 @@ final class SimilarityRoutes {
   /** Default threshold of a query. */
   static final double DEFAULT_THRESHOLD = 0.5;
 
-  private final SimilarityIndex index;
+  private final Node node;
+  private final SimilarityOptions options = SimilarityOptions.defaults();
 
   SimilarityRoutes(Node node) {
-    this.index = new SimilarityIndex(KeyValueStore.over(node::get, node::put), SimilarityOptions.defaults());
+    this.node = node;
   }
 
   void mount(Router r) {
@@ -53,22 +55,25 @@ final class SimilarityRoutes {
       return;
     }
     String text = ctx.body() == null || ctx.body().buffer() == null ? "" : ctx.body().asString(StandardCharsets.UTF_8.name());
-    long[] shingles = Shingles.of(text, index.options().shingle());
+    long[] shingles = Shingles.of(text, options.shingle());
     if (shingles.length == 0) {
       NodeHttpServer.fail(ctx, 400, "the body must hold the document's text (at least one word)");
       return;
     }
-    MinHashSketch sketch = index.sign(shingles);
-    index.publish(id, sketch).onComplete(ar -> {
+    MinHashSketch sketch = new MinHashSketch(options.hashes(), options.sketchSeed());
+    for (long h : shingles) {
+      sketch.add(h);
+    }
+    node.publishDocument(null, id, sketch, options).onComplete(ar -> {
       if (ar.failed()) {
         NodeHttpServer.fail(ctx, 503, "the document could not be published: " + ar.cause().getMessage());
       } else if (ar.result().failed() > 0) {
-        NodeHttpServer.fail(ctx, 503, ar.result().failed() + " of " + (index.options().bands() + 1)
+        NodeHttpServer.fail(ctx, 503, ar.result().failed() + " of " + (options.bands() + 1)
             + " writes of document '" + id + "' failed");
       } else {
         ctx.response().setStatusCode(201).putHeader("content-type", "application/json").end(new JsonObject()
-            .put("id", id).put("shingles", shingles.length).put("bands", index.options().bands())
-            .put("rows", index.options().rows()).put("stored", ar.result().stored()).put("full", ar.result().full())
+            .put("id", id).put("shingles", shingles.length).put("bands", options.bands())
+            .put("rows", options.rows()).put("stored", ar.result().stored()).put("full", ar.result().full())
             .encode());
       }
     });
@@ -93,7 +98,7 @@ final class SimilarityRoutes {
       }
     }
     double s = threshold;
-    index.queryById(id, s).onComplete(ar -> {
+    node.similar(null, id, s, options).onComplete(ar -> {
       if (ar.failed()) {
         int status = ar.cause() instanceof SimilarityIndex.UnknownDocumentException ? 404 : 503;
         NodeHttpServer.fail(ctx, status, ar.cause().getMessage());

@@ -10,7 +10,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
@@ -21,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Near-duplicate search through a node's HTTP API: a text and a lightly edited copy find each other
  * with an estimate within 4 standard errors of their exact Jaccard coefficient, an unrelated text
- * is not returned, an unknown id is a 404 and a bad threshold a 400.
+ * is not returned, an unknown id is a 404 and a bad threshold a 400; concurrent publications into
+ * one band bucket all land.
  */
 class SimilarityRoutesTest {
 
@@ -62,6 +68,50 @@ class SimilarityRoutesTest {
         assertEquals(404, send(client, "GET", base + "/api/similar/nobody", null).statusCode());
         assertEquals(400, send(client, "GET", base + "/api/similar/a?threshold=2", null).statusCode());
         assertEquals(400, send(client, "POST", base + "/api/documents/d", "  ,, ").statusCode());
+      } finally {
+        server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  /**
+   * 40 publications of one text at once through the HTTP API share all their band buckets: every
+   * bucket is appended to at its owner, so a query by any of them returns the 39 others (the oracle:
+   * every published id). By read-modify-write, concurrent publications into one bucket lose entries.
+   */
+  @Test
+  void concurrentPublicationsOfOneTextAllLand() throws Exception {
+    try (Node node = Node.start(new NodeOptions().setPeers(6).setSeed(8).setEventLoopThreads(2))) {
+      NodeHttpServer server = NodeHttpServer.start(node, "127.0.0.1", 0).toCompletionStage().toCompletableFuture()
+          .get(30, TimeUnit.SECONDS);
+      try {
+        String base = "http://127.0.0.1:" + server.port();
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        String text = String.join(" ", new SplittableRandom(3).longs(80).mapToObj(Long::toHexString).toList());
+        int n = 40;
+        List<CompletableFuture<HttpResponse<String>>> posts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          posts.add(client.sendAsync(HttpRequest.newBuilder(URI.create(base + "/api/documents/d" + i))
+              .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(text)).build(),
+              HttpResponse.BodyHandlers.ofString()));
+        }
+        for (CompletableFuture<HttpResponse<String>> post : posts) {
+          HttpResponse<String> r = post.get(90, TimeUnit.SECONDS);
+          assertEquals(201, r.statusCode(), r.body());
+        }
+        for (int q : new int[] {0, 17, n - 1}) {
+          HttpResponse<String> r = send(client, "GET", base + "/api/similar/d" + q + "?threshold=0.9", null);
+          assertEquals(200, r.statusCode(), r.body());
+          Set<String> found = new TreeSet<>();
+          new JsonObject(r.body()).getJsonArray("matches").forEach(m -> found.add(((JsonObject) m).getString("id")));
+          Set<String> expected = new TreeSet<>();
+          for (int i = 0; i < n; i++) {
+            if (i != q) {
+              expected.add("d" + i);
+            }
+          }
+          assertEquals(expected, found, "query by d" + q);
+        }
       } finally {
         server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
       }
