@@ -37,7 +37,8 @@ import java.util.function.Consumer;
  *
  * <p>Transitions are reported by {@link #endRound}, which the directory calls every round, when no
  * probe is waiting any more and after a member removal: one log line naming the nodes that became
- * unreachable (the split seen from here), one naming those that answer again (the merge), and the
+ * unreachable (the split seen from here) and what decided it (unanswered probes by cause, or the
+ * member's removal), one naming those that answer again (the merge), and the
  * {@link Transition} listener, called on the probe's thread.
  *
  * <pre>
@@ -254,6 +255,7 @@ public final class NodeReachability {
    */
   void endRound(long now) {
     Transition t;
+    StringBuilder why = new StringBuilder();
     synchronized (this) {
       known.values().removeIf(s -> !s.reachable() && now - s.sinceMs() > FORGET_AFTER_MS);
       silentInARow.keySet().retainAll(known.keySet());
@@ -263,17 +265,21 @@ public final class NodeReachability {
         return;
       }
       t = new Transition(List.copyOf(newlyUnreachable), List.copyOf(newlyReachable));
+      for (NodeState s : t.split()) {
+        why.append(why.length() == 0 ? "; decided by: " : ", ").append(s.node()).append(' ')
+            .append(silenceCauses.getOrDefault(s.node(), Map.of()));
+      }
       newlyUnreachable.clear();
       newlyReachable.clear();
     }
     if (!t.split().isEmpty()) {
       splits.incrementAndGet();
       LOG.log(Level.WARNING, "node " + self + ": the ring is split, unreachable now: " + names(t.split())
-          + " (all unreachable: " + names(unreachable()) + ")");
+          + " (all unreachable: " + names(unreachable()) + ")" + why);
     }
     if (!t.merged().isEmpty()) {
       merges.incrementAndGet();
-      StringBuilder why = new StringBuilder();
+      why.setLength(0);
       for (NodeState m : t.merged()) {
         why.append(why.length() == 0 ? " (" : "; ").append(m.node()).append(": ").append(lastSilence.remove(m.node()));
       }

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +28,9 @@ class ProbeTimingTest {
 
   /** How long the node takes to answer a probe when nothing holds it. */
   private static final long LATENCY_MS = 5;
+  /** Held so that the level set on it stays (JUL keeps loggers weakly): the runs log a split each. */
+  private static final Logger REACH_LOG = Logger.getLogger(NodeReachability.class.getName());
+  private static Level levelBefore;
   /** The cut (or stall) starts after this, with the rounds well under way. */
   private static final long START_MS = 10_000;
   /** Phases of the cut against the rounds: every 10 ms over one period. */
@@ -94,6 +101,17 @@ class ProbeTimingTest {
       }
       return this;
     }
+  }
+
+  @BeforeAll
+  static void quiet() {
+    levelBefore = REACH_LOG.getLevel();
+    REACH_LOG.setLevel(Level.SEVERE);
+  }
+
+  @AfterAll
+  static void restore() {
+    REACH_LOG.setLevel(levelBefore);
   }
 
   @Test
