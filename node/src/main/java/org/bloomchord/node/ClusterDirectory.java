@@ -77,6 +77,8 @@ final class ClusterDirectory {
   private static final long PROBE_PERIOD_MS = NodeReachability.PROBE_PERIOD_MS;
   private static final long PROBE_TIMEOUT_MS = NodeReachability.PROBE_TIMEOUT_MS;
   private static final String PING = "ping";
+  /** How long the report of a member removal waits for the other removals of the same split. */
+  private static final long REMOVALS_GATHERED_MS = 100;
   private static final Logger LOG = System.getLogger(ClusterDirectory.class.getName());
 
   private final Vertx vertx;
@@ -166,13 +168,16 @@ final class ClusterDirectory {
   /**
    * Hazelcast removed the member at {@code address} (HOST:PORT) from this side of the cluster: the
    * nodes it carries are unreachable from now ({@link NodeReachability#memberRemoved}), reported
-   * at once. Called on a Hazelcast thread; the work is done on the probe's thread.
+   * {@value #REMOVALS_GATHERED_MS} ms later. Called on a Hazelcast thread; the work is done on the
+   * probe's thread.
    */
   void memberRemoved(String address) {
     long at = System.currentTimeMillis();
     submit(() -> {
       if (!reach.memberRemoved(address, at).isEmpty()) {
-        reach.endRound(System.currentTimeMillis());
+        // Hazelcast removes the members of the other side of a split one event each, within
+        // milliseconds: one report names them all
+        schedule(() -> reach.endRound(System.currentTimeMillis()), REMOVALS_GATHERED_MS);
       }
     });
   }
