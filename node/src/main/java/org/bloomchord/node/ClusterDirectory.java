@@ -11,10 +11,10 @@ import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.AsyncMap;
-import java.util.ArrayList;
-import java.util.List;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -92,7 +92,8 @@ final class ClusterDirectory {
   private volatile boolean advertised;
   /** The probe's own thread (see the class comment): rounds, deadlines, decisions. */
   private final ScheduledExecutorService probeThread;
-  private ScheduledFuture<?> rounds;
+  /** The rounds' schedule, from serve (null before). */
+  private volatile ScheduledFuture<?> rounds;
   /** Whether a read of the directory's map is still under way (a split can hold it for long). */
   private final AtomicBoolean reading = new AtomicBoolean();
   /** Probes still waiting for their answer. */
