@@ -57,9 +57,9 @@ public final class NodeReachability {
   /** How often every known node is probed (a round). */
   public static final long PROBE_PERIOD_MS = 1_000;
   /**
-   * How long a probe waits for its answer (the answer is a constant sent from the other node's
-   * probe thread). Not shorter: with a single probe of 3 s, loaded nodes that were connected reported
-   * each other unreachable every few seconds (docs/architecture/hosts.md, "Probe").
+   * How long a probe waits for its answer (a constant the other node sends at once from an event
+   * loop). Not shorter: with a single probe of 3 s, loaded nodes that were connected reported each
+   * other unreachable every few seconds (docs/architecture/hosts.md, "Probe").
    */
   public static final long PROBE_TIMEOUT_MS = 3_000;
   /**

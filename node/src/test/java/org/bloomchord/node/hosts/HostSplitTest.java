@@ -26,8 +26,8 @@ class HostSplitTest {
   private static final long DETECTION_PERIOD_MS = 5_000;
   /**
    * How late a node's decision may be beyond the bound: the probe's thread waiting for a core on a
-   * loaded machine or a JVM pause. Decisions came 4.4 to 6.2 s after the cut with load averages of
-   * 20 to 33 on 2 cores, and 6.0 to 6.8 s with the probes alone (docs/experiments/hosts.md).
+   * loaded machine or a JVM pause. Decisions came 4.2 to 6.2 s after the cut with load averages of
+   * 22 to 33 on 2 cores, and 6.0 to 6.8 s with the probes alone (docs/experiments/hosts.md).
    */
   private static final long LATE_MS = 1_000;
   /** Long enough for Hazelcast to split its members, so the heal needs its merge. */
