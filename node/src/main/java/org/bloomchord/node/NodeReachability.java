@@ -152,20 +152,33 @@ public final class NodeReachability {
     return out;
   }
 
-  /** Ends the node's waiting probe; the next one falls due at the first round half a period on. */
-  private void probeEnded(String node, long dueAfterSent) {
+  /**
+   * Ends the node's waiting probe; the next one falls due {@code dueAfterSent} after it was sent
+   * (half a period after an answer or a decision: rounds are a period apart, so the node is probed
+   * in every round, and a confirmation's timer that runs between rounds does not probe it twice).
+   *
+   * @return when the ended probe was sent, or -1 when none was waiting
+   */
+  private long probeEnded(String node, long dueAfterSent) {
     Probe p = probes.get(node);
-    if (p != null && p.waiting) {
-      p.waiting = false;
-      // half a period: rounds are a period apart, so the node is probed in every round, and a
-      // confirmation's timer that runs a round early does not probe it twice
-      p.dueAt = p.sentAt + dueAfterSent;
+    if (p == null || !p.waiting) {
+      return -1;
     }
+    p.waiting = false;
+    p.dueAt = p.sentAt + dueAfterSent;
+    return p.sentAt;
   }
 
-  /** The node answered a probe. */
+  /**
+   * The node answered a probe. An answer to a probe sent before the node was found unreachable
+   * (by its member's removal, while the probe was under way) says nothing of now and is not counted.
+   */
   synchronized void answered(String node, long now) {
-    probeEnded(node, PROBE_PERIOD_MS / 2);
+    long sentAt = probeEnded(node, PROBE_PERIOD_MS / 2);
+    NodeState was = known.get(node);
+    if (was != null && !was.reachable() && sentAt >= 0 && sentAt < was.sinceMs()) {
+      return;
+    }
     silentInARow.remove(node);
     Map<String, Integer> causes = silenceCauses.remove(node);
     NodeState s = known.get(node);

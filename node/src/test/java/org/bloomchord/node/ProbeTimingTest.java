@@ -169,7 +169,7 @@ class ProbeTimingTest {
   }
 
   @Test
-  void aRemovedMemberMakesItsNodesUnreachableAtOnceUntilTheyAnswer() {
+  void aRemovedMemberMakesItsNodesUnreachableAtOnceUntilTheyAnswerAProbeSentSince() {
     NodeReachability r = new NodeReachability("a");
     List<NodeReachability.Transition> seen = new ArrayList<>();
     r.onTransition(seen::add);
@@ -177,9 +177,12 @@ class ProbeTimingTest {
     r.seen("c", "10.0.0.3:5701", 0);
     r.seen("d", "10.0.0.3:5701", 0); // a member may carry more than one node
 
+    assertEquals(List.of("b", "c", "d"), r.due(1_900));
+    r.answered("b", 1_905);
     assertEquals(List.of(), r.memberRemoved("10.0.0.9:5701", 2_000), "no known node on that member");
     assertEquals(List.of("c", "d"), r.memberRemoved("10.0.0.3:5701", 2_000));
-    r.endRound(2_000);
+    r.answered("d", 2_010); // sent before the removal: says nothing of now
+    r.endRound(2_010);
     assertEquals(List.of("c", "d"), names(r.unreachable()));
     assertEquals(2_000, r.unreachable().get(0).sinceMs(), "unreachable from the removal, no probe waited for");
     assertEquals(1, seen.size());
@@ -187,6 +190,7 @@ class ProbeTimingTest {
 
     assertEquals(List.of(), r.memberRemoved("10.0.0.3:5701", 3_000), "already unreachable: not reported again");
     assertEquals(-1, r.silent("c", 3_000, "NO_HANDLERS"), "its probes only confirm it: no confirmation probe");
+    assertEquals(List.of("b", "c", "d"), r.due(3_500));
     r.answered("c", 4_000);
     r.endRound(4_000);
     assertEquals(List.of("d"), names(r.unreachable()));
