@@ -99,7 +99,8 @@ class ClusteredNetworkTest {
     List<String> removedAtTwo = new CopyOnWriteArrayList<>();
     NODES.get(0).onMemberRemoved(removedAtOne::add);
     NODES.get(1).onMemberRemoved(removedAtTwo::add);
-    ClusterNode three = ClusterNode.start(base.withNodeName("three").withMembers(List.of(NODES.get(0).memberAddress())), 1);
+    ClusterNode three = ClusterNode.start(
+        base.withNodeName("three").withMembers(List.of(NODES.get(0).memberAddress())), 1);
     String address = three.memberAddress();
     three.close();
     long deadline = System.currentTimeMillis() + WAIT;
