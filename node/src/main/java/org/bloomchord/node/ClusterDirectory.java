@@ -11,9 +11,15 @@ import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.AsyncMap;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,13 +44,25 @@ import org.bloomchord.overlay.PeerRef;
  * answer is left out; one whose consumer is gone (a killed JVM, once Hazelcast has noticed) is
  * removed from the map.
  *
- * <p>Once serving, the directory probes every node it has seen every {@value #PROBE_PERIOD_MS} ms
- * (a {@code ping} to its status address, answered at once, timeout {@value #PROBE_TIMEOUT_MS} ms;
- * a round still waiting is not overlapped, and two silent probes in a row make a node unreachable)
- * and keeps what it learns in a {@link NodeReachability}: a node seen once stays known, and is
- * reported unreachable, until it answers again or says it left ({@value #LEFT} notice, published
+ * <p>Once serving, the directory probes every node it has seen once a round
+ * ({@link NodeReachability#PROBE_PERIOD_MS}: a {@code ping} to its status address, answered at
+ * once, timeout {@link NodeReachability#PROBE_TIMEOUT_MS}; one probe per node at a time; a failed
+ * probe is confirmed by another as soon as it timed out, and two silent probes in a row make a node
+ * unreachable), is told by {@link #memberRemoved} which Hazelcast members this side of the cluster
+ * dropped, and keeps what it learns in a {@link NodeReachability}: a node seen once stays known, and
+ * is reported unreachable, until it answers again or says it left ({@value #LEFT} notice, published
  * when it withdraws). Unreachable nodes are not asked for snapshots, so a status during a split
  * does not wait for their timeouts.
+ *
+ * <p>The rounds, the probes' deadlines and every decision run on a thread of their own
+ * ({@code bloomchord-probe-NODE}), not on the event loops the peers share: with 300 peers on two
+ * event loops, a probe's round and its timeout ran only after the peers' work queued before them,
+ * which stretched the time to report a cut past two failure-detection periods. That thread only
+ * sends pings, keeps time and decides; the event bus' connections, the answers to pings and the
+ * replies stay on Vert.x' event loops (a connection the event bus opens from a thread stays on
+ * that thread's event loop, and a probe must not pull peers' traffic onto its own). The price: an
+ * answer that reaches this node but waits on a busy event loop past the deadline counts as silent,
+ * which the confirmation, a timeout later, absorbs unless the event loop is stalled for longer.
  */
 final class ClusterDirectory {
 
@@ -56,14 +74,12 @@ final class ClusterDirectory {
   static final String LEFT = "bloomchord.node.left";
   /** How long a node waits for another node's answer. */
   private static final long ASK_TIMEOUT_MS = 5_000;
-  /**
-   * How often every known node is probed: with the timeout and two silent probes in a row, a cut
-   * is reported within 8 s, two of Hazelcast's 5 s failure-detection periods less a margin.
-   */
-  static final long PROBE_PERIOD_MS = 1_000;
-  /** How long a probe waits for its answer (the answer is a constant sent from an event loop). */
-  static final long PROBE_TIMEOUT_MS = 3_000;
+  private static final long PROBE_PERIOD_MS = NodeReachability.PROBE_PERIOD_MS;
+  private static final long PROBE_TIMEOUT_MS = NodeReachability.PROBE_TIMEOUT_MS;
   private static final String PING = "ping";
+  /** How long the report of a member removal waits for the other removals of the same split. */
+  private static final long REMOVALS_GATHERED_MS = 100;
+  private static final Logger LOG = System.getLogger(ClusterDirectory.class.getName());
 
   private final Vertx vertx;
   private final String nodeName;
@@ -74,10 +90,13 @@ final class ClusterDirectory {
   private Handler<Message<String>> statusHandler;
   /** Whether this node is listed in the directory (between advertise and withdraw). */
   private volatile boolean advertised;
-  private long probeTimer = -1;
+  /** The probe's own thread (see the class comment): rounds, deadlines, decisions. */
+  private final ScheduledExecutorService probeThread;
+  /** The rounds' schedule, from serve (null before). */
+  private volatile ScheduledFuture<?> rounds;
   /** Whether a read of the directory's map is still under way (a split can hold it for long). */
   private final AtomicBoolean reading = new AtomicBoolean();
-  /** Probes of the current round still waiting for their answer. */
+  /** Probes still waiting for their answer. */
   private final AtomicInteger probing = new AtomicInteger();
 
   ClusterDirectory(Vertx vertx, String nodeName, String memberAddress) {
@@ -85,6 +104,11 @@ final class ClusterDirectory {
     this.nodeName = nodeName;
     this.memberAddress = memberAddress;
     this.reach = new NodeReachability(nodeName);
+    this.probeThread = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "bloomchord-probe-" + nodeName);
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   /** What this node knows of the others' reachability. */
@@ -114,7 +138,8 @@ final class ClusterDirectory {
     };
     consumer = vertx.eventBus().consumer(STATUS_PREFIX + nodeName, statusHandler);
     leftConsumer = vertx.eventBus().consumer(LEFT, this::onLeft);
-    probeTimer = vertx.setPeriodic(PROBE_PERIOD_MS, id -> probe());
+    rounds = probeThread.scheduleAtFixedRate(() -> onProbeThread(this::round), PROBE_PERIOD_MS, PROBE_PERIOD_MS,
+        TimeUnit.MILLISECONDS);
     return Future.join(consumer.completion(), leftConsumer.completion()).mapEmpty();
   }
 
@@ -129,7 +154,7 @@ final class ClusterDirectory {
   void reregister() {
     MessageConsumer<String> oldStatus = consumer;
     MessageConsumer<String> oldLeft = leftConsumer;
-    if (oldStatus == null || !oldStatus.isRegistered() || probeTimer < 0) {
+    if (oldStatus == null || !oldStatus.isRegistered() || rounds == null || probeThread.isShutdown()) {
       return;
     }
     consumer = vertx.eventBus().consumer(STATUS_PREFIX + nodeName, statusHandler);
@@ -142,39 +167,105 @@ final class ClusterDirectory {
   }
 
   /**
-   * One probe round: learns the nodes the directory lists (unless the last read is still under
-   * way) and pings every known node; the round ends when every ping answered or timed out.
+   * Hazelcast removed the member at {@code address} (HOST:PORT) from this side of the cluster: the
+   * nodes it carries are unreachable from now ({@link NodeReachability#memberRemoved}), reported
+   * {@value #REMOVALS_GATHERED_MS} ms later. Called on a Hazelcast thread; the work is done on the
+   * probe's thread.
    */
-  private void probe() {
+  void memberRemoved(String address) {
+    long at = System.currentTimeMillis();
+    submit(() -> {
+      if (!reach.memberRemoved(address, at).isEmpty()) {
+        // Hazelcast removes the members of the other side of a split one event each, within
+        // milliseconds: one report names them all
+        schedule(() -> reach.endRound(System.currentTimeMillis()), REMOVALS_GATHERED_MS);
+      }
+    });
+  }
+
+  /** Runs {@code task} on the probe's thread, unless it has stopped (the node withdrew). */
+  private void submit(Runnable task) {
+    try {
+      probeThread.execute(() -> onProbeThread(task));
+    } catch (RejectedExecutionException e) {
+      // withdrawn: nothing is probed or reported any more
+    }
+  }
+
+  /** Runs a task of the probe's thread: a failure is logged, and the rounds go on. */
+  private void onProbeThread(Runnable task) {
+    try {
+      task.run();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "node " + nodeName + ": probe task failed: " + e, e);
+    }
+  }
+
+  /**
+   * One probe round: reports what the last one left unreported (a probe still waiting held it),
+   * learns the nodes the directory lists (unless the last read is still under way) and pings every
+   * known node that has no probe waiting.
+   */
+  private void round() {
+    reach.endRound(System.currentTimeMillis());
     if (reading.compareAndSet(false, true)) {
       map().compose(AsyncMap::entries)
           .timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
           .onSuccess(entries -> entries.forEach((n, a) -> reach.seen(n, a, System.currentTimeMillis())))
           .onComplete(ar -> reading.set(false));
     }
-    if (probing.get() > 0) {
-      return; // the last round's probes are still waiting: they time out before a new round starts
+    probeDue();
+  }
+
+  /**
+   * Pings the nodes whose probe is due (each known node once a round, a confirmation when due). The
+   * deadline is kept here, on the probe's thread; the event bus' own timeout, later, only frees its
+   * reply handler. The first of answer, failure and deadline settles the probe.
+   */
+  private void probeDue() {
+    for (String n : reach.due(System.currentTimeMillis())) {
+      probing.incrementAndGet();
+      AtomicBoolean settled = new AtomicBoolean();
+      ScheduledFuture<?> deadline = schedule(() -> settle(n, settled, "TIMEOUT"), PROBE_TIMEOUT_MS);
+      vertx.eventBus().request(STATUS_PREFIX + n, PING, new DeliveryOptions().setSendTimeout(2 * PROBE_TIMEOUT_MS))
+          .onComplete(ar -> submit(() -> {
+            if (deadline != null) {
+              deadline.cancel(false);
+            }
+            settle(n, settled, ar.succeeded() ? null : ar.cause() instanceof ReplyException re
+                ? re.failureType().name() : ar.cause().getClass().getSimpleName());
+          }));
     }
-    List<String> nodes = reach.knownNodes();
-    if (nodes.isEmpty()) {
-      reach.endRound(System.currentTimeMillis());
+  }
+
+  /** Settles a probe of {@code node}, once: answered when {@code silentBy} is null, else silent for that cause. */
+  private void settle(String node, AtomicBoolean settled, String silentBy) {
+    if (!settled.compareAndSet(false, true)) {
       return;
     }
-    probing.set(nodes.size());
-    for (String n : nodes) {
-      vertx.eventBus().request(STATUS_PREFIX + n, PING, new DeliveryOptions().setSendTimeout(PROBE_TIMEOUT_MS))
-          .onComplete(ar -> {
-            long now = System.currentTimeMillis();
-            if (ar.succeeded()) {
-              reach.answered(n, now);
-            } else {
-              reach.silent(n, now, ar.cause() instanceof ReplyException re
-                  ? re.failureType().name() : ar.cause().getClass().getSimpleName());
-            }
-            if (probing.decrementAndGet() == 0) {
-              reach.endRound(now);
-            }
-          });
+    long now = System.currentTimeMillis();
+    long confirmAt = -1;
+    if (silentBy == null) {
+      reach.answered(node, now);
+    } else {
+      confirmAt = reach.silent(node, now, silentBy);
+    }
+    if (probing.decrementAndGet() == 0) {
+      reach.endRound(now);
+    }
+    if (confirmAt >= 0) {
+      // not at the next round: a confirmation that waits for it adds up to a period to the time to
+      // report a cut
+      schedule(this::probeDue, Math.max(0, confirmAt - now));
+    }
+  }
+
+  /** Runs {@code task} on the probe's thread in {@code delayMs}; null once it has stopped. */
+  private ScheduledFuture<?> schedule(Runnable task, long delayMs) {
+    try {
+      return probeThread.schedule(() -> onProbeThread(task), delayMs, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      return null; // withdrawn
     }
   }
 
@@ -189,10 +280,7 @@ final class ClusterDirectory {
    * unreachable) and stops answering and probing.
    */
   Future<Void> withdraw() {
-    if (probeTimer >= 0) {
-      vertx.cancelTimer(probeTimer);
-      probeTimer = -1;
-    }
+    probeThread.shutdownNow();
     advertised = false;
     vertx.eventBus().publish(LEFT, nodeName);
     Future<Void> removed = map().compose(m -> m.remove(nodeName)).mapEmpty();

@@ -4,6 +4,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,21 +17,33 @@ import java.util.function.Consumer;
  * directory is <em>known</em> until it leaves gracefully (it says so) or has been unreachable for
  * {@link #FORGET_AFTER_MS}; a known node is <em>reachable</em> while it answers the directory's
  * probes, and <em>unreachable</em> from the {@value #SILENT_PROBES}th probe in a row it did not
- * answer (a timeout, or no handler because Hazelcast dropped its member) until one it answers. One
- * silent probe is not enough: on a loaded machine an event loop can hold a ping beyond its timeout,
- * and a split reported and withdrawn every few seconds would teach operators to ignore it.
+ * answer (a timeout, or no handler because Hazelcast dropped its member), or from Hazelcast's
+ * removal of the member that carries it, until a probe it answers. One silent probe is not enough:
+ * on a loaded machine an event loop can hold a ping beyond its timeout, and a split reported and
+ * withdrawn every few seconds would teach operators to ignore it.
+ *
+ * <p>It also keeps the probes' timing ({@link #due}): each known node is probed once a round
+ * ({@link #PROBE_PERIOD_MS}), one probe at a time, and a probe that failed is confirmed by the next
+ * {@link #PROBE_TIMEOUT_MS} after it was sent, that is at once when it timed out, not at the next
+ * round. A cut is therefore reported at most {@link #DETECTION_BOUND_MS} after it (the first probe
+ * after the cut leaves within a period, it and its confirmation each wait out the timeout), while
+ * a node is reported only after it was silent to two probes sent a timeout apart (a stall of the
+ * other node's event loop shorter than two timeouts is not a split).
  *
  * <p>Why a memory of its own and not the directory's map: during a split each side's copy of the
  * map loses the other side's entries (Hazelcast's member removal, and the directory drops a node
  * whose consumer is gone), so the map alone would show each half as a whole ring, which is what
  * an operator most needs to be told is not so.
  *
- * <p>Transitions are reported once per probe round: one log line naming the nodes that became
- * unreachable (the split seen from here), one naming those that answer again (the merge), and the
- * {@link Transition} listener, called on the Vert.x thread of the probe.
+ * <p>Transitions are reported by {@link #endRound}, which the directory calls every round, when no
+ * probe is waiting any more and after a member removal: one log line naming the nodes that became
+ * unreachable (the split seen from here) and what decided it (unanswered probes by cause, or the
+ * member's removal), one naming those that answer again (the merge), and the
+ * {@link Transition} listener, called on the probe's thread.
  *
  * <pre>
  *   seen in directory --> REACHABLE --2 probes fail--> UNREACHABLE --probe answered--> REACHABLE
+ *                         REACHABLE --Hazelcast removed its member--> UNREACHABLE
  *                         either state --"left" notice--> forgotten
  *                         UNREACHABLE for FORGET_AFTER_MS --> forgotten
  * </pre>
@@ -41,6 +54,22 @@ public final class NodeReachability {
   public static final long FORGET_AFTER_MS = 24 * 3_600_000L;
   /** Probes in a row a node must leave unanswered to be reported unreachable. */
   public static final int SILENT_PROBES = 2;
+  /** How often every known node is probed (a round). */
+  public static final long PROBE_PERIOD_MS = 1_000;
+  /**
+   * How long a probe waits for its answer (a constant the other node sends at once from an event
+   * loop). Not shorter: with a single probe of 3 s, loaded nodes that were connected reported each
+   * other unreachable every few seconds (docs/architecture/hosts.md, "Probe").
+   */
+  public static final long PROBE_TIMEOUT_MS = 3_000;
+  /**
+   * The longest a cut goes unreported by the probes alone, timers on time: a period until the first
+   * probe after the cut is sent, then its timeout and its confirmation's, 7 s, under two of
+   * Hazelcast's 5 s failure-detection periods. Hazelcast's removal of the member reports it earlier.
+   */
+  public static final long DETECTION_BOUND_MS = PROBE_PERIOD_MS + SILENT_PROBES * PROBE_TIMEOUT_MS;
+  /** Why a node is unreachable when Hazelcast removed its member (counted beside the probes' causes). */
+  static final String MEMBER_REMOVED = "MEMBER_REMOVED";
 
   private static final Logger LOG = System.getLogger(NodeReachability.class.getName());
 
@@ -67,11 +96,20 @@ public final class NodeReachability {
   private final Map<String, Map<String, Integer>> silenceCauses = new ConcurrentHashMap<>();
   /** Per node that answered again in this round: how long it was silent and why its probes failed. */
   private final Map<String, String> lastSilence = new ConcurrentHashMap<>();
+  /** Per known node, its probe's timing (guarded by this). */
+  private final Map<String, Probe> probes = new HashMap<>();
   private final List<NodeState> newlyUnreachable = new ArrayList<>();
   private final List<NodeState> newlyReachable = new ArrayList<>();
   private final AtomicLong splits = new AtomicLong();
   private final AtomicLong merges = new AtomicLong();
   private volatile Consumer<Transition> listener = t -> { };
+
+  /** A node's probe: whether one is waiting for its answer, when it was sent, when the next falls due. */
+  private static final class Probe {
+    boolean waiting;
+    long sentAt;
+    long dueAt;
+  }
 
   NodeReachability(String self) {
     this.self = self;
@@ -86,11 +124,61 @@ public final class NodeReachability {
   synchronized void seen(String node, String address, long now) {
     if (!node.equals(self)) {
       known.computeIfAbsent(node, n -> new NodeState(n, address, true, now));
+      probes.computeIfAbsent(node, n -> {
+        Probe p = new Probe();
+        p.dueAt = now;
+        return p;
+      });
     }
   }
 
-  /** The node answered a probe. */
+  /**
+   * The known nodes to probe now, each marked as waiting for its answer from {@code now}: those
+   * with no probe waiting whose next probe is due. A node is due once a round, and a node whose
+   * last probe failed (and that is not yet unreachable) {@link #PROBE_TIMEOUT_MS} after that probe
+   * was sent, for its confirmation.
+   */
+  synchronized List<String> due(long now) {
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<String, Probe> e : probes.entrySet()) {
+      Probe p = e.getValue();
+      if (!p.waiting && p.dueAt <= now && known.containsKey(e.getKey())) {
+        p.waiting = true;
+        p.sentAt = now;
+        out.add(e.getKey());
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /**
+   * Ends the node's waiting probe; the next one falls due {@code dueAfterSent} after it was sent
+   * (half a period after an answer or a decision: rounds are a period apart, so the node is probed
+   * in every round, and a confirmation's timer that runs between rounds does not probe it twice).
+   *
+   * @return when the ended probe was sent, or -1 when none was waiting
+   */
+  private long probeEnded(String node, long dueAfterSent) {
+    Probe p = probes.get(node);
+    if (p == null || !p.waiting) {
+      return -1;
+    }
+    p.waiting = false;
+    p.dueAt = p.sentAt + dueAfterSent;
+    return p.sentAt;
+  }
+
+  /**
+   * The node answered a probe. An answer to a probe sent before the node was found unreachable
+   * (by its member's removal, while the probe was under way) says nothing of now and is not counted.
+   */
   synchronized void answered(String node, long now) {
+    long sentAt = probeEnded(node, PROBE_PERIOD_MS / 2);
+    NodeState was = known.get(node);
+    if (was != null && !was.reachable() && sentAt >= 0 && sentAt < was.sinceMs()) {
+      return;
+    }
     silentInARow.remove(node);
     Map<String, Integer> causes = silenceCauses.remove(node);
     NodeState s = known.get(node);
@@ -104,8 +192,8 @@ public final class NodeReachability {
   }
 
   /** The node did not answer a probe, for a reason not known. */
-  synchronized void silent(String node, long now) {
-    silent(node, now, "unknown");
+  synchronized long silent(String node, long now) {
+    return silent(node, now, "unknown");
   }
 
   /**
@@ -114,18 +202,53 @@ public final class NodeReachability {
    * @param cause why, as the event bus said: {@code NO_HANDLERS} (no registration of the node's
    *     status address is visible here: the cluster manager dropped or has not yet merged it back),
    *     {@code TIMEOUT} (sent, not answered in time), {@code RECIPIENT_FAILURE}
+   * @return when the confirming probe falls due ({@link #PROBE_TIMEOUT_MS} after this one was
+   *     sent: at once after a timeout), or -1 when none is needed (the node is unreachable now, or
+   *     not known); the caller sets a timer for it, since the next round may be up to a period later
    */
-  synchronized void silent(String node, long now, String cause) {
+  synchronized long silent(String node, long now, String cause) {
     NodeState s = known.get(node);
-    if (s != null) {
-      silenceCauses.computeIfAbsent(node, n -> new TreeMap<>()).merge(cause, 1, Integer::sum);
+    if (s == null) {
+      probeEnded(node, PROBE_PERIOD_MS / 2);
+      return -1;
     }
-    if (s == null || silentInARow.merge(node, 1, Integer::sum) < SILENT_PROBES) {
-      return;
+    silenceCauses.computeIfAbsent(node, n -> new TreeMap<>()).merge(cause, 1, Integer::sum);
+    if (silentInARow.merge(node, 1, Integer::sum) < SILENT_PROBES) {
+      probeEnded(node, PROBE_TIMEOUT_MS);
+      return probes.get(node).dueAt;
     }
+    probeEnded(node, PROBE_PERIOD_MS / 2);
+    markUnreachable(s, now);
+    return -1;
+  }
+
+  /**
+   * Hazelcast removed the member at {@code address} (HOST:PORT, as the directory lists it) from
+   * this side of the cluster: it had no heartbeat from it for its failure-detection period, and the
+   * member's event-bus registrations are gone with it, so the nodes it carries cannot be reached
+   * from here until a probe is answered again. They are unreachable from now, without waiting for
+   * probes that would only confirm it.
+   *
+   * @return the nodes found unreachable by this removal
+   */
+  synchronized List<String> memberRemoved(String address, long now) {
+    List<String> out = new ArrayList<>();
+    for (NodeState s : List.copyOf(known.values())) {
+      if (s.address().equals(address) && s.reachable()) {
+        silenceCauses.computeIfAbsent(s.node(), n -> new TreeMap<>()).merge(MEMBER_REMOVED, 1, Integer::sum);
+        silentInARow.put(s.node(), SILENT_PROBES);
+        markUnreachable(s, now);
+        out.add(s.node());
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private void markUnreachable(NodeState s, long now) {
     if (s.reachable()) {
-      NodeState gone = new NodeState(node, s.address(), false, now);
-      known.put(node, gone);
+      NodeState gone = new NodeState(s.node(), s.address(), false, now);
+      known.put(s.node(), gone);
       newlyUnreachable.add(gone);
     }
   }
@@ -133,6 +256,7 @@ public final class NodeReachability {
   /** The node said it is leaving: it is no longer part of the ring, reachable or not. */
   synchronized void left(String node) {
     known.remove(node);
+    probes.remove(node);
     silentInARow.remove(node);
     silenceCauses.remove(node);
     newlyUnreachable.removeIf(s -> s.node().equals(node));
@@ -140,29 +264,35 @@ public final class NodeReachability {
 
   /**
    * Ends a probe round: forgets the nodes unreachable for longer than {@link #FORGET_AFTER_MS},
-   * logs and reports what changed since the last round.
+   * logs and reports what changed since the last call.
    */
   void endRound(long now) {
     Transition t;
+    StringBuilder why = new StringBuilder();
     synchronized (this) {
       known.values().removeIf(s -> !s.reachable() && now - s.sinceMs() > FORGET_AFTER_MS);
       silentInARow.keySet().retainAll(known.keySet());
+      probes.keySet().retainAll(known.keySet());
       silenceCauses.keySet().retainAll(known.keySet());
       if (newlyUnreachable.isEmpty() && newlyReachable.isEmpty()) {
         return;
       }
       t = new Transition(List.copyOf(newlyUnreachable), List.copyOf(newlyReachable));
+      for (NodeState s : t.split()) {
+        why.append(why.length() == 0 ? "; decided by: " : ", ").append(s.node()).append(' ')
+            .append(silenceCauses.getOrDefault(s.node(), Map.of()));
+      }
       newlyUnreachable.clear();
       newlyReachable.clear();
     }
     if (!t.split().isEmpty()) {
       splits.incrementAndGet();
       LOG.log(Level.WARNING, "node " + self + ": the ring is split, unreachable now: " + names(t.split())
-          + " (all unreachable: " + names(unreachable()) + ")");
+          + " (all unreachable: " + names(unreachable()) + ")" + why);
     }
     if (!t.merged().isEmpty()) {
       merges.incrementAndGet();
-      StringBuilder why = new StringBuilder();
+      why.setLength(0);
       for (NodeState m : t.merged()) {
         why.append(why.length() == 0 ? " (" : "; ").append(m.node()).append(": ").append(lastSilence.remove(m.node()));
       }

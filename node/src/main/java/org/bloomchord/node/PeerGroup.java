@@ -130,6 +130,7 @@ final class PeerGroup {
     if (directory != null) {
       Context context = vertx.getOrCreateContext();
       cluster.onMerged(() -> context.runOnContext(v -> directory.reregister()));
+      cluster.onMemberRemoved(directory::memberRemoved);
       directory.reachability().onTransition(t -> {
         if (!t.merged().isEmpty()) {
           reachableAgain(t.merged());

@@ -25,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.bloomchord.overlay.admission.MemberTrust;
@@ -93,9 +94,11 @@ public final class ClusterNode implements AutoCloseable {
   private final MemberTrust trust;
   private final TcpIpConfig searchTargets;
   private final List<Runnable> onMerged = new CopyOnWriteArrayList<>();
+  private final List<Consumer<String>> onMemberRemoved;
 
   private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx,
-      MemberTrust trust, TcpIpConfig searchTargets) {
+      MemberTrust trust, TcpIpConfig searchTargets, List<Consumer<String>> onMemberRemoved) {
+    this.onMemberRemoved = onMemberRemoved;
     this.trust = trust;
     this.searchTargets = searchTargets;
     this.options = options;
@@ -146,8 +149,9 @@ public final class ClusterNode implements AutoCloseable {
         vertx.setPeriodic(MemberTrust.RELOAD_CHECK_MS, id -> trust.refresh());
       }
       TcpIpConfig tcpIp = hazelcast.getNetworkConfig().getJoin().getTcpIpConfig();
-      rememberMembers(manager, tcpIp);
-      ClusterNode node = new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp);
+      List<Consumer<String>> removed = new CopyOnWriteArrayList<>();
+      rememberMembers(manager, tcpIp, removed);
+      ClusterNode node = new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp, removed);
       manager.getHazelcastInstance().getLifecycleService().addLifecycleListener(event -> {
         if (event.getState() == LifecycleState.MERGED) {
           node.merged();
@@ -199,9 +203,11 @@ public final class ClusterNode implements AutoCloseable {
    * started without {@code --members} (the first of a ring) would never look for the other half
    * itself; with this, each half of a split looks for every member it has known, and a half whose
    * configured members are all gone still finds the rest. The joiner reads this list on every
-   * search (every 10 s during a split); it is only appended to, when a member joins.
+   * search (every 10 s during a split); it is only appended to, when a member joins. A member
+   * removed is handed to {@code removed}'s actions.
    */
-  private static void rememberMembers(HazelcastClusterManager manager, TcpIpConfig tcpIp) {
+  private static void rememberMembers(HazelcastClusterManager manager, TcpIpConfig tcpIp,
+      List<Consumer<String>> removed) {
     Cluster cluster = manager.getHazelcastInstance().getCluster();
     cluster.addMembershipListener(new MembershipListener() {
       @Override
@@ -211,14 +217,20 @@ public final class ClusterNode implements AutoCloseable {
 
       @Override
       public void memberRemoved(MembershipEvent event) {
-        // kept: a removed member is the one a split-brain search must look for
+        // kept in the list: a removed member is the one a split-brain search must look for
+        String address = address(event.getMember());
+        removed.forEach(action -> action.accept(address));
       }
     });
     cluster.getMembers().forEach(m -> remember(tcpIp, m));
   }
 
+  private static String address(Member member) {
+    return member.getAddress().getHost() + ":" + member.getAddress().getPort();
+  }
+
   private static void remember(TcpIpConfig tcpIp, Member member) {
-    String address = member.getAddress().getHost() + ":" + member.getAddress().getPort();
+    String address = address(member);
     synchronized (tcpIp) {
       if (!tcpIp.getMembers().contains(address)) {
         tcpIp.addMember(address);
@@ -268,6 +280,17 @@ public final class ClusterNode implements AutoCloseable {
    */
   public void onMerged(Runnable action) {
     onMerged.add(action);
+  }
+
+  /**
+   * Runs {@code action} (on a Hazelcast thread; it must not block) with the member address
+   * (HOST:PORT, as {@link #memberAddress()} spells it on that member) each time Hazelcast removes a
+   * member from this member's side of the cluster: after its failure detection (no heartbeat for
+   * {@link ClusterOptions#maxNoHeartbeatSeconds()}), a split, or a leave. The removed member's
+   * event-bus registrations are gone from this side with it.
+   */
+  public void onMemberRemoved(Consumer<String> action) {
+    onMemberRemoved.add(action);
   }
 
   private void merged() {

@@ -11,6 +11,7 @@ import io.vertx.core.eventbus.ReplyException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
@@ -39,13 +40,14 @@ class ClusteredNetworkTest {
   private static final long WAIT = 10_000;
   private static final int MAX_FRAME = 4_096;
   private static final List<ClusterNode> NODES = new ArrayList<>();
+  private static ClusterOptions base;
 
   private final WireRegistry registry = EchoWire.registry();
   private VertxNetwork<EchoPeer> net;
 
   @BeforeAll
   static void startNodes() {
-    ClusterOptions base = ClusterOptions.loopback().withPort(0).withMaxFrameBytes(MAX_FRAME)
+    base = ClusterOptions.loopback().withPort(0).withMaxFrameBytes(MAX_FRAME)
         .withClusterName("test-" + UUID.randomUUID());
     ClusterNode first = ClusterNode.start(base.withNodeName("one"), 1);
     NODES.add(first);
@@ -89,6 +91,25 @@ class ClusteredNetworkTest {
     }
     assertTrue(NODES.get(0).splitSearchTargets().contains(two), NODES.get(0).splitSearchTargets().toString());
     assertTrue(NODES.get(1).splitSearchTargets().contains(NODES.get(0).memberAddress()));
+  }
+
+  @Test
+  void aMemberThatLeavesIsHandedToEveryRemovalActionByTheAddressItListsItselfAt() throws InterruptedException {
+    List<String> removedAtOne = new CopyOnWriteArrayList<>();
+    List<String> removedAtTwo = new CopyOnWriteArrayList<>();
+    NODES.get(0).onMemberRemoved(removedAtOne::add);
+    NODES.get(1).onMemberRemoved(removedAtTwo::add);
+    ClusterNode three = ClusterNode.start(
+        base.withNodeName("three").withMembers(List.of(NODES.get(0).memberAddress())), 1);
+    String address = three.memberAddress();
+    three.close();
+    long deadline = System.currentTimeMillis() + WAIT;
+    while ((removedAtOne.isEmpty() || removedAtTwo.isEmpty()) && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50);
+    }
+    assertEquals(List.of(address), removedAtOne, "the directory matches nodes to members by this address");
+    assertEquals(List.of(address), removedAtTwo);
+    assertEquals(2, NODES.get(0).members());
   }
 
   @Test
