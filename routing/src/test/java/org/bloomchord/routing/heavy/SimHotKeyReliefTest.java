@@ -16,6 +16,9 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
 import org.bloomchord.overlay.PeerHandle;
+import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
 import org.bloomchord.overlay.SimControls;
 import org.junit.jupiter.api.Test;
 
@@ -50,12 +53,15 @@ class SimHotKeyReliefTest {
   }
 
   private static Ring ring(long threshold, long seed) {
+    return ring(threshold, seed, threshold == NO_RELIEF ? 0 : HotKeyOptions.defaults().budgetPerSecond());
+  }
+
+  private static Ring ring(long threshold, long seed, long budget) {
     ChordConfig config = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(500, 4000);
     Network<ChordPeer> net = Networks.create("sim", NetworkOptions.defaults().withSeed(seed),
         HotKeyWire.register(ChordCluster.wireRegistry(config), config));
     // no relief at all for the baseline: no leases and no serving budget (an owner answers every get)
-    HotKeyOptions options = HotKeyOptions.defaults().with(threshold, 2_000)
-        .withBudget(threshold == NO_RELIEF ? 0 : HotKeyOptions.defaults().budgetPerSecond());
+    HotKeyOptions options = HotKeyOptions.defaults().with(threshold, 2_000).withBudget(budget);
     ChordCluster c = new ChordCluster(net, config, seed, ref -> List.of(new HotKeyRelief(options)));
     c.launch(PEERS);
     assertTrue(c.awaitStable(120_000), () -> "ring did not stabilize: " + c.check());
@@ -174,6 +180,41 @@ class SimHotKeyReliefTest {
       r.net().runFor(2_000);
       assertEquals("v2", r.net().call(cut, p -> p.extension(HotKeyRelief.class).read(KEY), WAIT).value(),
           "the cut holder, back, reads the acknowledged value");
+    }
+  }
+
+  /**
+   * Regression: a lease holder handed a get by an over-budget peer (a delegated get) that no longer
+   * has its copy asks towards the owner, and keeps the copy that comes back. It must ask as an
+   * ordinary get, so that the peer answering from its copy records it as a holder: asked as a
+   * delegated get, nobody recorded it, no put reached it, and it served the older value after the
+   * put was acknowledged (reads older than an acknowledged put in 1,000-peer runs). The holder
+   * here is the owner's successor, which lies on no lookup path to the key and so holds no copy of
+   * its own; every other peer holds one; no budget, so nothing else hands gets on.
+   */
+  @Test
+  void aHolderThatFetchesACopyForADelegatedGetIsReachedByTheNextPut() {
+    Ring r = ring(1, 14, 0);
+    try (ChordCluster ignored = r.cluster()) {
+      PeerHandle<ChordPeer> owner = r.owner();
+      PeerRef after = r.net().inspect(owner, p -> p.links().successor());
+      PeerHandle<ChordPeer> holder = r.peers().stream().filter(h -> h.ref().equals(after)).findFirst().orElseThrow();
+      r.net().call(owner, p -> p.put(KEY, "v1"), WAIT);
+      for (int i = 0; i < PEERS; i++) {
+        if (!r.peers().get(i).equals(holder)) {
+          assertEquals("v1", r.read(i).value());
+        }
+      }
+      assertEquals(0, expiry(r, holder), "the owner's successor is on no path to the key");
+      assertEquals(PEERS - 2, copies(r, "v1"), "every peer but the owner (it reads its store) holds a copy");
+      HotGetReply got = (HotGetReply) r.net().call(owner, p -> p.runtime().request(holder.ref(),
+          new HotGet(KEY, HotKeyMessages.MAX_HOPS, true), 1_000), WAIT);
+      assertEquals("v1", got.entry().value());
+      assertTrue(expiry(r, holder) > r.net().now(), "the holder kept the copy it fetched");
+      assertEquals(WriteOutcome.STORED, r.net().call(owner, p -> p.put(KEY, "v2"), WAIT).outcome());
+      assertEquals(0, copies(r, "v1"), "no copy of the older value after the acknowledgement");
+      assertEquals("v2", r.net().call(holder, p -> p.extension(HotKeyRelief.class).read(KEY), WAIT).value(),
+          "the holder's own read after the acknowledgement");
     }
   }
 
