@@ -87,17 +87,19 @@ public final class HotKeysCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println("| threshold | budget | seed | reads | failed | puts acked | served mean | p99 | max | servedMaxOverMean"
-        + " | violations | invalidations | to holders / to replicas | busiest: owner / replica / copy | busiest's arc / mean |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        + " | violations | updates (waited out) | put ack ms mean / max | to holders / to replicas"
+        + " | busiest: owner / replica / copy | busiest's arc / mean |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (long t : thresholds) {
       for (long b : t == 0 ? List.of(0L) : budgets) {
         for (long seed : seeds) {
           HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, b, rate, putShare, seconds, seed).run();
           out.println(String.format(Locale.ROOT,
-              "| %s | %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.2f | %d | %d | %d / %d | %d / %d / %d | %.1f |",
+              "| %s | %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.2f | %d | %d (%d) | %.0f / %d | %d / %d | %d / %d / %d"
+                  + " | %.1f |",
               t == 0 ? "off" : t + "/s", t == 0 ? "-" : b == 0 ? "none" : b + "/s", seed, r.reads(), r.readsFailed(),
               r.putsAcked(), r.puts(), r.served().mean(), r.served().p99(), r.served().max(), r.servedMaxOverMean(),
-              r.violations(), r.invalidations(), r.delegated(), r.toReplicas(), r.busiestAsOwner(),
+              r.violations(), r.updates(), r.updatesWaitedOut(), r.putAckMeanMs(), r.putAckMaxMs(), r.delegated(), r.toReplicas(), r.busiestAsOwner(),
               r.busiestAsReplica(), r.busiestFromCache(), r.busiestArcOverMean()));
           out.flush();
         }

@@ -50,7 +50,8 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
 
   /** What a run measured. */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
-      double servedMaxOverMean, long violations, long invalidations, long delegated, long toReplicas,
+      double servedMaxOverMean, long violations, long updates, long updatesWaitedOut, double putAckMeanMs,
+      long putAckMaxMs, long delegated, long toReplicas,
       long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean) {
   }
 
@@ -78,6 +79,7 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       Map<String, List<Ack>> acks = new HashMap<>();
       List<Read> reads = new ArrayList<>();
       long[] counts = new long[4]; // puts, putsAcked, readsFailed, reads
+      long[] putAck = new long[3]; // sum of ms from issue to acknowledgement, puts acknowledged, longest
       for (int k = 0; k < keys; k++) {
         String key = key(k);
         var w = net.call(ring.get(rng.nextInt(ring.size())), p -> p.put(key, "v0"), WAIT_MS);
@@ -109,6 +111,10 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
               p.put(key, "v" + issued).onSuccess(w -> {
                 if (w.outcome() == WriteOutcome.STORED) {
                   counts[1]++;
+                  long took = p.runtime().now() - issued;
+                  putAck[0] += took;
+                  putAck[1]++;
+                  putAck[2] = Math.max(putAck[2], took);
                   acks.computeIfAbsent(key, x -> new ArrayList<>()).add(new Ack(p.runtime().now(), w.version()));
                 }
               });
@@ -142,14 +148,17 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       }
       long[] split = net.inspect(ring.get(busiest), HotKeyTrial::split);
       long[] was = splitBefore[busiest];
-      long invalidations = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
-          .invalidations())).sum();
+      long updates = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .updates())).sum();
+      long waitedOut = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
+          .updatesWaitedOut())).sum();
       long delegated = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .delegated())).sum();
       long toReplicas = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
           .toReplicas())).sum();
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
-          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, delegated, toReplicas,
+          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), updates, waitedOut,
+          putAck[1] == 0 ? 0 : (double) putAck[0] / putAck[1], putAck[2], delegated, toReplicas,
           split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest));
     }
   }

@@ -22,7 +22,7 @@ final class HotKeyLoad {
       long[] c = net.inspect(peers.get(i), p -> {
         HotKeyRelief r = p.extension(HotKeyRelief.class);
         return r == null ? new long[9] : new long[] {r.servedAsOwner(), r.servedAsReplica(), r.servedFromCache(),
-            r.delegated(), r.toReplicas(), r.forwarded(), r.leases().granted(), r.invalidations(), r.failed()};
+            r.delegated(), r.toReplicas(), r.forwarded(), r.leases().granted(), r.updates(), r.failed()};
       });
       served[i] = c[0] + c[1] + c[2];
       for (int k = 0; k < sums.length; k++) {

@@ -19,14 +19,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param toReplicas gets an owner over its budget had one of its replicas answer
  * @param forwarded gets passed on towards a key's owner
  * @param leasesGranted leases owners granted
- * @param invalidations invalidations sent before puts of leased keys were acknowledged
+ * @param updates pushes of a put's new version to lease holders before the put was acknowledged
  * @param readsFailed reads through relief that failed on the way (a hop did not answer)
  */
 @JsonPropertyOrder({"served", "servedMaxOverMean", "servedP99OverMean", "asOwner", "asReplica", "fromCopy", "delegated",
     "toReplicas", "forwarded",
-    "leasesGranted", "invalidations", "readsFailed"})
+    "leasesGranted", "updates", "readsFailed"})
 public record LoadStats(Load served, double servedMaxOverMean, double servedP99OverMean, long asOwner, long asReplica,
-    long fromCopy, long delegated, long toReplicas, long forwarded, long leasesGranted, long invalidations,
+    long fromCopy, long delegated, long toReplicas, long forwarded, long leasesGranted, long updates,
     long readsFailed) {
 
   public LoadStats {
@@ -36,14 +36,14 @@ public record LoadStats(Load served, double servedMaxOverMean, double servedP99O
 
   /** Relief's counters summed over the peers, for {@link #of}. */
   public record Relief(long asOwner, long asReplica, long fromCopy, long delegated, long toReplicas, long forwarded,
-      long leasesGranted, long invalidations, long readsFailed) {
+      long leasesGranted, long updates, long readsFailed) {
   }
 
   /** The section from the served spread and the summed counters; the ratios follow from {@code served}. */
   public static LoadStats of(Load served, Relief r) {
     double mean = served.mean();
     return new LoadStats(served, mean > 0 ? served.max() / mean : 0, mean > 0 ? served.p99() / mean : 0, r.asOwner(),
-        r.asReplica(), r.fromCopy(), r.delegated(), r.toReplicas(), r.forwarded(), r.leasesGranted(), r.invalidations(),
+        r.asReplica(), r.fromCopy(), r.delegated(), r.toReplicas(), r.forwarded(), r.leasesGranted(), r.updates(),
         r.readsFailed());
   }
 }

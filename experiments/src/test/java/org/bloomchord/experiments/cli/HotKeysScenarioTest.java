@@ -40,7 +40,7 @@ class HotKeysScenarioTest {
   void theLoadSectionCountsEveryGetOnceAndOffLeavesThemToOwners(@TempDir Path dir) throws Exception {
     JsonNode on = run(dir.resolve("on")).get("load");
     assertEquals(List.of("served", "servedMaxOverMean", "servedP99OverMean", "asOwner", "asReplica", "fromCopy",
-        "delegated", "toReplicas", "forwarded", "leasesGranted", "invalidations", "readsFailed"), names(on));
+        "delegated", "toReplicas", "forwarded", "leasesGranted", "updates", "readsFailed"), names(on));
     long answered = on.get("asOwner").asLong() + on.get("asReplica").asLong() + on.get("fromCopy").asLong();
     // 40 peers x mean served = every get answered during the run (the load phase writes, it does not read)
     assertEquals(answered, Math.round(40 * on.get("served").get("mean").asDouble()));

@@ -18,8 +18,10 @@ public final class HotKeyMessages {
    * when the peer holds a fresh one, else by the owner. {@code delegated} marks a get that a peer
    * over its serving budget handed to one of its lease holders: a holder over its budget too may
    * hand it to one of its own holders (each step spends a hop), but never passes it back towards
-   * the owner while it holds a copy; a holder without its copy forwards it towards the owner, where
-   * the first copy or the owner answers.
+   * the owner while it holds a copy; a holder without its copy asks towards the owner for itself
+   * (an ordinary get, so that the copy it keeps is recorded where it came from). The asker of a
+   * delegated get keeps no copy of the answer (it records its own reader), so the answering peer
+   * records no holder for it.
    */
   public record HotGet(String key, int hopsLeft, boolean delegated) implements Message {
     /** Validates the hop budget. */
@@ -57,11 +59,20 @@ public final class HotKeyMessages {
   public record ReplicaGet(String key, Version atLeast) implements Message {
   }
 
-  /** Tells a holder to drop its copy of {@code key} and to pass the word to the peers it handed copies to. */
-  public record HotInvalidate(String key) implements Message {
+  /**
+   * Sent down the tree of lease holders before a put of {@code entry}'s key is acknowledged: a
+   * holder whose copy is older takes the entry (keeping its lease), refuses older copies from now
+   * on, passes the entry to the peers it handed copies to, and answers {@link HotUpdated} once they
+   * all did.
+   */
+  public record HotUpdate(StoredEntry entry) implements Message {
+    /** Requires the entry. */
+    public HotUpdate {
+      java.util.Objects.requireNonNull(entry, "entry");
+    }
   }
 
-  /** The answer to {@link HotInvalidate}: this holder and every holder below it dropped the copy. */
-  public record HotInvalidated() implements Message {
+  /** The answer to {@link HotUpdate}: this holder and every holder below it hold the version or a newer one. */
+  public record HotUpdated() implements Message {
   }
 }

@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.Links;
@@ -12,13 +11,14 @@ import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadOutcome;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.StoredEntry;
+import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
-import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
-import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotUpdate;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotUpdated;
 import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
 
 /**
@@ -39,18 +39,22 @@ import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
  *
  * <p>Correctness (the writes checker's rule, with "before" meaning "acknowledged before the read
  * started"): a read returns the newest write acknowledged before it started, or a newer one. Every
- * peer records whom it handed a copy to ({@link LeaseHolders}); the owner acknowledges a put only
- * once that tree of holders confirmed that the copies are dropped, or, where a holder did not
- * answer, its lease ran out (the store's {@link org.bloomchord.chord.store.WriteGate}); an answer
- * still in flight from before an invalidation is refused by the marker it left ({@link LeaseCache}).
- * So once a put is acknowledged no older copy is served. It assumes the key's owner does not change
- * while a lease runs (a new owner does not know the old one's holders) and clocks that run at the
- * same rate.
+ * peer records whom it handed a copy to and at which version ({@link LeaseHolders}); before a put
+ * is acknowledged (the store's {@link org.bloomchord.chord.store.WriteGate}) the owner pushes the
+ * new entry down that tree of holders ({@link HotUpdate}): each holder takes it in place of an
+ * older copy, keeping its lease, and answers once its own holders did; where a holder does not
+ * answer, the peer above it waits until that holder's lease has run out. Versions only move
+ * forward at a holder, and an answer still in flight with an older entry is refused by the marker
+ * the push left ({@link LeaseCache}). A peer hands on a lease only with an entry no older than its
+ * own copy (or, as owner, its store), so every copy older than a put is recorded by a peer that
+ * has not yet passed that put on. So once a put is acknowledged no older copy is served. It assumes
+ * the key's owner does not change while a lease runs (a new owner does not know the old one's
+ * holders) and clocks that run at the same rate.
  *
  * <p>Counts per peer: gets answered as owner ({@link #servedAsOwner}), as replica
  * ({@link #servedAsReplica}) and from a copy ({@link #servedFromCache}); their sum is the peer's
- * served load. The class is about 400 lines because the read path, the budget's hand-offs and the
- * invalidation tree share the same three tables and their invariants.
+ * served load. The class is about 450 lines because the read path, the budget's hand-offs and the
+ * update tree share the same three tables and their invariants.
  */
 public final class HotKeyRelief implements ChordExtension {
 
@@ -63,7 +67,8 @@ public final class HotKeyRelief implements ChordExtension {
   private long servedFromCache;
   private long forwarded;
   private long failed;
-  private long invalidations;
+  private long updates;
+  private long updatesWaitedOut;
   private long delegated;
   private long toReplicas;
   private long servedAsReplica;
@@ -84,11 +89,16 @@ public final class HotKeyRelief implements ChordExtension {
     // an answer to a get is in flight at most a request timeout per hop of the path
     this.cache = new LeaseCache(options, h.config().requestTimeoutMs() * (h.ring().bits() + 1L));
     h.handleRequests(HotGet.class, this::onHotGet);
-    h.handleRequests(HotInvalidate.class, (from, m) -> onInvalidate(m));
+    h.handleRequests(HotUpdate.class, (from, m) -> onUpdate(m));
     h.handleRequests(ReplicaGet.class, this::onReplicaGet);
+    // the store holds the put (or a newer one) when the gate is asked: push the newest entry
     h.writeGate(key -> {
-      cache.invalidate(key, h.runtime().now());
-      return invalidateHolders(key);
+      StoredEntry e = h.store().get(key);
+      if (e == null) {
+        return Future.succeededFuture();
+      }
+      cache.update(e, h.runtime().now());
+      return pushToHolders(e);
     });
   }
 
@@ -128,7 +138,7 @@ public final class HotKeyRelief implements ChordExtension {
       countServed(from, now);
       long remaining = copy.remainingMs(now);
       // a delegated get's answer is handed on by the delegating peer, which records the reader
-      long lease = m.delegated() ? remaining : handOut(m.key(), from, remaining, now);
+      long lease = m.delegated() ? remaining : handOut(from, copy.entry(), remaining, now);
       return Future.succeededFuture(new HotGetReply(copy.entry(), lease, true));
     }
     if (owner) {
@@ -140,32 +150,33 @@ public final class HotKeyRelief implements ChordExtension {
       }
       PeerRef replica = e == null || !overBudget(m, from, now) ? null : replicaFor(from, links);
       if (replica != null) {
-        return fromReplica(m, from, keyId, e, replica, now);
+        return fromReplica(m, from, keyId, e, replica);
       }
-      return Future.succeededFuture(answerAsOwner(m.key(), keyId, e, from, now));
+      return Future.succeededFuture(answerAsOwner(m, keyId, e, from, now));
     }
     if (m.hopsLeft() == 0) {
       return Future.failedFuture("hot get of " + m.key() + " ran out of hops");
     }
     PeerRef next = nextHop(keyId, links);
     forwarded++;
-    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1, m.delegated()),
-            host.config().requestTimeoutMs())
+    // asked as an ordinary get even when this one was delegated: this peer keeps the copy, so the
+    // peer that answers must record it as a holder, or a later put would not reach it
+    return host.runtime().request(next, new HotGet(m.key(), m.hopsLeft() - 1, false), host.config().requestTimeoutMs())
         .map(reply -> {
           HotGetReply r = checked(m.key(), reply);
           long at = host.runtime().now();
           // counted from when this peer forwarded: no later than when the granter started the lease;
-          // a copy this peer may not keep (invalidated meanwhile) is not handed on either
+          // a copy this peer may not keep (older than a version pushed meanwhile) is not handed on
           boolean kept = r.entry() != null && cache.offer(r.entry(), r.leaseMs(), now, at);
-          long onward = kept ? handOut(m.key(), from, r.leaseMs(), at) : 0;
+          long onward = !kept ? 0 : m.delegated() ? r.leaseMs() : handOut(from, r.entry(), r.leaseMs(), at);
           return new HotGetReply(r.entry(), onward, r.fromCache());
         });
   }
 
-  private HotGetReply answerAsOwner(String key, long keyId, StoredEntry e, PeerRef from, long now) {
+  private HotGetReply answerAsOwner(HotGet m, long keyId, StoredEntry e, PeerRef from, long now) {
     servedAsOwner++;
     countServed(from, now);
-    long lease = e == null ? 0 : leases.onGet(key, keyId, from, now);
+    long lease = e == null ? 0 : leases.onGet(m.key(), keyId, from, !m.delegated(), e.version(), now);
     return new HotGetReply(e, lease, false);
   }
 
@@ -202,22 +213,25 @@ public final class HotKeyRelief implements ChordExtension {
 
   /**
    * Has {@code replica} answer {@code m} with its entry when it holds the owner's version {@code e}
-   * or a newer one; the owner grants the lease as if it had answered, unless a put was gated
-   * meanwhile (then no lease). A replica that is behind or does not answer leaves the get to the owner.
+   * or a newer one; the owner grants the lease as if it had answered, unless its store took a newer
+   * put meanwhile (then no lease: the holder would be recorded with a version the put's push may
+   * skip). A replica that is behind or does not answer leaves the get to the owner.
    */
-  private Future<Message> fromReplica(HotGet m, PeerRef from, long keyId, StoredEntry e, PeerRef replica, long sentAt) {
+  private Future<Message> fromReplica(HotGet m, PeerRef from, long keyId, StoredEntry e, PeerRef replica) {
     toReplicas++;
     return host.runtime().request(replica, new ReplicaGet(m.key(), e.version()), host.config().requestTimeoutMs())
         .map(reply -> {
           HotGetReply r = checked(m.key(), reply);
           long at = host.runtime().now();
+          StoredEntry now = host.store().get(m.key());
           if (r.entry() == null || r.entry().version().compareTo(e.version()) < 0) {
-            return (Message) answerAsOwner(m.key(), keyId, host.store().get(m.key()), from, at);
+            return (Message) answerAsOwner(m, keyId, now, from, at);
           }
-          long lease = cache.invalidatedSince(m.key(), sentAt, at) ? 0 : leases.onGet(m.key(), keyId, from, at);
+          boolean current = now == null || r.entry().version().compareTo(now.version()) >= 0;
+          long lease = current ? leases.onGet(m.key(), keyId, from, !m.delegated(), r.entry().version(), at) : 0;
           return new HotGetReply(r.entry(), lease, false);
         })
-        .recover(t -> Future.succeededFuture(answerAsOwner(m.key(), keyId, host.store().get(m.key()), from,
+        .recover(t -> Future.succeededFuture(answerAsOwner(m, keyId, host.store().get(m.key()), from,
             host.runtime().now())));
   }
 
@@ -233,9 +247,12 @@ public final class HotKeyRelief implements ChordExtension {
 
   /**
    * Hands {@code m} to the lease holder {@code to} and passes its answer back to {@code from} with a
-   * lease no longer than this peer's own (its copy's, or as owner the full lease), so an
-   * invalidation that reaches this peer reaches the reader while its copy lives. A holder that does
-   * not answer leaves the get to this peer.
+   * lease no longer than this peer's own (its copy's, or as owner the full lease), so a put's push
+   * that reaches this peer reaches the reader while its copy lives. The lease is handed on only
+   * with an entry no older than what this peer holds (its copy, a version pushed to it, or as owner
+   * its store): the holder may not have taken a push yet that this peer already passed on, and a
+   * reader recorded here with an older entry would then be skipped by the next push. A holder that
+   * does not answer leaves the get to this peer.
    */
   private Future<Message> delegate(HotGet m, PeerRef from, PeerRef to, long sentAt) {
     delegated++;
@@ -244,17 +261,23 @@ public final class HotKeyRelief implements ChordExtension {
           HotGetReply r = checked(m.key(), reply);
           long at = host.runtime().now();
           long own;
+          Version floor;
           if (owns(host.ring().hash(m.key()), host.links())) {
             own = options.leaseMs();
+            StoredEntry stored = host.store().get(m.key());
+            floor = stored == null ? null : stored.version();
           } else {
             LeaseCache.Leased mine = cache.lookup(m.key(), at);
             own = mine == null ? 0 : mine.remainingMs(at);
+            floor = cache.floor(m.key(), at);
           }
-          boolean fresh = r.entry() != null && !cache.invalidatedSince(m.key(), sentAt, at);
-          long onward = fresh ? handOut(m.key(), from, Math.min(r.leaseMs(), own), at) : 0;
+          boolean fresh = r.entry() != null && (floor == null || r.entry().version().compareTo(floor) >= 0)
+              && !cache.olderThanPushed(r.entry(), sentAt, at);
+          long lease = Math.min(r.leaseMs(), own);
+          long onward = !fresh ? 0 : m.delegated() ? lease : handOut(from, r.entry(), lease, at);
           return (Message) new HotGetReply(r.entry(), onward, r.fromCache());
         })
-        .recover(t -> onHotGet(from, new HotGet(m.key(), m.hopsLeft() - 1, true)));
+        .recover(t -> onHotGet(from, new HotGet(m.key(), m.hopsLeft() - 1, m.delegated())));
   }
 
   private static HotGetReply checked(String key, Message reply) {
@@ -278,43 +301,56 @@ public final class HotKeyRelief implements ChordExtension {
     }
   }
 
-  /** The lease {@code from} may keep a copy for ({@code leaseMs}), once recorded for invalidation; else 0. */
-  private long handOut(String key, PeerRef from, long leaseMs, long nowMs) {
+  /** The lease {@code from} may keep a copy of {@code e} for ({@code leaseMs}), once recorded for updates; else 0. */
+  private long handOut(PeerRef from, StoredEntry e, long leaseMs, long nowMs) {
     if (from == null || leaseMs <= 0) {
       return 0;
     }
-    return holders.record(key, from, nowMs + leaseMs, nowMs) ? leaseMs : 0;
+    return holders.record(e.key(), from, nowMs + leaseMs, e.version(), nowMs) ? leaseMs : 0;
   }
 
-  /** Drops this peer's copy of {@code key}, then has every peer it handed a copy to do the same. */
-  private Future<Message> onInvalidate(HotInvalidate m) {
-    cache.invalidate(m.key(), host.runtime().now());
-    return invalidateHolders(m.key()).map(ignored -> new HotInvalidated());
+  /** Takes a pushed entry in place of an older copy, then passes it to every peer this one handed a copy to. */
+  private Future<Message> onUpdate(HotUpdate m) {
+    cache.update(m.entry(), host.runtime().now());
+    return pushToHolders(m.entry()).map(ignored -> new HotUpdated());
   }
 
   /**
-   * Completes once every holder of a copy of {@code key} handed out by this peer confirmed that it
-   * and its own holders dropped it, or, for a holder that did not answer, once its lease ran out.
+   * Completes once every live holder of a copy of {@code e}'s key handed out by this peer holds
+   * {@code e}'s version or a newer one, or its lease ran out. A holder already handed or pushed
+   * that version is not pushed again; its push under way, if any, is waited for.
    */
-  private Future<Void> invalidateHolders(String key) {
-    long now = host.runtime().now();
-    Map<PeerRef, Long> taken = holders.take(key, now);
-    if (taken.isEmpty()) {
+  private Future<Void> pushToHolders(StoredEntry e) {
+    List<LeaseHolders.Holder> live = holders.live(e.key(), host.runtime().now());
+    if (live.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Future<Void>> all = new ArrayList<>(taken.size());
-    for (Map.Entry<PeerRef, Long> h : taken.entrySet()) {
-      invalidations++;
-      Future<Void> one = host.runtime().request(h.getKey(), new HotInvalidate(key), host.config().requestTimeoutMs())
-          .<Void>mapEmpty()
-          .recover(t -> {
-            Promise<Void> expired = Promise.promise();
-            host.runtime().after(Math.max(0, h.getValue() - host.runtime().now()), () -> expired.complete());
-            return expired.future();
-          });
-      all.add(one);
+    List<Future<Void>> all = new ArrayList<>(live.size());
+    for (LeaseHolders.Holder h : live) {
+      if (h.version().compareTo(e.version()) < 0) {
+        updates++;
+        h.pushed(e.version(), push(h, e));
+      }
+      all.add(h.settled());
     }
     return Future.all(all).mapEmpty();
+  }
+
+  /**
+   * Pushes {@code e} to holder {@code h}; when it does not answer in time, completes only once its
+   * lease (and with it every lease below it, each no longer than the one it came from) ran out, so
+   * it cannot serve an older copy after the put is acknowledged.
+   */
+  private Future<Void> push(LeaseHolders.Holder h, StoredEntry e) {
+    return host.runtime().request(h.peer(), new HotUpdate(e), host.config().requestTimeoutMs())
+        .compose(reply -> reply instanceof HotUpdated ? Future.<Void>succeededFuture()
+            : Future.<Void>failedFuture(new MalformedMessageException("answer to a hot update: " + reply)))
+        .recover(t -> {
+          updatesWaitedOut++;
+          Promise<Void> expired = Promise.promise();
+          host.runtime().after(Math.max(0, h.untilMs() - host.runtime().now()), () -> expired.complete());
+          return expired.future();
+        });
   }
 
   private boolean owns(long keyId, Links links) {
@@ -388,9 +424,14 @@ public final class HotKeyRelief implements ChordExtension {
     return failed;
   }
 
-  /** Invalidations this peer sent (as owner of a written key or passing one on). */
-  public long invalidations() {
-    return invalidations;
+  /** Pushes of a new version this peer sent to its lease holders (as owner of a written key or passing one on). */
+  public long updates() {
+    return updates;
+  }
+
+  /** Pushes that were not answered in time, after which this peer waited for the holder's lease to run out. */
+  public long updatesWaitedOut() {
+    return updatesWaitedOut;
   }
 
   /** Who this peer handed copies to. */

@@ -10,12 +10,14 @@ import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.overlay.wire.WireWriter;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGet;
 import org.bloomchord.routing.heavy.HotKeyMessages.HotGetReply;
-import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidate;
-import org.bloomchord.routing.heavy.HotKeyMessages.HotInvalidated;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotUpdate;
+import org.bloomchord.routing.heavy.HotKeyMessages.HotUpdated;
 import org.bloomchord.routing.heavy.HotKeyMessages.ReplicaGet;
 
 /**
- * Wire codecs of hot-key relief, tags {@value #FIRST_TAG}..{@value #LAST_TAG}. Keys and values are
+ * Wire codecs of hot-key relief, tags {@value #FIRST_TAG}..{@value #LAST_TAG}: 230 {@code HotGet},
+ * 231 {@code HotGetReply}, 234 {@code ReplicaGet}, 235 {@code HotUpdate}, 236 {@code HotUpdated};
+ * 232 and 233 carried the invalidations that updates replaced and are not to be reused. Keys and values are
  * checked against the config's byte limits, versions against {@link Version#MAX_COUNTER} and leases
  * against {@link #MAX_LEASE_MS} before anything is built.
  */
@@ -24,7 +26,7 @@ public final class HotKeyWire {
   /** First tag used. */
   public static final int FIRST_TAG = 230;
   /** Last tag used. */
-  public static final int LAST_TAG = 234;
+  public static final int LAST_TAG = 236;
   /** Longest lease a reply may carry: one hour. */
   public static final long MAX_LEASE_MS = 3_600_000;
 
@@ -52,13 +54,13 @@ public final class HotKeyWire {
       StoredEntry e = in.readBoolean() ? readEntry(in, maxKey, maxValue) : null;
       return new HotGetReply(e, lease, fromCache);
     }));
-    registry.register(FIRST_TAG + 2, WireCodec.of(HotInvalidate.class, (m, out) -> out.writeString(m.key()),
-        in -> new HotInvalidate(in.readString(maxKey))));
-    registry.register(LAST_TAG, WireCodec.of(ReplicaGet.class,
+    registry.register(FIRST_TAG + 4, WireCodec.of(ReplicaGet.class,
         (m, out) -> out.writeString(m.key()).writeVarLong(m.atLeast().counter()).writeLong(m.atLeast().writer()),
         in -> new ReplicaGet(in.readString(maxKey), readVersion(in))));
-    registry.register(FIRST_TAG + 3, WireCodec.of(HotInvalidated.class, (m, out) -> {
-    }, in -> new HotInvalidated()));
+    registry.register(FIRST_TAG + 5, WireCodec.of(HotUpdate.class, (m, out) -> writeEntry(m.entry(), out),
+        in -> new HotUpdate(readEntry(in, maxKey, maxValue))));
+    registry.register(LAST_TAG, WireCodec.of(HotUpdated.class, (m, out) -> {
+    }, in -> new HotUpdated()));
     return registry;
   }
 

@@ -1,12 +1,13 @@
 package org.bloomchord.routing.heavy;
 
+import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.PeerRef;
 
 /**
  * The owner's side of hot-key relief: counts the gets it answers per key in a
  * {@link HeavyHitterDetector} (fixed memory, windows of {@link HotKeyOptions#WINDOW_MS}) and, for a
  * key whose count reaches the threshold, grants the asking peer a lease, recorded in its
- * {@link LeaseHolders} so that a put can invalidate it. Not thread-safe; owned by one peer.
+ * {@link LeaseHolders} so that a put can push its new version to it. Not thread-safe; owned by one peer.
  */
 public final class LeaseTable {
 
@@ -26,17 +27,22 @@ public final class LeaseTable {
   }
 
   /**
-   * Counts one get of {@code key} (ring id {@code keyId}) from {@code asker} (null for the owner's own read, never leased) answered by the owner at
-   * {@code nowMs}; returns the lease to attach in milliseconds, 0 for none (not hot, or the holder
-   * table is full).
+   * Counts one get of {@code key} (ring id {@code keyId}) from {@code asker} answered by the owner
+   * at {@code nowMs} with {@code version}; returns the lease to attach in milliseconds, 0 for none
+   * (not hot, the asker null (the owner's own read) or not to be recorded (it keeps no copy), or
+   * the holder table full).
    */
-  public long onGet(String key, long keyId, PeerRef asker, long nowMs) {
+  public long onGet(String key, long keyId, PeerRef asker, boolean record, Version version, long nowMs) {
     served++;
     if (!detector.count(keyId, nowMs) || asker == null) {
       return 0;
     }
+    if (!record) {
+      granted++;
+      return options.leaseMs();
+    }
     // the asker counts its lease from when it sent the get, which is no later than now
-    if (!holders.record(key, asker, nowMs + options.leaseMs(), nowMs)) {
+    if (!holders.record(key, asker, nowMs + options.leaseMs(), version, nowMs)) {
       refusedFull++;
       return 0;
     }
