@@ -38,6 +38,8 @@ import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
 import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.heavy.HotKeyRelief;
+import org.bloomchord.routing.heavy.HotKeyWire;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
@@ -115,6 +117,9 @@ final class PeerGroup {
     this.locationWire = new LocationWire(options.getLocation(), chord);
     WireRegistry wire = TracebackWire.register(RepairWire.register(
         LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord), chord);
+    // hot-key relief's messages are known to every node, with relief or without (a peer without it
+    // refuses them as it refuses any request it has no handler for)
+    wire = HotKeyWire.register(wire, chord);
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
         .withVertx(v -> v.withEventLoopThreads(options.getEventLoopThreads()))
         .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
@@ -464,6 +469,9 @@ final class PeerGroup {
     out.add(new LocationService(options.getLocation(), locationWire));
     out.add(new ReconcilingReplicaSync(options.getRepair()));
     out.add(new TracebackService());
+    if (options.getHotKeys() != null) {
+      out.add(new HotKeyRelief(options.getHotKeys()));
+    }
     return out;
   }
 
