@@ -48,10 +48,14 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
   static final long STEP_MS = 100;
   private static final long WAIT_MS = 120_000;
 
-  /** What a run measured. */
+  /**
+   * What a run measured; {@code servedPerPeer} is each peer's served gets during the workload, in
+   * the ring's order (what {@code served} condenses), for the plots.
+   */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
       double servedMaxOverMean, long violations, long invalidations, long delegated, long toReplicas,
-      long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean) {
+      long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean,
+      double[] servedPerPeer) {
   }
 
   private record Ack(long at, Version version) {
@@ -150,7 +154,7 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
           .toReplicas())).sum();
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
           d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), invalidations, delegated, toReplicas,
-          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest));
+          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest), served);
     }
   }
 
