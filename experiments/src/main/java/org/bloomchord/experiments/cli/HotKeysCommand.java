@@ -64,8 +64,8 @@ public final class HotKeysCommand implements Callable<Integer> {
 
   @Option(names = "--plot", paramLabel = "DIR",
       description = "Also write PNG and SVG charts into DIR: gets served per peer, busiest first, for each setting"
-          + " (relief off among them), and with two or more thresholds the busiest peer's served gets over the mean"
-          + " against the threshold.")
+          + " (relief off among them, and again without it), and with two or more thresholds the busiest peer's"
+          + " served gets over the mean against the threshold.")
   Path plot;
 
   @Override

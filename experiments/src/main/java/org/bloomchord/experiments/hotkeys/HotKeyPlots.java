@@ -14,15 +14,19 @@ import org.bloomchord.experiments.report.Series;
 /**
  * The charts of {@code bloomchord hot-keys --plot DIR}, drawn by the report's {@link PlotWriter}:
  * {@value #SERVED} (gets served per peer against the peer's rank, busiest first, log x, one line per
- * setting, relief off among them) and, when two or more thresholds with relief were run,
- * {@value #MAX_OVER_MEAN} (the busiest peer's served gets over the mean against the threshold, one
- * line per budget, relief off as a flat line). Several seeds of one setting are averaged: the k-th
- * busiest peer's count is the mean of the seeds' k-th busiest.
+ * setting, relief off among them), {@value #SERVED_RELIEF} (the same without relief off, whose
+ * busiest peer would flatten the others, when both were run) and, when two or more thresholds with
+ * relief were run, {@value #MAX_OVER_MEAN} (the busiest peer's served gets over the mean against the
+ * threshold, one line per budget; relief off's ratio, two orders of magnitude above, in the title).
+ * Several seeds of one setting are averaged: the k-th busiest peer's count is the mean of the seeds'
+ * k-th busiest.
  */
 public final class HotKeyPlots {
 
   /** Base name of the per-peer chart. */
   public static final String SERVED = "hot-keys-served-per-peer";
+  /** Base name of the per-peer chart of the settings with relief only. */
+  public static final String SERVED_RELIEF = "hot-keys-served-per-peer-relief";
   /** Base name of the max-over-mean chart. */
   public static final String MAX_OVER_MEAN = "hot-keys-max-over-mean";
 
@@ -36,6 +40,10 @@ public final class HotKeyPlots {
       return out;
     }
     add(out, PlotWriter.write(servedPerPeer(results), dir, SERVED));
+    List<HotKeyTrial.Result> relief = results.stream().filter(r -> r.trial().threshold() > 0).toList();
+    if (!relief.isEmpty() && relief.size() < results.size()) {
+      add(out, PlotWriter.write(servedPerPeer(relief), dir, SERVED_RELIEF));
+    }
     LineChart ratio = maxOverMean(results);
     if (ratio != null) {
       add(out, PlotWriter.write(ratio, dir, MAX_OVER_MEAN));
@@ -74,8 +82,8 @@ public final class HotKeyPlots {
   }
 
   /**
-   * servedMaxOverMean against the threshold, one line per budget, relief off flat across; null
-   * unless two or more thresholds with relief were run.
+   * servedMaxOverMean against the threshold, one line per budget, relief off's mean ratio in the
+   * title; null unless two or more thresholds with relief were run.
    */
   static LineChart maxOverMean(List<HotKeyTrial.Result> results) {
     TreeSet<Long> thresholds = new TreeSet<>();
@@ -108,11 +116,12 @@ public final class HotKeyPlots {
       series.add(Series.measured(b.getKey() == 0 ? "relief, no budget" : "relief, budget " + b.getKey() + "/s",
           xs.stream().mapToDouble(Double::doubleValue).toArray(), ys.stream().mapToDouble(Double::doubleValue).toArray()));
     }
+    String title = "busiest peer's served gets over the mean";
     if (!off.isEmpty()) {
-      double m = off.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-      series.add(Series.measured("relief off", new double[] {x[0], x[x.length - 1]}, new double[] {m, m}));
+      title += String.format(java.util.Locale.ROOT, " (relief off: %.1f)",
+          off.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
     }
-    return new LineChart("busiest peer's served gets over the mean", "threshold (gets per second at the owner)",
+    return new LineChart(title, "threshold (gets per second at the owner)",
         "servedMaxOverMean", series, x[x.length - 1] / x[0] >= 10);
   }
 
