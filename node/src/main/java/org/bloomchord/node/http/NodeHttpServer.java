@@ -31,7 +31,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * the OpenAPI document {@code openapi.json} beside this class, served at {@code /api/openapi.json}):
  *
  * <pre>
- * GET    /api/ring                 peers alive, active, stable, the known nodes this one cannot reach
+ * GET    /api/ring                 peers alive, active, stable, the known nodes this one cannot reach,
+ *                                  this node's owners of hot keys (with hot-key relief)
  * GET    /api/peers                every peer: name, id, state
  * POST   /api/peers?count=N        add N peers                     201
  * GET    /api/peers/{name}         one peer's successors, fingers, predecessor, keys, filters

@@ -20,8 +20,9 @@ import org.bloomchord.overlay.admission.Refusal;
  * The node's own meters, next to the Vert.x ones in the node's Prometheus registry: peers alive,
  * lookups (total, failed, hops, next-hop timeouts, count by hops), reads, writes, locates, and the
  * runtime's traffic as messages and bytes sent by message type, and on a node admitting by member
- * certificates the event bus' refusals by reason and the size of the revocation list in use. Meters of message types and peer
- * counters are registered as they first appear, at scrape time.
+ * certificates the event bus' refusals by reason and the size of the revocation list in use, and the
+ * hot keys the peers own and their owners (read from the peers before each scrape, {@link #refresh}).
+ * Meters of message types and peer counters are registered as they first appear, at scrape time.
  */
 final class NodeMetrics {
 
