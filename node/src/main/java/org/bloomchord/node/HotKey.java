@@ -31,8 +31,8 @@ public record HotKey(String key, String keyId, long rate) {
    */
   public static List<HotKey> ownedBy(ChordPeer p) {
     HotKeyRelief relief = p.extension(HotKeyRelief.class);
-    if (relief == null) {
-      return List.of();
+    if (relief == null || relief.leases() == null) {
+      return List.of(); // no relief, or not attached to its peer yet
     }
     PeerRef pred = p.links().predecessor();
     // only keys with an entry can be hot: the owner counts the gets it answers with an entry

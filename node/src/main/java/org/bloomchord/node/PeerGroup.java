@@ -117,8 +117,9 @@ final class PeerGroup {
     this.locationWire = new LocationWire(options.getLocation(), chord);
     WireRegistry wire = TracebackWire.register(RepairWire.register(
         LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord), chord);
-    // hot-key relief's messages are known to every node, with relief or without (a peer without it
-    // refuses them as it refuses any request it has no handler for)
+    // hot-key relief's messages are decoded by every node, with relief or without: a peer without it
+    // rejects and counts them as any message of a type it does not expect, and the reader falls back
+    // to the store
     wire = HotKeyWire.register(wire, chord);
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
         .withVertx(v -> v.withEventLoopThreads(options.getEventLoopThreads()))
