@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.bloomchord.experiments.report.LineChart;
@@ -77,7 +78,7 @@ public final class HotKeyPlots {
       series.add(Series.measured(e.getKey(), rank, mean));
     }
     HotKeyTrial t = results.get(0).trial();
-    return new LineChart(String.format(java.util.Locale.ROOT, "%d peers, Zipf %s over %d keys: gets served per peer",
+    return new LineChart(String.format(Locale.ROOT, "%d peers, Zipf %s over %d keys: gets served per peer",
         t.peers(), number(t.zipf()), t.keys()), "peer's rank (1: the busiest)", "gets served", series, peers > 1);
   }
 
@@ -118,7 +119,7 @@ public final class HotKeyPlots {
     }
     String title = "busiest peer's served gets over the mean";
     if (!off.isEmpty()) {
-      title += String.format(java.util.Locale.ROOT, " (relief off: %.1f)",
+      title += String.format(Locale.ROOT, " (relief off: %.1f)",
           off.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
     }
     return new LineChart(title, "threshold (gets per second at the owner)",
