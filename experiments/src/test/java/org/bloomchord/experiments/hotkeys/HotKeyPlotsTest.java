@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.bloomchord.experiments.report.LineChart;
 import org.bloomchord.experiments.report.Series;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HotKeyPlotsTest {
 
   private static HotKeyTrial.Result result(long threshold, long budget, long seed, double... served) {
-    double mean = java.util.Arrays.stream(served).average().orElseThrow();
-    double max = java.util.Arrays.stream(served).max().orElseThrow();
+    double mean = Arrays.stream(served).average().orElseThrow();
+    double max = Arrays.stream(served).max().orElseThrow();
     HotKeyTrial t = new HotKeyTrial(served.length, 10, 1.0, threshold, 10_000, budget, 1, 0, 1, seed);
     return new HotKeyTrial.Result(t, 0, 0, 0, 0, new Load(mean, 0, max, max), max / mean, 0, 0, 0, 0, 0, 0, 0, 1,
         served);

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.bloomchord.experiments.runner.Experiment;
 import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.runner.results.RunResult;
@@ -70,7 +71,7 @@ class ServedLoadFigureTest {
     assertEquals(spread.mean(), chart.series().get(1).y()[0], 1e-9, "the flat line is the mean");
 
     // the same counts without the summary's load section: no figure
-    List<RunFigures.Named> without = RunFigures.of("hot", run.summary().withFields(java.util.Map.of()),
+    List<RunFigures.Named> without = RunFigures.of("hot", run.summary().withFields(Map.of()),
         run.series(), SampledOperations.empty(), loads);
     assertFalse(without.stream().anyMatch(f -> f.name().equals("served-load")), "no load section, no figure");
   }
