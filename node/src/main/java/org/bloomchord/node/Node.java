@@ -4,6 +4,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,8 @@ import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.Traffic;
+import org.bloomchord.routing.heavy.HotKeyOptions;
+import org.bloomchord.routing.heavy.HotKeyRelief;
 import org.bloomchord.routing.location.LocateResult;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
@@ -205,7 +208,42 @@ public final class Node implements AutoCloseable {
   /** As {@link #get(String)}, starting at the named peer (null: any). */
   public Future<ReadResult> get(String peer, String key) {
     Objects.requireNonNull(key, "key");
-    return on(peer, p -> p.get(key)).onSuccess(stats::read);
+    return on(peer, p -> read(p, key)).onSuccess(stats::read);
+  }
+
+  /**
+   * With hot-key relief a read goes through it (a leased copy on the way may answer, and the owner
+   * counts the get); one that fails on the way (a hop did not answer) reads the store instead.
+   */
+  private static Future<ReadResult> read(ChordPeer p, String key) {
+    HotKeyRelief relief = p.extension(HotKeyRelief.class);
+    return relief == null ? p.get(key) : relief.read(key).recover(t -> p.get(key));
+  }
+
+  /**
+   * The peers of this node that own hot keys now, each read on its own thread; {@link
+   * HotKeyOwners#OFF} at once without hot-key relief.
+   */
+  public Future<HotKeyOwners> hotKeys() {
+    HotKeyOptions o = group.options().getHotKeys();
+    if (o == null) {
+      return Future.succeededFuture(HotKeyOwners.OFF);
+    }
+    return group.readAll(p -> {
+      List<HotKey> keys = HotKey.ownedBy(p);
+      return keys.isEmpty() ? null : new HotKeyOwners.Owner(p.self().address(), Long.toUnsignedString(p.self().id()),
+          keys);
+    }).map(all -> {
+      List<HotKeyOwners.Owner> owners = new ArrayList<>();
+      for (HotKeyOwners.Owner w : all) {
+        if (w != null) {
+          owners.add(w);
+        }
+      }
+      owners.sort(Comparator.comparingLong((HotKeyOwners.Owner w) -> -w.keys().get(0).rate())
+          .thenComparing(HotKeyOwners.Owner::peer));
+      return new HotKeyOwners(true, o.thresholdPerSecond(), owners);
+    });
   }
 
   /** Deletes {@code key} (a tombstone with a new version replaces the value on every replica). */

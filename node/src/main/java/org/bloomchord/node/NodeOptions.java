@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.routing.heavy.HotKeyOptions;
 import org.bloomchord.routing.location.LocationConfig;
 import org.bloomchord.routing.repair.RepairConfig;
 
@@ -39,6 +40,7 @@ public final class NodeOptions {
   private long startTimeoutMs = DEFAULT_START_TIMEOUT_MS;
   private long leaveTimeoutMs = DEFAULT_LEAVE_TIMEOUT_MS;
   private ClusterOptions cluster;
+  private HotKeyOptions hotKeys;
 
   /** Options with every default. */
   public NodeOptions() {
@@ -56,6 +58,7 @@ public final class NodeOptions {
     this.startTimeoutMs = other.startTimeoutMs;
     this.leaveTimeoutMs = other.leaveTimeoutMs;
     this.cluster = other.cluster;
+    this.hotKeys = other.hotKeys;
   }
 
   public int getPeers() {
@@ -169,6 +172,20 @@ public final class NodeOptions {
    */
   public NodeOptions setCluster(ClusterOptions cluster) {
     this.cluster = cluster;
+    return this;
+  }
+
+  public HotKeyOptions getHotKeys() {
+    return hotKeys;
+  }
+
+  /**
+   * Hot-key relief on every peer (docs/architecture/hot-keys.md): owners count gets per key, lease
+   * hot keys to the peers on their lookup paths, and the node's reads go through it. Null (the
+   * default): no relief, reads go to the store and no key is counted.
+   */
+  public NodeOptions setHotKeys(HotKeyOptions hotKeys) {
+    this.hotKeys = hotKeys;
     return this;
   }
 

@@ -38,6 +38,8 @@ import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
 import org.bloomchord.overlay.wire.WireRegistry;
+import org.bloomchord.routing.heavy.HotKeyRelief;
+import org.bloomchord.routing.heavy.HotKeyWire;
 import org.bloomchord.routing.location.LocationService;
 import org.bloomchord.routing.location.LocationWire;
 import org.bloomchord.routing.repair.ReconcilingReplicaSync;
@@ -117,6 +119,10 @@ final class PeerGroup {
     this.locationWire = new LocationWire(options.getLocation(), chord);
     WireRegistry wire = SimilarWire.register(TracebackWire.register(RepairWire.register(
         LocationWire.register(ChordWire.registry(chord), options.getLocation(), chord), chord), chord));
+    // hot-key relief's messages are decoded by every node, with relief or without: a peer without it
+    // rejects and counts them as any message of a type it does not expect, and the reader falls back
+    // to the store
+    wire = HotKeyWire.register(wire, chord);
     NetworkOptions net = NetworkOptions.defaults().withSeed(options.getSeed())
         .withVertx(v -> v.withEventLoopThreads(options.getEventLoopThreads()))
         .withLaunchTimeoutMs(Math.max(options.getLeaveTimeoutMs(), chord.joinWaitMs()));
@@ -469,6 +475,9 @@ final class PeerGroup {
     out.add(new TracebackService());
     // band buckets appended at their owner, so concurrent publications through the HTTP API lose nothing
     out.add(new BucketAppends());
+    if (options.getHotKeys() != null) {
+      out.add(new HotKeyRelief(options.getHotKeys()));
+    }
     return out;
   }
 

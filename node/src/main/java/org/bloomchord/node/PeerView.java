@@ -25,9 +25,11 @@ import org.bloomchord.routing.location.LocationService;
  * @param entries entries it holds, tombstones included
  * @param objects objects it holds (published at it)
  * @param linkFilters for each link with a filter, the fill ratio of each level, level 1 first
+ * @param hotKeys the hot keys it owns now, highest rate first (empty without hot-key relief)
  */
 public record PeerView(String name, String id, String state, String predecessor, List<String> successors,
-    List<String> fingers, int keys, int entries, int objects, Map<String, double[]> linkFilters) {
+    List<String> fingers, int keys, int entries, int objects, Map<String, double[]> linkFilters,
+    List<HotKey> hotKeys) {
 
   /** Reads {@code p}'s state; call on the peer's thread. */
   public static PeerView of(ChordPeer p) {
@@ -52,7 +54,7 @@ public record PeerView(String name, String id, String state, String predecessor,
     }
     return new PeerView(p.self().address(), Long.toUnsignedString(p.self().id()), p.state().name(),
         links.predecessor() == null ? null : links.predecessor().address(), names(links.successors()),
-        fingers, p.store().liveSize(), p.store().size(), objects, filters);
+        fingers, p.store().liveSize(), p.store().size(), objects, filters, HotKey.ownedBy(p));
   }
 
   private static List<String> names(List<PeerRef> refs) {

@@ -1,9 +1,14 @@
 package org.bloomchord.experiments.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.bloomchord.experiments.hotkeys.HotKeyPlots;
 import org.bloomchord.experiments.hotkeys.HotKeyTrial;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +17,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bloomchord hot-keys}: runs {@link HotKeyTrial} on the simulator for each threshold and
  * seed and prints one markdown table row per run (served load per peer, max over mean, and reads
- * that missed a put acknowledged before they started).
+ * that missed a put acknowledged before they started); with {@code --plot DIR} also the charts of
+ * {@link HotKeyPlots}.
  */
 @Command(
     name = "hot-keys",
@@ -56,6 +62,12 @@ public final class HotKeysCommand implements Callable<Integer> {
   @Option(names = "--seeds", split = ",", defaultValue = "1", description = "Seeds (default: ${DEFAULT-VALUE}).")
   List<Long> seeds;
 
+  @Option(names = "--plot", paramLabel = "DIR",
+      description = "Also write PNG and SVG charts into DIR: gets served per peer, busiest first, for each setting"
+          + " (relief off among them, and again without it), and with two or more thresholds the busiest peer's"
+          + " served gets over the mean against the threshold.")
+  Path plot;
+
   @Override
   public Integer call() {
     if (peers < 2 || peers > 20_000) {
@@ -85,6 +97,14 @@ public final class HotKeysCommand implements Callable<Integer> {
     if (seconds < 1 || seconds > 3600) {
       throw new UsageException("--seconds must be in 1..3600, got " + seconds);
     }
+    if (plot != null) {
+      try {
+        Files.createDirectories(plot);
+      } catch (IOException e) {
+        throw new UsageException("--plot " + plot + " cannot be created: " + e.getMessage());
+      }
+    }
+    List<HotKeyTrial.Result> results = new ArrayList<>();
     PrintWriter out = spec.commandLine().getOut();
     out.println("| threshold | budget | seed | reads | failed | puts acked | served mean | p99 | max | servedMaxOverMean"
         + " | violations | updates (waited out) | put ack ms mean / max | to holders / to replicas"
@@ -94,6 +114,7 @@ public final class HotKeysCommand implements Callable<Integer> {
       for (long b : t == 0 ? List.of(0L) : budgets) {
         for (long seed : seeds) {
           HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, b, rate, putShare, seconds, seed).run();
+          results.add(r);
           out.println(String.format(Locale.ROOT,
               "| %s | %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.2f | %d | %d (%d) | %.0f / %d | %d / %d | %d / %d / %d"
                   + " | %.1f |",
@@ -103,6 +124,11 @@ public final class HotKeysCommand implements Callable<Integer> {
               r.busiestAsReplica(), r.busiestFromCache(), r.busiestArcOverMean()));
           out.flush();
         }
+      }
+    }
+    if (plot != null) {
+      for (Path f : HotKeyPlots.write(results, plot)) {
+        spec.commandLine().getErr().println("plot: " + f);
       }
     }
     return 0;

@@ -10,6 +10,7 @@ import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.NodeHttpServer;
 import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.routing.heavy.HotKeyOptions;
 import org.bloomchord.routing.location.LocationConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -70,6 +71,22 @@ public final class NodeCommand implements Callable<Integer> {
           + " refreshed for a few periods expire (default: ${DEFAULT-VALUE}).")
   long refreshMs;
 
+  @Option(names = "--hot-keys-threshold", paramLabel = "RATE", defaultValue = "0",
+      description = "Hot-key relief: gets per second at which a key's owner counts it as hot and leases it to the peers"
+          + " on its lookup paths; reads through the API then go through relief, and /api/ring, the metrics and the"
+          + " live view show the hot keys' owners. 0 is off (default: ${DEFAULT-VALUE}).")
+  long hotKeysThreshold;
+
+  @Option(names = "--hot-keys-lease-ms", paramLabel = "MS", defaultValue = "10000",
+      description = "With --hot-keys-threshold: how long a leased copy of a hot key is served, 1..3600000"
+          + " (default: ${DEFAULT-VALUE}).")
+  long hotKeysLeaseMs;
+
+  @Option(names = "--hot-keys-budget", paramLabel = "RATE", defaultValue = "2",
+      description = "With --hot-keys-threshold: gets of other peers a peer answers per second from a leased key"
+          + " before it hands further gets to its lease holders or replicas; 0 is no budget (default: ${DEFAULT-VALUE}).")
+  long hotKeysBudget;
+
   /**
    * vertx-micrometer-metrics registers one event-bus gauge twice and Micrometer warns about it at
    * every start; held here so that the level set on it is not lost with the logger.
@@ -111,6 +128,7 @@ public final class NodeCommand implements Callable<Integer> {
       }
       LocationConfig location = options.getLocation();
       options.setLocation(location.withPeriods(refreshMs, location.leaseMs()));
+      options.setHotKeys(hotKeys());
     } catch (IllegalArgumentException e) {
       throw new UsageException("--" + e.getMessage());
     }
@@ -154,6 +172,27 @@ public final class NodeCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /** Relief's options from the --hot-keys flags, null when off; a setting out of range is a usage error. */
+  private HotKeyOptions hotKeys() {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    if (hotKeysThreshold == 0) {
+      if (parsed.hasMatchedOption("--hot-keys-lease-ms") || parsed.hasMatchedOption("--hot-keys-budget")) {
+        throw new UsageException("--hot-keys-lease-ms and --hot-keys-budget need --hot-keys-threshold");
+      }
+      return null;
+    }
+    if (hotKeysThreshold < 0 || hotKeysThreshold > 1_000_000) {
+      throw new UsageException("--hot-keys-threshold must be in 1..1000000 (0: off), got " + hotKeysThreshold);
+    }
+    if (hotKeysLeaseMs < 1 || hotKeysLeaseMs > 3_600_000) {
+      throw new UsageException("--hot-keys-lease-ms must be in 1..3600000, got " + hotKeysLeaseMs);
+    }
+    if (hotKeysBudget < 0 || hotKeysBudget > 1_000_000) {
+      throw new UsageException("--hot-keys-budget must be in 0..1000000, got " + hotKeysBudget);
+    }
+    return HotKeyOptions.defaults().with(hotKeysThreshold, hotKeysLeaseMs).withBudget(hotKeysBudget);
   }
 
   /** The cluster options of the flags given, null when none is; bad combinations are usage errors. */

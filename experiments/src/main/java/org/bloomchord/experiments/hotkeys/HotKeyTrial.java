@@ -48,11 +48,15 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
   static final long STEP_MS = 100;
   private static final long WAIT_MS = 120_000;
 
-  /** What a run measured. */
+  /**
+   * What a run measured; {@code servedPerPeer} is each peer's served gets during the workload, in
+   * the ring's order (what {@code served} condenses), for the plots.
+   */
   public record Result(HotKeyTrial trial, long reads, long readsFailed, long puts, long putsAcked, Load served,
       double servedMaxOverMean, long violations, long updates, long updatesWaitedOut, double putAckMeanMs,
       long putAckMaxMs, long delegated, long toReplicas,
-      long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean) {
+      long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean,
+      double[] servedPerPeer) {
   }
 
   private record Ack(long at, Version version) {
@@ -159,7 +163,7 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
           d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), updates, waitedOut,
           putAck[1] == 0 ? 0 : (double) putAck[0] / putAck[1], putAck[2], delegated, toReplicas,
-          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest));
+          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest), served);
     }
   }
 

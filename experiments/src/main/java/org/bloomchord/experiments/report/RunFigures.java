@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -16,12 +17,15 @@ import org.bloomchord.routing.location.LocateOutcome;
 /**
  * The charts of what one run measured beyond its time-series lines: locate outcomes over time
  * (stacked), locate hops next to Chord's for the same objects, hop and latency histograms of the
- * sampled operations, and traffic by message type (stacked shares). Each chart is made only when
+ * sampled operations, traffic by message type (stacked shares), and with hot-key relief the gets each
+ * peer served, busiest first. Each chart is made only when
  * the run measured its data, so a report never shows an empty chart. Invariants the tests check:
  * the stacked locate chart sums to {@code locate.total}; a histogram's bars sum to its samples.
  */
 public final class RunFigures {
 
+  /** The summary section with hot-key relief's load ({@code LoadStats}). */
+  static final String LOAD_SECTION = "load";
   /** Most time bins of the locate-outcome chart. */
   static final int MAX_TIME_BINS = 30;
   /** Message types drawn by name in the traffic chart; the rest are summed as {@code other}. */
@@ -44,6 +48,15 @@ public final class RunFigures {
 
   /** The charts of one run labelled {@code run}, in report order; only those whose data the run has. */
   public static List<Named> of(String run, Summary summary, TimeSeries series, SampledOperations sample) {
+    return of(run, summary, series, sample, PeerLoads.empty());
+  }
+
+  /**
+   * As {@link #of(String, Summary, TimeSeries, SampledOperations)}, with the per-peer served gets
+   * of a run with hot-key relief ({@code loads}): drawn when the summary has a {@code load} section.
+   */
+  public static List<Named> of(String run, Summary summary, TimeSeries series, SampledOperations sample,
+      PeerLoads loads) {
     List<Named> out = new ArrayList<>();
     BarChart outcomes = locateOutcomes(run, series);
     if (outcomes != null) {
@@ -70,12 +83,38 @@ public final class RunFigures {
             "latency (ms)", kind + "s"), histogramCaption(kind, "latency", ms.length, sample)));
       }
     }
+    if (summary.fields() != null && summary.fields().containsKey(LOAD_SECTION) && !loads.isEmpty()) {
+      double[] served = loads.servedDescending();
+      double mean = Arrays.stream(served).average().orElse(0);
+      out.add(new Named("served-load", servedLoad(run, loads), String.format(Locale.ROOT, "Gets each of the %d peers "
+          + "alive at the end served (as a key's owner, as a replica or from a leased copy), the busiest first, on a "
+          + "log scale of rank, and their mean: the spread the summary's load.served condenses (max %.0f, mean %.1f, "
+          + "max over mean %.2f; %s).", served.length, served[0], mean, mean > 0 ? served[0] / mean : 0,
+          PeerLoads.FILE)));
+    }
     BarChart traffic = trafficByType(run, summary.traffic());
     if (traffic != null) {
       out.add(new Named("traffic-by-type", traffic, "Share of the measured messages and of their encoded bytes by "
           + "message type (the summary's traffic.byType); the " + MAX_TYPES + " types with the largest share (of messages or of bytes) by name."));
     }
     return out;
+  }
+
+  /**
+   * Served gets per peer against the peer's rank (1 the busiest), log x, with the mean as a flat
+   * line: a hot key's owner without relief stands out at rank 1.
+   */
+  static LineChart servedLoad(String run, PeerLoads loads) {
+    double[] served = loads.servedDescending();
+    double[] rank = new double[served.length];
+    double mean = Arrays.stream(served).average().orElse(0);
+    for (int i = 0; i < served.length; i++) {
+      rank[i] = i + 1;
+    }
+    // the mean as a line from the first rank to the last: two points, not one marker per peer
+    return new LineChart(run + ": served gets per peer", "peer's rank (1: the busiest)", "gets served",
+        List.of(Series.measured("served", rank, served),
+            Series.measured("mean", new double[] {1, served.length}, new double[] {mean, mean})), served.length > 1);
   }
 
   private static String histogramCaption(String kind, String what, int n, SampledOperations sample) {

@@ -1,8 +1,10 @@
 package org.bloomchord.experiments.runner;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.experiments.metrics.Distribution;
+import org.bloomchord.experiments.report.PeerLoads;
 import org.bloomchord.experiments.summary.LoadStats;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.PeerHandle;
@@ -12,6 +14,23 @@ import org.bloomchord.routing.heavy.HotKeyRelief;
 final class HotKeyLoad {
 
   private HotKeyLoad() {
+  }
+
+  /**
+   * Each of {@code peers}' served gets, as the section counts them: the run folder's
+   * {@value PeerLoads#FILE}, from which the report draws the spread.
+   */
+  static PeerLoads perPeer(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> peers) {
+    List<PeerLoads.Row> rows = new ArrayList<>(peers.size());
+    for (PeerHandle<ChordPeer> h : peers) {
+      rows.add(net.inspect(h, p -> {
+        HotKeyRelief r = p.extension(HotKeyRelief.class);
+        String id = Long.toUnsignedString(h.ref().id());
+        return r == null ? new PeerLoads.Row(h.ref().address(), id, 0, 0, 0)
+            : new PeerLoads.Row(h.ref().address(), id, r.servedAsOwner(), r.servedAsReplica(), r.servedFromCache());
+      }));
+    }
+    return new PeerLoads(rows);
   }
 
   /** The section over {@code peers} (each carrying a {@link HotKeyRelief}). */

@@ -14,6 +14,7 @@ import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.metrics.TimeSeries;
+import org.bloomchord.experiments.report.PeerLoads;
 import org.bloomchord.experiments.report.PlotWriter;
 import org.bloomchord.experiments.runner.results.RunCharts;
 import org.bloomchord.experiments.runner.results.RunResult;
@@ -227,6 +228,10 @@ public final class ScenarioRunner {
         ctx.sampler().sample(ctx.runMs());
       }
       Summary summary = RunSummary.of(ctx);
+      if (scenario.chord().hotKeys().enabled()) {
+        // the per-peer counts behind the load section, for the report's figure of their spread
+        HotKeyLoad.perPeer(ctx.network(), ctx.cluster().activePeers()).write(folder.resolve(PeerLoads.FILE));
+      }
       if (traceback != null) {
         java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
         if (summary.fields() != null) {

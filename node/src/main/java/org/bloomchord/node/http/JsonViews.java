@@ -7,6 +7,8 @@ import java.util.Map;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.node.FingerRun;
+import org.bloomchord.node.HotKey;
+import org.bloomchord.node.HotKeyOwners;
 import org.bloomchord.node.LookupTrace;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeReachability;
@@ -34,6 +36,27 @@ public final class JsonViews {
     }
     return new JsonObject().put("peers", s.peers()).put("active", s.active()).put("stable", s.stable())
         .put("lookups", s.lookups()).put("unreachable", unreachable);
+  }
+
+  /** The ring status with the hot keys' owners of {@code hot} as field {@code hotKeys}. */
+  static JsonObject ring(Node.RingStatus s, HotKeyOwners hot) {
+    return ring(s).put("hotKeys", hotKeys(hot));
+  }
+
+  /** {@code {"relief": true, "thresholdPerSecond": 2, "owners": [{"peer", "id", "keys": [...]}]}}. */
+  static JsonObject hotKeys(HotKeyOwners hot) {
+    JsonArray owners = new JsonArray();
+    for (HotKeyOwners.Owner o : hot.owners()) {
+      owners.add(new JsonObject().put("peer", o.peer()).put("id", o.id()).put("keys", hotKeys(o.keys())));
+    }
+    return new JsonObject().put("relief", hot.relief()).put("thresholdPerSecond", hot.thresholdPerSecond())
+        .put("keys", hot.keys()).put("owners", owners);
+  }
+
+  private static JsonArray hotKeys(List<HotKey> keys) {
+    JsonArray out = new JsonArray();
+    keys.forEach(k -> out.add(new JsonObject().put("key", k.key()).put("keyId", k.keyId()).put("rate", k.rate())));
+    return out;
   }
 
   static JsonObject write(WriteResult w) {
@@ -93,7 +116,7 @@ public final class JsonViews {
         .put("predecessor", v.predecessor()).put("successors", new JsonArray(v.successors()))
         .put("fingers", new JsonArray(v.fingers())).put("fingerRuns", fingerRuns(v.fingers()))
         .put("keys", v.keys()).put("entries", v.entries())
-        .put("objects", v.objects()).put("linkFilters", filters);
+        .put("objects", v.objects()).put("linkFilters", filters).put("hotKeys", hotKeys(v.hotKeys()));
   }
 
   /** The fingers grouped as the live view lists them: {@code [{"first": 1, "last": 52, "peer": "p115"}, ...]}. */

@@ -19,6 +19,7 @@ import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.node.ChurnModel;
 import org.bloomchord.node.ChurnRun;
 import org.bloomchord.node.DriverCalls;
+import org.bloomchord.node.HotKeyOwners;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.live.LiveServer;
 import org.bloomchord.node.live.NodeLiveSource;
@@ -30,7 +31,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * the OpenAPI document {@code openapi.json} beside this class, served at {@code /api/openapi.json}):
  *
  * <pre>
- * GET    /api/ring                 peers alive, active, stable, the known nodes this one cannot reach
+ * GET    /api/ring                 peers alive, active, stable, the known nodes this one cannot reach,
+ *                                  this node's owners of hot keys (with hot-key relief)
  * GET    /api/peers                every peer: name, id, state
  * POST   /api/peers?count=N        add N peers                     201
  * GET    /api/peers/{name}         one peer's successors, fingers, predecessor, keys, filters
@@ -151,8 +153,9 @@ public final class NodeHttpServer {
       churn(ctx);
     });
     r.get("/api/events").handler(events::subscribe);
-    r.get("/metrics").handler(ctx -> ctx.response()
-        .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
+    // the hot-key gauges are read from the peers' threads first: a gauge itself must not block
+    r.get("/metrics").handler(ctx -> metrics.refresh().onComplete(ar -> ctx.response()
+        .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape())));
     live = LiveServer.mount(r, vertx, liveSource);
     r.get(OpenApiDocument.PATH).handler(OpenApiDocument::serve);
     r.route().last().handler(ctx -> fail(ctx, 404, "no such resource: " + ctx.request().method() + " "
@@ -169,7 +172,9 @@ public final class NodeHttpServer {
   // ---- ring and peers
 
   private void ring(RoutingContext ctx) {
-    reply(ctx, node.status().map(JsonViews::ring));
+    Future<Node.RingStatus> status = node.status();
+    Future<HotKeyOwners> hot = node.hotKeys();
+    reply(ctx, Future.all(status, hot).map(all -> JsonViews.ring(status.result(), hot.result())));
   }
 
   private void peers(RoutingContext ctx) {

@@ -3,10 +3,13 @@ package org.bloomchord.node.http;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToDoubleFunction;
+import org.bloomchord.node.HotKeyOwners;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeReachability;
 import org.bloomchord.node.NodeStats;
@@ -17,8 +20,9 @@ import org.bloomchord.overlay.admission.Refusal;
  * The node's own meters, next to the Vert.x ones in the node's Prometheus registry: peers alive,
  * lookups (total, failed, hops, next-hop timeouts, count by hops), reads, writes, locates, and the
  * runtime's traffic as messages and bytes sent by message type, and on a node admitting by member
- * certificates the event bus' refusals by reason and the size of the revocation list in use. Meters of message types and peer
- * counters are registered as they first appear, at scrape time.
+ * certificates the event bus' refusals by reason and the size of the revocation list in use, and the
+ * hot keys the peers own and their owners (read from the peers before each scrape, {@link #refresh}).
+ * Meters of message types and peer counters are registered as they first appear, at scrape time.
  */
 final class NodeMetrics {
 
@@ -34,11 +38,17 @@ final class NodeMetrics {
   static final String SPLITS = "bloomchord.cluster.splits";
   /** Probe rounds in which some unreachable node answered again. */
   static final String MERGES = "bloomchord.cluster.merges";
+  /** Hot keys the node's peers own now (0 without hot-key relief). */
+  static final String HOT_KEYS = "bloomchord.hot.keys";
+  /** The node's peers that own a hot key now. */
+  static final String HOT_KEY_OWNERS = "bloomchord.hot.key.owners";
 
   private final Node node;
   private final PrometheusMeterRegistry registry;
   private final Set<String> types = new HashSet<>();
   private final Set<String> counters = new HashSet<>();
+  /** The hot keys' owners as last read by {@link #refresh}. */
+  private final AtomicReference<HotKeyOwners> hot = new AtomicReference<>(HotKeyOwners.OFF);
 
   NodeMetrics(Node node) {
     this.node = node;
@@ -75,6 +85,11 @@ final class NodeMetrics {
       FunctionCounter.builder(MERGES, reach, NodeReachability::merges)
           .description("probe rounds in which an unreachable node answered again").register(registry);
     }
+    Gauge.builder(HOT_KEYS, hot, h -> h.get().keys())
+        .description("hot keys the node's peers own: keys whose owner counts at least the threshold of gets per"
+            + " second (0 without hot-key relief)").register(registry);
+    Gauge.builder(HOT_KEY_OWNERS, hot, h -> h.get().owners().size())
+        .description("the node's peers that own a hot key").register(registry);
     for (int h = 0; h <= 16; h++) {
       int hops = h;
       FunctionCounter.builder("bloomchord.lookups.by.hops", s, x -> x.lookupsWithHops(hops))
@@ -85,6 +100,11 @@ final class NodeMetrics {
 
   private void counter(String name, NodeStats s, ToDoubleFunction<NodeStats> f, String doc) {
     FunctionCounter.builder(name, s, f).description(doc).register(registry);
+  }
+
+  /** Reads the hot keys' owners from the peers for the gauges; completes (never fails) when done. */
+  Future<Void> refresh() {
+    return node.hotKeys().onSuccess(hot::set).<Void>mapEmpty().recover(t -> Future.succeededFuture());
   }
 
   /** The registry in the Prometheus text format, after registering newly seen message types. */

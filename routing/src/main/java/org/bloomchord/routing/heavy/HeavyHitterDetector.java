@@ -45,6 +45,15 @@ public final class HeavyHitterDetector {
     return filter.estimate(item) >= threshold;
   }
 
+  /**
+   * The estimate of {@code item} at {@code nowMs} (its count over the current and previous window,
+   * never below the true count), without counting it: what {@link #count} compares with the threshold.
+   */
+  public int estimate(long item, long nowMs) {
+    advance(nowMs);
+    return filter.estimate(item);
+  }
+
   private void advance(long nowMs) {
     if (nowMs - windowStart >= 2 * windowMs) {
       // two windows or more went by unseen: both generations are out of date

@@ -72,4 +72,17 @@ public final class LeaseTable {
   public long refusedFull() {
     return refusedFull;
   }
+
+  /**
+   * The owner's estimate of the gets of {@code keyId} counted in the current and previous window at
+   * {@code nowMs}, without counting one: a key is hot while this is at least {@link #threshold()}.
+   */
+  public int estimate(long keyId, long nowMs) {
+    return detector.estimate(keyId, nowMs);
+  }
+
+  /** Gets per window at which a key is hot. */
+  public long threshold() {
+    return detector.threshold();
+  }
 }

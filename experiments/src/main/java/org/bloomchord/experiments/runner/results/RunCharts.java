@@ -7,6 +7,7 @@ import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import java.nio.file.Path;
 import org.bloomchord.experiments.report.Chart;
 import org.bloomchord.experiments.report.LineChart;
+import org.bloomchord.experiments.report.PeerLoads;
 import org.bloomchord.experiments.report.RunFigures;
 import org.bloomchord.experiments.report.SampledOperations;
 import org.bloomchord.experiments.summary.Summary;
@@ -16,8 +17,8 @@ import org.bloomchord.experiments.scenario.Scenario;
 /**
  * The charts of one run: from its time series peers alive, lookups and failures, mean hops and
  * traffic; then what {@link RunFigures} draws from the summary and the operation sample (locate
- * outcomes, hop and latency histograms, traffic by type). Lookup charts appear only when the run
- * made lookups.
+ * outcomes, hop and latency histograms, traffic by type) and from the per-peer served gets of a run
+ * with hot-key relief. Lookup charts appear only when the run made lookups.
  */
 public final class RunCharts {
 
@@ -36,7 +37,8 @@ public final class RunCharts {
     List<Named> out = of(scenario, series);
     SampledOperations sample = folder == null ? SampledOperations.empty()
         : SampledOperations.read(folder.resolve("operations.csv"));
-    for (RunFigures.Named f : RunFigures.of(scenario.label(), summary, series, sample)) {
+    PeerLoads loads = folder == null ? PeerLoads.empty() : PeerLoads.read(folder.resolve(PeerLoads.FILE));
+    for (RunFigures.Named f : RunFigures.of(scenario.label(), summary, series, sample, loads)) {
       out.add(new Named(f.name(), f.chart(), f.caption()));
     }
     return out;
