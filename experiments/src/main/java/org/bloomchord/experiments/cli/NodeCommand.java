@@ -66,6 +66,12 @@ public final class NodeCommand implements Callable<Integer> {
   @Mixin
   PeriodsMixin periods;
 
+  @Option(names = "--start-timeout", paramLabel = "SECONDS", defaultValue = "120",
+      description = "How long the node waits for its peers to form a stable ring with the nodes it joins before it"
+          + " gives up and exits; a node joining a large ring on a loaded machine may need more"
+          + " (default: ${DEFAULT-VALUE}).")
+  long startTimeoutSeconds;
+
   @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000",
       description = "Period of the location layer's summary pulls from each link; filters a peer has not"
           + " refreshed for a few periods expire (default: ${DEFAULT-VALUE}).")
@@ -111,9 +117,13 @@ public final class NodeCommand implements Callable<Integer> {
     if (dataDir != null && Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
       throw new UsageException("--data-dir " + dataDir + " is not a directory");
     }
+    if (startTimeoutSeconds < 1 || startTimeoutSeconds > 86_400) {
+      throw new UsageException("--start-timeout must be in 1..86400 seconds, got " + startTimeoutSeconds);
+    }
     NodeOptions options;
     try {
       options = new NodeOptions().setPeers(peers).setSeed(seed).setDataDir(dataDir);
+      options.setStartTimeoutMs(startTimeoutSeconds * 1000);
       if (eventLoops != 0) {
         options.setEventLoopThreads(eventLoops);
       }

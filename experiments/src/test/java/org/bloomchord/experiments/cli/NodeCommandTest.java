@@ -48,10 +48,11 @@ class NodeCommandTest {
         {"node", "--http-port", "0", "--refresh-ms", "-1"},
         {"node", "--http-port", "0", "--hot-keys-threshold", "-1"},
         {"node", "--http-port", "0", "--hot-keys-lease-ms", "5"},
-        {"node", "--http-port", "0", "--hot-keys-threshold", "2", "--hot-keys-lease-ms", "0"}};
+        {"node", "--http-port", "0", "--hot-keys-threshold", "2", "--hot-keys-lease-ms", "0"},
+        {"node", "--http-port", "0", "--start-timeout", "0"}};
     String[] mentions = {"--http-port", "--peers", file.toString(), "--peers", "--http-port", "--stabilize-ms",
         "--stabilize-max", "--fix-fingers-max", "--refresh-ms", "--hot-keys-threshold", "--hot-keys-lease-ms",
-        "--hot-keys-lease-ms"};
+        "--hot-keys-lease-ms", "--start-timeout"};
     for (int i = 0; i < cases.length; i++) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
