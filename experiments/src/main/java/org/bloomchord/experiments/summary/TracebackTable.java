@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.bloomchord.routing.bloom.BloomMath;
+import org.bloomchord.routing.traceback.DigestLog;
 
 /**
  * The markdown tables of the {@code traceback} sections of several runs' {@code summary.json}
@@ -118,7 +118,7 @@ public final class TracebackTable {
   /**
    * The notes' table beside the runs: for each of its settings the digests one filter holds (from
    * its m, k and p), its bits per digest, the bits this project's sizing gives the same digests at
-   * the same p (m = n ln(1/p) / ln²2 in whole 64-bit words), the saving of each over storing a
+   * the same p ({@link DigestLog#filterBits}), the saving of each over storing a
    * 40-byte header per digest, and the saving the note states (over whole frames, its own
    * accounting); then the runs' own figures, per message recorded.
    */
@@ -129,7 +129,7 @@ public final class TracebackTable {
     for (NoteColumn c : NOTE) {
       double n = c.digestsPerFilter();
       long digests = Math.round(n);
-      long ours = (BloomMath.optimalBits(digests, c.p()) + 63) & ~63L;
+      long ours = DigestLog.filterBits(digests, c.p());
       double noteBits = Math.pow(2, c.log2Bits()) / n;
       double ourBits = (double) ours / digests;
       double stored = NOTE_HEADER_BYTES * 8.0;
@@ -150,11 +150,11 @@ public final class TracebackTable {
       double bits = t.get("digestBytesPerPeer").asDouble() * 8;
       double invariant = f.get("invariantBytesPerMessage").asDouble();
       double whole = messages <= 0 ? 0 : t.get("messageBytesPerPeer").asDouble() / messages;
-      b.append(String.format(Locale.ROOT, "| this project, %s seed %d, per message recorded | %,.0f / peer | %.1e "
-          + "| (per filter, sized from the rate) | %.1f per message (%.1f per digest) | %.1f per digest at capacity "
-          + "| %.1f (invariant fields; %.1f whole) | %.1f%% over invariant, %.1f%% over whole | | |%n",
-          root.path("runtime").asText(), root.path("seed").asLong(), digests, p,
-          messages <= 0 ? 0 : bits / messages, digests <= 0 ? 0 : bits / digests, optimumBits(p), invariant, whole,
+      b.append(String.format(Locale.ROOT, "| this project, %s seed %d, %,.0f messages and %,.0f digests per peer "
+          + "| | %.1e | sized from the rate | %.1f (%.1f per message) | %.1f at capacity "
+          + "| %.1f per message (invariant fields; %.1f whole) | %.1f%% (%.1f%% over whole messages) | | |%n",
+          root.path("runtime").asText(), root.path("seed").asLong(), messages, digests, p,
+          digests <= 0 ? 0 : bits / digests, messages <= 0 ? 0 : bits / messages, optimumBits(p), invariant, whole,
           invariant <= 0 ? 0 : 100 * (1 - bits / messages / (invariant * 8)),
           whole <= 0 ? 0 : 100 * (1 - bits / messages / (whole * 8))));
     }

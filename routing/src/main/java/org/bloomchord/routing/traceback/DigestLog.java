@@ -123,8 +123,7 @@ public final class DigestLog {
       this.start = start;
       this.last = start;
       this.capacity = capacity;
-      long bits = (BloomMath.optimalBits(capacity, p) + 63) & ~63L;
-      this.filter = new BloomFilter(BloomShape.optimal(bits, capacity));
+      this.filter = new BloomFilter(BloomShape.optimal(filterBits(capacity, p), capacity));
     }
 
     /**
@@ -139,6 +138,18 @@ public final class DigestLog {
     long bytes() {
       return filter.shape().words() * (long) Long.BYTES;
     }
+  }
+
+  /**
+   * The bits of a filter sized for {@code capacity} keys at false-positive rate {@code p}:
+   * ceil(capacity ln(1/p) / ln²2) rounded up to whole 64-bit words (the memory a filter takes
+   * anyway), one word more when that is a power of two: probes reduced modulo a power of two
+   * coincide more often than the formula assumes (measured 18% above (X/m)^k at m = 256), and
+   * folding keeps the power.
+   */
+  public static long filterBits(long capacity, double p) {
+    long bits = (BloomMath.optimalBits(capacity, p) + 63) & ~63L;
+    return Long.bitCount(bits) == 1 ? bits + 64 : bits;
   }
 
   private final TracebackConfig config;
