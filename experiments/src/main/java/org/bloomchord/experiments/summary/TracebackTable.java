@@ -83,7 +83,7 @@ public final class TracebackTable {
     }
     if (roots.stream().anyMatch(TracebackTable::hasFilters)) {
       filters(b, files, roots);
-      note(b, roots);
+      note(b, files, roots);
     }
     return b.toString();
   }
@@ -122,7 +122,7 @@ public final class TracebackTable {
    * 40-byte header per digest, and the saving the note states (over whole frames, its own
    * accounting); then the runs' own figures, per message recorded.
    */
-  private static void note(StringBuilder b, List<JsonNode> roots) {
+  private static void note(StringBuilder b, List<Path> files, List<JsonNode> roots) {
     b.append("\n| setting | digests / filter | p | filter m, k | bits / digest | bits / digest, our sizing "
         + "| bytes stored / digest | saving, its filters | saving, our sizing | saving the note states |\n");
     b.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
@@ -138,7 +138,8 @@ public final class TracebackTable {
           c.log2Bits(), c.hashes(), noteBits, ourBits, NOTE_HEADER_BYTES, 100 * (1 - noteBits / stored),
           100 * (1 - ourBits / stored), c.savingPercent()));
     }
-    for (JsonNode root : roots) {
+    for (int i = 0; i < roots.size(); i++) {
+      JsonNode root = roots.get(i);
       JsonNode t = root.get("traceback");
       JsonNode f = t.get("filters");
       if (!hasFilters(root)) {
@@ -150,10 +151,10 @@ public final class TracebackTable {
       double bits = t.get("digestBytesPerPeer").asDouble() * 8;
       double invariant = f.get("invariantBytesPerMessage").asDouble();
       double whole = messages <= 0 ? 0 : t.get("messageBytesPerPeer").asDouble() / messages;
-      b.append(String.format(Locale.ROOT, "| this project, %s seed %d, %,.0f messages and %,.0f digests per peer "
+      b.append(String.format(Locale.ROOT, "| this project, %s (%s, seed %d), %,.0f messages and %,.0f digests per peer "
           + "| | %.1e | sized from the rate | %.1f (%.1f per message) | %.1f at capacity "
           + "| %.1f per message (invariant fields; %.1f whole) | %.1f%% (%.1f%% over whole messages) | | |%n",
-          root.path("runtime").asText(), root.path("seed").asLong(), messages, digests, p,
+          name(files.get(i)), root.path("runtime").asText(), root.path("seed").asLong(), messages, digests, p,
           digests <= 0 ? 0 : bits / digests, messages <= 0 ? 0 : bits / messages, optimumBits(p), invariant, whole,
           invariant <= 0 ? 0 : 100 * (1 - bits / messages / (invariant * 8)),
           whole <= 0 ? 0 : 100 * (1 - bits / messages / (whole * 8))));
