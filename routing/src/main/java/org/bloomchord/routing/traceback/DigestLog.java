@@ -19,14 +19,15 @@ import org.bloomchord.routing.hash.Murmur3;
  * for each message, its digest together with the direction and the link (received from L, sent to
  * L), so that a query asks "did this message come from L?" or "did it go to L?".
  *
- * <p>As in SPIE, a filter is sized for a capacity (the entries it may hold at the target
- * false-positive rate p: m = n ln(1/p) / ln²2 bits, rounded up to whole 64-bit words, and the k
- * optimal for them) and is retired ("paged out") when it reaches that capacity, so a filter never
- * holds more than it was sized for and its false-positive rate never exceeds p. It is also retired
- * when its time ends, {@link TracebackConfig#windowMs} after its first entry, so a query's interval
- * is resolved to that length. The next filter is sized for the rate the retired one saw (entries
- * over the time from its first entry to now) times the window length, with no headroom: at a steady
- * rate filters retire near capacity, half of them full, the others just short of it. A filter that
+ * <p>As in SPIE, a filter is sized for a capacity (the distinct keys it may hold at the target
+ * false-positive rate p: {@link #filterBits} bits and the k optimal for them) and is retired
+ * ("paged out") when it reaches that capacity, so a filter never holds more than it was sized for
+ * and its false-positive rate never exceeds p. An entry counts towards the capacity only when it
+ * sets a bit (a repeat of a message on the same link does not). A filter is also retired when its
+ * time ends, {@link TracebackConfig#windowMs} after its first entry, so a query's interval is
+ * resolved to that length. The next filter is sized for {@link #SIZING} times the entries the rate
+ * the retired one saw (entries over the time from its first entry to its retirement) predicts for a
+ * window length: most filters then fill and retire at capacity before their time ends. A filter that
  * retires by time holding at most half its capacity (the rate fell) is folded in half, as often as
  * that holds: the folded filter is exactly the filter its keys would build in half the bits with
  * the same k, so it stays within p, and every retired filter is more than half full.
@@ -34,8 +35,8 @@ import org.bloomchord.routing.hash.Murmur3;
  * <p>At most {@link TracebackConfig#windows} filters are kept, the current one included; the oldest
  * is dropped when a new one opens. Memory per peer is therefore at most windows x the bits of a
  * filter of {@link #MAX_CAPACITY} entries, and the time digests are kept (the retention) is what the
- * kept filters cover: (windows - 1) window lengths at most, less when the load rises above what the
- * filters were sized for (they then fill before their time ends).
+ * kept filters cover: (windows - 1) window lengths at most, about half that at a steady rate, less
+ * when the load rises above what the filters were sized for (they then fill sooner).
  *
  * <p>Each filter also remembers the distinct peers it exchanged messages with, up to a bound: the
  * candidate upstream links of a query (a Bloom filter cannot list its keys). Kept for comparison
