@@ -22,6 +22,7 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.routing.hash.Murmur3;
 import org.bloomchord.routing.rogue.RoguePeer;
 import org.bloomchord.routing.traceback.AttackGraph;
+import org.bloomchord.routing.traceback.DigestLog;
 import org.bloomchord.routing.traceback.MessageDigest;
 import org.bloomchord.routing.traceback.TracebackMessages.TraceAnswer;
 import org.bloomchord.routing.traceback.TracebackMessages.TraceQuery;
@@ -46,6 +47,7 @@ final class TracebackRun {
     final Set<String> receivers = new HashSet<>();
     final Map<String, PeerRef> refs = new ConcurrentHashMap<>();
     String lastReceiver;
+    long lastReceivedAt;
     boolean claimed;
 
     Trail(long digest) {
@@ -139,6 +141,7 @@ final class TracebackRun {
         } else {
           t.receivers.add(self);
           t.lastReceiver = self;
+          t.lastReceivedAt = host.runtime().now();
         }
       }
       if (direction == Direction.RECEIVED) {
@@ -149,7 +152,9 @@ final class TracebackRun {
 
     private void traceIfLast(Trail t) {
       List<String> origins = new ArrayList<>();
+      long receivedAt;
       synchronized (t) {
+        receivedAt = t.lastReceivedAt;
         if (t.claimed || !host.self().address().equals(t.lastReceiver)) {
           return;
         }
@@ -167,7 +172,7 @@ final class TracebackRun {
         return;
       }
       PeerRef origin = t.refs.get(origins.get(0));
-      service.trace(t.digest).onComplete(ar -> {
+      service.trace(t.digest, receivedAt).onComplete(ar -> {
         if (ar.succeeded()) {
           judge(origin, ar.result());
         }
@@ -199,14 +204,37 @@ final class TracebackRun {
   synchronized TracebackStats stats(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> peers) {
     double digestBytes = 0;
     double messageBytes = 0;
+    long messages = 0;
+    long digests = 0;
+    long invariant = 0;
+    long distinctBytes = 0;
+    long retiredEntries = 0;
+    long retiredBits = 0;
+    long atCapacity = 0;
+    long byTime = 0;
+    long folds = 0;
     for (PeerHandle<ChordPeer> h : peers) {
       TracebackService.Snapshot s = net.inspect(h, p -> p.extension(TracebackService.class).snapshot());
+      DigestLog.Usage u = s.usage();
       digestBytes += s.digestBytes();
       messageBytes += s.messageBytes();
+      messages += u.messages();
+      digests += u.entries();
+      invariant += u.invariantBytes();
+      distinctBytes += u.distinctMessageBytes();
+      retiredEntries += u.retiredEntries();
+      retiredBits += u.retiredBits();
+      atCapacity += u.atCapacity();
+      byTime += u.byTime();
+      folds += u.folds();
     }
     int n = Math.max(1, peers.size());
+    TracebackStats.Filters filters = new TracebackStats.Filters(settings.fpRate(), (double) messages / n,
+        (double) digests / n, digests == 0 ? 0 : digestBytes * 8 / digests,
+        retiredEntries == 0 ? 0 : (double) retiredBits / retiredEntries, messages == 0 ? 0 : (double) invariant / messages,
+        (double) distinctBytes / n, atCapacity, byTime, folds, falseBranches, expectedFalseBranches);
     return TracebackStats.of(settings.trace().name().toLowerCase(java.util.Locale.ROOT), traced, originFound, ambiguous,
         traced == 0 ? 0 : (double) falseBranches / traced, traced == 0 ? 0 : expectedFalseBranches / traced,
-        digestBytes / n, messageBytes / n, roguesForging.size(), roguesNamed.size(), honestNamed);
+        digestBytes / n, messageBytes / n, roguesForging.size(), roguesNamed.size(), honestNamed).withFilters(filters);
   }
 }

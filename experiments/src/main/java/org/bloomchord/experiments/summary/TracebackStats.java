@@ -17,19 +17,53 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param roguesForging rogue peers that forged a traced message
  * @param roguesNamed of them, those named as a candidate origin
  * @param honestNamed traced messages whose graph names an honest peer that is not their origin
+ * @param filters the digest filters at the end of the run: their fill and what the messages hold
  */
 @JsonPropertyOrder({"trace", "traced", "originFound", "ambiguous", "falseBranchesPerTrace", "expectedFalseBranches",
-    "digestBytesPerPeer", "messageBytesPerPeer", "roguesForging", "roguesNamed", "honestNamed"})
+    "digestBytesPerPeer", "messageBytesPerPeer", "roguesForging", "roguesNamed", "honestNamed", "filters"})
 public record TracebackStats(String trace, int traced, int originFound, int ambiguous, double falseBranchesPerTrace,
     double expectedFalseBranches, double digestBytesPerPeer, double messageBytesPerPeer, int roguesForging,
-    int roguesNamed, int honestNamed) {
+    int roguesNamed, int honestNamed, Filters filters) {
+
+  /**
+   * The digest filters of the peers at the end of a run (means over the peers, sums for counts).
+   *
+   * @param fpRate the false-positive rate each filter is sized for at its capacity
+   * @param messagesPerPeer messages recorded in the filters kept
+   * @param digestsPerPeer of them, distinct (digest, direction, link) keys: what fills the filters
+   * @param bitsPerDigest filter bits per distinct key over all filters kept, the current one included
+   * @param retiredBitsPerDigest filter bits per distinct key over the retired filters kept
+   * @param invariantBytesPerMessage mean bytes of the fields a digest covers, per message recorded
+   * @param distinctMessageBytesPerPeer bytes storing each distinct message once would take
+   * @param retiredAtCapacity filters retired full, over all peers and the whole run
+   * @param retiredByTime filters retired when their time ended, over all peers and the whole run
+   * @param folds halvings of filters retired by time at most half full
+   * @param falseBranches false branches over all traces
+   * @param expectedFalseBranches what the formula expects over all traces
+   */
+  @JsonPropertyOrder({"fpRate", "messagesPerPeer", "digestsPerPeer", "bitsPerDigest", "retiredBitsPerDigest",
+      "invariantBytesPerMessage", "distinctMessageBytesPerPeer", "retiredAtCapacity", "retiredByTime", "folds",
+      "falseBranches", "expectedFalseBranches"})
+  public record Filters(double fpRate, double messagesPerPeer, double digestsPerPeer, double bitsPerDigest,
+      double retiredBitsPerDigest, double invariantBytesPerMessage, double distinctMessageBytesPerPeer,
+      long retiredAtCapacity, long retiredByTime, long folds, long falseBranches, double expectedFalseBranches) {
+
+    /** No figures (a section written without them). */
+    public static final Filters NONE = new Filters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
 
   /** The section from its figures (see the record's components). */
   public static TracebackStats of(String trace, int traced, int originFound, int ambiguous, double falseBranchesPerTrace,
       double expectedFalseBranches, double digestBytesPerPeer, double messageBytesPerPeer, int roguesForging,
       int roguesNamed, int honestNamed) {
     return new TracebackStats(trace, traced, originFound, ambiguous, falseBranchesPerTrace, expectedFalseBranches,
-        digestBytesPerPeer, messageBytesPerPeer, roguesForging, roguesNamed, honestNamed);
+        digestBytesPerPeer, messageBytesPerPeer, roguesForging, roguesNamed, honestNamed, Filters.NONE);
+  }
+
+  /** A copy with the filters' figures. */
+  public TracebackStats withFilters(Filters f) {
+    return new TracebackStats(trace, traced, originFound, ambiguous, falseBranchesPerTrace, expectedFalseBranches,
+        digestBytesPerPeer, messageBytesPerPeer, roguesForging, roguesNamed, honestNamed, f);
   }
 
   /** The saving of the digests over storing the messages, 0..1 (0 when nothing was stored). */

@@ -15,8 +15,10 @@ import org.bloomchord.overlay.PeerRef;
  * @param queries queries sent (the victim's own look-up not counted)
  * @param falseBranches upstream links named by a filter that the named peer denied (a false positive
  *     of the naming peer's filter, pruned)
- * @param expectedFalseBranches what the filters' false-positive rate predicts: the sum over the
- *     peers asked of (candidate links tested - links confirmed) x windows looked at x rate
+ * @param expectedFalseBranches what the filters' false-positive rates predict: the sum over the
+ *     peers asked (the victim included) of (candidate links tested - links named) x the chance that
+ *     one link tests positive falsely in the filters looked at (1 - the product of (1 - each
+ *     filter's rate at its entries); about filters x p when every filter is at capacity)
  */
 public record AttackGraph(long digest, List<PeerRef> peers, List<Link> links, List<PeerRef> origins, int queries,
     int falseBranches, double expectedFalseBranches) {

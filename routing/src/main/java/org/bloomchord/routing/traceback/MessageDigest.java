@@ -3,6 +3,7 @@ package org.bloomchord.routing.traceback;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.overlay.Message;
+import org.bloomchord.overlay.wire.WireWriter;
 import org.bloomchord.routing.hash.Murmur3;
 
 /**
@@ -30,5 +31,24 @@ public final class MessageDigest {
       invariant = m.typeName() + "|" + m;
     }
     return Murmur3.hash128(invariant).h1();
+  }
+
+  /**
+   * The encoded bytes of {@code m}'s fields that the digest leaves out, as its wire encoding writes
+   * them: a forwarded lookup's hop, timeout and final-step varints and the final step's bound; a
+   * lookup answer's three count varints; 0 for any other message. The encoded size less this is
+   * the message's invariant part, the counterpart of the header bytes SPIE digests.
+   */
+  public static int variantBytes(Message m) {
+    if (m instanceof FindSuccessor f) {
+      int step = f.finalStep().map(s -> s.predecessorHops() + 1).orElse(0);
+      return WireWriter.varLongSize(f.hops()) + WireWriter.varLongSize(f.timeouts()) + WireWriter.varLongSize(step)
+          + (f.finalStep().isPresent() ? Long.BYTES : 0);
+    }
+    if (m instanceof LookupDone d) {
+      return WireWriter.varLongSize(d.hops()) + WireWriter.varLongSize(d.timeouts())
+          + WireWriter.varLongSize(d.ownerHops());
+    }
+    return 0;
   }
 }

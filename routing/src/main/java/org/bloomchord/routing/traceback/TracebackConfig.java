@@ -4,12 +4,14 @@ package org.bloomchord.routing.traceback;
  * Settings of traceback, validated on construction; {@link #defaults()} holds the default of every
  * setting.
  *
- * @param windowMs length of one digest window (default 10 000 ms)
- * @param windows windows kept, the current one included (default 6): digests are kept for between
- *     (windows - 1) and windows window lengths, the retention
- * @param falsePositiveRate target false-positive rate of each window's filter (default 0.001)
- * @param initialRate messages per second a new peer sizes its first window for (default 50); later
- *     windows are sized from the rate of the window before, with {@link #SIZING_HEADROOM}
+ * @param windowMs longest time one digest filter covers, from its first entry (default 10 000 ms);
+ *     a filter is retired at this age or earlier, when it holds the entries it was sized for
+ * @param windows filters kept, the current one included (default 6): the memory bound; digests are
+ *     kept for what the filters cover, at most (windows - 1) to windows window lengths, less when
+ *     the load outgrows the filters' sizing (see {@link DigestLog})
+ * @param falsePositiveRate target false-positive rate of each filter at its capacity (default 0.001)
+ * @param initialRate messages per second a new peer sizes its first filter for (default 10); later
+ *     filters are sized from the rate the filter before saw, times the window length
  * @param queriesPerWindow traceback queries one asker may have answered per window (default 256);
  *     more are refused
  * @param maxLinksPerWindow distinct peers remembered per window as candidate upstream links
@@ -17,9 +19,6 @@ package org.bloomchord.routing.traceback;
  */
 public record TracebackConfig(long windowMs, int windows, double falsePositiveRate, double initialRate,
     int queriesPerWindow, int maxLinksPerWindow) {
-
-  /** Factor by which a window's filter is sized above the rate of the window before. */
-  public static final double SIZING_HEADROOM = 1.5;
 
   public TracebackConfig {
     if (windowMs < 1 || windows < 1 || windows > 1024) {
@@ -35,7 +34,7 @@ public record TracebackConfig(long windowMs, int windows, double falsePositiveRa
 
   /** The documented defaults. */
   public static TracebackConfig defaults() {
-    return new TracebackConfig(10_000, 6, 0.001, 50, 256, 1024);
+    return new TracebackConfig(10_000, 6, 0.001, 10, 256, 1024);
   }
 
   /** A copy with other windows. */
@@ -48,7 +47,11 @@ public record TracebackConfig(long windowMs, int windows, double falsePositiveRa
     return new TracebackConfig(windowMs, windows, p, initialRate, queriesPerWindow, maxLinksPerWindow);
   }
 
-  /** How long digests are kept at least: (windows - 1) window lengths. */
+  /**
+   * How long digests are kept at the rate the filters were sized for: (windows - 1) window
+   * lengths. Under a higher load filters fill before their time ends and the retention is shorter
+   * (about (windows - 1) x capacity / rate, see {@link DigestLog}).
+   */
   public long retentionMs() {
     return (windows - 1) * windowMs;
   }

@@ -31,12 +31,17 @@ public final class TracebackMessages {
   /**
    * X -> victim: whether X sent the message to the downstream peer, the links X received it from
    * (empty: X originated it, or never had it), and what the answer rests on: the candidate links X
-   * tested and the windows it looked in (each test is a chance of a false positive).
+   * tested, the filters it looked in, and the probability {@code falsePositiveRate} that one link
+   * tests positive although the message never came from it (from each filter's entries, see
+   * {@link DigestLog#falsePositiveRate}); each link tested is that chance of a false branch.
    */
-  public record TraceAnswer(long query, boolean sent, List<PeerRef> upstream, int tested, int windows)
-      implements Message {
+  public record TraceAnswer(long query, boolean sent, List<PeerRef> upstream, int tested, int windows,
+      double falsePositiveRate) implements Message {
     public TraceAnswer {
       upstream = List.copyOf(upstream);
+      if (!(falsePositiveRate >= 0 && falsePositiveRate <= 1)) {
+        throw new IllegalArgumentException("falsePositiveRate must be in [0, 1]: " + falsePositiveRate);
+      }
     }
   }
 }

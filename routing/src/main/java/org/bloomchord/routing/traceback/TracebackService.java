@@ -32,7 +32,7 @@ import org.bloomchord.routing.traceback.TracebackMessages.TraceQuery;
  *  victim: upstream = links L with (digest, received from L) in its own log
  *  for each (X, Y) to ask, X named by Y as the sender, each pair once per traceback (numbered):
  *    victim --TraceQuery(query, digest, interval, downstream Y)--> X
- *    victim <--TraceAnswer(sent to Y?, links X received it from, tested, windows)-- X
+ *    victim <--TraceAnswer(sent to Y?, links X received it from, tested, fp rate)-- X
  *    sent, no upstream   -> X is a candidate origin (it sent the message it never received)
  *    sent, upstream U    -> link X->Y; ask each of U with downstream X
  *    not sent            -> Y's filter named X falsely: a false branch, pruned; when every
@@ -65,8 +65,10 @@ public final class TracebackService implements ChordExtension {
    * @param entries digests recorded in the windows kept
    * @param digestBytes bytes of the windows' filters
    * @param messageBytes encoded bytes of the messages those digests stand for
+   * @param usage the digest log's filters: their fill, retirements and the messages' invariant bytes
    */
-  public record Snapshot(List<Captured> captured, long entries, long digestBytes, long messageBytes) {
+  public record Snapshot(List<Captured> captured, long entries, long digestBytes, long messageBytes,
+      DigestLog.Usage usage) {
     public Snapshot {
       captured = List.copyOf(captured);
     }
@@ -100,7 +102,8 @@ public final class TracebackService implements ChordExtension {
       if (!(message instanceof TraceQuery) && !(message instanceof TraceAnswer)) {
         long digest = MessageDigest.of(message);
         long now = host.runtime().now();
-        log.record(direction, link, digest, host.runtime().sizeOf(message), now);
+        int bytes = host.runtime().sizeOf(message);
+        log.record(direction, link, digest, bytes, Math.max(0, bytes - MessageDigest.variantBytes(message)), now);
         if (direction == Direction.RECEIVED) {
           if (captured.size() == CAPTURED) {
             captured.removeFirst();
@@ -119,7 +122,11 @@ public final class TracebackService implements ChordExtension {
 
   /** What this peer holds for traceback now. */
   public Snapshot snapshot() {
-    return new Snapshot(captured(), log.entries(), log.filterBytes(), log.messageBytes());
+    if (peer != null) {
+      log.advance(peer.runtime().now());
+    }
+    DigestLog.Usage u = log.usage();
+    return new Snapshot(captured(), u.entries(), u.filterBytes(), u.messageBytes(), u);
   }
 
   /** The messages received lately, oldest first (at most {@value #CAPTURED}). */
@@ -158,7 +165,8 @@ public final class TracebackService implements ChordExtension {
         }
       }
     }
-    return new TraceAnswer(q.query(), sent, upstream, sent ? candidates.size() : 1, log.windowsIn(q.from(), q.to()));
+    return new TraceAnswer(q.query(), sent, upstream, sent ? candidates.size() : 1, log.windowsIn(q.from(), q.to()),
+        log.falsePositiveRate(q.from(), q.to()));
   }
 
   /**
@@ -169,14 +177,34 @@ public final class TracebackService implements ChordExtension {
     return trace(MessageDigest.of(captured));
   }
 
-  /** Traces the message of {@code digest} (see {@link MessageDigest}), as {@link #trace(Message)}. */
+  /**
+   * Traces the message of {@code digest} (see {@link MessageDigest}), as {@link #trace(Message)}:
+   * from the time it was received when it is among the messages received lately ({@link #captured}),
+   * else over the whole retention.
+   */
   public Future<AttackGraph> trace(long digest) {
+    Captured last = null;
+    for (Captured c : captured) {
+      last = c.digest() == digest ? c : last;
+    }
+    return trace(digest, last == null ? Long.MIN_VALUE : last.at());
+  }
+
+  /**
+   * Traces the message of {@code digest}, received by this peer at {@code receivedAt}. As SPIE asks
+   * each router for the digest tables of the time the packet passed, the walk looks only at the
+   * filters overlapping [receivedAt - {@link TracebackConfig#windowMs}, now]: the message passed
+   * its upstream peers within one window length before it arrived here. Fewer filters looked at
+   * means fewer false positives per link tested. {@code Long.MIN_VALUE}: the whole retention.
+   */
+  public Future<AttackGraph> trace(long digest, long receivedAt) {
     long now = peer.runtime().now();
-    long from = log.oldest(now);
+    long oldest = log.oldest(now);
+    long from = receivedAt == Long.MIN_VALUE ? oldest : Math.max(oldest, Math.min(now, receivedAt - config.windowMs()));
     long query = (peer.runtime().random().nextLong() & Long.MAX_VALUE) ^ nextQuery++;
     Walk walk = new Walk(digest, from, now, query);
     List<PeerRef> candidates = log.links(from, now);
-    int windows = log.windowsIn(from, now);
+    double fp = log.falsePositiveRate(from, now);
     walk.peers.add(peer.self());
     int found = 0;
     for (PeerRef l : candidates) {
@@ -185,7 +213,7 @@ public final class TracebackService implements ChordExtension {
         found++;
       }
     }
-    walk.expected += (candidates.size() - found) * (double) windows * config.falsePositiveRate();
+    walk.expected += (candidates.size() - found) * fp;
     walk.pump();
     return walk.done.future();
   }
@@ -275,7 +303,7 @@ public final class TracebackService implements ChordExtension {
       confirmedUpstream.add(l.to().address());
       addPeer(l.from());
       links.add(l);
-      expected += Math.max(0, a.tested() - a.upstream().size()) * (double) a.windows() * config.falsePositiveRate();
+      expected += Math.max(0, a.tested() - a.upstream().size()) * a.falsePositiveRate();
       if (a.upstream().isEmpty()) {
         addOrigin(l.from());
       }

@@ -46,7 +46,7 @@ public final class TracebackWire {
     }));
     registry.register(LAST_TAG, WireCodec.of(TraceAnswer.class, (m, out) -> {
       out.writeLong(m.query()).writeBoolean(m.sent()).writeVarInt(m.tested()).writeVarInt(m.windows())
-          .writeVarInt(m.upstream().size());
+          .writeLong(Double.doubleToLongBits(m.falsePositiveRate())).writeVarInt(m.upstream().size());
       for (PeerRef p : m.upstream()) {
         RingCodec.writePeer(p, out);
       }
@@ -55,12 +55,16 @@ public final class TracebackWire {
       boolean sent = in.readBoolean();
       int tested = in.readVarInt(MAX_COUNT);
       int windows = in.readVarInt(MAX_COUNT);
+      double fp = Double.longBitsToDouble(in.readLong());
+      if (!(fp >= 0 && fp <= 1)) {
+        throw new MalformedMessageException("traceback false-positive rate out of [0, 1]: " + fp);
+      }
       int n = in.readVarInt(TracebackMessages.MAX_UPSTREAM);
       List<PeerRef> up = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
         up.add(RingCodec.readPeer(in, ring));
       }
-      return new TraceAnswer(query, sent, up, tested, windows);
+      return new TraceAnswer(query, sent, up, tested, windows, fp);
     }));
     return registry;
   }

@@ -173,10 +173,11 @@ abstract class TracebackContract {
 
   /**
    * Lookups from every peer (and the ring's own maintenance lookups meanwhile), each traced from
-   * the last peer it reached: the origin is found for every one and every hop of its path is in the
-   * graph (the oracle: the hops the transports sent).
-   * At a false-positive rate of 5% false branches occur, and their count stays within a Poisson
-   * bound of the formula's expectation (tested links x windows x rate, summed over the peers asked).
+   * the last peer it reached: the origin and every hop of its path are in the graph (the oracle:
+   * the hops the transports sent), and the origin is named as a candidate origin in at least 90% of
+   * traces. At a false-positive rate of 5% false branches occur, and their count lies within a
+   * Poisson bound on either side of the formula's expectation (links tested x each filter's rate
+   * at its fill, summed over the peers asked): the formula predicts the count, not only bounds it.
    */
   @Test
   void lookupsAreTracedToTheirOriginsAndFalseBranchesFollowTheFormula() {
@@ -184,7 +185,9 @@ abstract class TracebackContract {
     Network<ChordPeer> net = Networks.create(runtime(), NetworkOptions.defaults().withSeed(13),
         TracebackWire.register(ChordCluster.wireRegistry(config), config));
     Map<Long, Trail> hops = new ConcurrentHashMap<>();
-    TracebackConfig tc = TracebackConfig.defaults().withFalsePositiveRate(0.05);
+    // a first filter sized for 1 message/s (16 entries, the least): every filter after it is sized
+    // from the rate its predecessor saw, so they fill and run at the 5% they were sized for
+    TracebackConfig tc = new TracebackConfig(10_000, 6, 0.05, 1, 256, 1024);
     try (ChordCluster c = new ChordCluster(net, config, 13, ref -> List.of(new TracebackService(tc),
         new PathRecorder(hops)))) {
       c.launch(16);
@@ -193,6 +196,7 @@ abstract class TracebackContract {
       List<PeerHandle<ChordPeer>> peers = c.activePeers();
       java.util.SplittableRandom r = new java.util.SplittableRandom(13);
       int traced = 0;
+      int named = 0;
       int falseBranches = 0;
       double expected = 0;
       for (int i = 0; i < 40; i++) {
@@ -208,7 +212,8 @@ abstract class TracebackContract {
           PeerHandle<ChordPeer> at = peers.stream().filter(h -> h.ref().equals(last)).findFirst().orElseThrow();
           FindSuccessor captured = new FindSuccessor(id, trail.key(), trail.origin(), 0, 0, java.util.Optional.empty());
           AttackGraph g = net.call(at, p -> p.extension(TracebackService.class).trace(captured), WAIT);
-          assertTrue(g.names(trail.origin()), "origin " + trail.origin() + " named: " + g);
+          assertTrue(g.peers().contains(trail.origin()), "origin " + trail.origin() + " in the graph: " + g);
+          named += g.names(trail.origin()) ? 1 : 0;
           for (AttackGraph.Link hop : path) {
             assertTrue(g.links().contains(hop), hop + " in " + g.links());
           }
@@ -218,8 +223,11 @@ abstract class TracebackContract {
         }
       }
       assertTrue(traced >= 30, traced + " traced");
+      // a false hop beyond the origin (its filter and a neighbour's both wrong, about links x 0.05^2
+      // per trace) makes the origin an inner peer of the graph rather than a candidate origin
+      assertTrue(named >= 0.9 * traced, named + " of " + traced + " traces name their origin");
       assertTrue(expected > 1, "the formula expects false branches at 5%: " + expected);
-      assertTrue(falseBranches <= expected + 3 * Math.sqrt(expected) + 1,
+      assertTrue(Math.abs(falseBranches - expected) <= 3 * Math.sqrt(expected) + 1,
           falseBranches + " false branches, " + expected + " expected");
     }
   }
