@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
@@ -31,7 +32,7 @@ public final class RoutingTable {
   private PeerRef predecessor;
   private long version;
   private Runnable onChange = () -> { };
-  private java.util.function.BiConsumer<PeerRef, PeerRef> onNewPredecessor = (was, now) -> { };
+  private BiConsumer<PeerRef, PeerRef> onNewPredecessor = (was, now) -> { };
 
   /**
    * An empty table for {@code self}.
@@ -67,7 +68,7 @@ public final class RoutingTable {
    * Sets the listener called after the predecessor changed from one peer to another (not when it is
    * first set or forgotten), with the former and the new predecessor.
    */
-  public void onNewPredecessor(java.util.function.BiConsumer<PeerRef, PeerRef> listener) {
+  public void onNewPredecessor(BiConsumer<PeerRef, PeerRef> listener) {
     this.onNewPredecessor = listener;
   }
 

@@ -1,9 +1,11 @@
 package org.bloomchord.experiments.jvm;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.JvmTraffic;
@@ -106,6 +108,18 @@ final class JvmCluster implements AutoCloseable {
   Map<String, ChildJvm> children() {
     return live;
   }
+  /**
+   * Sends every live child its command ({@code command} of that child) without waiting; the
+   * replies, in the children's order, for the caller to await.
+   */
+  Map<ChildJvm, ChildJvm.Reply> askChildren(Function<ChildJvm, String> command) {
+    Map<ChildJvm, ChildJvm.Reply> asked = new LinkedHashMap<>();
+    for (ChildJvm c : children().values()) {
+      asked.put(c, c.send(command.apply(c)));
+    }
+    return asked;
+  }
+
 
   /**
    * Starts child {@code jvm<j>} (not yet live: {@link #adopt} it once it answered); it is stopped

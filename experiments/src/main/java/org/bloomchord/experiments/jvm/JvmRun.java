@@ -264,11 +264,7 @@ public final class JvmRun implements AutoCloseable {
 
   /** Pauses or resumes the maintenance of every peer of every live child. */
   public void pauseMaintenance(boolean paused) {
-    Map<ChildJvm, ChildJvm.Reply> asked = new java.util.LinkedHashMap<>();
-    for (ChildJvm c : cluster.children().values()) {
-      asked.put(c, c.send("maintenance " + (paused ? "paused" : "running")));
-    }
-    asked.forEach((c, r) -> c.await(r, 90_000));
+    cluster.askChildren(c -> "maintenance " + (paused ? "paused" : "running")).forEach((c, r) -> c.await(r, 90_000));
   }
 
   /**

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.PeerSnapshot;
@@ -62,11 +65,7 @@ public final class JvmSplit {
     StringBuilder text = new StringBuilder();
     groupOf.forEach((node, g) -> text.append(text.length() == 0 ? "" : ",").append(node).append('=').append(g));
     own.cut(groupOf);
-    Map<ChildJvm, ChildJvm.Reply> asked = new java.util.LinkedHashMap<>();
-    for (ChildJvm c : cluster.children().values()) {
-      asked.put(c, c.send("cut " + text));
-    }
-    asked.forEach((c, r) -> c.await(r, 30_000));
+    cluster.askChildren(c -> "cut " + text).forEach((c, r) -> c.await(r, 30_000));
   }
 
   /** The groups, as node names. */
@@ -106,19 +105,19 @@ public final class JvmSplit {
    * Waits for every put started by {@link #putFrom}; returns the keys whose puts were stored, by
    * group (groups that stored none are left out).
    */
-  public Map<Integer, java.util.Set<String>> awaitPuts() {
+  public Map<Integer, Set<String>> awaitPuts() {
     List<Pending> all;
     synchronized (this) {
       all = new ArrayList<>(puts);
       puts.clear();
     }
     long wait = config.operationAttempts() * (config.lookupTimeoutMs() + 3 * config.requestTimeoutMs()) + 30_000;
-    Map<Integer, java.util.Set<String>> stored = new java.util.TreeMap<>();
+    Map<Integer, Set<String>> stored = new TreeMap<>();
     for (Pending p : all) {
       try {
         String answer = p.child().await(p.reply(), wait);
         if (!answer.isEmpty()) {
-          stored.computeIfAbsent(p.group(), g -> new java.util.TreeSet<>()).addAll(List.of(answer.split(" ")));
+          stored.computeIfAbsent(p.group(), g -> new TreeSet<>()).addAll(List.of(answer.split(" ")));
         }
       } catch (IllegalStateException e) {
         if (p.child().alive()) {
@@ -134,11 +133,7 @@ public final class JvmSplit {
     List<Map<String, Version>> out = new ArrayList<>();
     nodes.forEach(n -> out.add(new HashMap<>()));
     merge(out.get(coordinatorGroup()), SplitOps.newest(cluster.network()));
-    Map<ChildJvm, ChildJvm.Reply> asked = new java.util.LinkedHashMap<>();
-    for (ChildJvm c : cluster.children().values()) {
-      asked.put(c, c.send("versions"));
-    }
-    asked.forEach((c, r) -> merge(out.get(groupOf(c.name())), SplitOps.versionsOf(c.await(r, 60_000))));
+    cluster.askChildren(c -> "versions").forEach((c, r) -> merge(out.get(groupOf(c.name())), SplitOps.versionsOf(c.await(r, 60_000))));
     return out;
   }
 
@@ -155,10 +150,7 @@ public final class JvmSplit {
       return dropped;
     }
     long total = 0;
-    Map<ChildJvm, ChildJvm.Reply> asked = new java.util.LinkedHashMap<>();
-    for (ChildJvm c : cluster.children().values()) {
-      asked.put(c, c.send("heal"));
-    }
+    Map<ChildJvm, ChildJvm.Reply> asked = cluster.askChildren(c -> "heal");
     own.heal();
     for (Map.Entry<ChildJvm, ChildJvm.Reply> e : asked.entrySet()) {
       total += Long.parseLong(e.getKey().await(e.getValue(), 30_000).trim());
@@ -180,11 +172,10 @@ public final class JvmSplit {
         active.get(g).add(s.self());
       }
     }
-    Map<ChildJvm, ChildJvm.Reply> asked = new java.util.LinkedHashMap<>();
-    for (ChildJvm c : cluster.children().values()) {
+    Map<ChildJvm, ChildJvm.Reply> asked = cluster.askChildren(c -> {
       List<PeerRef> contacts = others(active, groupOf(c.name()));
-      asked.put(c, c.send("offer " + (contacts.isEmpty() ? "-" : SplitOps.refsText(contacts))));
-    }
+      return "offer " + (contacts.isEmpty() ? "-" : SplitOps.refsText(contacts));
+    });
     int offered = SplitOps.offer(cluster.network(), others(active, coordinatorGroup()), random);
     for (Map.Entry<ChildJvm, ChildJvm.Reply> e : asked.entrySet()) {
       offered += Integer.parseInt(e.getKey().await(e.getValue(), 90_000).trim());
