@@ -278,12 +278,18 @@ public final class DigestLog {
   /** What the log holds and has done. */
   public Usage usage() {
     long messages = 0;
+    long entries = 0;
+    long filterBytes = 0;
+    long messageBytes = 0;
     long distinct = 0;
     long invariant = 0;
     long retiredEntries = 0;
     long retiredBits = 0;
     for (Window w : windows) {
       messages += w.messages;
+      entries += w.entries;
+      filterBytes += w.bytes();
+      messageBytes += w.messageBytes;
       distinct += w.distinctMessageBytes;
       invariant += w.invariantBytes;
       if (w.retired != null) {
@@ -291,7 +297,7 @@ public final class DigestLog {
         retiredBits += w.bytes() * 8;
       }
     }
-    return new Usage(windows.size(), messages, entries(), filterBytes(), messageBytes(), distinct, invariant,
+    return new Usage(windows.size(), messages, entries, filterBytes, messageBytes, distinct, invariant,
         retiredEntries, retiredBits, atCapacity, byTime, folds);
   }
 

@@ -62,15 +62,26 @@ public final class TracebackService implements ChordExtension {
    * windows against the bytes the same messages would take stored whole.
    *
    * @param captured the messages received lately, oldest first
-   * @param entries digests recorded in the windows kept
-   * @param digestBytes bytes of the windows' filters
-   * @param messageBytes encoded bytes of the messages those digests stand for
    * @param usage the digest log's filters: their fill, retirements and the messages' invariant bytes
    */
-  public record Snapshot(List<Captured> captured, long entries, long digestBytes, long messageBytes,
-      DigestLog.Usage usage) {
+  public record Snapshot(List<Captured> captured, DigestLog.Usage usage) {
     public Snapshot {
       captured = List.copyOf(captured);
+    }
+
+    /** Digests recorded in the windows kept. */
+    public long entries() {
+      return usage.entries();
+    }
+
+    /** Bytes of the windows' filters. */
+    public long digestBytes() {
+      return usage.filterBytes();
+    }
+
+    /** Encoded bytes of the messages those digests stand for. */
+    public long messageBytes() {
+      return usage.messageBytes();
     }
   }
 
@@ -125,8 +136,7 @@ public final class TracebackService implements ChordExtension {
     if (peer != null) {
       log.advance(peer.runtime().now());
     }
-    DigestLog.Usage u = log.usage();
-    return new Snapshot(captured(), u.entries(), u.filterBytes(), u.messageBytes(), u);
+    return new Snapshot(captured(), log.usage());
   }
 
   /** The messages received lately, oldest first (at most {@value #CAPTURED}). */
