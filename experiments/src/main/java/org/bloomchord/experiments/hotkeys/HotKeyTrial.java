@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.ToLongFunction;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
@@ -152,14 +153,10 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       }
       long[] split = net.inspect(ring.get(busiest), HotKeyTrial::split);
       long[] was = splitBefore[busiest];
-      long updates = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
-          .updates())).sum();
-      long waitedOut = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
-          .updatesWaitedOut())).sum();
-      long delegated = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
-          .delegated())).sum();
-      long toReplicas = ring.stream().mapToLong(h -> net.inspect(h, p -> p.extension(HotKeyRelief.class)
-          .toReplicas())).sum();
+      long updates = sum(net, ring, HotKeyRelief::updates);
+      long waitedOut = sum(net, ring, HotKeyRelief::updatesWaitedOut);
+      long delegated = sum(net, ring, HotKeyRelief::delegated);
+      long toReplicas = sum(net, ring, HotKeyRelief::toReplicas);
       return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
           d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), updates, waitedOut,
           putAck[1] == 0 ? 0 : (double) putAck[0] / putAck[1], putAck[2], delegated, toReplicas,
@@ -182,6 +179,11 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       }
     }
     return bad;
+  }
+
+  /** A count of the peers' relief, summed over the ring. */
+  private static long sum(Network<ChordPeer> net, List<PeerHandle<ChordPeer>> ring, ToLongFunction<HotKeyRelief> count) {
+    return ring.stream().mapToLong(h -> net.inspect(h, p -> count.applyAsLong(p.extension(HotKeyRelief.class)))).sum();
   }
 
   /** A peer's gets answered as owner, as replica and from a copy. */

@@ -4,13 +4,13 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 
 /** CSV text for the metric files: RFC 4180 quoting and compact numbers. */
-final class Csv {
+public final class Csv {
 
   private Csv() {
   }
 
   /** The field as CSV: quoted when it holds a comma, quote or line break. */
-  static String field(String s) {
+  public static String field(String s) {
     if (s == null) {
       return "";
     }

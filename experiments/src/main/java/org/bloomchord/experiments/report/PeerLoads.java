@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.bloomchord.experiments.metrics.Csv;
 
 /**
  * The gets each peer served in a run with hot-key relief ({@value #FILE}, header {@value #HEADER}):
@@ -78,7 +79,8 @@ public final class PeerLoads {
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write(HEADER + "\n");
       for (Row r : rows) {
-        w.write(field(r.peer()) + "," + r.id() + "," + r.served() + "," + r.asOwner() + ","
+        // RFC 4180, read back by SampledOperations.fields
+        w.write(Csv.field(r.peer()) + "," + r.id() + "," + r.served() + "," + r.asOwner() + ","
             + r.asReplica() + "," + r.fromCopy() + "\n");
       }
     } catch (IOException e) {
@@ -128,11 +130,5 @@ public final class PeerLoads {
       throw new UncheckedIOException("cannot read " + file, e);
     }
     return new PeerLoads(rows);
-  }
-
-  /** RFC 4180: quoted when it holds a comma, quote or line break (read back by {@link SampledOperations#fields}). */
-  private static String field(String s) {
-    return s.chars().anyMatch(c -> c == ',' || c == '"' || c == '\n' || c == '\r')
-        ? '"' + s.replace("\"", "\"\"") + '"' : s;
   }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -56,24 +57,14 @@ public final class SemiJoinService implements ChordExtension {
   public void attach(ChordHost host) {
     this.host = host;
     host.handleRequests(FilterRequest.class, (from, m) -> answer(t -> m.filter().mightContain(t.first())));
-    host.handleRequests(ColumnRequest.class, (from, m) -> {
-      Set<Long> values = new HashSet<>(m.values().length * 2);
-      for (long v : m.values()) {
-        values.add(v);
-      }
-      return answer(t -> values.contains(t.first()));
-    });
+    host.handleRequests(ColumnRequest.class, (from, m) -> answer(inColumn(m.values())));
     host.handleRequests(WholeRequest.class, (from, m) -> answer(t -> true));
   }
 
   /** Replaces this peer's relation (call on the peer's thread). */
   public void load(List<Tuple> tuples) {
     relation = List.copyOf(tuples);
-    Map<Long, List<Tuple>> index = new HashMap<>();
-    for (Tuple t : relation) {
-      index.computeIfAbsent(t.second(), x -> new ArrayList<>(1)).add(t);
-    }
-    byJoinValue = index;
+    byJoinValue = byJoinValue(relation);
   }
 
   /** This peer's relation. */
@@ -81,14 +72,65 @@ public final class SemiJoinService implements ChordExtension {
     return relation;
   }
 
-  private Future<Message> answer(java.util.function.Predicate<Tuple> keep) {
+  private Future<Message> answer(Predicate<Tuple> keep) {
+    return Future.succeededFuture(select(relation, keep));
+  }
+
+  /** The tuples of {@code tuples} that {@code keep} keeps, as an answer. */
+  static TuplesReply select(List<Tuple> tuples, Predicate<Tuple> keep) {
     List<Tuple> out = new ArrayList<>();
-    for (Tuple t : relation) {
+    for (Tuple t : tuples) {
       if (keep.test(t)) {
         out.add(t);
       }
     }
-    return Future.succeededFuture(new TuplesReply(out));
+    return new TuplesReply(out);
+  }
+
+  /** Keeps the tuples (b, c) whose b is among {@code values}. */
+  static Predicate<Tuple> inColumn(long[] values) {
+    Set<Long> set = new HashSet<>(values.length * 2);
+    for (long v : values) {
+      set.add(v);
+    }
+    return t -> set.contains(t.first());
+  }
+
+  /** A Bloom filter of {@code shape} holding {@code values}. */
+  static BloomFilter filterOf(BloomShape shape, long[] values) {
+    BloomFilter f = new BloomFilter(shape);
+    for (long v : values) {
+      f.add(v);
+    }
+    return f;
+  }
+
+  /** The tuples (a, b) of R indexed by their join value b. */
+  static Map<Long, List<Tuple>> byJoinValue(List<Tuple> r) {
+    Map<Long, List<Tuple>> index = new HashMap<>();
+    for (Tuple t : r) {
+      index.computeIfAbsent(t.second(), x -> new ArrayList<>(1)).add(t);
+    }
+    return index;
+  }
+
+  /**
+   * Adds (a, b, c) to {@code joined} for every received tuple (b, c) of S and every (a, b) of R
+   * with its b; returns how many received tuples matched no tuple of R (false matches).
+   */
+  static int matchInto(Map<Long, List<Tuple>> byJoinValue, List<Tuple> received, List<long[]> joined) {
+    int falseMatches = 0;
+    for (Tuple s : received) {
+      List<Tuple> left = byJoinValue.get(s.first());
+      if (left == null) {
+        falseMatches++;
+        continue;
+      }
+      for (Tuple t : left) {
+        joined.add(new long[] {t.first(), s.first(), s.second()});
+      }
+    }
+    return falseMatches;
   }
 
   /**
@@ -115,11 +157,7 @@ public final class SemiJoinService implements ChordExtension {
     switch (strategy) {
       case FILTER -> {
         shape = FilterSizing.optimal(column.length, rightRows, Tuple.BYTES);
-        BloomFilter f = new BloomFilter(shape);
-        for (long v : column) {
-          f.add(v);
-        }
-        request = new FilterRequest(f);
+        request = new FilterRequest(filterOf(shape, column));
       }
       case COLUMN -> request = new ColumnRequest(column);
       default -> request = new WholeRequest();
@@ -130,17 +168,7 @@ public final class SemiJoinService implements ChordExtension {
         return Future.failedFuture(new MalformedMessageException("expected tuples, got " + reply.typeName()));
       }
       List<long[]> joined = new ArrayList<>();
-      int falseMatches = 0;
-      for (Tuple s : r.tuples()) {
-        List<Tuple> left = byJoinValue.get(s.first());
-        if (left == null) {
-          falseMatches++;
-          continue;
-        }
-        for (Tuple t : left) {
-          joined.add(new long[] {t.first(), s.first(), s.second()});
-        }
-      }
+      int falseMatches = matchInto(byJoinValue, r.tuples(), joined);
       joined.sort(SemiJoinService::compare);
       return Future.succeededFuture(new Joined(joined, r.tuples().size(), falseMatches, used));
     });
@@ -148,16 +176,8 @@ public final class SemiJoinService implements ChordExtension {
 
   /** The join computed in one place: the oracle. */
   public static List<long[]> localJoin(List<Tuple> r, List<Tuple> s) {
-    Map<Long, List<Tuple>> index = new HashMap<>();
-    for (Tuple t : r) {
-      index.computeIfAbsent(t.second(), x -> new ArrayList<>(1)).add(t);
-    }
     List<long[]> out = new ArrayList<>();
-    for (Tuple st : s) {
-      for (Tuple t : index.getOrDefault(st.first(), List.of())) {
-        out.add(new long[] {t.first(), st.first(), st.second()});
-      }
-    }
+    matchInto(byJoinValue(r), s, out);
     out.sort(SemiJoinService::compare);
     return out;
   }

@@ -3,13 +3,10 @@ package org.bloomchord.routing.join;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Predicate;
 import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
@@ -17,7 +14,6 @@ import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.join.JoinMessages.PartColumnRequest;
 import org.bloomchord.routing.join.JoinMessages.PartFilterRequest;
@@ -94,23 +90,13 @@ public final class StoredRelation implements ChordExtension {
       return t -> f.filter().mightContain(t.first());
     }
     if (m instanceof PartColumnRequest c) {
-      Set<Long> values = new HashSet<>(c.values().length * 2);
-      for (long v : c.values()) {
-        values.add(v);
-      }
-      return t -> values.contains(t.first());
+      return SemiJoinService.inColumn(c.values());
     }
     return t -> true;
   }
 
   private TuplesReply answer(Predicate<Tuple> keep) {
-    List<Tuple> out = new ArrayList<>();
-    for (Tuple t : part) {
-      if (keep.test(t)) {
-        out.add(t);
-      }
-    }
-    return new TuplesReply(out);
+    return SemiJoinService.select(part, keep);
   }
 
   // stores the tuples this peer owns while there is room; answers the others
@@ -223,10 +209,7 @@ public final class StoredRelation implements ChordExtension {
    */
   public Future<Joined> join(List<Tuple> left, Strategy strategy, long rightRows) {
     Objects.requireNonNull(strategy, "strategy");
-    Map<Long, List<Tuple>> byJoinValue = new HashMap<>();
-    for (Tuple t : left) {
-      byJoinValue.computeIfAbsent(t.second(), x -> new ArrayList<>(1)).add(t);
-    }
+    Map<Long, List<Tuple>> byJoinValue = SemiJoinService.byJoinValue(left);
     long[] column = byJoinValue.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
     return owners(strategy, column).compose(g -> {
       List<PeerRef> asked = new ArrayList<>(g.byOwner().keySet());
@@ -241,18 +224,8 @@ public final class StoredRelation implements ChordExtension {
         List<long[]> joined = new ArrayList<>();
         List<OwnerPart> parts = new ArrayList<>();
         for (int i = 0; i < asked.size(); i++) {
-          int falseMatches = 0;
           List<Tuple> got = replies.get(i).result().tuples();
-          for (Tuple s : got) {
-            List<Tuple> match = byJoinValue.get(s.first());
-            if (match == null) {
-              falseMatches++;
-              continue;
-            }
-            for (Tuple t : match) {
-              joined.add(new long[] {t.first(), s.first(), s.second()});
-            }
-          }
+          int falseMatches = SemiJoinService.matchInto(byJoinValue, got, joined);
           Optional<BloomShape> shape = requests.get(i) instanceof PartFilterRequest f
               ? Optional.of(f.filter().shape()) : Optional.empty();
           PeerRef owner = asked.get(i);
@@ -290,11 +263,8 @@ public final class StoredRelation implements ChordExtension {
     return switch (strategy) {
       case FILTER -> {
         long expected = Math.max(1, Math.round((double) rightRows * values.length / Math.max(1, distinct)));
-        BloomFilter f = new BloomFilter(FilterSizing.optimal(values.length, expected, Tuple.BYTES));
-        for (long v : values) {
-          f.add(v);
-        }
-        yield new PartFilterRequest(f);
+        yield new PartFilterRequest(
+            SemiJoinService.filterOf(FilterSizing.optimal(values.length, expected, Tuple.BYTES), values));
       }
       case COLUMN -> new PartColumnRequest(values);
       case WHOLE -> new PartWholeRequest();
