@@ -1,17 +1,17 @@
 package org.bloomchord.chord;
 
-import java.util.function.Consumer;
 import org.bloomchord.chord.lookup.LookupMode;
 import org.bloomchord.overlay.PeerRef;
 
 /**
- * Settings of a Chord peer. All durations are milliseconds of the runtime's clock. The canonical
- * constructor validates every field; {@link #defaults()} gives the documented defaults and the
- * {@code withX} methods derive variants.
+ * Settings of a Chord peer. All durations are milliseconds of the runtime's clock. Built by name:
+ * {@link #builder()} starts from the documented defaults (written once, in {@link Builder}),
+ * {@link #toBuilder()} from an existing configuration, and the {@code withX} methods derive the
+ * common variants; the canonical constructor validates every field.
  *
  * <p>Longer than ~300 lines and left whole because it is one immutable record of every Chord
- * setting: its validation and its {@code withXxx} copies must name every component, and the caps of
- * maps and quotas are already a record of their own ({@link ChordLimits}).
+ * setting: its validation and its builder must name every component, and the caps of maps and
+ * quotas are already a record of their own ({@link ChordLimits}).
  *
  * @param idBits ring width m, 1..64 (default 64)
  * @param successors length r of the successor list, 1..64 (default 8)
@@ -145,7 +145,7 @@ public record ChordConfig(
 
   /** This configuration with proximity neighbour selection among {@code candidates} peers (0 turns it off). */
   public ChordConfig withProximity(int candidates) {
-    return with(c -> c.proximityCandidates = candidates);
+    return toBuilder().proximityCandidates(candidates).build();
   }
 
   /** Copies that must hold a write before it is acknowledged: the configured one, or a majority of {@link #replicas}. */
@@ -162,15 +162,12 @@ public record ChordConfig(
 
   /** This configuration with other write and read quorums (0 for the defaults). */
   public ChordConfig withQuorums(int write, int read) {
-    return with(c -> {
-      c.writeQuorum = write;
-      c.readQuorum = read;
-    });
+    return toBuilder().writeQuorum(write).readQuorum(read).build();
   }
 
   /** This configuration with other limits. */
   public ChordConfig withLimits(ChordLimits l) {
-    return with(c -> c.limits = l);
+    return toBuilder().limits(l).build();
   }
 
   /** Whether stabilize or fix-fingers back off on a quiet ring ({@link #withAdaptivePeriods}). */
@@ -211,81 +208,63 @@ public record ChordConfig(
    * and fix-fingers up to {@code fixFingersCeiling} ms while nothing changes (0 keeps a period fixed).
    */
   public ChordConfig withAdaptivePeriods(long stabilizeCeiling, long fixFingersCeiling) {
-    return with(c -> {
-      c.stabilizeCeilingMs = stabilizeCeiling;
-      c.fixFingersCeilingMs = fixFingersCeiling;
-    });
+    return toBuilder().stabilizeCeilingMs(stabilizeCeiling).fixFingersCeilingMs(fixFingersCeiling).build();
   }
 
   /** This configuration with routing by fingers and successor list ({@code true}) or by fingers first. */
   public ChordConfig withSuccessorRouting(boolean on) {
-    return with(c -> c.successorRouting = on);
+    return toBuilder().successorRouting(on).build();
   }
 
   /** This configuration with successor-list pushes on or off (see {@code successorPush}). */
   public ChordConfig withSuccessorPush(boolean on) {
-    return with(c -> c.successorPush = on);
+    return toBuilder().successorPush(on).build();
   }
 
   /** The documented defaults. */
   public static ChordConfig defaults() {
-    return new ChordConfig(64, 8, 3, 500, 500, 1000, 5000, 0.2, 1000, 10_000, 5000, 3, 1,
-        LookupMode.RECURSIVE, 0, 64, 1024, 65536, 512, 0, 0, false, ChordLimits.defaults(), 0, 0, 0, false);
+    return builder().build();
   }
 
   /** This configuration with another ring width; maxHops is recomputed from it. */
   public ChordConfig withIdBits(int bits) {
-    return with(c -> {
-      c.idBits = bits;
-      c.maxHops = 0;
-    });
+    return toBuilder().idBits(bits).maxHops(0).build();
   }
 
   /** This configuration with another successor-list length and replica count. */
   public ChordConfig withSuccessors(int successorCount, int replicaCount) {
-    return with(c -> {
-      c.successors = successorCount;
-      c.replicas = replicaCount;
-      c.maxHops = 0;
-      c.maxPeersPerMessage = Math.max(maxPeersPerMessage, successorCount);
-    });
+    return toBuilder().successors(successorCount).replicas(replicaCount).maxHops(0)
+        .maxPeersPerMessage(Math.max(maxPeersPerMessage, successorCount)).build();
   }
 
   /** This configuration with other maintenance periods (stabilize, fix-fingers, check-predecessor). */
   public ChordConfig withPeriods(long stabilize, long fixFingers, long checkPredecessor) {
-    return with(c -> {
-      c.stabilizeMs = stabilize;
-      c.fixFingersMs = fixFingers;
-      c.checkPredecessorMs = checkPredecessor;
-    });
+    return toBuilder().stabilizeMs(stabilize).fixFingersMs(fixFingers).checkPredecessorMs(checkPredecessor).build();
   }
 
   /** This configuration with other request and lookup timeouts. */
   public ChordConfig withTimeouts(long request, long lookup) {
-    return with(c -> {
-      c.requestTimeoutMs = request;
-      c.lookupTimeoutMs = lookup;
-    });
+    return toBuilder().requestTimeoutMs(request).lookupTimeoutMs(lookup).build();
   }
 
   /** This configuration with another lookup mode. */
   public ChordConfig withLookupMode(LookupMode mode) {
-    return with(c -> c.lookupMode = mode);
+    return toBuilder().lookupMode(mode).build();
   }
 
   /** This configuration with {@code v} ring ids per physical peer. */
   public ChordConfig withVirtualNodes(int v) {
-    return with(c -> c.virtualNodes = v);
+    return toBuilder().virtualNodes(v).build();
   }
 
   /** This configuration with another replica-sync period. */
   public ChordConfig withReplicaSyncMs(long period) {
-    return with(c -> c.replicaSyncMs = period);
+    return toBuilder().replicaSyncMs(period).build();
   }
 
   /** This configuration with another relative jitter of the periodic tasks, in [0, 1). */
   public ChordConfig withJitter(double j) {
-    return with(c -> c.jitter = j);
+    return toBuilder().jitter(j).build();
   }
 
   /**
@@ -313,80 +292,41 @@ public record ChordConfig(
     return PeerRef.MAX_ADDRESS_BYTES;
   }
 
-  /** A copy of this configuration with the fields {@code change} sets, validated as any other. */
-  private ChordConfig with(Consumer<Fields> change) {
-    Fields c = new Fields(this);
-    change.accept(c);
-    return c.build();
+  /** A builder holding the documented defaults; {@link ChordConfigBuilder#build()} validates. */
+  public static ChordConfigBuilder builder() {
+    return new ChordConfigBuilder();
   }
 
-  /** The fields of a configuration being derived by {@link #with}. */
-  private static final class Fields {
-    int idBits;
-    int successors;
-    int replicas;
-    long stabilizeMs;
-    long fixFingersMs;
-    long checkPredecessorMs;
-    long replicaSyncMs;
-    double jitter;
-    long requestTimeoutMs;
-    long lookupTimeoutMs;
-    long suspectMs;
-    int operationAttempts;
-    int virtualNodes;
-    LookupMode lookupMode;
-    int maxHops;
-    int maxPeersPerMessage;
-    int maxKeyBytes;
-    int maxValueBytes;
-    int maxEntriesPerTransfer;
-    long stabilizeCeilingMs;
-    long fixFingersCeilingMs;
-    boolean successorRouting;
-    ChordLimits limits;
-    int writeQuorum;
-    int readQuorum;
-    int proximityCandidates;
-    boolean successorPush;
-
-    Fields(ChordConfig c) {
-      idBits = c.idBits;
-      successors = c.successors;
-      replicas = c.replicas;
-      stabilizeMs = c.stabilizeMs;
-      fixFingersMs = c.fixFingersMs;
-      checkPredecessorMs = c.checkPredecessorMs;
-      replicaSyncMs = c.replicaSyncMs;
-      jitter = c.jitter;
-      requestTimeoutMs = c.requestTimeoutMs;
-      lookupTimeoutMs = c.lookupTimeoutMs;
-      suspectMs = c.suspectMs;
-      operationAttempts = c.operationAttempts;
-      virtualNodes = c.virtualNodes;
-      lookupMode = c.lookupMode;
-      maxHops = c.maxHops;
-      maxPeersPerMessage = c.maxPeersPerMessage;
-      maxKeyBytes = c.maxKeyBytes;
-      maxValueBytes = c.maxValueBytes;
-      maxEntriesPerTransfer = c.maxEntriesPerTransfer;
-      stabilizeCeilingMs = c.stabilizeCeilingMs;
-      fixFingersCeilingMs = c.fixFingersCeilingMs;
-      successorRouting = c.successorRouting;
-      limits = c.limits;
-      writeQuorum = c.writeQuorum;
-      readQuorum = c.readQuorum;
-      proximityCandidates = c.proximityCandidates;
-      successorPush = c.successorPush;
-    }
-
-    ChordConfig build() {
-      return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs, replicaSyncMs, jitter,
-          requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes, lookupMode, maxHops,
-          maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer, stabilizeCeilingMs,
-          fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum, proximityCandidates,
-          successorPush);
-    }
+  /** A builder holding this configuration's fields as given (quorums of 0 stay 0, the defaults). */
+  public ChordConfigBuilder toBuilder() {
+    return new ChordConfigBuilder()
+        .idBits(idBits)
+        .successors(successors)
+        .replicas(replicas)
+        .stabilizeMs(stabilizeMs)
+        .fixFingersMs(fixFingersMs)
+        .checkPredecessorMs(checkPredecessorMs)
+        .replicaSyncMs(replicaSyncMs)
+        .jitter(jitter)
+        .requestTimeoutMs(requestTimeoutMs)
+        .lookupTimeoutMs(lookupTimeoutMs)
+        .suspectMs(suspectMs)
+        .operationAttempts(operationAttempts)
+        .virtualNodes(virtualNodes)
+        .lookupMode(lookupMode)
+        .maxHops(maxHops)
+        .maxPeersPerMessage(maxPeersPerMessage)
+        .maxKeyBytes(maxKeyBytes)
+        .maxValueBytes(maxValueBytes)
+        .maxEntriesPerTransfer(maxEntriesPerTransfer)
+        .stabilizeCeilingMs(stabilizeCeilingMs)
+        .fixFingersCeilingMs(fixFingersCeilingMs)
+        .successorRouting(successorRouting)
+        .limits(limits)
+        .writeQuorum(writeQuorum)
+        .readQuorum(readQuorum)
+        .proximityCandidates(proximityCandidates)
+        .successorPush(successorPush);
   }
 
   private static void positive(String name, long value) {

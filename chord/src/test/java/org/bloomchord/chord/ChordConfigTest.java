@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -99,5 +100,29 @@ class ChordConfigTest {
     refused("writeQuorum must be in 1..replicas (3) or 0 for a majority, got 4", () -> D.withQuorums(4, 0));
     refused("proximityCandidates must be 0 (off) or in 2..65, got 1", () -> D.withProximity(1));
     refused("stabilizeCeilingMs must not be negative, got -1", () -> D.withAdaptivePeriods(-1, 0));
+  }
+
+  @Test
+  void theBuilderSetsEachComponentByItsNameAndACopyRebuildsTheSameConfiguration() {
+    ChordLimits limits = ChordLimits.defaults();
+    ChordConfig c = ChordConfig.builder().idBits(40).successors(12).replicas(5).stabilizeMs(300).fixFingersMs(400)
+        .checkPredecessorMs(700).replicaSyncMs(9000).jitter(0.1).requestTimeoutMs(600).lookupTimeoutMs(6000)
+        .suspectMs(2000).operationAttempts(4).virtualNodes(2).lookupMode(org.bloomchord.chord.lookup.LookupMode.ITERATIVE)
+        .maxPeersPerMessage(80).maxKeyBytes(100).maxValueBytes(200).maxEntriesPerTransfer(50)
+        .stabilizeCeilingMs(3000).fixFingersCeilingMs(8000).successorRouting(true).limits(limits).writeQuorum(4)
+        .readQuorum(2).proximityCandidates(6).successorPush(true).build();
+    assertEquals(List.of(40, 12, 5, 300L, 400L, 700L, 9000L, 0.1, 600L, 6000L, 2000L, 4, 2,
+            org.bloomchord.chord.lookup.LookupMode.ITERATIVE, 2 * 40 + 12 + 16, 80, 100, 200, 50, 3000L, 8000L, true,
+            limits, 4, 2, 6, true),
+        List.of(c.idBits(), c.successors(), c.replicas(), c.stabilizeMs(), c.fixFingersMs(), c.checkPredecessorMs(),
+            c.replicaSyncMs(), c.jitter(), c.requestTimeoutMs(), c.lookupTimeoutMs(), c.suspectMs(),
+            c.operationAttempts(), c.virtualNodes(), c.lookupMode(), c.maxHops(), c.maxPeersPerMessage(),
+            c.maxKeyBytes(), c.maxValueBytes(), c.maxEntriesPerTransfer(), c.stabilizeCeilingMs(),
+            c.fixFingersCeilingMs(), c.successorRouting(), c.limits(), c.writeQuorum(), c.readQuorum(),
+            c.proximityCandidates(), c.successorPush()));
+    assertEquals(c, c.toBuilder().build());
+    assertEquals(D, ChordConfig.builder().build());
+    // an unset quorum is copied as unset, so it follows a later change of the replica count
+    assertEquals(3, D.toBuilder().successors(8).replicas(5).build().writeQuorum());
   }
 }

@@ -2,13 +2,15 @@ package org.bloomchord.experiments.scenario;
 
 import java.time.Duration;
 import java.util.List;
+import org.bloomchord.chord.ChordLimits;
 import org.bloomchord.routing.repair.RepairMode;
 
 /**
  * The {@code chord} section of a scenario. Defaults: {@code idBits 64, successors 8, replicas 3,
  * stabilize 500ms, fixFingers 500ms, checkPredecessor 1s, jitter 0.2, requestTimeout 500ms,
  * lookupTimeout 10s, virtualNodes 1, lookup recursive, nextHop fingers, placement fixed,
- * writeQuorum a majority of replicas, readQuorum 1, repair reconcile}. Invariant: {@code replicas <= successors + 1} (replicas live on the successor
+ * writeQuorum a majority of replicas, readQuorum 1, repair reconcile}, written once in
+ * {@link Builder}; settings are built by name ({@link #builder()}, {@link #toBuilder()}). Invariant: {@code replicas <= successors + 1} (replicas live on the successor
  * and the next peers of its list).
  *
  * @param idBits ring identifier bits, 1..64
@@ -39,7 +41,7 @@ import org.bloomchord.routing.repair.RepairMode;
  *     peers anew (what a sweep over seeds of a placement-sensitive figure, such as keys per node,
  *     needs)
  * @param quota messages per second a peer accepts from one sender, with a burst of twice as many
- *     (default 10 000, {@link org.bloomchord.chord.ChordLimits#requestsPerSecond}); 0 turns it off
+ *     (default 10 000, {@link ChordLimits#requestsPerSecond}); 0 turns it off
  * @param writeQuorum copies that must hold a put or delete before it is acknowledged, 1..replicas,
  *     0 for a majority
  * @param readQuorum replicas a get waits for, answering with the newest version and repairing the
@@ -109,22 +111,8 @@ public record ChordSettings(
       "nextHop", "placement", "quota", "writeQuorum", "readQuorum", "repair", "proximity", "proximityCandidates",
       "successorPush", "senderLimit", "hotKeys");
 
-  /** The defaults. */
-  public static final ChordSettings DEFAULTS = new ChordSettings(64, 8, 3, Duration.ofMillis(500),
-      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.2, Duration.ofMillis(500), Duration.ofSeconds(10), 1,
-      LookupStyle.RECURSIVE, NextHop.FINGERS, Placement.FIXED,
-      org.bloomchord.chord.ChordLimits.DEFAULT_REQUESTS_PER_SECOND, 0, 0, RepairMode.RECONCILE, 0, false,
-      SenderLimitSettings.DEFAULTS, HotKeySettings.NONE);
-
-  /** These settings with the default quota, quorums, repair, finger choice and pushes ({@link #DEFAULTS}'). */
-  public ChordSettings(int idBits, int successors, int replicas, Duration stabilize, Duration fixFingers,
-      Duration checkPredecessor, Duration stabilizeMax, Duration fixFingersMax, double jitter, Duration requestTimeout,
-      Duration lookupTimeout, int virtualNodes, LookupStyle lookup, NextHop nextHop, Placement placement) {
-    this(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax, fixFingersMax, jitter,
-        requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
-        DEFAULTS.quota(), DEFAULTS.writeQuorum(), DEFAULTS.readQuorum(), DEFAULTS.repair(), DEFAULTS.proximityCandidates(),
-        DEFAULTS.successorPush(), DEFAULTS.senderLimit(), DEFAULTS.hotKeys());
-  }
+  /** The defaults (those of {@link Builder}). */
+  public static final ChordSettings DEFAULTS = builder().build();
 
   public ChordSettings {
     if (senderLimit == null) {
@@ -162,5 +150,216 @@ public record ChordSettings(
         + (proximityCandidates > 0 ? ", proximity: true, proximityCandidates: " + proximityCandidates : "")
         + ", successorPush: " + successorPush + ", senderLimit: " + senderLimit.toYaml()
         + (hotKeys.enabled() ? ", hotKeys: " + hotKeys.toYaml() : "") + "}";
+  }
+
+  /** A builder holding the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    return new Builder()
+        .idBits(idBits)
+        .successors(successors)
+        .replicas(replicas)
+        .stabilize(stabilize)
+        .fixFingers(fixFingers)
+        .checkPredecessor(checkPredecessor)
+        .stabilizeMax(stabilizeMax)
+        .fixFingersMax(fixFingersMax)
+        .jitter(jitter)
+        .requestTimeout(requestTimeout)
+        .lookupTimeout(lookupTimeout)
+        .virtualNodes(virtualNodes)
+        .lookup(lookup)
+        .nextHop(nextHop)
+        .placement(placement)
+        .quota(quota)
+        .writeQuorum(writeQuorum)
+        .readQuorum(readQuorum)
+        .repair(repair)
+        .proximityCandidates(proximityCandidates)
+        .successorPush(successorPush)
+        .senderLimit(senderLimit)
+        .hotKeys(hotKeys);
+  }
+
+  /**
+   * Builds settings by name. A new builder holds the section's defaults, the only place they are
+   * written; {@link #build()} validates.
+   */
+  public static final class Builder {
+    private int idBits = 64;
+    private int successors = 8;
+    private int replicas = 3;
+    private Duration stabilize = Duration.ofMillis(500);
+    private Duration fixFingers = Duration.ofMillis(500);
+    private Duration checkPredecessor = Duration.ofSeconds(1);
+    private Duration stabilizeMax = Duration.ofMillis(500);
+    private Duration fixFingersMax = Duration.ofMillis(500);
+    private double jitter = 0.2;
+    private Duration requestTimeout = Duration.ofMillis(500);
+    private Duration lookupTimeout = Duration.ofSeconds(10);
+    private int virtualNodes = 1;
+    private LookupStyle lookup = LookupStyle.RECURSIVE;
+    private NextHop nextHop = NextHop.FINGERS;
+    private Placement placement = Placement.FIXED;
+    private long quota = ChordLimits.DEFAULT_REQUESTS_PER_SECOND;
+    private int writeQuorum = 0;
+    private int readQuorum = 0;
+    private RepairMode repair = RepairMode.RECONCILE;
+    private int proximityCandidates = 0;
+    private boolean successorPush = false;
+    private SenderLimitSettings senderLimit = SenderLimitSettings.DEFAULTS;
+    private HotKeySettings hotKeys = HotKeySettings.NONE;
+
+    private Builder() {
+    }
+
+    /** Sets {@link ChordSettings#idBits()}. */
+    public Builder idBits(int value) {
+      idBits = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#successors()}. */
+    public Builder successors(int value) {
+      successors = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#replicas()}. */
+    public Builder replicas(int value) {
+      replicas = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#stabilize()}. */
+    public Builder stabilize(Duration value) {
+      stabilize = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#fixFingers()}. */
+    public Builder fixFingers(Duration value) {
+      fixFingers = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#checkPredecessor()}. */
+    public Builder checkPredecessor(Duration value) {
+      checkPredecessor = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#stabilizeMax()}. */
+    public Builder stabilizeMax(Duration value) {
+      stabilizeMax = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#fixFingersMax()}. */
+    public Builder fixFingersMax(Duration value) {
+      fixFingersMax = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#jitter()}. */
+    public Builder jitter(double value) {
+      jitter = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#requestTimeout()}. */
+    public Builder requestTimeout(Duration value) {
+      requestTimeout = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#lookupTimeout()}. */
+    public Builder lookupTimeout(Duration value) {
+      lookupTimeout = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#virtualNodes()}. */
+    public Builder virtualNodes(int value) {
+      virtualNodes = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#lookup()}. */
+    public Builder lookup(LookupStyle value) {
+      lookup = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#nextHop()}. */
+    public Builder nextHop(NextHop value) {
+      nextHop = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#placement()}. */
+    public Builder placement(Placement value) {
+      placement = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#quota()}. */
+    public Builder quota(long value) {
+      quota = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#writeQuorum()}. */
+    public Builder writeQuorum(int value) {
+      writeQuorum = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#readQuorum()}. */
+    public Builder readQuorum(int value) {
+      readQuorum = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#repair()}. */
+    public Builder repair(RepairMode value) {
+      repair = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#proximityCandidates()}. */
+    public Builder proximityCandidates(int value) {
+      proximityCandidates = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#successorPush()}. */
+    public Builder successorPush(boolean value) {
+      successorPush = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#senderLimit()}. */
+    public Builder senderLimit(SenderLimitSettings value) {
+      senderLimit = value;
+      return this;
+    }
+
+    /** Sets {@link ChordSettings#hotKeys()}. */
+    public Builder hotKeys(HotKeySettings value) {
+      hotKeys = value;
+      return this;
+    }
+
+    /** The settings, validated. */
+    public ChordSettings build() {
+      return new ChordSettings(idBits, successors, replicas, stabilize, fixFingers, checkPredecessor, stabilizeMax,
+          fixFingersMax, jitter, requestTimeout, lookupTimeout, virtualNodes, lookup, nextHop, placement,
+          quota, writeQuorum, readQuorum, repair, proximityCandidates, successorPush, senderLimit, hotKeys);
+    }
   }
 }

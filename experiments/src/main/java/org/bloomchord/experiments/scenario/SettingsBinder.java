@@ -32,31 +32,32 @@ final class SettingsBinder {
     }
     Duration stabilize = f.positiveDuration("stabilize", d.stabilize());
     Duration fixFingers = f.positiveDuration("fixFingers", d.fixFingers());
-    return new ChordSettings(idBits, successors, replicas,
-        stabilize, fixFingers,
-        f.positiveDuration("checkPredecessor", d.checkPredecessor()),
-        atLeast(f, "stabilizeMax", stabilize),
-        atLeast(f, "fixFingersMax", fixFingers),
-        f.number("jitter", d.jitter(), 0, 0.99, "a number in [0, 0.99]"),
-        f.positiveDuration("requestTimeout", d.requestTimeout()),
-        f.positiveDuration("lookupTimeout", d.lookupTimeout()),
-        f.integer("virtualNodes", d.virtualNodes(), 1, 1024),
-        f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
-            "iterative", ChordSettings.LookupStyle.ITERATIVE)),
-        f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
-            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)),
-        f.choice("placement", d.placement(), Map.of("fixed", ChordSettings.Placement.FIXED,
-            "seeded", ChordSettings.Placement.SEEDED)),
-        f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE),
-        quorum(f, "writeQuorum", Math.min(replicas, successors)),
-        quorum(f, "readQuorum", Math.min(replicas, successors)),
-        f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)),
-        f.bool("proximity", false)
+    return ChordSettings.builder().idBits(idBits).successors(successors).replicas(replicas)
+        .stabilize(stabilize).fixFingers(fixFingers)
+        .checkPredecessor(f.positiveDuration("checkPredecessor", d.checkPredecessor()))
+        .stabilizeMax(atLeast(f, "stabilizeMax", stabilize))
+        .fixFingersMax(atLeast(f, "fixFingersMax", fixFingers))
+        .jitter(f.number("jitter", d.jitter(), 0, 0.99, "a number in [0, 0.99]"))
+        .requestTimeout(f.positiveDuration("requestTimeout", d.requestTimeout()))
+        .lookupTimeout(f.positiveDuration("lookupTimeout", d.lookupTimeout()))
+        .virtualNodes(f.integer("virtualNodes", d.virtualNodes(), 1, 1024))
+        .lookup(f.choice("lookup", d.lookup(), Map.of("recursive", ChordSettings.LookupStyle.RECURSIVE,
+            "iterative", ChordSettings.LookupStyle.ITERATIVE)))
+        .nextHop(f.choice("nextHop", d.nextHop(), Map.of("fingers", ChordSettings.NextHop.FINGERS,
+            "fingersAndSuccessors", ChordSettings.NextHop.FINGERS_AND_SUCCESSORS)))
+        .placement(f.choice("placement", d.placement(), Map.of("fixed", ChordSettings.Placement.FIXED,
+            "seeded", ChordSettings.Placement.SEEDED)))
+        .quota(f.integer("quota", (int) d.quota(), 0, Integer.MAX_VALUE))
+        .writeQuorum(quorum(f, "writeQuorum", Math.min(replicas, successors)))
+        .readQuorum(quorum(f, "readQuorum", Math.min(replicas, successors)))
+        .repair(f.choice("repair", d.repair(), Map.of("push", RepairMode.PUSH, "reconcile", RepairMode.RECONCILE)))
+        .proximityCandidates(f.bool("proximity", false)
             ? f.integer("proximityCandidates", Math.min(ChordSettings.DEFAULT_PROXIMITY_CANDIDATES, successors + 1), 2,
-                successors + 1) : 0,
-        f.bool("successorPush", d.successorPush()),
-        SenderLimitSettings.bind(f.map("senderLimit", SenderLimitSettings.KEYS)),
-        f.has("hotKeys") ? HotKeySettings.bind(f.map("hotKeys", HotKeySettings.KEYS)) : HotKeySettings.NONE);
+                successors + 1) : 0)
+        .successorPush(f.bool("successorPush", d.successorPush()))
+        .senderLimit(SenderLimitSettings.bind(f.map("senderLimit", SenderLimitSettings.KEYS)))
+        .hotKeys(f.has("hotKeys") ? HotKeySettings.bind(f.map("hotKeys", HotKeySettings.KEYS)) : HotKeySettings.NONE)
+        .build();
   }
 
   /** A quorum: 1..copies, or 0 (the default) for the store's own default (a majority to write, one to read). */

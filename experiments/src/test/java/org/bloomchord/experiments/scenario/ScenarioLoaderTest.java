@@ -63,10 +63,11 @@ class ScenarioLoaderTest {
     assertEquals(42, s.seed());
     assertEquals(RuntimeKind.VERTX, s.runtime());
     assertEquals(1000, s.peers());
-    assertEquals(new ChordSettings(64, 8, 3, Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofSeconds(1),
-        Duration.ofMillis(500), Duration.ofMillis(500), 0.2,
-        Duration.ofMillis(500), Duration.ofSeconds(10), 1, ChordSettings.LookupStyle.RECURSIVE, ChordSettings.NextHop.FINGERS,
-        ChordSettings.Placement.FIXED), s.chord());
+    assertEquals(ChordSettings.builder().idBits(64).successors(8).replicas(3).stabilize(Duration.ofMillis(500))
+        .fixFingers(Duration.ofMillis(500)).checkPredecessor(Duration.ofSeconds(1)).stabilizeMax(Duration.ofMillis(500))
+        .fixFingersMax(Duration.ofMillis(500)).jitter(0.2).requestTimeout(Duration.ofMillis(500))
+        .lookupTimeout(Duration.ofSeconds(10)).virtualNodes(1).lookup(ChordSettings.LookupStyle.RECURSIVE)
+        .nextHop(ChordSettings.NextHop.FINGERS).placement(ChordSettings.Placement.FIXED).build(), s.chord());
     assertEquals(RoutingSettings.DEFAULTS.withFilters(3, 4096), s.routing());
     assertEquals(List.of("join", "publish", "churn", "fail", "measure"), s.phases().stream().map(Phase::kind).toList());
     assertEquals(new Phase.Join(1000, Duration.ofSeconds(10)), s.phases().get(0));
