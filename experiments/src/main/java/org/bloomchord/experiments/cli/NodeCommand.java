@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
         "Run N peers as a long-lived node with an HTTP API (JSON), Prometheus metrics at /metrics and a"
-            + " live view of the ring at /, on 127.0.0.1.",
+            + " live view of the ring at /, on 127.0.0.1 (elsewhere with --http-host and a token for writes).",
         "With --data-dir the peers' identities and stores survive restarts. Stops cleanly on SIGTERM or"
             + " Ctrl-C.",
         "With a cluster flag the node is one JVM of a ring spanning JVMs: without --members it starts the"
@@ -48,7 +48,7 @@ public final class NodeCommand implements Callable<Integer> {
   int peers;
 
   @Option(names = "--http-port", required = true, paramLabel = "P",
-      description = "Port of the HTTP API on 127.0.0.1 (0: any free port).")
+      description = "Port of the HTTP API on --http-host (0: any free port).")
   int httpPort;
 
   @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
