@@ -23,6 +23,7 @@ import org.bloomchord.node.http.HttpAccess;
 import org.bloomchord.node.http.NodeHttpServer;
 import org.bloomchord.overlay.PeerRef;
 import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.WebElement;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,7 +47,7 @@ class LiveViewBrowserTest {
     try (Node node = Node.start(new NodeOptions().setPeers(PEERS).setSeed(21).setEventLoopThreads(2))) {
       NodeHttpServer http = NodeHttpServer.start(node, "127.0.0.1", 0).toCompletionStage().toCompletableFuture()
           .get(30, TimeUnit.SECONDS);
-      try (WebDriverClient browser = WebDriverClient.start(driver.get(), chromium.get(), 1200, 900)) {
+      try (HeadlessChromium browser = HeadlessChromium.start(driver.get(), chromium.get(), 1200, 900)) {
         browser.navigate("http://127.0.0.1:" + http.port() + "/");
 
         // the ring: one dot per peer, at the angle of its ring id
@@ -66,7 +67,7 @@ class LiveViewBrowserTest {
 
         // click a peer and read its fingers
         JsonObject target = (JsonObject) drawn.getValue(0);
-        String canvas = browser.find("#ring");
+        WebElement canvas = browser.find("#ring");
         browser.clickAt(canvas, (int) Math.round(target.getDouble("x") - 360), (int) Math.round(target.getDouble("y") - 360));
         String name = target.getString("name");
         await(() -> name.equals(browser.text(browser.find("#selected"))));
@@ -90,7 +91,7 @@ class LiveViewBrowserTest {
         assertTrue(shown.size() < truth.fingers().size(), "fingers grouped: " + shown);
 
         // a lookup from the selected peer, its path drawn and written out
-        String key = browser.find("#key");
+        WebElement key = browser.find("#key");
         browser.clear(key);
         browser.type(key, "where-is-this");
         browser.click(browser.find("#lookup"));
@@ -138,7 +139,7 @@ class LiveViewBrowserTest {
       NodeHttpServer http = NodeHttpServer.start(node, "127.0.0.1", 0, HttpAccess.token(token, true))
           .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
       String base = "http://127.0.0.1:" + http.port();
-      try (WebDriverClient browser = WebDriverClient.start(driver.get(), chromium.get(), 1000, 800)) {
+      try (HeadlessChromium browser = HeadlessChromium.start(driver.get(), chromium.get(), 1000, 800)) {
         browser.navigate(base + "/#token=" + token);
         await(() -> Integer.toString(peers).equals(browser.script(
             "return document.getElementById('ring').dataset.peers || '';")));
