@@ -18,10 +18,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code bloomchord ca}: the ring's certificate authority, kept in one directory
- * ({@link RingAuthority} describes the layout). {@code init} creates it, {@code issue NAME} gives a
- * member its key and certificate, {@code revoke NAME} adds the member to the signed revocation list,
- * {@code list} shows every certificate and whether it is revoked. Nodes run with
- * {@code --ca DIR --member NAME}. Any mistake is one line and exit code 2.
+ * ({@link RingAuthority} describes the layout). {@code init} creates it; {@code request NAME} on a
+ * member's host makes its key and a certificate request there, and {@code sign NAME} on the
+ * authority's host certifies the request (the key never leaves the member's host); {@code issue
+ * NAME} makes key and certificate at once for a member on the authority's host; {@code revoke
+ * NAME} adds the member to the signed revocation list; {@code list} shows every certificate and
+ * whether it is revoked. Changes take the directory's lock, so that commands run at once from
+ * several terminals lose nothing. Nodes run with {@code --ca DIR --member NAME}. Any mistake is
+ * one line and exit code 2.
  */
 @Command(
     name = "ca",
@@ -29,9 +33,12 @@ import picocli.CommandLine.Parameters;
     description = {
         "The ring's certificate authority: members admitted one by one with their own certificates, removed one by"
             + " one by a signed revocation list.",
-        "Run nodes with --ca DIR --member NAME; give each member host a copy of DIR without ca.key (ca.crt, crl.pem,"
-            + " members/NAME.crt and members/NAME.key), and copy crl.pem to every host after each revoke."},
-    subcommands = {CaCommand.Init.class, CaCommand.Issue.class, CaCommand.Revoke.class, CaCommand.ListMembers.class})
+        "On a member's host, 'ca request NAME --dir DIR' makes its key and members/NAME.csr; the authority's 'ca sign"
+            + " NAME --request FILE' certifies it; copy ca.crt, crl.pem and members/NAME.crt back into the member's DIR"
+            + " and run the node with --ca DIR --member NAME. 'ca issue' makes key and certificate on the authority's"
+            + " host, for members that run there. Copy crl.pem to every host after each revoke."},
+    subcommands = {CaCommand.Init.class, CaCommand.Request.class, CaCommand.Sign.class, CaCommand.Issue.class,
+        CaCommand.Revoke.class, CaCommand.ListMembers.class})
 public final class CaCommand implements Runnable {
 
   /** The directory used when --dir is not given. */
@@ -42,7 +49,7 @@ public final class CaCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: init, issue, revoke or list");
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: init, request, sign, issue, revoke or list");
   }
 
   /** Runs an authority operation, turning its refusals and file errors into one usage line. */
@@ -97,7 +104,75 @@ public final class CaCommand implements Runnable {
       RingAuthority ca = attempt("ca init --dir " + dir, () -> RingAuthority.init(dir, name, validity));
       PrintWriter out = spec.commandLine().getOut();
       out.println("ring authority in " + dir + ": " + describe(ca.certificate()));
-      out.println("next: bloomchord ca issue NAME --dir " + dir);
+      out.println("next: bloomchord ca sign NAME --dir " + dir + " --request NAME.csr (a request made by 'ca request'"
+          + " on the member's host), or bloomchord ca issue NAME --dir " + dir + " (a member on this host)");
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** {@code ca request NAME}: on the member's host, its key and a certificate request. */
+  @Command(name = "request", mixinStandardHelpOptions = true,
+      description = "On member NAME's host: make its key (DIR/members/NAME.key, owner-only; it stays here) and a"
+          + " certificate request (DIR/members/NAME.csr) to give the authority for 'ca sign'.")
+  static final class Request implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "NAME", description = "The member's name: a lower-case DNS label (a-z, 0-9, '-').")
+    String member;
+
+    @Option(names = "--dir", paramLabel = "DIR", defaultValue = "bloomchord-member",
+        description = "The member's directory, which its node runs with as --ca DIR (default: ${DEFAULT-VALUE}).")
+    Path dir;
+
+    @Override
+    public Integer call() {
+      Path csr = attempt("ca request " + member + " --dir " + dir, () -> RingAuthority.request(dir, member));
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("key " + dir.resolve("members").resolve(member + ".key") + " (owner-only; it stays on this host)");
+      out.println("request " + csr + ": on the authority's host run bloomchord ca sign " + member
+          + " --dir CADIR --request " + csr.getFileName() + ", then copy CADIR/ca.crt, CADIR/crl.pem and"
+          + " CADIR/members/" + member + ".crt into " + dir);
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** {@code ca sign NAME --request FILE}: the authority certifies a member's request. */
+  @Command(name = "sign", mixinStandardHelpOptions = true,
+      description = "Issue member NAME a certificate (members/NAME.crt) for the key of its request FILE, made by"
+          + " 'ca request' on its host: the authority never sees the key. The request must name NAME and be signed"
+          + " by its key.")
+  static final class Sign implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "NAME", description = "The member's name, as its request gives it.")
+    String member;
+
+    @Option(names = "--dir", paramLabel = "CADIR", defaultValue = DEFAULT_DIR,
+        description = "Directory of the authority (default: ${DEFAULT-VALUE}).")
+    Path dir;
+
+    @Option(names = "--request", required = true, paramLabel = "FILE",
+        description = "The member's certificate request (NAME.csr, PEM).")
+    Path request;
+
+    @Option(names = "--days", paramLabel = "D", defaultValue = "365",
+        description = "Validity in days, at most the authority's own (default: ${DEFAULT-VALUE}).")
+    int days;
+
+    @Override
+    public Integer call() {
+      Duration validity = days(days, "--days");
+      String what = "ca sign " + member + " --dir " + dir + " --request " + request;
+      RingAuthority ca = attempt(what, () -> RingAuthority.open(dir));
+      X509Certificate c = attempt(what, () -> ca.sign(member, request, validity));
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("signed " + member + ": " + describe(c));
+      out.println("copy " + dir.resolve("ca.crt") + ", " + dir.resolve("crl.pem") + " and "
+          + dir.resolve("members").resolve(member + ".crt") + " into the member's directory (members/ for the .crt)");
       out.flush();
       return 0;
     }
@@ -106,7 +181,8 @@ public final class CaCommand implements Runnable {
   /** {@code ca issue NAME}: a member's key and certificate. */
   @Command(name = "issue", mixinStandardHelpOptions = true,
       description = "Issue member NAME a new key (members/NAME.key, owner-only) and certificate (members/NAME.crt)"
-          + " naming it in its subject and subject alternative name.")
+          + " naming it in its subject and subject alternative name, both on this host: for members that run"
+          + " here (elsewhere, 'ca request' on the member's host and 'ca sign' here).")
   static final class Issue implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

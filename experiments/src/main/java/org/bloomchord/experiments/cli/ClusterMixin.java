@@ -13,6 +13,7 @@ import java.util.List;
 import org.bloomchord.overlay.admission.MemberCredentials;
 import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.overlay.admission.Pem;
+import org.bloomchord.overlay.admission.SharedSecret;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import picocli.CommandLine.Option;
 
@@ -45,8 +46,9 @@ public final class ClusterMixin {
   List<String> members = new ArrayList<>();
 
   @Option(names = "--secret-file", paramLabel = "FILE",
-      description = "File with the shared secret: it names the cluster and keys the event bus' mutual TLS, so only"
-          + " JVMs given the same secret form one ring (default: no secret, cluster 'bloomchord', no TLS).")
+      description = "File with the shared secret, owner-only (chmod 600) and at least 128 bits: it names the cluster"
+          + " and keys the event bus' mutual TLS (both derived by PBKDF2), so only JVMs given the same secret form one"
+          + " ring (default: no secret, cluster 'bloomchord', no TLS).")
   Path secretFile;
 
   @Option(names = "--ca", paramLabel = "DIR",
@@ -96,8 +98,8 @@ public final class ClusterMixin {
     if (secretFile == null) {
       return o;
     }
-    byte[] secret = readSecret(secretFile);
-    return o.withClusterName(nameFromSecret(secret)).withTlsSeed(tlsSeedFromSecret(secret));
+    SharedSecret secret = readSecret(secretFile);
+    return o.withClusterName(secret.clusterName()).withTlsSeed(secret.tlsSeed());
   }
 
   /** Whether the TLS seed comes on standard input (the hidden flag of child JVMs). */
@@ -136,36 +138,22 @@ public final class ClusterMixin {
     }
   }
 
-  private static byte[] readSecret(Path file) {
-    byte[] secret;
+  /** The secret of --secret-file: owner-only, at least 128 bits (see {@link SharedSecret}). */
+  private static SharedSecret readSecret(Path file) {
     try {
-      secret = Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new UsageException("--secret-file " + file + ": cannot read it (" + e.getMessage() + ")");
+      return SharedSecret.read(file);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--secret-file " + e.getMessage());
     }
-    if (new String(secret, StandardCharsets.UTF_8).isBlank()) {
-      throw new UsageException("--secret-file " + file + ": the file is empty");
-    }
-    return secret;
-  }
-
-  /** "bc-" and the first 16 bytes of SHA-256 over a domain label and the secret, in hex. */
-  static String nameFromSecret(byte[] secret) {
-    return "bc-" + HexFormat.of().formatHex(digest("bloomchord cluster name", secret), 0, 16);
   }
 
   /**
-   * The cluster name of a ring authority: as {@link #nameFromSecret}, over the DER bytes of its
-   * certificate, which are public, so the name keeps rings of different authorities apart and
-   * admits no one.
+   * The cluster name of a ring authority: "bc-" and the first 16 bytes of SHA-256 over a domain
+   * label and the DER bytes of its certificate, in hex. The certificate is public, so no slow
+   * derivation: the name keeps rings of different authorities apart and admits no one.
    */
   static String nameFromAuthority(byte[] caCertificateDer) {
-    return nameFromSecret(caCertificateDer);
-  }
-
-  /** SHA-256 over another domain label and the secret, in hex: the cluster name does not reveal it. */
-  static String tlsSeedFromSecret(byte[] secret) {
-    return HexFormat.of().formatHex(digest("bloomchord event-bus key", secret));
+    return "bc-" + HexFormat.of().formatHex(digest("bloomchord cluster name", caCertificateDer), 0, 16);
   }
 
   private static byte[] digest(String label, byte[] secret) {

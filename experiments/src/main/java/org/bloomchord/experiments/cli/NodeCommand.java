@@ -1,6 +1,8 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -8,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
+import org.bloomchord.node.http.HttpAccess;
 import org.bloomchord.node.http.NodeHttpServer;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.routing.heavy.HotKeyOptions;
@@ -19,7 +22,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bloomchord node}: a long-running process hosting N peers with the HTTP API, Prometheus
- * metrics and the live view on 127.0.0.1. Prints {@code listening on http://127.0.0.1:P} once the
+ * metrics and the live view on 127.0.0.1 (another interface only with a token for writes,
+ * {@code --http-token-file}, or {@code --http-insecure}). Prints {@code listening on http://127.0.0.1:P} once the
  * ring is stable. On SIGTERM or Ctrl-C every peer leaves gracefully and the durable store is
  * flushed before the process exits.
  */
@@ -29,7 +33,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
         "Run N peers as a long-lived node with an HTTP API (JSON), Prometheus metrics at /metrics and a"
-            + " live view of the ring at /, on 127.0.0.1.",
+            + " live view of the ring at /, on 127.0.0.1 (elsewhere with --http-host and a token for writes).",
         "With --data-dir the peers' identities and stores survive restarts. Stops cleanly on SIGTERM or"
             + " Ctrl-C.",
         "With a cluster flag the node is one JVM of a ring spanning JVMs: without --members it starts the"
@@ -44,13 +48,29 @@ public final class NodeCommand implements Callable<Integer> {
   int peers;
 
   @Option(names = "--http-port", required = true, paramLabel = "P",
-      description = "Port of the HTTP API on 127.0.0.1 (0: any free port).")
+      description = "Port of the HTTP API on --http-host (0: any free port).")
   int httpPort;
 
   @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
-      description = "Interface the HTTP API binds to: keep the loopback unless the API must be reached from"
-          + " another host of a private network, since it has no authentication (default: ${DEFAULT-VALUE}).")
+      description = "Interface the HTTP API binds to; another than the loopback needs --http-token-file (or"
+          + " --http-insecure) (default: ${DEFAULT-VALUE}).")
   String httpHost;
+
+  @Option(names = "--http-token-file", paramLabel = "FILE",
+      description = "File with the API's bearer token (owner-only, at least 128 bits): every PUT, POST and DELETE"
+          + " needs 'Authorization: Bearer TOKEN' and is answered 401 without it. Open the live view as"
+          + " http://HOST:PORT/#token=TOKEN.")
+  Path httpTokenFile;
+
+  @Option(names = "--http-token-reads",
+      description = "With --http-token-file: reads need the token too (/metrics, /api/..., the event streams); the"
+          + " live view's page and /api/openapi.json stay open.")
+  boolean httpTokenReads;
+
+  @Option(names = "--http-insecure",
+      description = "Let --http-host name an interface other than the loopback without --http-token-file: anyone who"
+          + " reaches the port may then change the node's data and peers.")
+  boolean httpInsecure;
 
   @Option(names = "--data-dir", paramLabel = "DIR",
       description = "Directory of the durable store (RocksDB); without it everything is in memory.")
@@ -120,6 +140,7 @@ public final class NodeCommand implements Callable<Integer> {
     if (startTimeoutSeconds < 1 || startTimeoutSeconds > 86_400) {
       throw new UsageException("--start-timeout must be in 1..86400 seconds, got " + startTimeoutSeconds);
     }
+    HttpAccess access = httpAccess();
     NodeOptions options;
     try {
       options = new NodeOptions().setPeers(peers).setSeed(seed).setDataDir(dataDir);
@@ -161,7 +182,7 @@ public final class NodeCommand implements Callable<Integer> {
     }
     NodeHttpServer http;
     try {
-      http = NodeHttpServer.start(node, httpHost, httpPort).toCompletionStage().toCompletableFuture()
+      http = NodeHttpServer.start(node, httpHost, httpPort, access).toCompletionStage().toCompletableFuture()
           .get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       node.close();
@@ -182,6 +203,46 @@ public final class NodeCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /**
+   * Who may use the API, from --http-token-file and --http-token-reads; refuses a bind beyond the
+   * loopback without a token unless --http-insecure says so. Checked before anything starts.
+   */
+  private HttpAccess httpAccess() {
+    if (httpTokenFile == null && httpTokenReads) {
+      throw new UsageException("--http-token-reads needs --http-token-file FILE");
+    }
+    if (httpTokenFile != null && httpInsecure) {
+      throw new UsageException("give --http-token-file or --http-insecure, not both");
+    }
+    if (httpTokenFile == null) {
+      if (!httpInsecure && !loopback(httpHost)) {
+        throw new UsageException("--http-host " + httpHost + " is not the loopback: give --http-token-file FILE so that"
+            + " only token holders change the node's data (or --http-insecure to serve everyone)");
+      }
+      return HttpAccess.open();
+    }
+    try {
+      return HttpAccess.readTokenFile(httpTokenFile, httpTokenReads);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--http-token-file " + e.getMessage());
+    }
+  }
+
+  /** Whether {@code host} names only loopback addresses (a name is resolved; one that does not resolve is not). */
+  static boolean loopback(String host) {
+    try {
+      InetAddress[] all = InetAddress.getAllByName(host);
+      for (InetAddress a : all) {
+        if (!a.isLoopbackAddress()) {
+          return false;
+        }
+      }
+      return all.length > 0;
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   /** Relief's options from the --hot-keys flags, null when off; a setting out of range is a usage error. */

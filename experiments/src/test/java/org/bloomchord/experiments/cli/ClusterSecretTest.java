@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
@@ -17,6 +18,7 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.admission.SharedSecret;
 import org.bloomchord.overlay.vertx.ClusterNode;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.overlay.vertx.VertxNetwork;
@@ -30,11 +32,14 @@ import picocli.CommandLine;
  */
 class ClusterSecretTest {
 
+  private static final String RIGHT = "8f3a9d0c41b7e2f65a0d9c3b7e1f4a26";
+  private static final String WRONG = "0c1d2e3f405162738495a6b7c8d9eafb";
   private static final ChordConfig CONFIG = ChordConfig.defaults().withPeriods(100, 100, 200).withTimeouts(300, 1500);
 
   private static ClusterOptions fromSecret(Path dir, String file, String secret, List<String> members) throws Exception {
     Path f = dir.resolve(file);
     Files.writeString(f, secret, StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
     ClusterMixin mixin = new ClusterMixin();
     new CommandLine(mixin).parseArgs("--secret-file", f.toString(), "--members", String.join(",", members.isEmpty()
         ? List.of("127.0.0.1:1") : members));
@@ -47,20 +52,21 @@ class ClusterSecretTest {
   }
 
   @Test
-  void theClusterNameIsDerivedFromTheSecretAlone() {
-    byte[] a = "correct horse".getBytes(StandardCharsets.UTF_8);
-    assertEquals(ClusterMixin.nameFromSecret(a), ClusterMixin.nameFromSecret(a.clone()));
-    assertNotEquals(ClusterMixin.nameFromSecret(a), ClusterMixin.nameFromSecret("battery staple".getBytes(StandardCharsets.UTF_8)));
-    assertTrue(ClusterMixin.nameFromSecret(a).matches("bc-[0-9a-f]{32}"));
+  void theClusterNameAndTlsSeedAreDerivedFromTheSecretAlone(@TempDir Path dir) throws Exception {
+    ClusterOptions a = fromSecret(dir, "a", RIGHT + "\n", List.of());
+    SharedSecret secret = SharedSecret.of(RIGHT.getBytes(StandardCharsets.UTF_8));
+    assertEquals(secret.clusterName(), a.clusterName());
+    assertEquals(secret.tlsSeed(), a.tlsSeed());
+    assertNotEquals(a.clusterName(), fromSecret(dir, "b", WRONG, List.of()).clusterName());
   }
 
   @Test
   void aJvmWithTheWrongSecretCannotJoinWhileOneWithTheRightSecretCan(@TempDir Path dir) throws Exception {
-    try (ClusterNode a = ClusterNode.start(fromSecret(dir, "a", "right", List.of()).withNodeName("a"), 1);
+    try (ClusterNode a = ClusterNode.start(fromSecret(dir, "a", RIGHT, List.of()).withNodeName("a"), 1);
          ClusterNode outsider = ClusterNode.start(
-             fromSecret(dir, "b", "wrong", List.of(a.memberAddress())).withNodeName("b"), 1);
+             fromSecret(dir, "b", WRONG, List.of(a.memberAddress())).withNodeName("b"), 1);
          ClusterNode insider = ClusterNode.start(
-             fromSecret(dir, "c", "right", List.of(a.memberAddress())).withNodeName("c"), 1);
+             fromSecret(dir, "c", RIGHT, List.of(a.memberAddress())).withNodeName("c"), 1);
          VertxNetwork<ChordPeer> ringNet = new VertxNetwork<>(List.of(a), NetworkOptions.defaults(), ChordWire.registry(CONFIG));
          VertxNetwork<ChordPeer> outNet = new VertxNetwork<>(List.of(outsider), NetworkOptions.defaults(),
              ChordWire.registry(CONFIG));

@@ -56,6 +56,8 @@ class MemberCertificatesTest {
     for (String f : List.of("ca.crt", "crl.pem", "members/mallory.crt", "members/mallory.key")) {
       Files.copy(ca.resolve(f), stale.resolve(f));
     }
+    Files.setPosixFilePermissions(stale.resolve("members/mallory.key"),
+        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     assertTrue(cli("ca", "revoke", "mallory", "--dir", ca.toString()).contains("lists 1 certificate"));
     assertTrue(cli("ca", "list", "--dir", ca.toString()).lines().anyMatch(l -> l.startsWith("mallory") && l.endsWith("revoked")));
 

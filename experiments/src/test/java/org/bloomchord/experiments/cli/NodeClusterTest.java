@@ -35,6 +35,7 @@ class NodeClusterTest {
   @Test
   void twoNodeJvmsFormOneRing(@TempDir Path dir) throws Exception {
     Path secret = Files.writeString(dir.resolve("secret"), "a shared secret of this test\n");
+    Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     int clusterPort = freePort();
     List<Process> started = new ArrayList<>();
     try {

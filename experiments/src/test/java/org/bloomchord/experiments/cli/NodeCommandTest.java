@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,13 @@ import org.bloomchord.node.NodeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bloomchord node}: its contract line, SIGTERM shutdown with the store flushed, bad flags. */
+/**
+ * {@code bloomchord node}: its contract line, a write refused without its API token and taken with
+ * it, SIGTERM shutdown with the store flushed, bad flags.
+ */
 class NodeCommandTest {
+
+  private static final String TOKEN = "c2VjcmV0LXRva2VuLW9mLXRoaXMtdGVzdA";
 
   private static int run(StringWriter out, StringWriter err, String... args) {
     return BloomchordCli.execute(args, new PrintWriter(out), new PrintWriter(err));
@@ -36,7 +42,16 @@ class NodeCommandTest {
   @Test
   void badFlagsGetOneLineAndExitCodeTwo(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("file"), "x");
+    Path openToken = Files.writeString(dir.resolve("open.token"), TOKEN);
+    Files.setPosixFilePermissions(openToken, PosixFilePermissions.fromString("rw-r--r--"));
+    Path shortToken = Files.writeString(dir.resolve("short.token"), "0123456789abcdef");
+    Files.setPosixFilePermissions(shortToken, PosixFilePermissions.fromString("rw-------"));
     String[][] cases = {
+        {"node", "--http-port", "0", "--http-host", "0.0.0.0"},
+        {"node", "--http-port", "0", "--http-token-reads"},
+        {"node", "--http-port", "0", "--http-token-file", openToken.toString()},
+        {"node", "--http-port", "0", "--http-token-file", shortToken.toString()},
+        {"node", "--http-port", "0", "--http-token-file", shortToken.toString(), "--http-insecure"},
         {"node", "--http-port", "70000"},
         {"node", "--peers", "0", "--http-port", "0"},
         {"node", "--http-port", "0", "--data-dir", file.toString()},
@@ -50,7 +65,8 @@ class NodeCommandTest {
         {"node", "--http-port", "0", "--hot-keys-lease-ms", "5"},
         {"node", "--http-port", "0", "--hot-keys-threshold", "2", "--hot-keys-lease-ms", "0"},
         {"node", "--http-port", "0", "--start-timeout", "0"}};
-    String[] mentions = {"--http-port", "--peers", file.toString(), "--peers", "--http-port", "--stabilize-ms",
+    String[] mentions = {"--http-host 0.0.0.0 is not the loopback", "--http-token-reads", "chmod 600 " + openToken,
+        "fewer than 128", "--http-insecure", "--http-port", "--peers", file.toString(), "--peers", "--http-port", "--stabilize-ms",
         "--stabilize-max", "--fix-fingers-max", "--refresh-ms", "--hot-keys-threshold", "--hot-keys-lease-ms",
         "--hot-keys-lease-ms", "--start-timeout"};
     for (int i = 0; i < cases.length; i++) {
@@ -60,16 +76,20 @@ class NodeCommandTest {
       List<String> lines = err.toString().lines().filter(l -> !l.isBlank()).toList();
       assertTrue(lines.get(0).startsWith("bloomchord: ") && lines.get(0).contains(mentions[i]), lines.toString());
       assertFalse(err.toString().contains("\tat "), "no stack trace");
+      assertEquals(1, lines.size(), lines.toString());
     }
   }
 
   @Test
   void printsItsAddressWhenStableAndStopsCleanlyOnSigterm(@TempDir Path dir) throws Exception {
     Path data = dir.resolve("data");
+    Path token = Files.writeString(dir.resolve("api.token"), TOKEN + "\n");
+    Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
     Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
         "-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(),
         "node", "--peers", "6", "--http-port", "0", "--data-dir", data.toString(), "--event-loops", "2",
-        "--stabilize-ms", "400", "--stabilize-max", "6400", "--fix-fingers-max", "12800", "--refresh-ms", "2000")
+        "--stabilize-ms", "400", "--stabilize-max", "6400", "--fix-fingers-max", "12800", "--refresh-ms", "2000",
+        "--http-token-file", token.toString())
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     List<String> lines = new ArrayList<>();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
@@ -82,9 +102,13 @@ class NodeCommandTest {
       String ring = http.send(HttpRequest.newBuilder(URI.create(base + "/api/ring")).build(),
           HttpResponse.BodyHandlers.ofString()).body();
       assertTrue(ring.contains("\"peers\":6") && ring.contains("\"stable\":true"), ring);
-      HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create(base + "/api/keys/kept"))
-          .timeout(Duration.ofSeconds(30)).PUT(HttpRequest.BodyPublishers.ofString("yes")).build(),
+      HttpResponse<String> refused = http.send(HttpRequest.newBuilder(URI.create(base + "/api/keys/kept"))
+          .timeout(Duration.ofSeconds(30)).PUT(HttpRequest.BodyPublishers.ofString("no")).build(),
           HttpResponse.BodyHandlers.ofString());
+      assertEquals(401, refused.statusCode(), "a write without the token: " + refused.body());
+      HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create(base + "/api/keys/kept"))
+          .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + TOKEN)
+          .PUT(HttpRequest.BodyPublishers.ofString("yes")).build(), HttpResponse.BodyHandlers.ofString());
       assertEquals(200, put.statusCode(), put.body());
 
       node.toHandle().destroy(); // SIGTERM; the handle keeps our end of the pipe open

@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bloomchord.experiments.cli.BloomchordCli;
+import org.bloomchord.overlay.admission.SharedSecret;
 import org.bloomchord.overlay.vertx.ClusterNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,14 +170,20 @@ class ReadmeTourTest {
   }
 
   /**
-   * Step 4 is checked without starting Hazelcast twice: its commands parse as written, with the
+   * Step 4 is checked without starting Hazelcast twice: its secret line makes a file the node
+   * takes (owner-only, long enough), its commands parse as written, with the
    * cluster flags {@code NodeClusterTest} runs (two node JVMs with these flags form one ring and
    * answer the same requests across it), and its curl lines are those of step 3's routes.
    */
   @Test
-  void stepFourTwoNodesAreTheCommandsTheClusterTestRuns() throws Exception {
+  void stepFourTwoNodesAreTheCommandsTheClusterTestRuns(@TempDir Path dir) throws Exception {
     String step = steps().get(4);
-    assertEquals(1, commands(step, "head -c 32 /dev/urandom | base64 > ring.secret").size());
+    List<String> secretLines = commands(step, "(umask 077; head -c 32 /dev/urandom | base64 > ring.secret)");
+    assertEquals(1, secretLines.size());
+    // the line makes a secret the node takes: owner-only and long enough
+    Process made = new ProcessBuilder("bash", "-c", secretLines.get(0)).directory(dir.toFile()).inheritIO().start();
+    assertTrue(made.waitFor(30, TimeUnit.SECONDS) && made.exitValue() == 0, secretLines.get(0));
+    SharedSecret.read(dir.resolve("ring.secret"));
     List<String> nodes = commands(step, "./bloomchord node");
     assertEquals(2, nodes.size(), nodes::toString);
     for (String line : nodes) {

@@ -55,7 +55,11 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * GET    /                         the live view, with its routes under /api/live (see LiveServer)
  * </pre>
  *
- * Membership changes block until done, so they run one at a time on a thread of their own; data
+ * With a token ({@link HttpAccess}), every PUT, POST and DELETE needs {@code Authorization: Bearer
+ * <token>} and is answered 401 without it; so is every other request but the page and the OpenAPI
+ * document when reads are guarded too.
+ *
+ * <p>Membership changes block until done, so they run one at a time on a thread of their own; data
  * operations are asynchronous end to end.
  *
  * <p>Why one class of about 420 lines: it is the router of one HTTP API, one short handler per
@@ -75,6 +79,7 @@ public final class NodeHttpServer {
   private final NodeMetrics metrics;
   private final EventStream events;
   private final NodeLiveSource liveSource;
+  private final HttpAccess access;
   private LiveServer live;
   /**
    * Runs membership changes one at a time off the Vert.x threads: they block on the peers, which
@@ -85,8 +90,9 @@ public final class NodeHttpServer {
   /** The router the server answers with, for the test that holds it to the OpenAPI document. */
   private Router router;
 
-  private NodeHttpServer(Node node) {
+  private NodeHttpServer(Node node, HttpAccess access) {
     this.node = node;
+    this.access = access;
     this.vertx = node.vertx();
     this.chord = node.options().getChord();
     this.metrics = new NodeMetrics(node);
@@ -94,9 +100,20 @@ public final class NodeHttpServer {
     this.liveSource = new NodeLiveSource(node);
   }
 
-  /** Starts the API of {@code node} on {@code host}:{@code port} (port 0: any free port). */
+  /**
+   * Starts the API of {@code node} on {@code host}:{@code port} (port 0: any free port) without a
+   * token: anyone who reaches the port may change the node's data, so bind the loopback.
+   */
   public static Future<NodeHttpServer> start(Node node, String host, int port) {
-    NodeHttpServer s = new NodeHttpServer(node);
+    return start(node, host, port, HttpAccess.open());
+  }
+
+  /**
+   * Starts the API of {@code node} on {@code host}:{@code port} (port 0: any free port), answering
+   * only the requests that {@code access} lets through.
+   */
+  public static Future<NodeHttpServer> start(Node node, String host, int port, HttpAccess access) {
+    NodeHttpServer s = new NodeHttpServer(node, access);
     return s.vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port))
         .requestHandler(s.router = s.router())
         .listen()
@@ -129,6 +146,7 @@ public final class NodeHttpServer {
 
   Router router() {
     Router r = Router.router(vertx);
+    access.mount(r);
     // the largest body is a value; a bit more for its encoding
     r.route("/api/*").handler(BodyHandler.create(false).setBodyLimit(chord.maxValueBytes() + 1024L));
     r.get("/api/ring").handler(this::ring);

@@ -59,7 +59,7 @@ class HotKeysLiveViewTest {
           }
         }
       }, "hot-reader");
-      try (WebDriverClient browser = WebDriverClient.start(driver.get(), chromium.get(), 1200, 900)) {
+      try (HeadlessChromium browser = HeadlessChromium.start(driver.get(), chromium.get(), 1200, 900)) {
         browser.navigate("http://127.0.0.1:" + http.port() + "/");
         await(() -> Integer.toString(PEERS).equals(browser.script(
             "return document.getElementById('ring').dataset.peers || '';")));

@@ -1,6 +1,7 @@
 package org.bloomchord.node.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
@@ -18,9 +19,11 @@ import org.bloomchord.node.FingerRun;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.PeerView;
+import org.bloomchord.node.http.HttpAccess;
 import org.bloomchord.node.http.NodeHttpServer;
 import org.bloomchord.overlay.PeerRef;
 import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.WebElement;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,7 +47,7 @@ class LiveViewBrowserTest {
     try (Node node = Node.start(new NodeOptions().setPeers(PEERS).setSeed(21).setEventLoopThreads(2))) {
       NodeHttpServer http = NodeHttpServer.start(node, "127.0.0.1", 0).toCompletionStage().toCompletableFuture()
           .get(30, TimeUnit.SECONDS);
-      try (WebDriverClient browser = WebDriverClient.start(driver.get(), chromium.get(), 1200, 900)) {
+      try (HeadlessChromium browser = HeadlessChromium.start(driver.get(), chromium.get(), 1200, 900)) {
         browser.navigate("http://127.0.0.1:" + http.port() + "/");
 
         // the ring: one dot per peer, at the angle of its ring id
@@ -64,7 +67,7 @@ class LiveViewBrowserTest {
 
         // click a peer and read its fingers
         JsonObject target = (JsonObject) drawn.getValue(0);
-        String canvas = browser.find("#ring");
+        WebElement canvas = browser.find("#ring");
         browser.clickAt(canvas, (int) Math.round(target.getDouble("x") - 360), (int) Math.round(target.getDouble("y") - 360));
         String name = target.getString("name");
         await(() -> name.equals(browser.text(browser.find("#selected"))));
@@ -88,7 +91,7 @@ class LiveViewBrowserTest {
         assertTrue(shown.size() < truth.fingers().size(), "fingers grouped: " + shown);
 
         // a lookup from the selected peer, its path drawn and written out
-        String key = browser.find("#key");
+        WebElement key = browser.find("#key");
         browser.clear(key);
         browser.type(key, "where-is-this");
         browser.click(browser.find("#lookup"));
@@ -112,6 +115,50 @@ class LiveViewBrowserTest {
             "return document.getElementById('ring').dataset.peers || '';")));
         assertEquals(Boolean.FALSE, browser.script("return byName.has('" + name + "');"));
         assertTrue(((Number) browser.script("return window.liveFrames;")).longValue() > 0, "animation frames counted");
+      } finally {
+        http.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  /**
+   * A node whose reads and writes need a token: the page opened with the token in its fragment
+   * draws the ring (its reads carry the token), cuts the token from the address bar, never puts it
+   * in a URL it requests, adds a peer (a write with the token) and sees it come back on its event
+   * stream (read through fetch with the token); opened without the token, it shows the node's 401.
+   */
+  @Test
+  void thePageOpenedWithTheTokenReadsWritesAndStreamsWithIt() throws Exception {
+    Optional<Path> chromium = executable("chromium", "chromium-browser");
+    Optional<Path> driver = executable("chromedriver");
+    Assumptions.assumeTrue(chromium.isPresent() && driver.isPresent(),
+        "headless Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does it)");
+    String token = "dG9rZW4tb2YtdGhlLWJyb3dzZXItdGVzdA";
+    int peers = 8;
+    try (Node node = Node.start(new NodeOptions().setPeers(peers).setSeed(22).setEventLoopThreads(2))) {
+      NodeHttpServer http = NodeHttpServer.start(node, "127.0.0.1", 0, HttpAccess.token(token, true))
+          .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      String base = "http://127.0.0.1:" + http.port();
+      try (HeadlessChromium browser = HeadlessChromium.start(driver.get(), chromium.get(), 1000, 800)) {
+        browser.navigate(base + "/#token=" + token);
+        await(() -> Integer.toString(peers).equals(browser.script(
+            "return document.getElementById('ring').dataset.peers || '';")));
+        assertEquals("", browser.script("return location.hash;"), "the token is cut from the address bar");
+
+        browser.click(browser.find("#add"));
+        await(() -> node.peerNames().size() == peers + 1);
+        await(() -> Integer.toString(peers + 1).equals(browser.script(
+            "return document.getElementById('ring').dataset.peers || '';")));
+        JsonArray requested = (JsonArray) browser.script(
+            "return performance.getEntriesByType('resource').map(e => e.name);");
+        assertTrue(requested.size() >= 3, requested.encode());
+        for (Object url : requested) {
+          assertFalse(url.toString().contains(token), "a URL the page requested holds the token: " + url);
+        }
+
+        browser.script("sessionStorage.clear(); return 0;");
+        browser.navigate(base + "/?without-token");
+        await(() -> browser.text(browser.find("#status")).contains("Authorization: Bearer"));
       } finally {
         http.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
       }

@@ -9,8 +9,10 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The few DER encodings (X.690) a ring authority writes: the to-be-signed parts of an X.509 v3
- * certificate and of a v2 revocation list. Encoding only; everything written here is read back by
- * the JDK's own {@code CertificateFactory}, which is what checks it.
+ * certificate, of a v2 revocation list and of a PKCS#10 certificate request. Certificates and lists
+ * are read back by the JDK's own {@code CertificateFactory}, which is what checks them; a request,
+ * which the JDK cannot parse, is split into its parts by {@link #elements} and its signature checked
+ * by the JDK.
  *
  * <p>Why not the JDK's {@code sun.security.x509}: it is not exported to code compiled with
  * {@code --release 17}, and its constructors changed in later JDKs.
@@ -131,5 +133,61 @@ final class Der {
       out.writeBytes(p);
     }
     return out.toByteArray();
+  }
+
+  /**
+   * The encoded elements (tag, length and content each) inside the constructed element that
+   * {@code der} holds whole, in order.
+   *
+   * @throws IllegalArgumentException if {@code der} is not one element whose content is a run of elements
+   */
+  static java.util.List<byte[]> elements(byte[] der) {
+    int[] outer = header(der, 0);
+    if (outer[0] + outer[1] != der.length) {
+      throw new IllegalArgumentException("not one DER element: " + der.length + " bytes, the element says "
+          + (outer[0] + outer[1]));
+    }
+    java.util.List<byte[]> out = new java.util.ArrayList<>();
+    int at = outer[0];
+    while (at < der.length) {
+      int[] h = header(der, at);
+      out.add(java.util.Arrays.copyOfRange(der, at, at + h[0] + h[1]));
+      at += h[0] + h[1];
+    }
+    return out;
+  }
+
+  /** The content of one encoded element (its tag and length cut off). */
+  static byte[] content(byte[] element) {
+    int[] h = header(element, 0);
+    return java.util.Arrays.copyOfRange(element, h[0], h[0] + h[1]);
+  }
+
+  /**
+   * The header's length and the content's length of the element starting at {@code at}, checked
+   * to end within {@code der}.
+   */
+  private static int[] header(byte[] der, int at) {
+    if (at + 2 > der.length || (der[at] & 0x1f) == 0x1f) {
+      throw new IllegalArgumentException("truncated or multi-byte DER tag at byte " + at);
+    }
+    int first = der[at + 1] & 0xff;
+    int headerBytes = 2;
+    long length = first;
+    if (first >= 0x80) {
+      int n = first & 0x7f;
+      if (n == 0 || n > 3 || at + 2 + n > der.length) {
+        throw new IllegalArgumentException("unsupported DER length at byte " + at);
+      }
+      length = 0;
+      for (int i = 0; i < n; i++) {
+        length = (length << 8) | (der[at + 2 + i] & 0xff);
+      }
+      headerBytes += n;
+    }
+    if (at + headerBytes + length > der.length) {
+      throw new IllegalArgumentException("DER element at byte " + at + " runs past the end");
+    }
+    return new int[] {headerBytes, (int) length};
   }
 }

@@ -50,8 +50,13 @@ public final class Pem {
     return (X509CRL) CertificateFactory.getInstance("X.509").generateCRL(new ByteArrayInputStream(bytes));
   }
 
-  /** Reads an unencrypted PKCS#8 private key of algorithm {@code algorithm} ("EC"). */
+  /**
+   * Reads an unencrypted PKCS#8 private key of algorithm {@code algorithm} ("EC").
+   *
+   * @throws IllegalArgumentException if the file is accessible by group or others ({@link OwnerOnlyFile})
+   */
   public static PrivateKey readKey(Path file, String algorithm) throws IOException, GeneralSecurityException {
+    OwnerOnlyFile.check(file);
     String text = Files.readString(file, StandardCharsets.US_ASCII);
     int from = text.indexOf(KEY_HEADER);
     int to = text.indexOf(KEY_FOOTER);

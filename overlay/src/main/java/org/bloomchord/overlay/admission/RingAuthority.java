@@ -38,9 +38,16 @@ import java.util.regex.Pattern;
  * DIR/ca.crt              the authority's self-signed certificate (every member has a copy)
  * DIR/crl.pem             the revocation list, signed by the authority (every member has a copy)
  * DIR/members/NAME.crt    a member's certificate: CN=NAME, SAN dNSName NAME, serverAuth+clientAuth
- * DIR/members/NAME.key    its private key (0600; goes to that member only)
+ * DIR/members/NAME.key    its private key (0600), only when made by {@link #issue} for a member on this host
+ * DIR/ca.lock             locked while an operation changes the directory ({@code AuthorityLock})
  * DIR/revoked/NAME-SERIAL.crt   certificates revoked, kept so that {@link #list} can name them
  * </pre>
+ *
+ * <p>A member on another host makes its own key and a request ({@link #request}: the same layout
+ * in a directory of its own, {@code members/NAME.key} and {@code members/NAME.csr}), and the
+ * authority signs the request ({@link #sign}), so that no member's key is ever on the authority's
+ * host. Issue, sign, revoke and init hold the directory's lock ({@link AuthorityLock}), so that
+ * operations run at once from several processes or threads take turns and none is lost.
  *
  * <p>Keys are EC P-256, signatures ECDSA with SHA-256, serials 127 random bits. A name has at
  * most one unrevoked certificate: a member is rotated by revoking it and issuing it again. Every
@@ -79,12 +86,16 @@ public final class RingAuthority {
    * @throws IllegalArgumentException if {@code dir} already holds an authority
    */
   public static RingAuthority init(Path dir, String ringName, Duration validity) {
-    if (Files.exists(dir.resolve(MemberCredentials.CA_KEY)) || Files.exists(dir.resolve(MemberCredentials.CA_CERT))) {
-      throw new IllegalArgumentException(dir + " already holds a ring authority (ca.key or ca.crt)");
-    }
     try {
       Files.createDirectories(dir);
       ownerOnly(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try (AuthorityLock lock = AuthorityLock.take(dir)) {
+      if (Files.exists(dir.resolve(MemberCredentials.CA_KEY)) || Files.exists(dir.resolve(MemberCredentials.CA_CERT))) {
+        throw new IllegalArgumentException(dir + " already holds a ring authority (ca.key or ca.crt)");
+      }
       Files.createDirectories(dir.resolve(MemberCredentials.MEMBERS));
       ownerOnly(dir.resolve(MemberCredentials.MEMBERS));
       KeyPair pair = newKeyPair();
@@ -140,49 +151,112 @@ public final class RingAuthority {
 
   /**
    * Issues {@code member} a new key and certificate, written to {@code members/NAME.key} (0600)
-   * and {@code members/NAME.crt}.
+   * and {@code members/NAME.crt}: for a ring whose members run on the authority's host. Elsewhere
+   * the member makes its key itself ({@link #request}) and the authority {@link #sign}s its request.
    *
    * @throws IllegalArgumentException if the name is not a DNS label or already has a certificate
    */
   public X509Certificate issue(String member, Duration validity) {
     checkName(member);
-    MemberCredentials files = MemberCredentials.in(dir, member);
-    if (Files.exists(files.certificate())) {
-      throw new IllegalArgumentException("member '" + member + "' already has a certificate (" + files.certificate()
-          + "); revoke it first to issue a new one");
-    }
     try {
       KeyPair pair = newKeyPair();
-      Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-      Instant notAfter = now.plus(validity);
-      if (notAfter.isAfter(cert.getNotAfter().toInstant())) {
-        notAfter = cert.getNotAfter().toInstant();
+      try (AuthorityLock lock = AuthorityLock.take(dir)) {
+        X509Certificate issued = certify(member, pair.getPublic(), validity);
+        Pem.writeKey(MemberCredentials.in(dir, member).key(), pair.getPrivate());
+        return issued;
       }
-      byte[] tbs = Der.sequence(
-          Der.explicit(0, Der.integer(2)),
-          Der.integer(newSerial()),
-          algorithm(),
-          cert.getSubjectX500Principal().getEncoded(),
-          Der.sequence(Der.time(now.minus(1, ChronoUnit.HOURS)), Der.time(notAfter)),
-          Der.name(member, ORGANIZATION),
-          pair.getPublic().getEncoded(),
-          Der.explicit(3, Der.sequence(
-              extension("2.5.29.19", true, Der.sequence()),
-              extension("2.5.29.15", true, Der.namedBits(0x80)), // digitalSignature
-              extension("2.5.29.37", false, Der.sequence(Der.oid("1.3.6.1.5.5.7.3.1"), Der.oid("1.3.6.1.5.5.7.3.2"))),
-              extension("2.5.29.17", false, Der.sequence(Der.implicitPrimitive(2,
-                  member.getBytes(java.nio.charset.StandardCharsets.US_ASCII)))),
-              extension("2.5.29.35", false, Der.sequence(Der.implicitPrimitive(0, keyId(cert.getPublicKey())))))));
-      X509Certificate issued = certificate(tbs, key);
-      Files.createDirectories(files.certificate().getParent());
-      Pem.writeKey(files.key(), pair.getPrivate());
-      Pem.writePublic(files.certificate(), "CERTIFICATE", issued.getEncoded());
-      return issued;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("could not issue a certificate: " + e, e);
     }
+  }
+
+  /**
+   * Makes {@code member}'s key and a certificate request for it in {@code dir}, on the member's
+   * own host: the key to {@code members/NAME.key} (0600), where the member's node reads it, the
+   * request to {@code members/NAME.csr}, which goes to the authority. The key never leaves
+   * {@code dir}. Returns the request's file.
+   *
+   * @throws IllegalArgumentException if the name is not a DNS label or {@code dir} already holds its key
+   */
+  public static Path request(Path dir, String member) {
+    checkName(member);
+    MemberCredentials files = MemberCredentials.in(dir, member);
+    if (Files.exists(files.key())) {
+      throw new IllegalArgumentException(files.key() + " already exists; a member keeps the key it has (delete it"
+          + " to make a new one)");
+    }
+    try {
+      Files.createDirectories(files.key().getParent());
+      ownerOnly(files.key().getParent());
+      KeyPair pair = newKeyPair();
+      Path csr = files.key().resolveSibling(member + ".csr");
+      Pem.writeKey(files.key(), pair.getPrivate());
+      Pem.writePublic(csr, CertificateRequest.PEM_LABEL, CertificateRequest.encode(member, ORGANIZATION, pair));
+      return csr;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("could not make a certificate request: " + e, e);
+    }
+  }
+
+  /**
+   * Issues {@code member} a certificate for the key of its request {@code requestFile} (made by
+   * {@link #request}), written to {@code members/NAME.crt}; the authority never sees the key.
+   *
+   * @throws IllegalArgumentException if the request does not parse or verify, names another
+   *     member, or the member already has a certificate
+   */
+  public X509Certificate sign(String member, Path requestFile, Duration validity) {
+    checkName(member);
+    CertificateRequest request = CertificateRequest.read(requestFile);
+    if (!request.member().equals(member)) {
+      throw new IllegalArgumentException(requestFile + " is the request of '" + request.member() + "', not of '"
+          + member + "'");
+    }
+    try (AuthorityLock lock = AuthorityLock.take(dir)) {
+      return certify(member, request.publicKey(), validity);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("could not sign the request of '" + member + "': " + e, e);
+    }
+  }
+
+  /** Writes {@code members/NAME.crt} certifying {@code publicKey}; the caller holds the lock. */
+  private X509Certificate certify(String member, PublicKey publicKey, Duration validity)
+      throws IOException, GeneralSecurityException {
+    MemberCredentials files = MemberCredentials.in(dir, member);
+    if (Files.exists(files.certificate())) {
+      throw new IllegalArgumentException("member '" + member + "' already has a certificate (" + files.certificate()
+          + "); revoke it first to issue a new one");
+    }
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    Instant notAfter = now.plus(validity);
+    if (notAfter.isAfter(cert.getNotAfter().toInstant())) {
+      notAfter = cert.getNotAfter().toInstant();
+    }
+    byte[] tbs = Der.sequence(
+        Der.explicit(0, Der.integer(2)),
+        Der.integer(newSerial()),
+        algorithm(),
+        cert.getSubjectX500Principal().getEncoded(),
+        Der.sequence(Der.time(now.minus(1, ChronoUnit.HOURS)), Der.time(notAfter)),
+        Der.name(member, ORGANIZATION),
+        publicKey.getEncoded(),
+        Der.explicit(3, Der.sequence(
+            extension("2.5.29.19", true, Der.sequence()),
+            extension("2.5.29.15", true, Der.namedBits(0x80)), // digitalSignature
+            extension("2.5.29.37", false, Der.sequence(Der.oid("1.3.6.1.5.5.7.3.1"), Der.oid("1.3.6.1.5.5.7.3.2"))),
+            extension("2.5.29.17", false, Der.sequence(Der.implicitPrimitive(2,
+                member.getBytes(java.nio.charset.StandardCharsets.US_ASCII)))),
+            extension("2.5.29.35", false, Der.sequence(Der.implicitPrimitive(0, keyId(cert.getPublicKey())))))));
+    X509Certificate issued = certificate(tbs, key);
+    Files.createDirectories(files.certificate().getParent());
+    Pem.writePublic(files.certificate(), "CERTIFICATE", issued.getEncoded());
+    return issued;
   }
 
   /**
@@ -194,11 +268,11 @@ public final class RingAuthority {
   public BigInteger revoke(String member) {
     checkName(member);
     MemberCredentials files = MemberCredentials.in(dir, member);
-    if (!Files.exists(files.certificate())) {
-      throw new IllegalArgumentException("member '" + member + "' has no certificate in " + dir.resolve(
-          MemberCredentials.MEMBERS));
-    }
-    try {
+    try (AuthorityLock lock = AuthorityLock.take(dir)) {
+      if (!Files.exists(files.certificate())) {
+        throw new IllegalArgumentException("member '" + member + "' has no certificate in " + dir.resolve(
+            MemberCredentials.MEMBERS));
+      }
       X509Certificate revoked = Pem.readCertificate(files.certificate());
       X509CRL current = Pem.readCrl(dir.resolve(MemberCredentials.CRL));
       List<BigInteger> serials = new ArrayList<>();

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -18,7 +19,10 @@ import org.bloomchord.node.ChurnModel;
 import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.NodeHttpServer;
-import org.bloomchord.node.live.WebDriverClient;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * The live view of a large node in headless Chromium: starts a node of PEERS peers on Vert.x with
@@ -31,9 +35,14 @@ import org.bloomchord.node.live.WebDriverClient;
  * drawn and the mean time a drawing took, the paths received, and from the server the bytes pushed
  * on the event stream and in replies.
  *
+ * <p>It drives the page with Selenium's Java client (a test dependency, so it lives with the tests
+ * and stays out of the CLI's jar):
+ *
  * <pre>
- * java -Xmx4g -cp experiments/target/bloomchord.jar org.bloomchord.experiments.bench.LiveViewBench \
- *     PEERS SECONDS RATE [PERIOD_MS]
+ * mvn -B -q -o -pl experiments -am test-compile dependency:build-classpath \
+ *     -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+ * java -Xmx4g -cp "experiments/target/test-classes:experiments/target/classes:$(cat experiments/target/test-classpath.txt)" \
+ *     org.bloomchord.experiments.bench.LiveViewBench PEERS SECONDS RATE [PERIOD_MS]
  * </pre>
  *
  * <p>Before the page is opened the bench waits until the node has settled: a ring that has just
@@ -75,33 +84,44 @@ public final class LiveViewBench {
           .get(30, TimeUnit.SECONDS);
       String base = "http://127.0.0.1:" + server.port();
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-      try (WebDriverClient browser = WebDriverClient.start(driver, chromium, 1200, 900)) {
+      ChromeDriver browser = chromium(driver, chromium, 1200, 900);
+      try {
         long load = System.nanoTime();
-        browser.navigate(base + "/");
+        browser.get(base + "/");
         String want = Integer.toString(node.peerNames().size());
-        while (!want.equals(browser.script("return document.getElementById('ring').dataset.peers || '';"))) {
+        while (!want.equals(browser.executeScript("return document.getElementById('ring').dataset.peers || '';"))) {
           Thread.sleep(50);
         }
         JsonObject served = served(http, base);
         System.out.printf(Locale.ROOT, "page drew %s peers %.2f s after navigation; %d bytes served so far%n", want,
             (System.nanoTime() - load) / 1e9, served.getLong("replyBytes") + served.getLong("streamBytes"));
-        browser.script("select(peers[0].name); return 0;");
+        browser.executeScript("select(peers[0].name); return 0;");
         Thread.sleep(1000);
         System.out.printf(Locale.ROOT, "%-16s %7s %8s %9s %8s %12s %12s %9s%n", "window", "fps", "draws/s",
             "draw ms", "paths/s", "stream B/s", "replies B/s", "lookups/s");
         window(browser, http, base, "idle", seconds, null, 0);
         window(browser, http, base, "lookups", seconds, null, rate);
         window(browser, http, base, "lookups+churn", seconds, node, rate);
-        browser.script("window.liveForceDraw = true; return 0;");
+        browser.executeScript("window.liveForceDraw = true; return 0;");
         window(browser, http, base, "full redraw", seconds, null, rate);
-        browser.screenshot(Path.of("target", "live-view-bench.png"));
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target", "live-view-bench.png"), browser.getScreenshotAs(OutputType.BYTES));
       } finally {
+        browser.quit();
         server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
       }
     }
   }
 
-  private static void window(WebDriverClient browser, HttpClient http, String base, String name, int seconds,
+  /** Headless Chromium through the system's chromedriver, both given, so that Selenium fetches nothing. */
+  private static ChromeDriver chromium(Path driver, Path chromium, int width, int height) {
+    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.toFile())
+        .usingAnyFreePort().withSilent(true).build();
+    return new ChromeDriver(service, new ChromeOptions().setBinary(chromium.toFile()).addArguments("--headless=new",
+        "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=" + width + "," + height));
+  }
+
+  private static void window(ChromeDriver browser, HttpClient http, String base, String name, int seconds,
       Node churn, int rate) throws Exception {
     JsonArray before = page(browser);
     JsonObject servedBefore = served(http, base);
@@ -156,9 +176,9 @@ public final class LiveViewBench {
     return asked;
   }
 
-  private static JsonArray page(WebDriverClient browser) throws Exception {
-    return (JsonArray) browser.script("return [window.liveFrames, window.liveDraws, window.liveDrawMs,"
-        + " window.livePaths, performance.now()];");
+  private static JsonArray page(ChromeDriver browser) {
+    return new JsonArray((List<?>) browser.executeScript("return [window.liveFrames, window.liveDraws,"
+        + " window.liveDrawMs, window.livePaths, performance.now()];"));
   }
 
   private static JsonObject served(HttpClient http, String base) throws Exception {
