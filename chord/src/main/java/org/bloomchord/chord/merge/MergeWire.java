@@ -1,7 +1,5 @@
 package org.bloomchord.chord.merge;
 
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.merge.MergeMessages.MergeFind;
 import org.bloomchord.chord.merge.MergeMessages.MergeFound;
@@ -10,11 +8,7 @@ import org.bloomchord.chord.merge.MergeMessages.MergeNews;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.chord.wire.RingCodec;
-import org.bloomchord.overlay.Message;
-import org.bloomchord.overlay.wire.WireCodec;
-import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireRegistry;
-import org.bloomchord.overlay.wire.WireWriter;
 
 /**
  * The encodings of the merge messages, under Chord's tags 25..28: ids as fixed 8-byte longs, peers
@@ -44,27 +38,18 @@ public final class MergeWire {
   }
 
   private void fill(WireRegistry r) {
-    r.register(NEWS, codec(MergeNews.class, (m, out) -> {
+    r.register(NEWS, limits.codec(MergeNews.class, (m, out) -> {
       out.writeLong(m.epoch());
       RingCodec.writePeers(m.contacts(), out);
       out.writeLong(m.limit()).writeVarInt(m.hops());
     }, in -> new MergeNews(in.readLong(), RingCodec.readPeers(in, ring, Integer.MAX_VALUE),
         RingCodec.readId(in, ring), in.readVarInt(Integer.MAX_VALUE))));
-    r.register(FIND, codec(MergeFind.class, (m, out) -> out.writeLong(m.key()),
+    r.register(FIND, limits.codec(MergeFind.class, (m, out) -> out.writeLong(m.key()),
         in -> new MergeFind(RingCodec.readId(in, ring))));
-    r.register(FOUND, codec(MergeFound.class, (m, out) -> {
+    r.register(FOUND, limits.codec(MergeFound.class, (m, out) -> {
       RingCodec.writeNullablePeer(m.successor(), out);
       RingCodec.writePeers(m.successors(), out);
     }, in -> new MergeFound(RingCodec.readNullablePeer(in, ring), RingCodec.readPeers(in, ring, Integer.MAX_VALUE))));
-    r.register(INTRO, codec(MergeIntro.class, (m, out) -> { }, in -> new MergeIntro()));
-  }
-
-  private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,
-      Function<WireReader, M> decoder) {
-    return WireCodec.of(type, encoder, in -> {
-      M m = decoder.apply(in);
-      limits.check(m);
-      return m;
-    });
+    r.register(INTRO, limits.codec(MergeIntro.class, (m, out) -> { }, in -> new MergeIntro()));
   }
 }

@@ -3,8 +3,6 @@ package org.bloomchord.chord.wire;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.merge.MergeWire;
 import org.bloomchord.chord.ring.IdRing;
@@ -36,9 +34,7 @@ import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.overlay.MalformedMessageException;
-import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.wire.WireCodec;
 import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.overlay.wire.WireWriter;
@@ -87,9 +83,9 @@ public final class ChordWire {
   }
 
   private void fill(WireRegistry r) {
-    r.register(1, codec(Ack.class, (m, out) -> { }, in -> new Ack()));
-    r.register(2, codec(Ping.class, (m, out) -> { }, in -> new Ping()));
-    r.register(3, codec(FindSuccessor.class, (m, out) -> {
+    r.register(1, limits.codec(Ack.class, (m, out) -> { }, in -> new Ack()));
+    r.register(2, limits.codec(Ping.class, (m, out) -> { }, in -> new Ping()));
+    r.register(3, limits.codec(FindSuccessor.class, (m, out) -> {
       out.writeLong(m.lookupId()).writeLong(m.key());
       RingCodec.writePeer(m.origin(), out);
       // 0 for a step that is not final, else the predecessor hops plus one, then the bound
@@ -107,14 +103,14 @@ public final class ChordWire {
           : Optional.empty();
       return new FindSuccessor(id, key, origin, hops, timeouts, finalStep);
     }));
-    r.register(4, codec(LookupDone.class, (m, out) -> {
+    r.register(4, limits.codec(LookupDone.class, (m, out) -> {
       out.writeLong(m.lookupId());
       writeNullablePeer(m.successor(), out);
       writePeers(m.successors(), out);
       out.writeVarInt(m.hops()).writeVarInt(m.timeouts()).writeVarInt(m.ownerHops());
     }, in -> new LookupDone(in.readLong(), readNullablePeer(in), readPeers(in), in.readVarInt(ANY),
         in.readVarInt(ANY), in.readVarInt(ANY))));
-    r.register(5, codec(NextHopQuery.class, (m, out) -> {
+    r.register(5, limits.codec(NextHopQuery.class, (m, out) -> {
       out.writeLong(m.key()).writeVarInt(m.exclude().size());
       m.exclude().forEach(out::writeLong);
       out.writeBoolean(m.candidate());
@@ -131,22 +127,22 @@ public final class ChordWire {
       boolean candidate = in.readBoolean();
       return new NextHopQuery(key, ids, candidate, candidate ? readId(in) : 0);
     }));
-    r.register(6, codec(NextHop.class, (m, out) -> {
+    r.register(6, limits.codec(NextHop.class, (m, out) -> {
       out.writeBoolean(m.done()).writeBoolean(m.candidate());
       writeNullablePeer(m.peer(), out);
       writePeers(m.successors(), out);
     }, in -> new NextHop(in.readBoolean(), in.readBoolean(), readNullablePeer(in), readPeers(in))));
-    r.register(7, codec(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
-    r.register(8, codec(Neighbors.class, (m, out) -> {
+    r.register(7, limits.codec(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
+    r.register(8, limits.codec(Neighbors.class, (m, out) -> {
       writeNullablePeer(m.predecessor(), out);
       writePeers(m.successors(), out);
     }, in -> new Neighbors(readNullablePeer(in), readPeers(in))));
-    r.register(9, codec(Notify.class, (m, out) -> { }, in -> new Notify()));
-    r.register(10, codec(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
+    r.register(9, limits.codec(Notify.class, (m, out) -> { }, in -> new Notify()));
+    r.register(10, limits.codec(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorLeaving(readPeers(in))));
-    r.register(11, codec(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+    r.register(11, limits.codec(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new PredecessorLeaving(readNullablePeer(in))));
-    r.register(12, codec(StoreTransfer.class, (m, out) -> {
+    r.register(12, limits.codec(StoreTransfer.class, (m, out) -> {
       out.writeVarInt(m.entries().size());
       m.entries().forEach(e -> writeEntry(e, out));
     }, in -> {
@@ -158,11 +154,11 @@ public final class ChordWire {
       }
       return new StoreTransfer(entries);
     }));
-    r.register(13, codec(PutRequest.class, (m, out) -> {
+    r.register(13, limits.codec(PutRequest.class, (m, out) -> {
       out.writeString(m.key());
       writeNullableString(m.value(), out);
     }, in -> new PutRequest(readKey(in), readNullableValue(in))));
-    r.register(14, codec(PutReply.class, (m, out) -> {
+    r.register(14, limits.codec(PutReply.class, (m, out) -> {
       out.writeBoolean(m.responsible());
       out.writeBoolean(m.version() != null);
       if (m.version() != null) {
@@ -174,37 +170,27 @@ public final class ChordWire {
       Version v = in.readBoolean() ? readVersion(in) : null;
       return new PutReply(responsible, v, in.readVarInt(ANY));
     }));
-    r.register(15, codec(GetRequest.class, (m, out) -> out.writeString(m.key()),
+    r.register(15, limits.codec(GetRequest.class, (m, out) -> out.writeString(m.key()),
         in -> new GetRequest(readKey(in))));
-    r.register(16, codec(GetReply.class, (m, out) -> {
+    r.register(16, limits.codec(GetReply.class, (m, out) -> {
       out.writeBoolean(m.entry() != null);
       if (m.entry() != null) {
         writeEntry(m.entry(), out);
       }
     }, in -> new GetReply(in.readBoolean() ? readEntry(in) : null)));
-    r.register(17, codec(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
-    r.register(18, codec(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+    r.register(17, limits.codec(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
+    r.register(18, limits.codec(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new Predecessor(readNullablePeer(in))));
-    r.register(19, codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
-    r.register(21, codec(JoinNotify.class, (m, out) -> out.writeBoolean(m.holdsEntries()),
+    r.register(19, limits.codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
+    r.register(21, limits.codec(JoinNotify.class, (m, out) -> out.writeBoolean(m.holdsEntries()),
         in -> new JoinNotify(in.readBoolean())));
-    r.register(22, codec(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
-    r.register(20, codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
+    r.register(22, limits.codec(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
+    r.register(20, limits.codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
-    r.register(23, codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
-    r.register(24, codec(SuccessorsChanged.class, (m, out) -> writePeers(m.successors(), out),
+    r.register(23, limits.codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
+    r.register(24, limits.codec(SuccessorsChanged.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorsChanged(readPeers(in))));
     MergeWire.register(r, config);
-  }
-
-  /** A codec whose decoder applies the limits of {@link MessageBounds} to what it parsed. */
-  private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,
-      Function<WireReader, M> decoder) {
-    return WireCodec.of(type, encoder, in -> {
-      M m = decoder.apply(in);
-      limits.check(m);
-      return m;
-    });
   }
 
   private long readId(WireReader in) {
@@ -289,5 +275,4 @@ public final class ChordWire {
     }
     return bytes;
   }
-
 }

@@ -26,6 +26,7 @@ import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.wire.MessageCheck;
 
 /**
  * The limits of every Chord message, checked on the message object: ids on the ring, peer lists up
@@ -37,7 +38,7 @@ import org.bloomchord.overlay.PeerRef;
  * to every message and reply before it touches a table, because a runtime may hand messages over
  * by reference without decoding them (the Vert.x runtime within one JVM does).
  */
-public final class MessageBounds {
+public final class MessageBounds implements MessageCheck {
 
   private final ChordConfig config;
   private final IdRing ring;
@@ -72,6 +73,7 @@ public final class MessageBounds {
    *
    * @throws MalformedMessageException when a bound is violated
    */
+  @Override
   public void check(Message m) {
     if (m instanceof FindSuccessor f) {
       id(f.key());

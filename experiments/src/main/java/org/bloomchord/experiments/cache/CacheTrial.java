@@ -142,9 +142,12 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
       double updates = (double) misses / cache.updateEvery();
       formula = (2.0 * (trueMatches + expectedFalse) + updates * others) / r;
     }
-    return new CacheStats(cache.protocol().wireName(), peers, n.requests, (n.local + n.remote) / r, n.local, n.remote,
-        n.falsePositives, n.stale, n.remoteMisses, messages / r, bytes / r, summaryBytes, n.transferBytes / r, memory,
-        expectedFalse, formula, cache.naming().wireName(), n.nameBytes / r);
+    return CacheStats.builder().protocol(cache.protocol().wireName()).peers(peers).requests(n.requests)
+        .hitRatio((n.local + n.remote) / r).localHits(n.local).remoteHits(n.remote).falseHits(n.falsePositives)
+        .staleHits(n.stale).remoteMisses(n.remoteMisses).messagesPerRequest(messages / r).bytesPerRequest(bytes / r)
+        .summaryBytes(summaryBytes).transferBytesPerRequest(n.transferBytes / r).memoryPerPeer(memory)
+        .expectedFalseHits(expectedFalse).formulaMessagesPerRequest(formula).names(cache.naming().wireName())
+        .meanNameBytes(n.nameBytes / r).build();
   }
 
   /** The counters of the measured requests. */

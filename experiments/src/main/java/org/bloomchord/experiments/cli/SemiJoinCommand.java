@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.join.JoinInput;
+import org.bloomchord.experiments.join.JoinRow;
 import org.bloomchord.experiments.join.RelationCsv;
 import org.bloomchord.experiments.join.SemiJoinTrial;
 import org.bloomchord.experiments.join.StoreJoinTrial;
@@ -96,7 +97,7 @@ public final class SemiJoinCommand implements Callable<Integer> {
       throw new UsageException("--peers must be in 2.." + MAX_PEERS + ", got " + peers);
     }
     List<JoinInput> inputs = inputs();
-    List<Map<String, Object>> rows = new ArrayList<>();
+    List<JoinRow> rows = new ArrayList<>();
     for (JoinInput input : inputs) {
       rows.add(OVER_STORE.equals(over) ? new StoreJoinTrial(runtime, input, peers, seed).run()
           : new SemiJoinTrial(runtime, input, seed).run());
@@ -114,7 +115,7 @@ public final class SemiJoinCommand implements Callable<Integer> {
       printTable(out, inputs.get(0), rows);
     }
     out.flush();
-    boolean exact = rows.stream().allMatch(r -> Boolean.TRUE.equals(r.get("exact")));
+    boolean exact = rows.stream().allMatch(r -> r.relations().exact());
     return exact ? 0 : BloomchordCli.EXIT_FAILURE;
   }
 
@@ -160,7 +161,7 @@ public final class SemiJoinCommand implements Callable<Integer> {
     return out;
   }
 
-  private void printTable(PrintWriter out, JoinInput first, List<Map<String, Object>> rows) {
+  private void printTable(PrintWriter out, JoinInput first, List<JoinRow> rows) {
     boolean store = OVER_STORE.equals(over);
     String where = store ? "over the store of " + peers + " peers" : "between two peers";
     String source = leftFile != null ? leftFile + " and " + rightFile : "generated relations";
@@ -171,16 +172,19 @@ public final class SemiJoinCommand implements Callable<Integer> {
         : " k |"));
     out.println("|---:|:---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|" + (store ? "---:|---:|---:|---:|"
         : "---:|"));
-    for (Map<String, Object> r : rows) {
+    for (JoinRow r : rows) {
+      JoinRow.Relations rel = r.relations();
+      JoinRow.Cost c = r.cost();
+      JoinRow.Filter f = r.filter();
       out.printf(Locale.ROOT, "| %s | %s | %d | %d | %+.2f%% | %d | %d | %s/%s | %d | %d | %.1f | %d |",
-          r.get("selectivity"), r.get("exact"), r.get("bytes"), r.get("formulaBytes"), 100 * (double) r.get("overFormula"),
-          r.get("columnBytes"), r.get("formulaColumnBytes"), r.get("belowColumn"), r.get("formulaBelowColumn"),
-          r.get("wholeBytes"), r.get("falseMatches"), (double) r.get("expectedFalseMatches"), r.get("filterBits"));
-      if (store) {
-        out.printf(Locale.ROOT, " %d | %d | %d | %d |%n", r.get("owners"), r.get("messages"), r.get("lookups"),
-            r.get("localTuples"));
-      } else {
-        out.printf(Locale.ROOT, " %d |%n", r.get("filterHashes"));
+          rel.selectivity(), rel.exact(), c.bytes(), c.formulaBytes(), 100 * c.overFormula(), c.columnBytes(),
+          c.formulaColumnBytes(), c.belowColumn(), c.formulaBelowColumn(), c.wholeBytes(), f.falseMatches(),
+          f.expectedFalseMatches(), f.filterBits());
+      if (r instanceof JoinRow.OverStore o) {
+        out.printf(Locale.ROOT, " %d | %d | %d | %d |%n", o.traffic().owners(), o.traffic().messages(),
+            o.traffic().lookups(), o.traffic().localTuples());
+      } else if (r instanceof JoinRow.BetweenPeers p) {
+        out.printf(Locale.ROOT, " %d |%n", p.filterHashes());
       }
     }
   }

@@ -58,6 +58,158 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       long putAckMaxMs, long delegated, long toReplicas,
       long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean,
       double[] servedPerPeer) {
+
+    /** A builder with every figure 0. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Result} by name; {@link #build()} runs the record's checks. */
+    public static final class Builder {
+      private HotKeyTrial trial;
+      private long reads;
+      private long readsFailed;
+      private long puts;
+      private long putsAcked;
+      private Load served;
+      private double servedMaxOverMean;
+      private long violations;
+      private long updates;
+      private long updatesWaitedOut;
+      private double putAckMeanMs;
+      private long putAckMaxMs;
+      private long delegated;
+      private long toReplicas;
+      private long busiestAsOwner;
+      private long busiestAsReplica;
+      private long busiestFromCache;
+      private double busiestArcOverMean;
+      private double[] servedPerPeer;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Result#trial()}. */
+      public Builder trial(HotKeyTrial value) {
+        trial = value;
+        return this;
+      }
+
+      /** Sets {@link Result#reads()}. */
+      public Builder reads(long value) {
+        reads = value;
+        return this;
+      }
+
+      /** Sets {@link Result#readsFailed()}. */
+      public Builder readsFailed(long value) {
+        readsFailed = value;
+        return this;
+      }
+
+      /** Sets {@link Result#puts()}. */
+      public Builder puts(long value) {
+        puts = value;
+        return this;
+      }
+
+      /** Sets {@link Result#putsAcked()}. */
+      public Builder putsAcked(long value) {
+        putsAcked = value;
+        return this;
+      }
+
+      /** Sets {@link Result#served()}. */
+      public Builder served(Load value) {
+        served = value;
+        return this;
+      }
+
+      /** Sets {@link Result#servedMaxOverMean()}. */
+      public Builder servedMaxOverMean(double value) {
+        servedMaxOverMean = value;
+        return this;
+      }
+
+      /** Sets {@link Result#violations()}. */
+      public Builder violations(long value) {
+        violations = value;
+        return this;
+      }
+
+      /** Sets {@link Result#updates()}. */
+      public Builder updates(long value) {
+        updates = value;
+        return this;
+      }
+
+      /** Sets {@link Result#updatesWaitedOut()}. */
+      public Builder updatesWaitedOut(long value) {
+        updatesWaitedOut = value;
+        return this;
+      }
+
+      /** Sets {@link Result#putAckMeanMs()}. */
+      public Builder putAckMeanMs(double value) {
+        putAckMeanMs = value;
+        return this;
+      }
+
+      /** Sets {@link Result#putAckMaxMs()}. */
+      public Builder putAckMaxMs(long value) {
+        putAckMaxMs = value;
+        return this;
+      }
+
+      /** Sets {@link Result#delegated()}. */
+      public Builder delegated(long value) {
+        delegated = value;
+        return this;
+      }
+
+      /** Sets {@link Result#toReplicas()}. */
+      public Builder toReplicas(long value) {
+        toReplicas = value;
+        return this;
+      }
+
+      /** Sets {@link Result#busiestAsOwner()}. */
+      public Builder busiestAsOwner(long value) {
+        busiestAsOwner = value;
+        return this;
+      }
+
+      /** Sets {@link Result#busiestAsReplica()}. */
+      public Builder busiestAsReplica(long value) {
+        busiestAsReplica = value;
+        return this;
+      }
+
+      /** Sets {@link Result#busiestFromCache()}. */
+      public Builder busiestFromCache(long value) {
+        busiestFromCache = value;
+        return this;
+      }
+
+      /** Sets {@link Result#busiestArcOverMean()}. */
+      public Builder busiestArcOverMean(double value) {
+        busiestArcOverMean = value;
+        return this;
+      }
+
+      /** Sets {@link Result#servedPerPeer()}. */
+      public Builder servedPerPeer(double[] value) {
+        servedPerPeer = value;
+        return this;
+      }
+
+      /** The record. */
+      public Result build() {
+        return new Result(trial, reads, readsFailed, puts, putsAcked, served, servedMaxOverMean, violations,
+            updates, updatesWaitedOut, putAckMeanMs, putAckMaxMs, delegated, toReplicas,
+            busiestAsOwner, busiestAsReplica, busiestFromCache, busiestArcOverMean, servedPerPeer);
+      }
+    }
   }
 
   private record Ack(long at, Version version) {
@@ -157,10 +309,13 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       long waitedOut = sum(net, ring, HotKeyRelief::updatesWaitedOut);
       long delegated = sum(net, ring, HotKeyRelief::delegated);
       long toReplicas = sum(net, ring, HotKeyRelief::toReplicas);
-      return new Result(this, counts[3], counts[2], counts[0], counts[1], new Load(d.mean(), d.p1(), d.p99(), d.max()),
-          d.mean() == 0 ? 0 : d.max() / d.mean(), violations(reads, acks), updates, waitedOut,
-          putAck[1] == 0 ? 0 : (double) putAck[0] / putAck[1], putAck[2], delegated, toReplicas,
-          split[0] - was[0], split[1] - was[1], split[2] - was[2], arcOverMean(ring, busiest), served);
+      return Result.builder().trial(this).reads(counts[3]).readsFailed(counts[2]).puts(counts[0]).putsAcked(counts[1])
+          .served(new Load(d.mean(), d.p1(), d.p99(), d.max())).servedMaxOverMean(d.mean() == 0 ? 0 : d.max() / d.mean())
+          .violations(violations(reads, acks)).updates(updates).updatesWaitedOut(waitedOut)
+          .putAckMeanMs(putAck[1] == 0 ? 0 : (double) putAck[0] / putAck[1]).putAckMaxMs(putAck[2])
+          .delegated(delegated).toReplicas(toReplicas).busiestAsOwner(split[0] - was[0])
+          .busiestAsReplica(split[1] - was[1]).busiestFromCache(split[2] - was[2])
+          .busiestArcOverMean(arcOverMean(ring, busiest)).servedPerPeer(served).build();
     }
   }
 

@@ -27,7 +27,7 @@ import org.bloomchord.routing.join.Tuple;
 public record SemiJoinTrial(String runtime, JoinInput input, long seed) {
 
   /** Runs the trial: one row of the {@code semijoin} table. */
-  public Map<String, Object> run() {
+  public JoinRow.BetweenPeers run() {
     List<Tuple> r = input.left();
     List<Tuple> s = input.right();
     int leftRows = r.size();
@@ -59,27 +59,15 @@ public record SemiJoinTrial(String runtime, JoinInput input, long seed) {
       double formula = f.filter().bits() / 8.0 + (matching + p * (rightRows - matching)) * Tuple.BYTES;
       double formulaColumn = 8.0 * distinct + (double) matching * Tuple.BYTES;
       boolean exact = results.values().stream().allMatch(j -> SemiJoinService.sameResult(j.joined(), oracle));
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("leftRows", leftRows);
-      m.put("rightRows", rightRows);
-      m.put("selectivity", input.selectivity());
-      m.put("matchingRows", matching);
-      m.put("joinedRows", oracle.size());
-      m.put("exact", exact);
-      m.put("bytes", bytes.get(Strategy.FILTER)[0]);
-      m.put("formulaBytes", Math.round(formula));
-      m.put("overFormula", bytes.get(Strategy.FILTER)[0] / formula - 1);
-      m.put("columnBytes", bytes.get(Strategy.COLUMN)[0]);
-      m.put("formulaColumnBytes", Math.round(formulaColumn));
-      m.put("wholeBytes", bytes.get(Strategy.WHOLE)[0]);
-      m.put("belowColumn", bytes.get(Strategy.FILTER)[0] < bytes.get(Strategy.COLUMN)[0]);
-      m.put("formulaBelowColumn", formula < formulaColumn);
-      m.put("falseMatches", f.falseMatches());
-      m.put("expectedFalseMatches", p * (rightRows - matching));
-      m.put("filterBits", f.filter().bits());
-      m.put("filterHashes", f.filter().hashes());
-      m.put("falsePositiveRate", p);
-      return m;
+      long filterBytes = bytes.get(Strategy.FILTER)[0];
+      long columnBytes = bytes.get(Strategy.COLUMN)[0];
+      return new JoinRow.BetweenPeers(
+          new JoinRow.Relations(leftRows, rightRows, input.selectivity(), matching, oracle.size(), exact),
+          new JoinRow.Cost(filterBytes, Math.round(formula), filterBytes / formula - 1, columnBytes,
+              Math.round(formulaColumn), bytes.get(Strategy.WHOLE)[0], filterBytes < columnBytes,
+              formula < formulaColumn),
+          new JoinRow.Filter(f.falseMatches(), p * (rightRows - matching), f.filter().bits()),
+          f.filter().hashes(), p);
     }
   }
 

@@ -35,7 +35,7 @@ import org.bloomchord.routing.join.Tuple;
 public record StoreJoinTrial(String runtime, JoinInput input, int peers, long seed) {
 
   /** Runs the trial: one row of the {@code semijoin} table. */
-  public Map<String, Object> run() {
+  public JoinRow.OverStore run() {
     List<Tuple> r = input.left();
     List<Tuple> s = input.right();
     List<long[]> oracle = SemiJoinService.localJoin(r, s);
@@ -97,37 +97,16 @@ public record StoreJoinTrial(String runtime, JoinInput input, int peers, long se
       }
       boolean exact = results.values().stream().allMatch(j -> SemiJoinService.sameResult(j.joined(), oracle));
       long bytes = traffic.get(Strategy.FILTER)[1];
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("over", "store");
-      m.put("peers", peers);
-      m.put("leftRows", r.size());
-      m.put("rightRows", s.size());
-      m.put("selectivity", input.selectivity());
-      m.put("matchingRows", input.matching());
-      m.put("joinedRows", oracle.size());
-      m.put("exact", exact);
-      m.put("bytes", bytes);
-      m.put("formulaBytes", Math.round(formula));
-      m.put("overFormula", formula == 0 ? 0.0 : bytes / formula - 1);
-      m.put("columnBytes", traffic.get(Strategy.COLUMN)[1]);
-      m.put("formulaColumnBytes", Math.round(formulaColumn));
-      m.put("wholeBytes", traffic.get(Strategy.WHOLE)[1]);
-      m.put("belowColumn", bytes < traffic.get(Strategy.COLUMN)[1]);
-      m.put("formulaBelowColumn", formula < formulaColumn);
-      m.put("falseMatches", f.falseMatches());
-      m.put("expectedFalseMatches", expectedFalse);
-      m.put("filterBits", filterBits);
-      m.put("owners", owners);
-      m.put("localTuples", localTuples);
-      m.put("messages", traffic.get(Strategy.FILTER)[0]);
-      m.put("lookups", f.lookups());
-      m.put("lookupMessages", traffic.get(Strategy.FILTER)[2]);
-      m.put("lookupBytes", traffic.get(Strategy.FILTER)[3]);
-      m.put("columnMessages", traffic.get(Strategy.COLUMN)[0]);
-      m.put("wholeMessages", traffic.get(Strategy.WHOLE)[0]);
-      m.put("wholeLookups", results.get(Strategy.WHOLE).lookups());
-      m.put("loadMessages", loaded.messages());
-      return m;
+      long columnBytes = traffic.get(Strategy.COLUMN)[1];
+      return new JoinRow.OverStore(peers,
+          new JoinRow.Relations(r.size(), s.size(), input.selectivity(), input.matching(), oracle.size(), exact),
+          new JoinRow.Cost(bytes, Math.round(formula), formula == 0 ? 0.0 : bytes / formula - 1, columnBytes,
+              Math.round(formulaColumn), traffic.get(Strategy.WHOLE)[1], bytes < columnBytes, formula < formulaColumn),
+          new JoinRow.Filter(f.falseMatches(), expectedFalse, filterBits),
+          new JoinRow.StoreTraffic(owners, localTuples, traffic.get(Strategy.FILTER)[0], f.lookups(),
+              traffic.get(Strategy.FILTER)[2], traffic.get(Strategy.FILTER)[3]),
+          new JoinRow.OtherWays(traffic.get(Strategy.COLUMN)[0], traffic.get(Strategy.WHOLE)[0],
+              results.get(Strategy.WHOLE).lookups(), loaded.messages()));
     }
   }
 }

@@ -1,5 +1,13 @@
 package org.bloomchord.experiments.similar;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -43,7 +51,8 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
    * @param stillMissing of {@code missing}, those still missing when read again
    * @param stillMissingAfterComplete of those, the ones whose publication had reported itself complete
    */
-  public record Audit(int missing, int missingAfterComplete, int stillMissing, int stillMissingAfterComplete) {
+  public record Audit(@JsonProperty("missingEntries") int missing, int missingAfterComplete, int stillMissing,
+      int stillMissingAfterComplete) {
   }
 
   /**
@@ -83,15 +92,19 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
    * @param estimateBias mean over the bin's pairs with J &gt; 0 of (sketch estimate − J), the
    *     sketches' own bias (0 for min-wise independent functions), NaN for a bin without such pairs
    */
+  @JsonPropertyOrder({"jaccard", "pairs", "candidates", "share", "expected", "returned", "stdErr", "clusteredStdErr", "z",
+      "estimateBias"})
   public record Bin(double jaccard, long pairs, long candidates, double expected, long returned, double stdErr,
-      double clusteredStdErr, double estimateBias) {
+      double clusteredStdErr, @JsonSerialize(using = NanAsNull.class) double estimateBias) {
 
     /** Candidates over pairs (null for an empty bin). */
+    @JsonProperty
     public Double share() {
       return pairs == 0 ? null : (double) candidates / pairs;
     }
 
     /** (share − expected) / clusteredStdErr, or 0 where that is below 0.001 (a bin of near-certain outcomes). */
+    @JsonProperty
     public double z() {
       return pairs == 0 || clusteredStdErr < 1e-3 ? 0 : (share() - expected) / clusteredStdErr;
     }
@@ -228,64 +241,68 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
   }
 
   /** The {@code similar} section of the JSON output. */
-  public Map<String, Object> section() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("corpus", trial.corpusDir() == null ? "synthetic" : trial.corpusDir().toString());
-    m.put("documents", trial.documents());
-    m.put("peers", trial.peers());
-    m.put("shingle", trial.options().shingle());
-    m.put("bands", trial.options().bands());
-    m.put("rows", trial.options().rows());
-    m.put("threshold", trial.threshold());
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (Bin b : bins) {
-      Map<String, Object> r = new LinkedHashMap<>();
-      r.put("jaccard", b.jaccard());
-      r.put("pairs", b.pairs());
-      r.put("candidates", b.candidates());
-      r.put("share", b.share());
-      r.put("expected", b.expected());
-      r.put("returned", b.returned());
-      r.put("stdErr", b.stdErr());
-      r.put("clusteredStdErr", b.clusteredStdErr());
-      r.put("z", b.z());
-      r.put("estimateBias", Double.isNaN(b.estimateBias()) ? null : b.estimateBias());
-      rows.add(r);
-    }
-    m.put("bins", rows);
-    m.put("worstDeviation", worstDeviation());
-    m.put("recall", recall);
-    m.put("falseAccepts", falseAccepts);
-    m.put("bytesPerQuery", bytesPerQuery);
-    m.put("lookupsPerQuery", lookupsPerQuery);
-    m.put("messagesPerQuery", messagesPerQuery);
-    m.put("failedQueries", failedQueries);
-    m.put("publications", trial.documents());
-    m.put("completePublications", publication.completed());
-    m.put("incompletePublications", publication.incomplete());
-    m.put("failedPublicationCalls", publication.callsFailed());
-    m.put("fullBuckets", publication.full());
-    m.put("publicationRetries", publication.retries());
-    Map<String, Object> owners = new LinkedHashMap<>();
+  public Section section() {
+    Map<String, Long> owners = new LinkedHashMap<>();
     for (AppendOutcome o : AppendOutcome.values()) {
       owners.put(o.name().toLowerCase(Locale.ROOT), publication.ownerAnswers()[o.ordinal()]);
     }
-    m.put("ownerAnswers", owners);
-    m.put("missingEntries", audit.missing());
-    m.put("missingAfterComplete", audit.missingAfterComplete());
-    m.put("stillMissing", audit.stillMissing());
-    m.put("stillMissingAfterComplete", audit.stillMissingAfterComplete());
-    return m;
+    return new Section(
+        new Setup(trial.corpusDir() == null ? "synthetic" : trial.corpusDir().toString(), trial.documents(),
+            trial.peers(), trial.options().shingle(), trial.options().bands(), trial.options().rows(), trial.threshold()),
+        bins,
+        new Queries(worstDeviation(), recall, falseAccepts, bytesPerQuery, lookupsPerQuery, messagesPerQuery,
+            failedQueries),
+        new Publications(trial.documents(), publication.completed(), publication.incomplete(),
+            publication.callsFailed(), publication.full(), publication.retries(), owners),
+        audit);
   }
 
   /** The whole JSON document: command, runtime, seed, then the {@code similar} section. */
-  public Map<String, Object> document() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("command", "similar");
-    m.put("runtime", trial.runtime());
-    m.put("seed", trial.seed());
-    m.put("similar", section());
-    return m;
+  public Document document() {
+    return new Document("similar", trial.runtime(), trial.seed(), section());
+  }
+
+  /** The JSON document of {@code similar --json}. */
+  public record Document(String command, String runtime, long seed, Section similar) {
+  }
+
+  /** The {@code similar} section: the trial's settings, the bins, the queries, the publications, the audit. */
+  @JsonPropertyOrder({"setup", "bins", "queries", "publications", "audit"})
+  public record Section(@JsonUnwrapped Setup setup, List<Bin> bins, @JsonUnwrapped Queries queries,
+      @JsonUnwrapped Publications publications, @JsonUnwrapped Audit audit) {
+  }
+
+  /** What was indexed and how: the corpus ({@code synthetic} or its directory), sizes and the banding. */
+  public record Setup(String corpus, int documents, int peers, int shingle, int bands, int rows, double threshold) {
+  }
+
+  /** The figures of the query phase (see the record's components of the same names). */
+  public record Queries(double worstDeviation, Double recall, long falseAccepts, double bytesPerQuery,
+      double lookupsPerQuery, double messagesPerQuery, int failedQueries) {
+  }
+
+  /**
+   * The publications' figures; {@code ownerAnswers} by {@link AppendOutcome} name in lower case.
+   */
+  public record Publications(int publications, int completePublications, int incompletePublications,
+      int failedPublicationCalls, int fullBuckets, long publicationRetries, Map<String, Long> ownerAnswers) {
+  }
+
+  /** Writes NaN, which JSON cannot carry, as null. */
+  static final class NanAsNull extends StdSerializer<Double> {
+
+    NanAsNull() {
+      super(Double.class);
+    }
+
+    @Override
+    public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+      if (value == null || value.isNaN()) {
+        gen.writeNull();
+      } else {
+        gen.writeNumber(value);
+      }
+    }
   }
 
   /** Prints the bins as a markdown table and the totals as a second one. */

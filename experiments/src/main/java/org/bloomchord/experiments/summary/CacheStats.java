@@ -61,4 +61,150 @@ public record CacheStats(String protocol, int peers, long requests, double hitRa
   public double remoteHitRatio() {
     return requests == 0 ? 0 : (double) remoteHits / requests;
   }
+
+  /** A builder with every count 0 and the optional figures null. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link CacheStats} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private String protocol;
+    private int peers;
+    private long requests;
+    private double hitRatio;
+    private long localHits;
+    private long remoteHits;
+    private long falseHits;
+    private long staleHits;
+    private long remoteMisses;
+    private double messagesPerRequest;
+    private double bytesPerRequest;
+    private long summaryBytes;
+    private double transferBytesPerRequest;
+    private double memoryPerPeer;
+    private Double expectedFalseHits;
+    private Double formulaMessagesPerRequest;
+    private String names;
+    private double meanNameBytes;
+
+    private Builder() {
+    }
+
+    /** Sets {@link CacheStats#protocol()}. */
+    public Builder protocol(String value) {
+      protocol = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#peers()}. */
+    public Builder peers(int value) {
+      peers = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#requests()}. */
+    public Builder requests(long value) {
+      requests = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#hitRatio()}. */
+    public Builder hitRatio(double value) {
+      hitRatio = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#localHits()}. */
+    public Builder localHits(long value) {
+      localHits = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#remoteHits()}. */
+    public Builder remoteHits(long value) {
+      remoteHits = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#falseHits()}. */
+    public Builder falseHits(long value) {
+      falseHits = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#staleHits()}. */
+    public Builder staleHits(long value) {
+      staleHits = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#remoteMisses()}. */
+    public Builder remoteMisses(long value) {
+      remoteMisses = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#messagesPerRequest()}. */
+    public Builder messagesPerRequest(double value) {
+      messagesPerRequest = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#bytesPerRequest()}. */
+    public Builder bytesPerRequest(double value) {
+      bytesPerRequest = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#summaryBytes()}. */
+    public Builder summaryBytes(long value) {
+      summaryBytes = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#transferBytesPerRequest()}. */
+    public Builder transferBytesPerRequest(double value) {
+      transferBytesPerRequest = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#memoryPerPeer()}. */
+    public Builder memoryPerPeer(double value) {
+      memoryPerPeer = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#expectedFalseHits()}. */
+    public Builder expectedFalseHits(Double value) {
+      expectedFalseHits = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#formulaMessagesPerRequest()}. */
+    public Builder formulaMessagesPerRequest(Double value) {
+      formulaMessagesPerRequest = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#names()}. */
+    public Builder names(String value) {
+      names = value;
+      return this;
+    }
+
+    /** Sets {@link CacheStats#meanNameBytes()}. */
+    public Builder meanNameBytes(double value) {
+      meanNameBytes = value;
+      return this;
+    }
+
+    /** The record. */
+    public CacheStats build() {
+      return new CacheStats(protocol, peers, requests, hitRatio, localHits, remoteHits, falseHits, staleHits,
+          remoteMisses, messagesPerRequest, bytesPerRequest, summaryBytes,
+          transferBytesPerRequest, memoryPerPeer, expectedFalseHits, formulaMessagesPerRequest,
+          names, meanNameBytes);
+    }
+  }
 }

@@ -49,32 +49,27 @@ public record Summary(
 
   /** A summary with only its header; add sections with the {@code withXxx} methods. */
   public static Summary of(String command, String runtime, Long seed) {
-    return new Summary(command, runtime, seed, null, null, null, null, null,
-        null, null, null, null, null, null);
+    return builder().command(command).runtime(runtime).seed(seed).build();
   }
 
   /** This summary with the {@code trust} section replaced. */
   public Summary withTrust(Map<String, Long> t) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
-        writes, locate, reconcile, traffic, resources, t);
+    return toBuilder().trust(t).build();
   }
 
   /** This summary with the {@code peers} section replaced. */
   public Summary withPeers(PeerCounts s) {
-    return new Summary(command, runtime, seed, fields, s, ring, lookups, keys,
-        writes, locate, reconcile, traffic, resources, trust);
+    return toBuilder().peers(s).build();
   }
 
   /** This summary with the {@code ring} section replaced. */
   public Summary withRing(RingHealth s) {
-    return new Summary(command, runtime, seed, fields, peers, s, lookups, keys,
-        writes, locate, reconcile, traffic, resources, trust);
+    return toBuilder().ring(s).build();
   }
 
   /** This summary with the {@code lookups} section replaced. */
   public Summary withLookups(LookupStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, s, keys,
-        writes, locate, reconcile, traffic, resources, trust);
+    return toBuilder().lookups(s).build();
   }
 
   /**
@@ -83,43 +78,171 @@ public record Summary(
    * settings, {@code sketch bloom}'s figures).
    */
   public Summary withFields(Map<String, Object> f) {
-    return new Summary(command, runtime, seed, f, peers, ring, lookups, keys,
-        writes, locate, reconcile, traffic, resources, trust);
+    return toBuilder().fields(f).build();
   }
 
   /** This summary with the {@code writes} section replaced. */
   public Summary withWrites(WriteStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
-        s, locate, reconcile, traffic, resources, trust);
+    return toBuilder().writes(s).build();
   }
 
   /** This summary with the {@code keys} section replaced. */
   public Summary withKeys(KeyStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, s,
-        writes, locate, reconcile, traffic, resources, trust);
+    return toBuilder().keys(s).build();
   }
 
   /** This summary with the {@code locate} section replaced. */
   public Summary withLocate(LocateStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
-        writes, s, reconcile, traffic, resources, trust);
+    return toBuilder().locate(s).build();
   }
 
   /** This summary with the {@code reconcile} section replaced. */
   public Summary withReconcile(ReconcileStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
-        writes, locate, s, traffic, resources, trust);
+    return toBuilder().reconcile(s).build();
   }
 
   /** This summary with the {@code traffic} section replaced. */
   public Summary withTraffic(TrafficStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
-        writes, locate, reconcile, s, resources, trust);
+    return toBuilder().traffic(s).build();
   }
 
   /** This summary with the {@code resources} section replaced. */
   public Summary withResources(ResourceStats s) {
-    return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys,
-        writes, locate, reconcile, traffic, s, trust);
+    return toBuilder().resources(s).build();
+  }
+
+  /** A builder with no header and no sections. */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this summary's components. */
+  private Builder toBuilder() {
+    return new Builder()
+        .command(command)
+        .runtime(runtime)
+        .seed(seed)
+        .fields(fields)
+        .peers(peers)
+        .ring(ring)
+        .lookups(lookups)
+        .keys(keys)
+        .writes(writes)
+        .locate(locate)
+        .reconcile(reconcile)
+        .traffic(traffic)
+        .resources(resources)
+        .trust(trust);
+  }
+
+  /** Builds a {@link Summary} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private String command;
+    private String runtime;
+    private Long seed;
+    private Map<String, Object> fields;
+    private PeerCounts peers;
+    private RingHealth ring;
+    private LookupStats lookups;
+    private KeyStats keys;
+    private WriteStats writes;
+    private LocateStats locate;
+    private ReconcileStats reconcile;
+    private TrafficStats traffic;
+    private ResourceStats resources;
+    private Map<String, Long> trust;
+
+    private Builder() {
+    }
+
+    /** Sets {@link Summary#command()}. */
+    public Builder command(String value) {
+      command = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#runtime()}. */
+    public Builder runtime(String value) {
+      runtime = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#seed()}. */
+    public Builder seed(Long value) {
+      seed = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#fields()}. */
+    public Builder fields(Map<String, Object> value) {
+      fields = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#peers()}. */
+    public Builder peers(PeerCounts value) {
+      peers = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#ring()}. */
+    public Builder ring(RingHealth value) {
+      ring = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#lookups()}. */
+    public Builder lookups(LookupStats value) {
+      lookups = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#keys()}. */
+    public Builder keys(KeyStats value) {
+      keys = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#writes()}. */
+    public Builder writes(WriteStats value) {
+      writes = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#locate()}. */
+    public Builder locate(LocateStats value) {
+      locate = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#reconcile()}. */
+    public Builder reconcile(ReconcileStats value) {
+      reconcile = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#traffic()}. */
+    public Builder traffic(TrafficStats value) {
+      traffic = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#resources()}. */
+    public Builder resources(ResourceStats value) {
+      resources = value;
+      return this;
+    }
+
+    /** Sets {@link Summary#trust()}. */
+    public Builder trust(Map<String, Long> value) {
+      trust = value;
+      return this;
+    }
+
+    /** The record. */
+    public Summary build() {
+      return new Summary(command, runtime, seed, fields, peers, ring, lookups, keys, writes, locate, reconcile,
+          traffic, resources, trust);
+    }
   }
 }

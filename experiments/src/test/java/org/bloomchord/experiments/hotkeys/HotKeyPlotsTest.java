@@ -26,8 +26,8 @@ class HotKeyPlotsTest {
     double mean = Arrays.stream(served).average().orElseThrow();
     double max = Arrays.stream(served).max().orElseThrow();
     HotKeyTrial t = new HotKeyTrial(served.length, 10, 1.0, threshold, 10_000, budget, 1, 0, 1, seed);
-    return new HotKeyTrial.Result(t, 0, 0, 0, 0, new Load(mean, 0, max, max), max / mean, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-        served);
+    return HotKeyTrial.Result.builder().trial(t).served(new Load(mean, 0, max, max)).servedMaxOverMean(max / mean)
+        .busiestArcOverMean(1).servedPerPeer(served).build();
   }
 
   @Test

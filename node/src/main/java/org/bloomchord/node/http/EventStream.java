@@ -1,9 +1,8 @@
 package org.bloomchord.node.http;
 
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import org.bloomchord.node.Node;
-import org.bloomchord.node.live.EventClients;
+import org.bloomchord.node.live.EventBroadcaster;
 import org.bloomchord.node.live.LiveSource;
 
 /**
@@ -16,43 +15,20 @@ final class EventStream {
 
   static final int MAX_CLIENTS = 32;
 
-  private final Node node;
-  private final EventClients clients = new EventClients(MAX_CLIENTS);
-  private final long timer;
-  private LiveSource.Stats last = LiveSource.Stats.ZERO;
-  private long lastAt = System.currentTimeMillis();
+  private final EventBroadcaster events;
 
   EventStream(Node node) {
-    this.node = node;
-    node.onRingEvent(e -> broadcast("ring", JsonViews.event(e)));
-    this.timer = node.vertx().setPeriodic(1000, id -> tick());
+    this.events = new EventBroadcaster(node.vertx(), MAX_CLIENTS, () -> LiveSource.Stats.of(node), stats -> stats);
+    node.onRingEvent(e -> events.broadcast("ring", JsonViews.event(e)));
   }
 
   void subscribe(RoutingContext ctx) {
-    if (!clients.open(ctx.response())) {
+    if (!events.open(ctx.response())) {
       NodeHttpServer.fail(ctx, 503, "too many open event streams (at most " + MAX_CLIENTS + ")");
     }
   }
 
-  private void tick() {
-    if (clients.isEmpty()) {
-      return;
-    }
-    LiveSource.Stats s = LiveSource.Stats.of(node);
-    long now = System.currentTimeMillis();
-    double secs = Math.max(0.001, (now - lastAt) / 1000.0);
-    JsonObject stats = s.ratesSince(last, secs, now);
-    last = s;
-    lastAt = now;
-    broadcast("stats", stats);
-  }
-
-  private void broadcast(String event, JsonObject data) {
-    clients.broadcast(event, data.encode());
-  }
-
   void close() {
-    node.vertx().cancelTimer(timer);
-    clients.closeAll();
+    events.close();
   }
 }

@@ -25,8 +25,7 @@ final class LiveStream implements LiveSource.Listener {
   static final int MAX_CHANGES = 5_000;
 
   private final Vertx vertx;
-  private final LiveSource source;
-  private final EventClients clients = new EventClients(MAX_CLIENTS);
+  private final EventBroadcaster clients;
   private final ConcurrentLinkedQueue<LiveSource.PeerChange> changes = new ConcurrentLinkedQueue<>();
   private final ConcurrentLinkedQueue<LiveSource.PathSeen> paths = new ConcurrentLinkedQueue<>();
   private final AtomicInteger waitingChanges = new AtomicInteger();
@@ -34,17 +33,13 @@ final class LiveStream implements LiveSource.Listener {
   private final AtomicLong pathsDropped = new AtomicLong();
   private volatile boolean reload;
   private final long flushTimer;
-  private final long statsTimer;
-  private LiveSource.Stats last;
-  private long lastAt = System.currentTimeMillis();
 
   LiveStream(Vertx vertx, LiveSource source) {
     this.vertx = vertx;
-    this.source = source;
-    this.last = source.stats();
+    this.clients = new EventBroadcaster(vertx, MAX_CLIENTS, source::stats,
+        stats -> stats.put("pushedBytes", bytesPushed()).put("pathsDropped", pathsDropped()));
     source.listen(this);
     this.flushTimer = vertx.setPeriodic(FLUSH_MS, id -> flush());
-    this.statsTimer = vertx.setPeriodic(1000, id -> tick());
   }
 
   @Override
@@ -114,26 +109,11 @@ final class LiveStream implements LiveSource.Listener {
     if (mustReload) {
       batch.put("reload", true);
     }
-    broadcast("batch", batch);
-  }
-
-  private void tick() {
-    LiveSource.Stats s = source.stats();
-    long now = System.currentTimeMillis();
-    double secs = Math.max(0.001, (now - lastAt) / 1000.0);
-    JsonObject stats = s.ratesSince(last, secs, now).put("pushedBytes", clients.bytes()).put("pathsDropped", pathsDropped.get());
-    last = s;
-    lastAt = now;
-    broadcast("stats", stats);
-  }
-
-  private void broadcast(String event, JsonObject data) {
-    clients.broadcast(event, data.encode());
+    clients.broadcast("batch", batch);
   }
 
   void close() {
     vertx.cancelTimer(flushTimer);
-    vertx.cancelTimer(statsTimer);
-    clients.closeAll();
+    clients.close();
   }
 }

@@ -347,13 +347,7 @@ public final class CacheService implements ChordExtension {
   }
 
   private <M extends Message> M checked(M m) {
-    try {
-      wire.check(m);
-      return m;
-    } catch (MalformedMessageException e) {
-      countRejection();
-      throw e;
-    }
+    return wire.checked(m, this::countRejection);
   }
 
   private void countRejection() {

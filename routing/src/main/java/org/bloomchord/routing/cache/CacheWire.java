@@ -2,15 +2,13 @@ package org.bloomchord.routing.cache;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.RingCodec;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.wire.WireCodec;
+import org.bloomchord.overlay.wire.MessageCheck;
 import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.overlay.wire.WireWriter;
@@ -42,7 +40,7 @@ import org.bloomchord.routing.cache.CacheMessages.Verdict;
  * bound, and summaries longer than the bound. Whether summary bits decode to the configured shape is
  * checked where they are applied ({@link SummaryBook}), and a failure there is a rejection too.
  */
-public final class CacheWire {
+public final class CacheWire implements MessageCheck {
 
   /** The first tag of the cache messages. */
   public static final int FIRST_TAG = 160;
@@ -144,6 +142,7 @@ public final class CacheWire {
    *
    * @throws MalformedMessageException naming the first violation
    */
+  @Override
   public void check(Message m) {
     if (m instanceof CacheQuery q) {
       name(q.object());
@@ -227,14 +226,5 @@ public final class CacheWire {
       throw new MalformedMessageException("unknown " + what + " " + ordinal);
     }
     return values[ordinal];
-  }
-
-  private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,
-      Function<WireReader, M> decoder) {
-    return WireCodec.of(type, encoder, in -> {
-      M m = decoder.apply(in);
-      check(m);
-      return m;
-    });
   }
 }

@@ -12,7 +12,6 @@ import org.bloomchord.chord.ChordExtension;
 import org.bloomchord.chord.ChordHost;
 import org.bloomchord.chord.Links;
 import org.bloomchord.chord.PeerState;
-import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
@@ -319,13 +318,7 @@ public final class LocationService implements ChordExtension {
 
   /** Checks a received message; a malformed one is counted and rethrown. */
   <M extends Message> M checked(M m) {
-    try {
-      wire.check(m);
-      return m;
-    } catch (MalformedMessageException e) {
-      countRejection();
-      throw e;
-    }
+    return wire.checked(m, this::countRejection);
   }
 
   void countRejection() {

@@ -3,8 +3,6 @@ package org.bloomchord.routing.location;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.wire.PeerIdentity;
@@ -12,10 +10,9 @@ import org.bloomchord.chord.wire.RingCodec;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
-import org.bloomchord.overlay.wire.WireCodec;
+import org.bloomchord.overlay.wire.MessageCheck;
 import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireRegistry;
-import org.bloomchord.overlay.wire.WireWriter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
 import org.bloomchord.routing.location.LocationMessages.HolderAnswer;
@@ -49,7 +46,7 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * count is neither 0 nor d, deltas whose level count is not d or whose version is 0, and levels
  * that do not decode to exactly the configured shape.
  */
-public final class LocationWire {
+public final class LocationWire implements MessageCheck {
 
   /** The first tag of the location layer. */
   public static final int FIRST_TAG = 64;
@@ -179,6 +176,7 @@ public final class LocationWire {
    *
    * @throws MalformedMessageException when a bound is violated
    */
+  @Override
   public void check(Message m) {
     if (m instanceof SummaryReply s) {
       if (!s.unchanged()) {
@@ -262,14 +260,5 @@ public final class LocationWire {
 
   private String readKey(WireReader in) {
     return in.readString(maxKeyBytes());
-  }
-
-  private <M extends Message> WireCodec<M> codec(Class<M> type, BiConsumer<M, WireWriter> encoder,
-      Function<WireReader, M> decoder) {
-    return WireCodec.of(type, encoder, in -> {
-      M m = decoder.apply(in);
-      check(m);
-      return m;
-    });
   }
 }
