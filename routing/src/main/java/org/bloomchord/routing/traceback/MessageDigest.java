@@ -1,5 +1,11 @@
 package org.bloomchord.routing.traceback;
 
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.Map;
+import java.util.Optional;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.overlay.Message;
@@ -12,9 +18,26 @@ import org.bloomchord.routing.hash.Murmur3;
  * for a forwarded lookup ({@link FindSuccessor}) its id, key and origin, not its hop and timeout
  * counts; for a lookup's answer its id and the successor and list it names, not its counts; for
  * any other message (sent point to point, never forwarded) its type and all its record components. The
- * digest is the same at every peer the message passes, on both runtimes.
+ * digest is the same at every peer the message passes, on both runtimes, and in every run: components
+ * are written by value ({@link #invariant}), never by an identity hash (a record prints an array
+ * component as {@code [J@1b6d3586}, which differs from run to run and made the same seed give
+ * different false positives).
  */
 public final class MessageDigest {
+
+  /** The accessors of a record type's components, in declaration order. */
+  private static final ClassValue<Method[]> ACCESSORS = new ClassValue<>() {
+    @Override
+    protected Method[] computeValue(Class<?> type) {
+      RecordComponent[] components = type.getRecordComponents();
+      Method[] out = new Method[components.length];
+      for (int i = 0; i < components.length; i++) {
+        out[i] = components[i].getAccessor();
+        out[i].trySetAccessible();
+      }
+      return out;
+    }
+  };
 
   private MessageDigest() {
   }
@@ -27,10 +50,90 @@ public final class MessageDigest {
     } else if (m instanceof LookupDone d) {
       invariant = "LookupDone|" + d.lookupId() + "|" + d.successor() + "|" + d.successors();
     } else {
-      // records print their components by value (numbers, strings, peers, lists of them)
-      invariant = m.typeName() + "|" + m;
+      invariant = m.typeName() + "|" + invariant(m);
     }
     return Murmur3.hash128(invariant).h1();
+  }
+
+  /**
+   * {@code value} written by value, the same in every JVM: a record as its type and components, an
+   * array, collection, map or optional as its elements, an enum by name, any other object by its
+   * own {@code toString} and {@code hashCode} where it defines them (value classes do), by its type
+   * alone where it does not (an identity hash would differ from run to run).
+   */
+  static String invariant(Object value) {
+    StringBuilder out = new StringBuilder();
+    write(value, out);
+    return out.toString();
+  }
+
+  private static void write(Object v, StringBuilder out) {
+    if (v == null || v instanceof CharSequence || v instanceof Number || v instanceof Boolean
+        || v instanceof Character) {
+      out.append(v);
+    } else if (v instanceof Enum<?> e) {
+      out.append(e.name());
+    } else if (v.getClass().isRecord()) {
+      out.append(v.getClass().getSimpleName()).append('[');
+      Method[] accessors = ACCESSORS.get(v.getClass());
+      for (int i = 0; i < accessors.length; i++) {
+        out.append(i == 0 ? "" : ", ").append(accessors[i].getName()).append('=');
+        write(component(v, accessors[i]), out);
+      }
+      out.append(']');
+    } else if (v.getClass().isArray()) {
+      out.append('[');
+      for (int i = 0, n = Array.getLength(v); i < n; i++) {
+        out.append(i == 0 ? "" : ", ");
+        write(Array.get(v, i), out);
+      }
+      out.append(']');
+    } else if (v instanceof Iterable<?> items) {
+      writeAll(items, out);
+    } else if (v instanceof Map<?, ?> map) {
+      writeAll(map.entrySet(), out);
+    } else if (v instanceof Map.Entry<?, ?> e) {
+      write(e.getKey(), out);
+      out.append('=');
+      write(e.getValue(), out);
+    } else if (v instanceof Optional<?> o) {
+      write(o.orElse(null), out);
+    } else {
+      out.append(v.getClass().getName());
+      if (declares(v.getClass(), "toString")) {
+        out.append(':').append(v);
+      }
+      if (declares(v.getClass(), "hashCode")) {
+        out.append('#').append(v.hashCode());
+      }
+    }
+  }
+
+  private static void writeAll(Iterable<?> items, StringBuilder out) {
+    out.append('[');
+    boolean first = true;
+    for (Object item : items) {
+      out.append(first ? "" : ", ");
+      write(item, out);
+      first = false;
+    }
+    out.append(']');
+  }
+
+  private static Object component(Object record, Method accessor) {
+    try {
+      return accessor.invoke(record);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException("cannot read " + accessor.getName() + " of " + record.getClass().getName(), e);
+    }
+  }
+
+  private static boolean declares(Class<?> type, String method) {
+    try {
+      return type.getMethod(method).getDeclaringClass() != Object.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
   }
 
   /**
