@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 import org.bloomchord.overlay.admission.OwnerOnlyFile;
 import org.bloomchord.overlay.admission.SharedSecret;
 
@@ -92,14 +93,17 @@ public final class HttpAccess {
     return reads;
   }
 
-  /** Puts the check in front of every route of {@code router}; call before adding any. */
-  void mount(Router router) {
+  /**
+   * Puts the check in front of every route of {@code router} (call before adding any), counting
+   * each refusal in {@code refused}.
+   */
+  void mount(Router router, LongAdder refused) {
     if (guarded()) {
-      router.route().handler(this::check);
+      router.route().handler(ctx -> check(ctx, refused));
     }
   }
 
-  private void check(RoutingContext ctx) {
+  private void check(RoutingContext ctx, LongAdder refused) {
     boolean read = READS.contains(ctx.request().method());
     if ((read && (!reads || NO_DATA.contains(ctx.request().path()))) || authorized(ctx.request().getHeader("authorization"))) {
       ctx.next();
@@ -110,6 +114,7 @@ public final class HttpAccess {
         ? (read ? "reading this node" : "this request changes the node's state and") + " needs the header"
             + " 'Authorization: Bearer <token>' with the node's token"
         : "the bearer token is not the node's token";
+    refused.increment();
     ctx.response().putHeader("www-authenticate", "Bearer realm=\"bloomchord\"");
     NodeHttpServer.fail(ctx, 401, why);
   }

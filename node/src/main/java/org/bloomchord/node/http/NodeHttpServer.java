@@ -146,7 +146,11 @@ public final class NodeHttpServer {
 
   Router router() {
     Router r = Router.router(vertx);
-    access.mount(r);
+    java.util.concurrent.atomic.LongAdder refused = new java.util.concurrent.atomic.LongAdder();
+    if (access.guarded()) {
+      metrics.countUnauthorized(refused);
+    }
+    access.mount(r, refused);
     // the largest body is a value; a bit more for its encoding
     r.route("/api/*").handler(BodyHandler.create(false).setBodyLimit(chord.maxValueBytes() + 1024L));
     r.get("/api/ring").handler(this::ring);

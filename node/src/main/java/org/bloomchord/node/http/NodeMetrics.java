@@ -21,7 +21,8 @@ import org.bloomchord.overlay.admission.Refusal;
  * lookups (total, failed, hops, next-hop timeouts, count by hops), reads, writes, locates, and the
  * runtime's traffic as messages and bytes sent by message type, and on a node admitting by member
  * certificates the event bus' refusals by reason and the size of the revocation list in use, and the
- * hot keys the peers own and their owners (read from the peers before each scrape, {@link #refresh}).
+ * hot keys the peers own and their owners (read from the peers before each scrape, {@link #refresh}),
+ * and on a node with an API token the requests refused for want of it.
  * Meters of message types and peer counters are registered as they first appear, at scrape time.
  */
 final class NodeMetrics {
@@ -38,6 +39,8 @@ final class NodeMetrics {
   static final String SPLITS = "bloomchord.cluster.splits";
   /** Probe rounds in which some unreachable node answered again. */
   static final String MERGES = "bloomchord.cluster.merges";
+  /** HTTP requests answered 401 for want of the node's token (registered only with a token). */
+  static final String HTTP_UNAUTHORIZED = "bloomchord.http.unauthorized";
   /** Hot keys the node's peers own now (0 without hot-key relief). */
   static final String HOT_KEYS = "bloomchord.hot.keys";
   /** The node's peers that own a hot key now. */
@@ -96,6 +99,12 @@ final class NodeMetrics {
           .tag("hops", Integer.toString(h)).description("successful lookups by their hop count")
           .register(registry);
     }
+  }
+
+  /** Registers the count of requests refused for want of the token, read from {@code refused}. */
+  void countUnauthorized(java.util.concurrent.atomic.LongAdder refused) {
+    FunctionCounter.builder(HTTP_UNAUTHORIZED, refused, java.util.concurrent.atomic.LongAdder::sum)
+        .description("HTTP requests answered 401: without the node's token, or with another one").register(registry);
   }
 
   private void counter(String name, NodeStats s, ToDoubleFunction<NodeStats> f, String doc) {

@@ -125,6 +125,10 @@ class HttpTokenTest {
       }
     }
     assertTrue(!node.hasPeer(names.get(1)), "the removal with the token removed the peer");
+    java.util.regex.Matcher counted = java.util.regex.Pattern.compile("bloomchord_http_unauthorized_total (\\d+)\\.0")
+        .matcher(send(writes, "GET", "/metrics", null, null).body());
+    assertTrue(counted.find(), "the refusals are counted");
+    assertTrue(Long.parseLong(counted.group(1)) >= 4L * calls.size(), counted.group());
   }
 
   @Test

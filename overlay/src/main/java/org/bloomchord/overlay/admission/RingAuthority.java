@@ -295,15 +295,23 @@ public final class RingAuthority {
     }
   }
 
-  /** Every certificate the directory holds, current and revoked, by name then expiry. */
+  /**
+   * Every certificate the directory holds, current and revoked, by name then expiry; read under
+   * the directory's lock, so that a revocation under way is seen whole or not at all.
+   */
   public List<Member> list() {
-    return list(dir);
+    try (AuthorityLock lock = AuthorityLock.take(dir)) {
+      return list(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
-   * Every certificate in the authority layout at {@code dir}, read without the authority's key, so
-   * that a member host's copy can be listed too; revoked means on its {@code crl.pem}, whose
-   * signature is checked against {@code ca.crt}.
+   * Every certificate in the authority layout at {@code dir}, read without the authority's key or
+   * lock, so that a member host's copy can be listed too (a certificate moved away while it is
+   * listed is left out); revoked means on its {@code crl.pem}, whose signature is checked against
+   * {@code ca.crt}.
    *
    * @throws IllegalArgumentException if the directory holds no authority's certificate or list
    */
@@ -322,7 +330,12 @@ public final class RingAuthority {
         }
         try (DirectoryStream<Path> files = Files.newDirectoryStream(d, "*.crt")) {
           for (Path f : files) {
-            X509Certificate c = Pem.readCertificate(f);
+            X509Certificate c;
+            try {
+              c = Pem.readCertificate(f);
+            } catch (java.nio.file.NoSuchFileException moved) {
+              continue; // revoked (moved to revoked/) by another process while this one listed
+            }
             String file = f.getFileName().toString();
             String name = file.substring(0, folder.equals("revoked") ? file.lastIndexOf('-') : file.length() - 4);
             out.add(new Member(name, c.getSerialNumber(), c.getNotAfter().toInstant(), crl.isRevoked(c)));
