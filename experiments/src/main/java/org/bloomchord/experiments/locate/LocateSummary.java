@@ -2,6 +2,7 @@ package org.bloomchord.experiments.locate;
 
 import java.util.Arrays;
 import java.util.List;
+import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.summary.LocateStats;
 import org.bloomchord.experiments.summary.Mean;
 import org.bloomchord.experiments.summary.Quantiles;
@@ -103,14 +104,9 @@ public record LocateSummary(long total, long found, long local, long probabilist
         chordN++;
       }
     }
-    int[] sorted = Arrays.copyOf(hops, hopsN);
-    Arrays.sort(sorted);
-    double mean = 0;
-    for (int h : sorted) {
-      mean += h;
-    }
+    double[] sorted = Arrays.stream(hops, 0, hopsN).sorted().asDoubleStream().toArray();
     return new LocateSummary(results.size(), found, local, prob, fallback, notFound, failed, fps, within, withinProb,
-        hopsN == 0 ? 0 : mean / hopsN, percentile(sorted, 0.50), percentile(sorted, 0.99),
+        Distribution.mean(sorted), Distribution.percentile(sorted, 50), Distribution.percentile(sorted, 99),
         stretchN == 0 ? 0 : stretch / stretchN, chordN == 0 ? 0 : chordSum / chordN,
         withinProb == 0 ? 0 : withinDist / withinProb, withinProb == 0 ? 0 : withinHops / withinProb);
   }
@@ -122,12 +118,4 @@ public record LocateSummary(long total, long found, long local, long probabilist
         withinDepthProbabilistic, hops, new Mean(stretchMean), new Mean(chordHopsMean), failed, 0);
   }
 
-  /** Nearest-rank percentile of sorted values; 0 when empty. */
-  static double percentile(int[] sorted, double q) {
-    if (sorted.length == 0) {
-      return 0;
-    }
-    int rank = (int) Math.ceil(q * sorted.length);
-    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
-  }
 }
