@@ -73,44 +73,136 @@ public record ChordLimits(
 
   /** The documented defaults. */
   public static ChordLimits defaults() {
-    return new ChordLimits(DEFAULT_MAX_SUSPECTS, DEFAULT_MAX_STRIKES, DEFAULT_STRIKE_EXPIRY_MS,
-        DEFAULT_MAX_PENDING_LOOKUPS, DEFAULT_MAX_SENDERS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_BYTES_PER_SECOND,
-        DEFAULT_OUT_OF_RANGE_GRACE_MS, SenderLimit.EXACT);
+    return ChordLimits.builder().maxSuspects(DEFAULT_MAX_SUSPECTS).maxStrikes(DEFAULT_MAX_STRIKES)
+        .strikeExpiryMs(DEFAULT_STRIKE_EXPIRY_MS).maxPendingLookups(DEFAULT_MAX_PENDING_LOOKUPS)
+        .maxSenders(DEFAULT_MAX_SENDERS).requestsPerSecond(DEFAULT_REQUESTS_PER_SECOND)
+        .bytesPerSecond(DEFAULT_BYTES_PER_SECOND).outOfRangeGraceMs(DEFAULT_OUT_OF_RANGE_GRACE_MS)
+        .senderLimit(SenderLimit.EXACT).build();
   }
 
   /** These limits with other caps of the suspicion maps. */
   public ChordLimits withSuspicionCaps(int suspects, int strikesCap) {
-    return new ChordLimits(suspects, strikesCap, strikeExpiryMs, maxPendingLookups, maxSenders, requestsPerSecond,
-        bytesPerSecond, outOfRangeGraceMs, senderLimit);
+    return toBuilder().maxSuspects(suspects).maxStrikes(strikesCap).build();
   }
 
   /** These limits with another cap of lookups in progress. */
   public ChordLimits withMaxPendingLookups(int cap) {
-    return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, cap, maxSenders, requestsPerSecond,
-        bytesPerSecond, outOfRangeGraceMs, senderLimit);
+    return toBuilder().maxPendingLookups(cap).build();
   }
 
   /** These limits with other per-sender quotas and another cap of tracked senders. */
   public ChordLimits withQuotas(int senders, long requests, long bytes) {
-    return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, senders, requests, bytes,
-        outOfRangeGraceMs, senderLimit);
+    return toBuilder().maxSenders(senders).requestsPerSecond(requests).bytesPerSecond(bytes).build();
   }
 
   /** These limits with another grace period for keys outside every replicated range. */
   public ChordLimits withOutOfRangeGraceMs(long grace) {
-    return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, maxSenders, requestsPerSecond,
-        bytesPerSecond, grace, senderLimit);
+    return toBuilder().outOfRangeGraceMs(grace).build();
   }
 
   /** These limits with another kind of per-sender limit ({@link SenderLimit#EXACT} by default). */
   public ChordLimits withSenderLimit(SenderLimit.Factory factory) {
-    return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, maxSenders, requestsPerSecond,
-        bytesPerSecond, outOfRangeGraceMs, factory);
+    return toBuilder().senderLimit(factory).build();
   }
 
   private static void check(boolean ok, String message) {
     if (!ok) {
       throw new IllegalArgumentException(message);
+    }
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  private Builder toBuilder() {
+    return new Builder()
+        .maxSuspects(maxSuspects)
+        .maxStrikes(maxStrikes)
+        .strikeExpiryMs(strikeExpiryMs)
+        .maxPendingLookups(maxPendingLookups)
+        .maxSenders(maxSenders)
+        .requestsPerSecond(requestsPerSecond)
+        .bytesPerSecond(bytesPerSecond)
+        .outOfRangeGraceMs(outOfRangeGraceMs)
+        .senderLimit(senderLimit);
+  }
+
+  /** Builds a {@link ChordLimits} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private int maxSuspects;
+    private int maxStrikes;
+    private long strikeExpiryMs;
+    private int maxPendingLookups;
+    private int maxSenders;
+    private long requestsPerSecond;
+    private long bytesPerSecond;
+    private long outOfRangeGraceMs;
+    private SenderLimit.Factory senderLimit;
+
+    private Builder() {
+    }
+
+    /** Sets {@link ChordLimits#maxSuspects()}. */
+    public Builder maxSuspects(int value) {
+      maxSuspects = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#maxStrikes()}. */
+    public Builder maxStrikes(int value) {
+      maxStrikes = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#strikeExpiryMs()}. */
+    public Builder strikeExpiryMs(long value) {
+      strikeExpiryMs = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#maxPendingLookups()}. */
+    public Builder maxPendingLookups(int value) {
+      maxPendingLookups = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#maxSenders()}. */
+    public Builder maxSenders(int value) {
+      maxSenders = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#requestsPerSecond()}. */
+    public Builder requestsPerSecond(long value) {
+      requestsPerSecond = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#bytesPerSecond()}. */
+    public Builder bytesPerSecond(long value) {
+      bytesPerSecond = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#outOfRangeGraceMs()}. */
+    public Builder outOfRangeGraceMs(long value) {
+      outOfRangeGraceMs = value;
+      return this;
+    }
+
+    /** Sets {@link ChordLimits#senderLimit()}. */
+    public Builder senderLimit(SenderLimit.Factory value) {
+      senderLimit = value;
+      return this;
+    }
+
+    /** The record. */
+    public ChordLimits build() {
+      return new ChordLimits(maxSuspects, maxStrikes, strikeExpiryMs, maxPendingLookups, maxSenders,
+          requestsPerSecond, bytesPerSecond, outOfRangeGraceMs, senderLimit);
     }
   }
 }

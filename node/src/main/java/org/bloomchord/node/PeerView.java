@@ -52,14 +52,110 @@ public record PeerView(String name, String id, String state, String predecessor,
         filters.put(e.getKey().address(), fill);
       }
     }
-    return new PeerView(p.self().address(), Long.toUnsignedString(p.self().id()), p.state().name(),
-        links.predecessor() == null ? null : links.predecessor().address(), names(links.successors()),
-        fingers, p.store().liveSize(), p.store().size(), objects, filters, HotKey.ownedBy(p));
+    return PeerView.builder().name(p.self().address()).id(Long.toUnsignedString(p.self().id()))
+        .state(p.state().name()).predecessor(links.predecessor() == null ? null : links.predecessor().address())
+        .successors(names(links.successors())).fingers(fingers).keys(p.store().liveSize()).entries(p.store().size())
+        .objects(objects).linkFilters(filters).hotKeys(HotKey.ownedBy(p)).build();
   }
 
   private static List<String> names(List<PeerRef> refs) {
     List<String> out = new ArrayList<>(refs.size());
     refs.forEach(r -> out.add(r.address()));
     return out;
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link PeerView} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private String name;
+    private String id;
+    private String state;
+    private String predecessor;
+    private List<String> successors;
+    private List<String> fingers;
+    private int keys;
+    private int entries;
+    private int objects;
+    private Map<String, double[]> linkFilters;
+    private List<HotKey> hotKeys;
+
+    private Builder() {
+    }
+
+    /** Sets {@link PeerView#name()}. */
+    public Builder name(String value) {
+      name = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#id()}. */
+    public Builder id(String value) {
+      id = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#state()}. */
+    public Builder state(String value) {
+      state = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#predecessor()}. */
+    public Builder predecessor(String value) {
+      predecessor = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#successors()}. */
+    public Builder successors(List<String> value) {
+      successors = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#fingers()}. */
+    public Builder fingers(List<String> value) {
+      fingers = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#keys()}. */
+    public Builder keys(int value) {
+      keys = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#entries()}. */
+    public Builder entries(int value) {
+      entries = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#objects()}. */
+    public Builder objects(int value) {
+      objects = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#linkFilters()}. */
+    public Builder linkFilters(Map<String, double[]> value) {
+      linkFilters = value;
+      return this;
+    }
+
+    /** Sets {@link PeerView#hotKeys()}. */
+    public Builder hotKeys(List<HotKey> value) {
+      hotKeys = value;
+      return this;
+    }
+
+    /** The record. */
+    public PeerView build() {
+      return new PeerView(name, id, state, predecessor, successors, fingers, keys, entries, objects,
+          linkFilters, hotKeys);
+    }
   }
 }

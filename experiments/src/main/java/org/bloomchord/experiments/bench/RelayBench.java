@@ -58,6 +58,101 @@ public final class RelayBench {
     public double messagesPerSecond() {
       return loopSeconds > 0 ? delivered / loopSeconds : 0;
     }
+
+    /** A builder with every component unset (zero, false or null). */
+    private static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Result} by name; {@link #build()} runs the record's checks. */
+    private static final class Builder {
+      private int peers;
+      private long untilMs;
+      private long seed;
+      private long delivered;
+      private long hopSum;
+      private long messagesSent;
+      private long bytesSent;
+      private double launchSeconds;
+      private double loopSeconds;
+      private double loopCpuSeconds;
+      private long heapBytesPerPeer;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Result#peers()}. */
+      public Builder peers(int value) {
+        peers = value;
+        return this;
+      }
+
+      /** Sets {@link Result#untilMs()}. */
+      public Builder untilMs(long value) {
+        untilMs = value;
+        return this;
+      }
+
+      /** Sets {@link Result#seed()}. */
+      public Builder seed(long value) {
+        seed = value;
+        return this;
+      }
+
+      /** Sets {@link Result#delivered()}. */
+      public Builder delivered(long value) {
+        delivered = value;
+        return this;
+      }
+
+      /** Sets {@link Result#hopSum()}. */
+      public Builder hopSum(long value) {
+        hopSum = value;
+        return this;
+      }
+
+      /** Sets {@link Result#messagesSent()}. */
+      public Builder messagesSent(long value) {
+        messagesSent = value;
+        return this;
+      }
+
+      /** Sets {@link Result#bytesSent()}. */
+      public Builder bytesSent(long value) {
+        bytesSent = value;
+        return this;
+      }
+
+      /** Sets {@link Result#launchSeconds()}. */
+      public Builder launchSeconds(double value) {
+        launchSeconds = value;
+        return this;
+      }
+
+      /** Sets {@link Result#loopSeconds()}. */
+      public Builder loopSeconds(double value) {
+        loopSeconds = value;
+        return this;
+      }
+
+      /** Sets {@link Result#loopCpuSeconds()}. */
+      public Builder loopCpuSeconds(double value) {
+        loopCpuSeconds = value;
+        return this;
+      }
+
+      /** Sets {@link Result#heapBytesPerPeer()}. */
+      public Builder heapBytesPerPeer(long value) {
+        heapBytesPerPeer = value;
+        return this;
+      }
+
+      /** The record. */
+      public Result build() {
+        return new Result(peers, untilMs, seed, delivered, hopSum, messagesSent, bytesSent,
+            launchSeconds, loopSeconds, loopCpuSeconds, heapBytesPerPeer);
+      }
+    }
   }
 
   /**
@@ -96,8 +191,10 @@ public final class RelayBench {
       net.runFor(untilMs - 1);
       double loopSeconds = (System.nanoTime() - t1) / 1e9;
       double loopCpuSeconds = (threads.getCurrentThreadCpuTime() - c1) / 1e9;
-      return new Result(peers, untilMs, seed, tally.delivered(), tally.hopSum(), net.traffic().messages(),
-          net.traffic().bytes(), launchSeconds, loopSeconds, loopCpuSeconds, heap);
+      return Result.builder().peers(peers).untilMs(untilMs).seed(seed).delivered(tally.delivered())
+          .hopSum(tally.hopSum()).messagesSent(net.traffic().messages()).bytesSent(net.traffic().bytes())
+          .launchSeconds(launchSeconds).loopSeconds(loopSeconds).loopCpuSeconds(loopCpuSeconds)
+          .heapBytesPerPeer(heap).build();
     }
   }
 

@@ -56,12 +56,94 @@ public final class SummaryCacheReproduction {
   private record Runs(List<CacheStats> icp, List<CacheStats> immediate, List<CacheStats> summary8,
       List<CacheStats> summary16, List<List<CacheStats>> byThreshold, List<CacheStats> summary16k10,
       List<CacheStats> icpNumbers, List<CacheStats> summary8Numbers, List<CacheStats> summary16Numbers) {
+    /** A builder with every component unset (zero, false or null). */
+    private static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Runs} by name; {@link #build()} runs the record's checks. */
+    private static final class Builder {
+      private List<CacheStats> icp;
+      private List<CacheStats> immediate;
+      private List<CacheStats> summary8;
+      private List<CacheStats> summary16;
+      private List<List<CacheStats>> byThreshold;
+      private List<CacheStats> summary16k10;
+      private List<CacheStats> icpNumbers;
+      private List<CacheStats> summary8Numbers;
+      private List<CacheStats> summary16Numbers;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Runs#icp()}. */
+      public Builder icp(List<CacheStats> value) {
+        icp = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#immediate()}. */
+      public Builder immediate(List<CacheStats> value) {
+        immediate = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#summary8()}. */
+      public Builder summary8(List<CacheStats> value) {
+        summary8 = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#summary16()}. */
+      public Builder summary16(List<CacheStats> value) {
+        summary16 = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#byThreshold()}. */
+      public Builder byThreshold(List<List<CacheStats>> value) {
+        byThreshold = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#summary16k10()}. */
+      public Builder summary16k10(List<CacheStats> value) {
+        summary16k10 = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#icpNumbers()}. */
+      public Builder icpNumbers(List<CacheStats> value) {
+        icpNumbers = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#summary8Numbers()}. */
+      public Builder summary8Numbers(List<CacheStats> value) {
+        summary8Numbers = value;
+        return this;
+      }
+
+      /** Sets {@link Runs#summary16Numbers()}. */
+      public Builder summary16Numbers(List<CacheStats> value) {
+        summary16Numbers = value;
+        return this;
+      }
+
+      /** The record. */
+      public Runs build() {
+        return new Runs(icp, immediate, summary8, summary16, byThreshold, summary16k10, icpNumbers,
+            summary8Numbers, summary16Numbers);
+      }
+    }
   }
 
   /** Runs everything and prints the tables. */
   public void run(PrintWriter out) {
-    Runs r = new Runs(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-        new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    Runs r = Runs.builder().icp(new ArrayList<>()).immediate(new ArrayList<>()).summary8(new ArrayList<>())
+        .summary16(new ArrayList<>()).byThreshold(new ArrayList<>()).summary16k10(new ArrayList<>())
+        .icpNumbers(new ArrayList<>()).summary8Numbers(new ArrayList<>()).summary16Numbers(new ArrayList<>())
+        .build();
     for (int i = 0; i < THRESHOLDS.length; i++) {
       r.byThreshold().add(new ArrayList<>());
     }

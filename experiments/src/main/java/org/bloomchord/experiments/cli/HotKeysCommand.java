@@ -113,7 +113,9 @@ public final class HotKeysCommand implements Callable<Integer> {
     for (long t : thresholds) {
       for (long b : t == 0 ? List.of(0L) : budgets) {
         for (long seed : seeds) {
-          HotKeyTrial.Result r = new HotKeyTrial(peers, keys, zipf, t, leaseMs, b, rate, putShare, seconds, seed).run();
+          HotKeyTrial.Result r = HotKeyTrial.builder().peers(peers).keys(keys).zipf(zipf).threshold(t)
+              .leaseMs(leaseMs).budget(b).readsPerPeerPerSecond(rate).putShare(putShare).seconds(seconds).seed(seed)
+              .build().run();
           results.add(r);
           out.println(String.format(Locale.ROOT,
               "| %s | %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.2f | %d | %d (%d) | %.0f / %d | %d / %d | %d / %d / %d"

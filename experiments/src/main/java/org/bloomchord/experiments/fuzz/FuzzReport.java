@@ -45,4 +45,100 @@ public record FuzzReport(long frames, long rejected, long decoded, long roundTri
     doc.put("examples", examples);
     return Summary.of("fuzz", null, seed).withFields(doc);
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link FuzzReport} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private long frames;
+    private long rejected;
+    private long decoded;
+    private long roundTripFailures;
+    private long unexpected;
+    private Double maxAllocatedBytesPerFrameByte;
+    private Long maxAllocatedBytes;
+    private String largestAllocation;
+    private int corpusFrames;
+    private Map<Mutation, Long> byMutation;
+    private List<String> examples;
+
+    private Builder() {
+    }
+
+    /** Sets {@link FuzzReport#frames()}. */
+    public Builder frames(long value) {
+      frames = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#rejected()}. */
+    public Builder rejected(long value) {
+      rejected = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#decoded()}. */
+    public Builder decoded(long value) {
+      decoded = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#roundTripFailures()}. */
+    public Builder roundTripFailures(long value) {
+      roundTripFailures = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#unexpected()}. */
+    public Builder unexpected(long value) {
+      unexpected = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#maxAllocatedBytesPerFrameByte()}. */
+    public Builder maxAllocatedBytesPerFrameByte(Double value) {
+      maxAllocatedBytesPerFrameByte = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#maxAllocatedBytes()}. */
+    public Builder maxAllocatedBytes(Long value) {
+      maxAllocatedBytes = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#largestAllocation()}. */
+    public Builder largestAllocation(String value) {
+      largestAllocation = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#corpusFrames()}. */
+    public Builder corpusFrames(int value) {
+      corpusFrames = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#byMutation()}. */
+    public Builder byMutation(Map<Mutation, Long> value) {
+      byMutation = value;
+      return this;
+    }
+
+    /** Sets {@link FuzzReport#examples()}. */
+    public Builder examples(List<String> value) {
+      examples = value;
+      return this;
+    }
+
+    /** The record. */
+    public FuzzReport build() {
+      return new FuzzReport(frames, rejected, decoded, roundTripFailures, unexpected,
+          maxAllocatedBytesPerFrameByte, maxAllocatedBytes, largestAllocation, corpusFrames, byMutation,
+          examples);
+    }
+  }
 }

@@ -121,9 +121,11 @@ public final class WireFuzzer {
         }
       }
     }
-    return new FuzzReport(frames, rejected, decoded, roundTripFailures, unexpected,
-        threads == null ? null : maxRatio, threads == null ? null : maxAllocated, largest, corpus.size(), byMutation,
-        examples);
+    return FuzzReport.builder().frames(frames).rejected(rejected).decoded(decoded)
+        .roundTripFailures(roundTripFailures).unexpected(unexpected)
+        .maxAllocatedBytesPerFrameByte(threads == null ? null : maxRatio)
+        .maxAllocatedBytes(threads == null ? null : maxAllocated).largestAllocation(largest)
+        .corpusFrames(corpus.size()).byMutation(byMutation).examples(examples).build();
   }
 
   /**

@@ -379,4 +379,92 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
   static String key(int k) {
     return "key-" + k;
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link HotKeyTrial} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private int peers;
+    private int keys;
+    private double zipf;
+    private long threshold;
+    private long leaseMs;
+    private long budget;
+    private double readsPerPeerPerSecond;
+    private double putShare;
+    private int seconds;
+    private long seed;
+
+    private Builder() {
+    }
+
+    /** Sets {@link HotKeyTrial#peers()}. */
+    public Builder peers(int value) {
+      peers = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#keys()}. */
+    public Builder keys(int value) {
+      keys = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#zipf()}. */
+    public Builder zipf(double value) {
+      zipf = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#threshold()}. */
+    public Builder threshold(long value) {
+      threshold = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#leaseMs()}. */
+    public Builder leaseMs(long value) {
+      leaseMs = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#budget()}. */
+    public Builder budget(long value) {
+      budget = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#readsPerPeerPerSecond()}. */
+    public Builder readsPerPeerPerSecond(double value) {
+      readsPerPeerPerSecond = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#putShare()}. */
+    public Builder putShare(double value) {
+      putShare = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#seconds()}. */
+    public Builder seconds(int value) {
+      seconds = value;
+      return this;
+    }
+
+    /** Sets {@link HotKeyTrial#seed()}. */
+    public Builder seed(long value) {
+      seed = value;
+      return this;
+    }
+
+    /** The record. */
+    public HotKeyTrial build() {
+      return new HotKeyTrial(peers, keys, zipf, threshold, leaseMs, budget, readsPerPeerPerSecond,
+          putShare, seconds, seed);
+    }
+  }
 }

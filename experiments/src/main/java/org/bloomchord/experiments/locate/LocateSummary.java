@@ -2,6 +2,7 @@ package org.bloomchord.experiments.locate;
 
 import java.util.Arrays;
 import java.util.List;
+import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.summary.LocateStats;
 import org.bloomchord.experiments.summary.Mean;
 import org.bloomchord.experiments.summary.Quantiles;
@@ -103,31 +104,161 @@ public record LocateSummary(long total, long found, long local, long probabilist
         chordN++;
       }
     }
-    int[] sorted = Arrays.copyOf(hops, hopsN);
-    Arrays.sort(sorted);
-    double mean = 0;
-    for (int h : sorted) {
-      mean += h;
-    }
-    return new LocateSummary(results.size(), found, local, prob, fallback, notFound, failed, fps, within, withinProb,
-        hopsN == 0 ? 0 : mean / hopsN, percentile(sorted, 0.50), percentile(sorted, 0.99),
-        stretchN == 0 ? 0 : stretch / stretchN, chordN == 0 ? 0 : chordSum / chordN,
-        withinProb == 0 ? 0 : withinDist / withinProb, withinProb == 0 ? 0 : withinHops / withinProb);
+    double[] sorted = Arrays.stream(hops, 0, hopsN).sorted().asDoubleStream().toArray();
+    return LocateSummary.builder().total(results.size()).found(found).local(local).probabilistic(prob)
+        .fallback(fallback).notFound(notFound).failed(failed).falsePositives(fps).withinDepth(within)
+        .withinDepthProbabilistic(withinProb).hopsMean(Distribution.mean(sorted))
+        .hopsP50(Distribution.percentile(sorted, 50)).hopsP99(Distribution.percentile(sorted, 99))
+        .stretchMean(stretchN == 0 ? 0 : stretch / stretchN).chordHopsMean(chordN == 0 ? 0 : chordSum / chordN)
+        .withinDepthDistanceMean(withinProb == 0 ? 0 : withinDist / withinProb)
+        .withinDepthHopsMean(withinProb == 0 ? 0 : withinHops / withinProb).build();
   }
 
   /** The {@code locate} section of the summary; every object had a live holder, so {@code noLiveHolder} is 0. */
   public LocateStats toStats() {
     Quantiles hops = found == 0 ? null : new Quantiles(hopsMean, hopsP50, hopsP99);
-    return new LocateStats(total, found, local, probabilistic, fallback, notFound, falsePositives, withinDepth,
-        withinDepthProbabilistic, hops, new Mean(stretchMean), new Mean(chordHopsMean), failed, 0);
+    return LocateStats.builder().total(total).found(found).local(local).probabilistic(probabilistic)
+        .fallback(fallback).notFound(notFound).falsePositives(falsePositives).withinDepth(withinDepth)
+        .withinDepthProbabilistic(withinDepthProbabilistic).hops(hops).stretch(new Mean(stretchMean))
+        .chordHops(new Mean(chordHopsMean)).failed(failed).noLiveHolder(0).build();
   }
 
-  /** Nearest-rank percentile of sorted values; 0 when empty. */
-  static double percentile(int[] sorted, double q) {
-    if (sorted.length == 0) {
-      return 0;
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link LocateSummary} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private long total;
+    private long found;
+    private long local;
+    private long probabilistic;
+    private long fallback;
+    private long notFound;
+    private long failed;
+    private long falsePositives;
+    private long withinDepth;
+    private long withinDepthProbabilistic;
+    private double hopsMean;
+    private double hopsP50;
+    private double hopsP99;
+    private double stretchMean;
+    private double chordHopsMean;
+    private double withinDepthDistanceMean;
+    private double withinDepthHopsMean;
+
+    private Builder() {
     }
-    int rank = (int) Math.ceil(q * sorted.length);
-    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+
+    /** Sets {@link LocateSummary#total()}. */
+    public Builder total(long value) {
+      total = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#found()}. */
+    public Builder found(long value) {
+      found = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#local()}. */
+    public Builder local(long value) {
+      local = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#probabilistic()}. */
+    public Builder probabilistic(long value) {
+      probabilistic = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#fallback()}. */
+    public Builder fallback(long value) {
+      fallback = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#notFound()}. */
+    public Builder notFound(long value) {
+      notFound = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#failed()}. */
+    public Builder failed(long value) {
+      failed = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#falsePositives()}. */
+    public Builder falsePositives(long value) {
+      falsePositives = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#withinDepth()}. */
+    public Builder withinDepth(long value) {
+      withinDepth = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#withinDepthProbabilistic()}. */
+    public Builder withinDepthProbabilistic(long value) {
+      withinDepthProbabilistic = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#hopsMean()}. */
+    public Builder hopsMean(double value) {
+      hopsMean = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#hopsP50()}. */
+    public Builder hopsP50(double value) {
+      hopsP50 = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#hopsP99()}. */
+    public Builder hopsP99(double value) {
+      hopsP99 = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#stretchMean()}. */
+    public Builder stretchMean(double value) {
+      stretchMean = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#chordHopsMean()}. */
+    public Builder chordHopsMean(double value) {
+      chordHopsMean = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#withinDepthDistanceMean()}. */
+    public Builder withinDepthDistanceMean(double value) {
+      withinDepthDistanceMean = value;
+      return this;
+    }
+
+    /** Sets {@link LocateSummary#withinDepthHopsMean()}. */
+    public Builder withinDepthHopsMean(double value) {
+      withinDepthHopsMean = value;
+      return this;
+    }
+
+    /** The record. */
+    public LocateSummary build() {
+      return new LocateSummary(total, found, local, probabilistic, fallback, notFound, failed,
+          falsePositives, withinDepth, withinDepthProbabilistic, hopsMean, hopsP50, hopsP99, stretchMean,
+          chordHopsMean, withinDepthDistanceMean, withinDepthHopsMean);
+    }
   }
 }

@@ -1,6 +1,9 @@
 package org.bloomchord.experiments.metrics;
 
 import java.util.Arrays;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
+import org.apache.commons.math3.stat.descriptive.summary.Sum;
 import org.bloomchord.experiments.summary.Load;
 import org.bloomchord.experiments.summary.Mean;
 import org.bloomchord.experiments.summary.Quantiles;
@@ -9,7 +12,8 @@ import org.bloomchord.experiments.summary.Spread;
 /**
  * A snapshot of a distribution: sample count, mean, 1st/50th/99th percentile and maximum.
  * Percentiles use the nearest-rank definition (the smallest value with at least p% of the samples
- * at or below it). The summary sections take the fields they show through the {@code toXxx}
+ * at or below it), commons-math3's {@link EstimationType#R_1} estimate; {@link #percentile} and
+ * {@link #mean} are the experiments' one percentile and one mean. The summary sections take the fields they show through the {@code toXxx}
  * methods, which return null for an empty distribution so that the field is omitted.
  *
  * @param count number of samples
@@ -31,12 +35,8 @@ public record Distribution(long count, double mean, double p1, double p50, doubl
     }
     double[] sorted = values.clone();
     Arrays.sort(sorted);
-    double sum = 0;
-    for (double v : sorted) {
-      sum += v;
-    }
-    return new Distribution(sorted.length, sum / sorted.length, rank(sorted, 1), rank(sorted, 50),
-        rank(sorted, 99), sorted[sorted.length - 1]);
+    return new Distribution(sorted.length, mean(sorted), percentile(sorted, 1), percentile(sorted, 50),
+        percentile(sorted, 99), sorted[sorted.length - 1]);
   }
 
   /** The exact distribution of integer {@code values}. */
@@ -44,9 +44,21 @@ public record Distribution(long count, double mean, double p1, double p50, doubl
     return of(Arrays.stream(values).asDoubleStream().toArray());
   }
 
-  private static double rank(double[] sorted, double percentile) {
-    int index = (int) Math.ceil(percentile / 100.0 * sorted.length) - 1;
-    return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+  /**
+   * The nearest-rank {@code p}-th percentile of {@code values}, p in (0, 100]: the value of rank
+   * ceil(p / 100 · n) in ascending order (the smallest value with at least p% of the values at or
+   * below it), or 0 when there is none. Values sorted ascending give the same figures as any order.
+   */
+  public static double percentile(double[] values, double p) {
+    return values.length == 0 ? 0 : new Percentile().withEstimationType(EstimationType.R_1).evaluate(values, p);
+  }
+
+  /**
+   * The arithmetic mean of {@code values}, summed in their order, or 0 when there is none (the
+   * summaries sum sorted values, so that a figure does not depend on the order samples arrived in).
+   */
+  public static double mean(double[] values) {
+    return values.length == 0 ? 0 : new Sum().evaluate(values) / values.length;
   }
 
   /** Whether no sample was recorded. */

@@ -134,9 +134,10 @@ public final class LocateRecorder {
     }
     long within = Math.min(total, withinDepth.sum());
     long withinProbabilistic = Math.min(within, withinDepthProbabilistic.sum());
-    return new LocateStats(total, found, local, probabilistic, fallback, notFound,
-        falsePositives.sum(), within, withinProbabilistic, hops.snapshot().toQuantiles(),
-        stretch.snapshot().toMean(), chordHops.snapshot().toMean(), failed,
-        Math.min(notFound, noLiveHolder.sum()));
+    return LocateStats.builder().total(total).found(found).local(local).probabilistic(probabilistic)
+        .fallback(fallback).notFound(notFound).falsePositives(falsePositives.sum()).withinDepth(within)
+        .withinDepthProbabilistic(withinProbabilistic).hops(hops.snapshot().toQuantiles())
+        .stretch(stretch.snapshot().toMean()).chordHops(chordHops.snapshot().toMean()).failed(failed)
+        .noLiveHolder(Math.min(notFound, noLiveHolder.sum())).build();
   }
 }

@@ -132,7 +132,7 @@ public record ReconcileTrial(ReconcileMethod method, long size, long diff, int e
     m.put("jaccard", Double.isNaN(result.jaccard()) ? null : result.jaccard());
     m.put("encodeMs", encodeMs());
     m.put("decodeMs", decodeMs());
-    return new ReconcileStats(method.wireName(), size, diff, result.bytes(), bytesPerDiff(), result.rounds(), exact(),
-        missed, m);
+    return ReconcileStats.builder().method(method.wireName()).size(size).diff(diff).bytes(result.bytes())
+        .bytesPerDiff(bytesPerDiff()).rounds(result.rounds()).exact(exact()).missed(missed).details(m).build();
   }
 }

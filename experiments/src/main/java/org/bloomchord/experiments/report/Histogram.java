@@ -3,6 +3,7 @@ package org.bloomchord.experiments.report;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import org.bloomchord.experiments.metrics.Distribution;
 
 /**
  * Counts of samples in equal-width bins. Invariant: the counts sum to the number of samples given
@@ -48,9 +49,7 @@ public record Histogram(double lower, double width, long[] counts, boolean integ
     }
     double top = max;
     if (!integer) {
-      double[] sorted = samples.clone();
-      java.util.Arrays.sort(sorted);
-      top = sorted[(int) Math.ceil(0.99 * sorted.length) - 1];
+      top = Distribution.percentile(samples, 99);
     }
     double width = niceWidth((top - min) / (top < max ? MAX_BINS - 1 : MAX_BINS), integer);
     double lower = Math.floor(min / width) * width;

@@ -48,8 +48,9 @@ final class CacheScenarioRun {
       icp = p == CacheProtocol.ICP ? s : icp;
       summary = p == CacheProtocol.SUMMARY ? s : summary;
     }
-    return new CacheSection(c.names().wireName(), peers, c.objects(), c.zipf(), c.capacity(), c.requests() - c.warmup(),
-        c.warmup(), c.bitsPerEntry(), c.hashes(), c.updateThreshold(), rows,
-        icp != null && summary != null ? CacheSection.PaperComparison.of(icp, summary) : null);
+    return CacheSection.builder().names(c.names().wireName()).peers(peers).objects(c.objects()).zipf(c.zipf())
+        .capacity(c.capacity()).requests(c.requests() - c.warmup()).warmup(c.warmup())
+        .bitsPerEntry(c.bitsPerEntry()).hashes(c.hashes()).updateThreshold(c.updateThreshold()).protocols(rows)
+        .paper(icp != null && summary != null ? CacheSection.PaperComparison.of(icp, summary) : null).build();
   }
 }

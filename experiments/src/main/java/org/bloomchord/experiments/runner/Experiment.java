@@ -258,10 +258,12 @@ public final class Experiment {
     OperationCounts total = null;
     for (RunResult r : runs) {
       OperationCounts o = r.operations();
-      total = total == null ? o : new OperationCounts(total.gets() + o.gets(), total.getsFound() + o.getsFound(),
-          total.getsMissing() + o.getsMissing(), total.getsFailed() + o.getsFailed(), total.puts() + o.puts(),
-          total.putsStored() + o.putsStored(), total.putsFailed() + o.putsFailed(), total.notIssued() + o.notIssued(),
-          total.publishesFailed() + o.publishesFailed());
+      total = total == null ? o : OperationCounts.builder().gets(total.gets() + o.gets())
+          .getsFound(total.getsFound() + o.getsFound()).getsMissing(total.getsMissing() + o.getsMissing())
+          .getsFailed(total.getsFailed() + o.getsFailed()).puts(total.puts() + o.puts())
+          .putsStored(total.putsStored() + o.putsStored()).putsFailed(total.putsFailed() + o.putsFailed())
+          .notIssued(total.notIssued() + o.notIssued())
+          .publishesFailed(total.publishesFailed() + o.publishesFailed()).build();
     }
     if (total != null && (total.gets() + total.puts() > 0)) {
       d.append(" Gets and puts over all runs: ").append(total.gets()).append(" gets (").append(total.getsFound())

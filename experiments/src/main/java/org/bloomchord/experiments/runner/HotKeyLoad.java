@@ -49,6 +49,8 @@ final class HotKeyLoad {
       }
     }
     return LoadStats.of(Distribution.of(served).toLoad(),
-        new LoadStats.Relief(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], sums[8]));
+        LoadStats.Relief.builder().asOwner(sums[0]).asReplica(sums[1]).fromCopy(sums[2]).delegated(sums[3])
+            .toReplicas(sums[4]).forwarded(sums[5]).leasesGranted(sums[6]).updates(sums[7]).readsFailed(sums[8])
+            .build());
   }
 }

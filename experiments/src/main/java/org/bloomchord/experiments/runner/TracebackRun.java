@@ -229,10 +229,13 @@ final class TracebackRun {
       folds += u.folds();
     }
     int n = Math.max(1, peers.size());
-    TracebackStats.Filters filters = new TracebackStats.Filters(settings.fpRate(), (double) messages / n,
-        (double) digests / n, digests == 0 ? 0 : digestBytes * 8 / digests,
-        retiredEntries == 0 ? 0 : (double) retiredBits / retiredEntries, messages == 0 ? 0 : (double) invariant / messages,
-        (double) distinctBytes / n, atCapacity, byTime, folds, falseBranches, expectedFalseBranches);
+    TracebackStats.Filters filters = TracebackStats.Filters.builder().fpRate(settings.fpRate())
+        .messagesPerPeer((double) messages / n).digestsPerPeer((double) digests / n)
+        .bitsPerDigest(digests == 0 ? 0 : digestBytes * 8 / digests)
+        .retiredBitsPerDigest(retiredEntries == 0 ? 0 : (double) retiredBits / retiredEntries)
+        .invariantBytesPerMessage(messages == 0 ? 0 : (double) invariant / messages)
+        .distinctMessageBytesPerPeer((double) distinctBytes / n).retiredAtCapacity(atCapacity).retiredByTime(byTime)
+        .folds(folds).falseBranches(falseBranches).expectedFalseBranches(expectedFalseBranches).build();
     return TracebackStats.of(settings.trace().name().toLowerCase(java.util.Locale.ROOT), traced, originFound, ambiguous,
         traced == 0 ? 0 : (double) falseBranches / traced, traced == 0 ? 0 : expectedFalseBranches / traced,
         digestBytes / n, messageBytes / n, roguesForging.size(), roguesNamed.size(), honestNamed).withFilters(filters);

@@ -33,16 +33,19 @@ public record CacheSettings(List<CacheProtocol> protocols, ObjectNaming names, i
       "warmup", "rate", "bitsPerEntry", "hashes", "updateThreshold", "deltas");
 
   /** No cache measurement (the scenario has no {@code cache} section). */
-  public static final CacheSettings NONE = new CacheSettings(List.of(), ObjectNaming.URL, 100_000, 0.8, 2000, 20_000,
-      5000, 100, 8, 4, 0.01, true);
+  public static final CacheSettings NONE = CacheSettings.builder().protocols(List.of()).names(ObjectNaming.URL)
+      .objects(100_000).zipf(0.8).capacity(2000).requests(20_000).warmup(5000).rate(100).bitsPerEntry(8).hashes(4)
+      .updateThreshold(0.01).deltas(true).build();
 
   /**
    * The defaults of a present section: ICP against summary, objects named by URL, 100,000 objects of
    * Zipf 0.8, 2,000 per peer, 20,000 requests at 100 per second of which 5,000 warm the caches,
    * 8 bits per entry, 4 probes, threshold 1%, deltas on.
    */
-  public static final CacheSettings DEFAULTS = new CacheSettings(List.of(CacheProtocol.ICP, CacheProtocol.SUMMARY),
-      ObjectNaming.URL, 100_000, 0.8, 2000, 20_000, 5000, 100, 8, 4, 0.01, true);
+  public static final CacheSettings DEFAULTS = CacheSettings.builder()
+      .protocols(List.of(CacheProtocol.ICP, CacheProtocol.SUMMARY)).names(ObjectNaming.URL).objects(100_000)
+      .zipf(0.8).capacity(2000).requests(20_000).warmup(5000).rate(100).bitsPerEntry(8).hashes(4)
+      .updateThreshold(0.01).deltas(true).build();
 
   public CacheSettings {
     protocols = List.copyOf(protocols);
@@ -63,5 +66,107 @@ public record CacheSettings(List<CacheProtocol> protocols, ObjectNaming names, i
     return CacheConfig.defaults(protocol).withCapacity(capacity).withSummary(bitsPerEntry, hashes)
         .withUpdateThreshold(updateThreshold).withDeltas(deltas).withMaxGroup(Math.min(CacheConfig.MAX_GROUP, peers))
         .withNaming(names);
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link CacheSettings} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private List<CacheProtocol> protocols;
+    private ObjectNaming names;
+    private int objects;
+    private double zipf;
+    private int capacity;
+    private int requests;
+    private int warmup;
+    private double rate;
+    private int bitsPerEntry;
+    private int hashes;
+    private double updateThreshold;
+    private boolean deltas;
+
+    private Builder() {
+    }
+
+    /** Sets {@link CacheSettings#protocols()}. */
+    public Builder protocols(List<CacheProtocol> value) {
+      protocols = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#names()}. */
+    public Builder names(ObjectNaming value) {
+      names = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#objects()}. */
+    public Builder objects(int value) {
+      objects = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#zipf()}. */
+    public Builder zipf(double value) {
+      zipf = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#capacity()}. */
+    public Builder capacity(int value) {
+      capacity = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#requests()}. */
+    public Builder requests(int value) {
+      requests = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#warmup()}. */
+    public Builder warmup(int value) {
+      warmup = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#rate()}. */
+    public Builder rate(double value) {
+      rate = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#bitsPerEntry()}. */
+    public Builder bitsPerEntry(int value) {
+      bitsPerEntry = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#hashes()}. */
+    public Builder hashes(int value) {
+      hashes = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#updateThreshold()}. */
+    public Builder updateThreshold(double value) {
+      updateThreshold = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSettings#deltas()}. */
+    public Builder deltas(boolean value) {
+      deltas = value;
+      return this;
+    }
+
+    /** The record. */
+    public CacheSettings build() {
+      return new CacheSettings(protocols, names, objects, zipf, capacity, requests, warmup, rate,
+          bitsPerEntry, hashes, updateThreshold, deltas);
+    }
   }
 }

@@ -80,4 +80,120 @@ public record Scenario(
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link Scenario} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private String name;
+    private String description;
+    private long seed;
+    private RuntimeKind runtime;
+    private int peers;
+    private ChordSettings chord;
+    private RoutingSettings routing;
+    private RogueSettings rogue;
+    private List<Phase> phases;
+    private Map<String, String> sweep;
+    private String source;
+    private LatencyModel latency;
+    private TracebackSettings traceback;
+    private CacheSettings cache;
+
+    private Builder() {
+    }
+
+    /** Sets {@link Scenario#name()}. */
+    public Builder name(String value) {
+      name = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#description()}. */
+    public Builder description(String value) {
+      description = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#seed()}. */
+    public Builder seed(long value) {
+      seed = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#runtime()}. */
+    public Builder runtime(RuntimeKind value) {
+      runtime = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#peers()}. */
+    public Builder peers(int value) {
+      peers = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#chord()}. */
+    public Builder chord(ChordSettings value) {
+      chord = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#routing()}. */
+    public Builder routing(RoutingSettings value) {
+      routing = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#rogue()}. */
+    public Builder rogue(RogueSettings value) {
+      rogue = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#phases()}. */
+    public Builder phases(List<Phase> value) {
+      phases = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#sweep()}. */
+    public Builder sweep(Map<String, String> value) {
+      sweep = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#source()}. */
+    public Builder source(String value) {
+      source = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#latency()}. */
+    public Builder latency(LatencyModel value) {
+      latency = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#traceback()}. */
+    public Builder traceback(TracebackSettings value) {
+      traceback = value;
+      return this;
+    }
+
+    /** Sets {@link Scenario#cache()}. */
+    public Builder cache(CacheSettings value) {
+      cache = value;
+      return this;
+    }
+
+    /** The record. */
+    public Scenario build() {
+      return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, phases,
+          sweep, source, latency, traceback, cache);
+    }
+  }
 }

@@ -73,8 +73,9 @@ final class ScenarioBinder {
       }
       bound.add(phase);
     }
-    return new Scenario(name, description, seed, runtime, peers, chord, routing, rogue, bound, sweep, source,
-        LatencySpec.parse(top.map("latency", LatencySpec.KEYS)), traceback, cache);
+    return Scenario.builder().name(name).description(description).seed(seed).runtime(runtime).peers(peers)
+        .chord(chord).routing(routing).rogue(rogue).phases(bound).sweep(sweep).source(source)
+        .latency(LatencySpec.parse(top.map("latency", LatencySpec.KEYS))).traceback(traceback).cache(cache).build();
   }
 
   private String defaultName() {

@@ -151,16 +151,15 @@ final class SettingsBinder {
           : new ScenarioException(f.position(), f.path("warmup") + ": the default " + warmup
               + " leaves none of " + requests + " requests");
     }
-    return new CacheSettings(list, names,
-        f.integer("objects", d.objects(), 1, Integer.MAX_VALUE),
-        f.number("zipf", d.zipf(), 0, 100, "a Zipf exponent from 0 to 100"),
-        f.integer("capacity", d.capacity(), 1, CacheConfig.MAX_CAPACITY),
-        requests, warmup,
-        rate(f, d.rate()),
-        f.integer("bitsPerEntry", d.bitsPerEntry(), 1, 64),
-        f.integer("hashes", d.hashes(), 1, 16),
-        f.number("updateThreshold", d.updateThreshold(), Double.MIN_VALUE, 1, "a share of the capacity in (0, 1]"),
-        f.bool("deltas", d.deltas()));
+    return CacheSettings.builder().protocols(list).names(names)
+        .objects(f.integer("objects", d.objects(), 1, Integer.MAX_VALUE))
+        .zipf(f.number("zipf", d.zipf(), 0, 100, "a Zipf exponent from 0 to 100"))
+        .capacity(f.integer("capacity", d.capacity(), 1, CacheConfig.MAX_CAPACITY)).requests(requests)
+        .warmup(warmup).rate(rate(f, d.rate())).bitsPerEntry(f.integer("bitsPerEntry", d.bitsPerEntry(), 1, 64))
+        .hashes(f.integer("hashes", d.hashes(), 1, 16))
+        .updateThreshold(f.number("updateThreshold", d.updateThreshold(), Double.MIN_VALUE, 1,
+            "a share of the capacity in (0, 1]"))
+        .deltas(f.bool("deltas", d.deltas())).build();
   }
 
   /** The cache section's request rate: a rate above zero. */

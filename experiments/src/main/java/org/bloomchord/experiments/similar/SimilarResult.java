@@ -213,9 +213,11 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
           biasPairs[b] == 0 ? Double.NaN : bias[b] / biasPairs[b]));
     }
     int answered = Math.max(1, results.size() - (int) results.stream().filter(r -> r == null).count());
-    return new SimilarResult(t, List.copyOf(bins), highPairs == 0 ? null : (double) highReturned / highPairs,
-        falseAccepts, (double) queryBytes / answered, (double) lookups / answered, (double) queryMessages / answered,
-        failed, publication, new Audit(missing, missingAfterComplete, stillMissing, stillMissingAfterComplete));
+    return SimilarResult.builder().trial(t).bins(List.copyOf(bins))
+        .recall(highPairs == 0 ? null : (double) highReturned / highPairs).falseAccepts(falseAccepts)
+        .bytesPerQuery((double) queryBytes / answered).lookupsPerQuery((double) lookups / answered)
+        .messagesPerQuery((double) queryMessages / answered).failedQueries(failed).publication(publication)
+        .audit(new Audit(missing, missingAfterComplete, stillMissing, stillMissingAfterComplete)).build();
   }
 
   private static int bin(double j) {
@@ -341,5 +343,93 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     }
     out.println(owners);
     out.flush();
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link SimilarResult} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private SimilarTrial trial;
+    private List<Bin> bins;
+    private Double recall;
+    private long falseAccepts;
+    private double bytesPerQuery;
+    private double lookupsPerQuery;
+    private double messagesPerQuery;
+    private int failedQueries;
+    private Publication publication;
+    private Audit audit;
+
+    private Builder() {
+    }
+
+    /** Sets {@link SimilarResult#trial()}. */
+    public Builder trial(SimilarTrial value) {
+      trial = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#bins()}. */
+    public Builder bins(List<Bin> value) {
+      bins = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#recall()}. */
+    public Builder recall(Double value) {
+      recall = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#falseAccepts()}. */
+    public Builder falseAccepts(long value) {
+      falseAccepts = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#bytesPerQuery()}. */
+    public Builder bytesPerQuery(double value) {
+      bytesPerQuery = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#lookupsPerQuery()}. */
+    public Builder lookupsPerQuery(double value) {
+      lookupsPerQuery = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#messagesPerQuery()}. */
+    public Builder messagesPerQuery(double value) {
+      messagesPerQuery = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#failedQueries()}. */
+    public Builder failedQueries(int value) {
+      failedQueries = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#publication()}. */
+    public Builder publication(Publication value) {
+      publication = value;
+      return this;
+    }
+
+    /** Sets {@link SimilarResult#audit()}. */
+    public Builder audit(Audit value) {
+      audit = value;
+      return this;
+    }
+
+    /** The record. */
+    public SimilarResult build() {
+      return new SimilarResult(trial, bins, recall, falseAccepts, bytesPerQuery, lookupsPerQuery,
+          messagesPerQuery, failedQueries, publication, audit);
+    }
   }
 }

@@ -71,6 +71,87 @@ public final class CompressedTable {
     public double compressedSizeError() {
       return compressedBitsPerElement / paper.compressedBitsPerElement() - 1;
     }
+
+    /** A builder with every component unset (zero, false or null). */
+    private static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Row} by name; {@link #build()} runs the record's checks. */
+    private static final class Builder {
+      private PaperColumn paper;
+      private CompressedDesign predicted;
+      private CompressedDesign optimised;
+      private double compressedBitsPerElement;
+      private double golombBitsPerElement;
+      private double entropyBitsPerElement;
+      private double falsePositiveRate;
+      private long falsePositives;
+      private long queries;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Row#paper()}. */
+      public Builder paper(PaperColumn value) {
+        paper = value;
+        return this;
+      }
+
+      /** Sets {@link Row#predicted()}. */
+      public Builder predicted(CompressedDesign value) {
+        predicted = value;
+        return this;
+      }
+
+      /** Sets {@link Row#optimised()}. */
+      public Builder optimised(CompressedDesign value) {
+        optimised = value;
+        return this;
+      }
+
+      /** Sets {@link Row#compressedBitsPerElement()}. */
+      public Builder compressedBitsPerElement(double value) {
+        compressedBitsPerElement = value;
+        return this;
+      }
+
+      /** Sets {@link Row#golombBitsPerElement()}. */
+      public Builder golombBitsPerElement(double value) {
+        golombBitsPerElement = value;
+        return this;
+      }
+
+      /** Sets {@link Row#entropyBitsPerElement()}. */
+      public Builder entropyBitsPerElement(double value) {
+        entropyBitsPerElement = value;
+        return this;
+      }
+
+      /** Sets {@link Row#falsePositiveRate()}. */
+      public Builder falsePositiveRate(double value) {
+        falsePositiveRate = value;
+        return this;
+      }
+
+      /** Sets {@link Row#falsePositives()}. */
+      public Builder falsePositives(long value) {
+        falsePositives = value;
+        return this;
+      }
+
+      /** Sets {@link Row#queries()}. */
+      public Builder queries(long value) {
+        queries = value;
+        return this;
+      }
+
+      /** The record. */
+      public Row build() {
+        return new Row(paper, predicted, optimised, compressedBitsPerElement, golombBitsPerElement,
+            entropyBitsPerElement, falsePositiveRate, falsePositives, queries);
+      }
+    }
   }
 
   /** The published columns, Table I then Table II, each in the paper's order. */
@@ -137,9 +218,11 @@ public final class CompressedTable {
         queries += t.queries();
       }
       double perKey = (double) seeds * elements;
-      rows.add(new Row(column, CompressedDesign.of(elements, m, column.hashes()), optimise(column, elements),
-          arithmetic / perKey, golomb / perKey, entropy / perKey,
-          queries == 0 ? Double.NaN : (double) falsePositives / queries, falsePositives, queries));
+      rows.add(Row.builder().paper(column).predicted(CompressedDesign.of(elements, m, column.hashes()))
+          .optimised(optimise(column, elements)).compressedBitsPerElement(arithmetic / perKey)
+          .golombBitsPerElement(golomb / perKey).entropyBitsPerElement(entropy / perKey)
+          .falsePositiveRate(queries == 0 ? Double.NaN : (double) falsePositives / queries)
+          .falsePositives(falsePositives).queries(queries).build());
     }
     return rows;
   }

@@ -59,4 +59,106 @@ public record CacheSection(String names, int peers, int objects, double zipf, in
           icp.hitRatio() == 0 ? 0 : summary.hitRatio() / icp.hitRatio());
     }
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link CacheSection} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private String names;
+    private int peers;
+    private int objects;
+    private double zipf;
+    private int capacity;
+    private int requests;
+    private int warmup;
+    private int bitsPerEntry;
+    private int hashes;
+    private double updateThreshold;
+    private List<CacheStats> protocols;
+    private PaperComparison paper;
+
+    private Builder() {
+    }
+
+    /** Sets {@link CacheSection#names()}. */
+    public Builder names(String value) {
+      names = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#peers()}. */
+    public Builder peers(int value) {
+      peers = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#objects()}. */
+    public Builder objects(int value) {
+      objects = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#zipf()}. */
+    public Builder zipf(double value) {
+      zipf = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#capacity()}. */
+    public Builder capacity(int value) {
+      capacity = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#requests()}. */
+    public Builder requests(int value) {
+      requests = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#warmup()}. */
+    public Builder warmup(int value) {
+      warmup = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#bitsPerEntry()}. */
+    public Builder bitsPerEntry(int value) {
+      bitsPerEntry = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#hashes()}. */
+    public Builder hashes(int value) {
+      hashes = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#updateThreshold()}. */
+    public Builder updateThreshold(double value) {
+      updateThreshold = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#protocols()}. */
+    public Builder protocols(List<CacheStats> value) {
+      protocols = value;
+      return this;
+    }
+
+    /** Sets {@link CacheSection#paper()}. */
+    public Builder paper(PaperComparison value) {
+      paper = value;
+      return this;
+    }
+
+    /** The record. */
+    public CacheSection build() {
+      return new CacheSection(names, peers, objects, zipf, capacity, requests, warmup, bitsPerEntry,
+          hashes, updateThreshold, protocols, paper);
+    }
+  }
 }

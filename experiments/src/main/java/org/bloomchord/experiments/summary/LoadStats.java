@@ -37,13 +37,196 @@ public record LoadStats(Load served, double servedMaxOverMean, double servedP99O
   /** Relief's counters summed over the peers, for {@link #of}. */
   public record Relief(long asOwner, long asReplica, long fromCopy, long delegated, long toReplicas, long forwarded,
       long leasesGranted, long updates, long readsFailed) {
+    /** A builder with every component unset (zero, false or null). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Relief} by name; {@link #build()} runs the record's checks. */
+    public static final class Builder {
+      private long asOwner;
+      private long asReplica;
+      private long fromCopy;
+      private long delegated;
+      private long toReplicas;
+      private long forwarded;
+      private long leasesGranted;
+      private long updates;
+      private long readsFailed;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Relief#asOwner()}. */
+      public Builder asOwner(long value) {
+        asOwner = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#asReplica()}. */
+      public Builder asReplica(long value) {
+        asReplica = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#fromCopy()}. */
+      public Builder fromCopy(long value) {
+        fromCopy = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#delegated()}. */
+      public Builder delegated(long value) {
+        delegated = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#toReplicas()}. */
+      public Builder toReplicas(long value) {
+        toReplicas = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#forwarded()}. */
+      public Builder forwarded(long value) {
+        forwarded = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#leasesGranted()}. */
+      public Builder leasesGranted(long value) {
+        leasesGranted = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#updates()}. */
+      public Builder updates(long value) {
+        updates = value;
+        return this;
+      }
+
+      /** Sets {@link Relief#readsFailed()}. */
+      public Builder readsFailed(long value) {
+        readsFailed = value;
+        return this;
+      }
+
+      /** The record. */
+      public Relief build() {
+        return new Relief(asOwner, asReplica, fromCopy, delegated, toReplicas, forwarded,
+            leasesGranted, updates, readsFailed);
+      }
+    }
   }
 
   /** The section from the served spread and the summed counters; the ratios follow from {@code served}. */
   public static LoadStats of(Load served, Relief r) {
     double mean = served.mean();
-    return new LoadStats(served, mean > 0 ? served.max() / mean : 0, mean > 0 ? served.p99() / mean : 0, r.asOwner(),
-        r.asReplica(), r.fromCopy(), r.delegated(), r.toReplicas(), r.forwarded(), r.leasesGranted(), r.updates(),
-        r.readsFailed());
+    return LoadStats.builder().served(served).servedMaxOverMean(mean > 0 ? served.max() / mean : 0)
+        .servedP99OverMean(mean > 0 ? served.p99() / mean : 0).asOwner(r.asOwner()).asReplica(r.asReplica())
+        .fromCopy(r.fromCopy()).delegated(r.delegated()).toReplicas(r.toReplicas()).forwarded(r.forwarded())
+        .leasesGranted(r.leasesGranted()).updates(r.updates()).readsFailed(r.readsFailed()).build();
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link LoadStats} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private Load served;
+    private double servedMaxOverMean;
+    private double servedP99OverMean;
+    private long asOwner;
+    private long asReplica;
+    private long fromCopy;
+    private long delegated;
+    private long toReplicas;
+    private long forwarded;
+    private long leasesGranted;
+    private long updates;
+    private long readsFailed;
+
+    private Builder() {
+    }
+
+    /** Sets {@link LoadStats#served()}. */
+    public Builder served(Load value) {
+      served = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#servedMaxOverMean()}. */
+    public Builder servedMaxOverMean(double value) {
+      servedMaxOverMean = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#servedP99OverMean()}. */
+    public Builder servedP99OverMean(double value) {
+      servedP99OverMean = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#asOwner()}. */
+    public Builder asOwner(long value) {
+      asOwner = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#asReplica()}. */
+    public Builder asReplica(long value) {
+      asReplica = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#fromCopy()}. */
+    public Builder fromCopy(long value) {
+      fromCopy = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#delegated()}. */
+    public Builder delegated(long value) {
+      delegated = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#toReplicas()}. */
+    public Builder toReplicas(long value) {
+      toReplicas = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#forwarded()}. */
+    public Builder forwarded(long value) {
+      forwarded = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#leasesGranted()}. */
+    public Builder leasesGranted(long value) {
+      leasesGranted = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#updates()}. */
+    public Builder updates(long value) {
+      updates = value;
+      return this;
+    }
+
+    /** Sets {@link LoadStats#readsFailed()}. */
+    public Builder readsFailed(long value) {
+      readsFailed = value;
+      return this;
+    }
+
+    /** The record. */
+    public LoadStats build() {
+      return new LoadStats(served, servedMaxOverMean, servedP99OverMean, asOwner, asReplica,
+          fromCopy, delegated, toReplicas, forwarded, leasesGranted, updates, readsFailed);
+    }
   }
 }

@@ -64,4 +64,120 @@ public record LocateStats(
   public double withinDepthShare() {
     return withinDepth == 0 ? Double.NaN : (double) withinDepthProbabilistic / withinDepth;
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link LocateStats} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private long total;
+    private long found;
+    private long local;
+    private long probabilistic;
+    private long fallback;
+    private long notFound;
+    private long falsePositives;
+    private long withinDepth;
+    private long withinDepthProbabilistic;
+    private Quantiles hops;
+    private Mean stretch;
+    private Mean chordHops;
+    private long failed;
+    private long noLiveHolder;
+
+    private Builder() {
+    }
+
+    /** Sets {@link LocateStats#total()}. */
+    public Builder total(long value) {
+      total = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#found()}. */
+    public Builder found(long value) {
+      found = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#local()}. */
+    public Builder local(long value) {
+      local = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#probabilistic()}. */
+    public Builder probabilistic(long value) {
+      probabilistic = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#fallback()}. */
+    public Builder fallback(long value) {
+      fallback = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#notFound()}. */
+    public Builder notFound(long value) {
+      notFound = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#falsePositives()}. */
+    public Builder falsePositives(long value) {
+      falsePositives = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#withinDepth()}. */
+    public Builder withinDepth(long value) {
+      withinDepth = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#withinDepthProbabilistic()}. */
+    public Builder withinDepthProbabilistic(long value) {
+      withinDepthProbabilistic = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#hops()}. */
+    public Builder hops(Quantiles value) {
+      hops = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#stretch()}. */
+    public Builder stretch(Mean value) {
+      stretch = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#chordHops()}. */
+    public Builder chordHops(Mean value) {
+      chordHops = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#failed()}. */
+    public Builder failed(long value) {
+      failed = value;
+      return this;
+    }
+
+    /** Sets {@link LocateStats#noLiveHolder()}. */
+    public Builder noLiveHolder(long value) {
+      noLiveHolder = value;
+      return this;
+    }
+
+    /** The record. */
+    public LocateStats build() {
+      return new LocateStats(total, found, local, probabilistic, fallback, notFound, falsePositives,
+          withinDepth, withinDepthProbabilistic, hops, stretch, chordHops, failed, noLiveHolder);
+    }
+  }
 }

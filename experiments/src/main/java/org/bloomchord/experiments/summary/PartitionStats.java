@@ -45,4 +45,92 @@ public record PartitionStats(List<Object> groups, List<Integer> peersPerGroup, i
     this(groups, peersPerGroup, ringsDuring, healToOneRingSeconds, messagesToMerge, divergentKeys, partitionLost,
         null, null, null);
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link PartitionStats} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private List<Object> groups;
+    private List<Integer> peersPerGroup;
+    private int ringsDuring;
+    private Double healToOneRingSeconds;
+    private long messagesToMerge;
+    private int divergentKeys;
+    private long partitionLost;
+    private List<Integer> keysPutBySide;
+    private Integer keysPutDuring;
+    private Integer keysReadAfter;
+
+    private Builder() {
+    }
+
+    /** Sets {@link PartitionStats#groups()}. */
+    public Builder groups(List<Object> value) {
+      groups = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#peersPerGroup()}. */
+    public Builder peersPerGroup(List<Integer> value) {
+      peersPerGroup = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#ringsDuring()}. */
+    public Builder ringsDuring(int value) {
+      ringsDuring = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#healToOneRingSeconds()}. */
+    public Builder healToOneRingSeconds(Double value) {
+      healToOneRingSeconds = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#messagesToMerge()}. */
+    public Builder messagesToMerge(long value) {
+      messagesToMerge = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#divergentKeys()}. */
+    public Builder divergentKeys(int value) {
+      divergentKeys = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#partitionLost()}. */
+    public Builder partitionLost(long value) {
+      partitionLost = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#keysPutBySide()}. */
+    public Builder keysPutBySide(List<Integer> value) {
+      keysPutBySide = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#keysPutDuring()}. */
+    public Builder keysPutDuring(Integer value) {
+      keysPutDuring = value;
+      return this;
+    }
+
+    /** Sets {@link PartitionStats#keysReadAfter()}. */
+    public Builder keysReadAfter(Integer value) {
+      keysReadAfter = value;
+      return this;
+    }
+
+    /** The record. */
+    public PartitionStats build() {
+      return new PartitionStats(groups, peersPerGroup, ringsDuring, healToOneRingSeconds,
+          messagesToMerge, divergentKeys, partitionLost, keysPutBySide, keysPutDuring, keysReadAfter);
+    }
+  }
 }

@@ -55,7 +55,7 @@ public record ReconcileStats(
 
   /** This section with the further measurements of its pair. */
   public ReconcileStats withDetails(Map<String, Object> details) {
-    return new ReconcileStats(method, size, diff, bytes, bytesPerDiff, rounds, exact, missed, details);
+    return toBuilder().details(details).build();
   }
 
   /** Writes the contract fields in order, then the details. */
@@ -89,5 +89,100 @@ public record ReconcileStats(
       String method, long size, long diff, long bytes, long rounds, boolean exact, long missed) {
     Double perDiff = diff == 0 ? null : (double) bytes / diff;
     return new ReconcileStats(method, size, diff, bytes, perDiff, rounds, exact, missed);
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  public Builder toBuilder() {
+    return new Builder()
+        .method(method)
+        .size(size)
+        .diff(diff)
+        .bytes(bytes)
+        .bytesPerDiff(bytesPerDiff)
+        .rounds(rounds)
+        .exact(exact)
+        .missed(missed)
+        .details(details);
+  }
+
+  /** Builds a {@link ReconcileStats} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private String method;
+    private long size;
+    private long diff;
+    private long bytes;
+    private Double bytesPerDiff;
+    private long rounds;
+    private boolean exact;
+    private long missed;
+    private Map<String, Object> details;
+
+    private Builder() {
+    }
+
+    /** Sets {@link ReconcileStats#method()}. */
+    public Builder method(String value) {
+      method = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#size()}. */
+    public Builder size(long value) {
+      size = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#diff()}. */
+    public Builder diff(long value) {
+      diff = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#bytes()}. */
+    public Builder bytes(long value) {
+      bytes = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#bytesPerDiff()}. */
+    public Builder bytesPerDiff(Double value) {
+      bytesPerDiff = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#rounds()}. */
+    public Builder rounds(long value) {
+      rounds = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#exact()}. */
+    public Builder exact(boolean value) {
+      exact = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#missed()}. */
+    public Builder missed(long value) {
+      missed = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileStats#details()}. */
+    public Builder details(Map<String, Object> value) {
+      details = value;
+      return this;
+    }
+
+    /** The record. */
+    public ReconcileStats build() {
+      return new ReconcileStats(method, size, diff, bytes, bytesPerDiff, rounds, exact, missed,
+          details);
+    }
   }
 }

@@ -49,25 +49,252 @@ public record TracebackStats(String trace, int traced, int originFound, int ambi
       long retiredAtCapacity, long retiredByTime, long folds, long falseBranches, double expectedFalseBranches) {
 
     /** No figures (a section written without them). */
-    public static final Filters NONE = new Filters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Filters NONE = Filters.builder().fpRate(0).messagesPerPeer(0).digestsPerPeer(0)
+        .bitsPerDigest(0).retiredBitsPerDigest(0).invariantBytesPerMessage(0).distinctMessageBytesPerPeer(0)
+        .retiredAtCapacity(0).retiredByTime(0).folds(0).falseBranches(0).expectedFalseBranches(0).build();
+
+    /** A builder with every component unset (zero, false or null). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Filters} by name; {@link #build()} runs the record's checks. */
+    public static final class Builder {
+      private double fpRate;
+      private double messagesPerPeer;
+      private double digestsPerPeer;
+      private double bitsPerDigest;
+      private double retiredBitsPerDigest;
+      private double invariantBytesPerMessage;
+      private double distinctMessageBytesPerPeer;
+      private long retiredAtCapacity;
+      private long retiredByTime;
+      private long folds;
+      private long falseBranches;
+      private double expectedFalseBranches;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Filters#fpRate()}. */
+      public Builder fpRate(double value) {
+        fpRate = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#messagesPerPeer()}. */
+      public Builder messagesPerPeer(double value) {
+        messagesPerPeer = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#digestsPerPeer()}. */
+      public Builder digestsPerPeer(double value) {
+        digestsPerPeer = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#bitsPerDigest()}. */
+      public Builder bitsPerDigest(double value) {
+        bitsPerDigest = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#retiredBitsPerDigest()}. */
+      public Builder retiredBitsPerDigest(double value) {
+        retiredBitsPerDigest = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#invariantBytesPerMessage()}. */
+      public Builder invariantBytesPerMessage(double value) {
+        invariantBytesPerMessage = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#distinctMessageBytesPerPeer()}. */
+      public Builder distinctMessageBytesPerPeer(double value) {
+        distinctMessageBytesPerPeer = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#retiredAtCapacity()}. */
+      public Builder retiredAtCapacity(long value) {
+        retiredAtCapacity = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#retiredByTime()}. */
+      public Builder retiredByTime(long value) {
+        retiredByTime = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#folds()}. */
+      public Builder folds(long value) {
+        folds = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#falseBranches()}. */
+      public Builder falseBranches(long value) {
+        falseBranches = value;
+        return this;
+      }
+
+      /** Sets {@link Filters#expectedFalseBranches()}. */
+      public Builder expectedFalseBranches(double value) {
+        expectedFalseBranches = value;
+        return this;
+      }
+
+      /** The record. */
+      public Filters build() {
+        return new Filters(fpRate, messagesPerPeer, digestsPerPeer, bitsPerDigest,
+            retiredBitsPerDigest, invariantBytesPerMessage, distinctMessageBytesPerPeer, retiredAtCapacity,
+            retiredByTime, folds, falseBranches, expectedFalseBranches);
+      }
+    }
   }
 
   /** The section from its figures (see the record's components). */
   public static TracebackStats of(String trace, int traced, int originFound, int ambiguous, double falseBranchesPerTrace,
       double expectedFalseBranches, double digestBytesPerPeer, double messageBytesPerPeer, int roguesForging,
       int roguesNamed, int honestNamed) {
-    return new TracebackStats(trace, traced, originFound, ambiguous, falseBranchesPerTrace, expectedFalseBranches,
-        digestBytesPerPeer, messageBytesPerPeer, roguesForging, roguesNamed, honestNamed, Filters.NONE);
+    return TracebackStats.builder().trace(trace).traced(traced).originFound(originFound).ambiguous(ambiguous)
+        .falseBranchesPerTrace(falseBranchesPerTrace).expectedFalseBranches(expectedFalseBranches)
+        .digestBytesPerPeer(digestBytesPerPeer).messageBytesPerPeer(messageBytesPerPeer)
+        .roguesForging(roguesForging).roguesNamed(roguesNamed).honestNamed(honestNamed).filters(Filters.NONE)
+        .build();
   }
 
   /** A copy with the filters' figures. */
   public TracebackStats withFilters(Filters f) {
-    return new TracebackStats(trace, traced, originFound, ambiguous, falseBranchesPerTrace, expectedFalseBranches,
-        digestBytesPerPeer, messageBytesPerPeer, roguesForging, roguesNamed, honestNamed, f);
+    return toBuilder().filters(f).build();
   }
 
   /** The saving of the digests over storing the messages, 0..1 (0 when nothing was stored). */
   public double saving() {
     return messageBytesPerPeer <= 0 ? 0 : 1 - digestBytesPerPeer / messageBytesPerPeer;
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  private Builder toBuilder() {
+    return new Builder()
+        .trace(trace)
+        .traced(traced)
+        .originFound(originFound)
+        .ambiguous(ambiguous)
+        .falseBranchesPerTrace(falseBranchesPerTrace)
+        .expectedFalseBranches(expectedFalseBranches)
+        .digestBytesPerPeer(digestBytesPerPeer)
+        .messageBytesPerPeer(messageBytesPerPeer)
+        .roguesForging(roguesForging)
+        .roguesNamed(roguesNamed)
+        .honestNamed(honestNamed)
+        .filters(filters);
+  }
+
+  /** Builds a {@link TracebackStats} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private String trace;
+    private int traced;
+    private int originFound;
+    private int ambiguous;
+    private double falseBranchesPerTrace;
+    private double expectedFalseBranches;
+    private double digestBytesPerPeer;
+    private double messageBytesPerPeer;
+    private int roguesForging;
+    private int roguesNamed;
+    private int honestNamed;
+    private Filters filters;
+
+    private Builder() {
+    }
+
+    /** Sets {@link TracebackStats#trace()}. */
+    public Builder trace(String value) {
+      trace = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#traced()}. */
+    public Builder traced(int value) {
+      traced = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#originFound()}. */
+    public Builder originFound(int value) {
+      originFound = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#ambiguous()}. */
+    public Builder ambiguous(int value) {
+      ambiguous = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#falseBranchesPerTrace()}. */
+    public Builder falseBranchesPerTrace(double value) {
+      falseBranchesPerTrace = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#expectedFalseBranches()}. */
+    public Builder expectedFalseBranches(double value) {
+      expectedFalseBranches = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#digestBytesPerPeer()}. */
+    public Builder digestBytesPerPeer(double value) {
+      digestBytesPerPeer = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#messageBytesPerPeer()}. */
+    public Builder messageBytesPerPeer(double value) {
+      messageBytesPerPeer = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#roguesForging()}. */
+    public Builder roguesForging(int value) {
+      roguesForging = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#roguesNamed()}. */
+    public Builder roguesNamed(int value) {
+      roguesNamed = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#honestNamed()}. */
+    public Builder honestNamed(int value) {
+      honestNamed = value;
+      return this;
+    }
+
+    /** Sets {@link TracebackStats#filters()}. */
+    public Builder filters(Filters value) {
+      filters = value;
+      return this;
+    }
+
+    /** The record. */
+    public TracebackStats build() {
+      return new TracebackStats(trace, traced, originFound, ambiguous, falseBranchesPerTrace,
+          expectedFalseBranches, digestBytesPerPeer, messageBytesPerPeer, roguesForging, roguesNamed,
+          honestNamed, filters);
+    }
   }
 }

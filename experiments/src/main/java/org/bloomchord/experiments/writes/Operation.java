@@ -71,23 +71,26 @@ public record Operation(int client, Kind kind, String key, String value, int sid
     Outcome o = acked ? Outcome.ACKNOWLEDGED
         : r != null && r.outcome() == org.bloomchord.chord.store.WriteOutcome.REFUSED ? Outcome.REFUSED
         : Outcome.UNACKNOWLEDGED;
-    return new Operation(client, Kind.PUT, key, value, side, invokedMs, completedMs, o, acked ? r.version() : null);
+    return Operation.builder().client(client).kind(Kind.PUT).key(key).value(value).side(side).invokedMs(invokedMs)
+        .completedMs(completedMs).outcome(o).version(acked ? r.version() : null).build();
   }
 
   /** An acknowledged put with the given version (hand-made histories). */
   public static Operation acked(int client, String key, String value, int side, long invokedMs, long completedMs,
       Version version) {
-    return new Operation(client, Kind.PUT, key, value, side, invokedMs, completedMs, Outcome.ACKNOWLEDGED,
-        Objects.requireNonNull(version, "version"));
+    return Operation.builder().client(client).kind(Kind.PUT).key(key).value(value).side(side).invokedMs(invokedMs)
+        .completedMs(completedMs).outcome(Outcome.ACKNOWLEDGED).version(Objects.requireNonNull(version, "version"))
+        .build();
   }
 
   /** A get; {@code r} null when no answer came. */
   public static Operation get(int client, String key, int side, long invokedMs, long completedMs, ReadResult r) {
     if (r == null || r.outcome() == ReadOutcome.FAILED) {
-      return new Operation(client, Kind.GET, key, null, side, invokedMs, completedMs, Outcome.FAILED, null);
+      return Operation.builder().client(client).kind(Kind.GET).key(key).value(null).side(side).invokedMs(invokedMs)
+          .completedMs(completedMs).outcome(Outcome.FAILED).version(null).build();
     }
-    return new Operation(client, Kind.GET, key, r.found() ? r.value() : null, side, invokedMs, completedMs,
-        Outcome.ANSWERED, r.version());
+    return Operation.builder().client(client).kind(Kind.GET).key(key).value(r.found() ? r.value() : null).side(side)
+        .invokedMs(invokedMs).completedMs(completedMs).outcome(Outcome.ANSWERED).version(r.version()).build();
   }
 
   /** Whether this is an acknowledged put. */
@@ -110,5 +113,85 @@ public record Operation(int client, Kind kind, String key, String value, int sid
     String where = side == WHOLE ? "whole ring" : side == MERGED ? "after the heal" : "side " + side;
     return kind.name().toLowerCase(java.util.Locale.ROOT) + " " + key + "=" + value + " by client " + client + " ("
         + where + ", " + invokedMs + ".." + completedMs + " ms" + (version == null ? "" : ", version " + version) + ")";
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link Operation} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private int client;
+    private Kind kind;
+    private String key;
+    private String value;
+    private int side;
+    private long invokedMs;
+    private long completedMs;
+    private Outcome outcome;
+    private Version version;
+
+    private Builder() {
+    }
+
+    /** Sets {@link Operation#client()}. */
+    public Builder client(int value) {
+      client = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#kind()}. */
+    public Builder kind(Kind value) {
+      kind = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#key()}. */
+    public Builder key(String value) {
+      key = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#value()}. */
+    public Builder value(String value) {
+      this.value = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#side()}. */
+    public Builder side(int value) {
+      side = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#invokedMs()}. */
+    public Builder invokedMs(long value) {
+      invokedMs = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#completedMs()}. */
+    public Builder completedMs(long value) {
+      completedMs = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#outcome()}. */
+    public Builder outcome(Outcome value) {
+      outcome = value;
+      return this;
+    }
+
+    /** Sets {@link Operation#version()}. */
+    public Builder version(Version value) {
+      version = value;
+      return this;
+    }
+
+    /** The record. */
+    public Operation build() {
+      return new Operation(client, kind, key, value, side, invokedMs, completedMs, outcome, version);
+    }
   }
 }

@@ -75,6 +75,109 @@ public final class SplitHistory {
     public List<Verdict> with(WriteFate fate) {
       return verdicts.stream().filter(v -> v.fate() == fate).toList();
     }
+
+    /** A builder with every component unset (zero, false or null). */
+    private static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Judgement} by name; {@link #build()} runs the record's checks. */
+    private static final class Builder {
+      private List<Verdict> verdicts;
+      private long acknowledged;
+      private long unacknowledged;
+      private long refused;
+      private long readsJudged;
+      private long readsFailed;
+      private long lostReads;
+      private long staleReads;
+      private long staleAcrossMerge;
+      private long hiddenBySplit;
+      private long finalReadsFailed;
+      private List<Operation> ownSideMisses;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Judgement#verdicts()}. */
+      public Builder verdicts(List<Verdict> value) {
+        verdicts = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#acknowledged()}. */
+      public Builder acknowledged(long value) {
+        acknowledged = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#unacknowledged()}. */
+      public Builder unacknowledged(long value) {
+        unacknowledged = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#refused()}. */
+      public Builder refused(long value) {
+        refused = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#readsJudged()}. */
+      public Builder readsJudged(long value) {
+        readsJudged = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#readsFailed()}. */
+      public Builder readsFailed(long value) {
+        readsFailed = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#lostReads()}. */
+      public Builder lostReads(long value) {
+        lostReads = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#staleReads()}. */
+      public Builder staleReads(long value) {
+        staleReads = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#staleAcrossMerge()}. */
+      public Builder staleAcrossMerge(long value) {
+        staleAcrossMerge = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#hiddenBySplit()}. */
+      public Builder hiddenBySplit(long value) {
+        hiddenBySplit = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#finalReadsFailed()}. */
+      public Builder finalReadsFailed(long value) {
+        finalReadsFailed = value;
+        return this;
+      }
+
+      /** Sets {@link Judgement#ownSideMisses()}. */
+      public Builder ownSideMisses(List<Operation> value) {
+        ownSideMisses = value;
+        return this;
+      }
+
+      /** The record. */
+      public Judgement build() {
+        return new Judgement(verdicts, acknowledged, unacknowledged, refused, readsJudged,
+            readsFailed, lostReads, staleReads, staleAcrossMerge, hiddenBySplit, finalReadsFailed,
+            ownSideMisses);
+      }
+    }
   }
 
   private final List<Operation> operations = new ArrayList<>();
@@ -152,8 +255,10 @@ public final class SplitHistory {
         }
       }
     }
-    return new Judgement(verdicts, acknowledged, unacknowledged, refused, judged, failed, misses[0], misses[1], misses[2],
-        misses[3], finalFailed, List.copyOf(ownSide));
+    return Judgement.builder().verdicts(verdicts).acknowledged(acknowledged).unacknowledged(unacknowledged)
+        .refused(refused).readsJudged(judged).readsFailed(failed).lostReads(misses[0]).staleReads(misses[1])
+        .staleAcrossMerge(misses[2]).hiddenBySplit(misses[3]).finalReadsFailed(finalFailed)
+        .ownSideMisses(List.copyOf(ownSide)).build();
   }
 
   private static Verdict fateOf(Operation w, FinalRead f, List<Operation> acked, Map<String, Operation> putByValue) {
@@ -172,8 +277,9 @@ public final class SplitHistory {
     Operation winner = f.value() == null ? null : putByValue.get(w.key() + "\u0000" + f.value());
     if (winner != null && !winner.acknowledged()) {
       // an unacknowledged put that took effect: its version is the one read
-      replacing.add(new Operation(winner.client(), winner.kind(), winner.key(), winner.value(), winner.side(),
-          winner.invokedMs(), winner.completedMs(), winner.outcome(), null));
+      replacing.add(Operation.builder().client(winner.client()).kind(winner.kind()).key(winner.key())
+          .value(winner.value()).side(winner.side()).invokedMs(winner.invokedMs()).completedMs(winner.completedMs())
+          .outcome(winner.outcome()).version(null).build());
     }
     if (replacing.isEmpty()) {
       // the final value came from no put of the history: nothing explains the replacement

@@ -69,49 +69,178 @@ public record SplitWriteOptions(int peers, List<Double> shares, long warmMs, lon
 
   /** The defaults: 64 peers split in halves for a minute, three clients a side on 16 keys. */
   public static SplitWriteOptions defaults() {
-    return new SplitWriteOptions(64, List.of(0.5, 0.5), 30_000, 60_000, 60_000, 600_000, 60_000, 3, 16, 1_000, 0.5,
-        1, 0, 42);
+    return SplitWriteOptions.builder().peers(64).shares(List.of(0.5, 0.5)).warmMs(30_000).splitMs(60_000)
+        .afterHealMs(60_000).settleMs(600_000).quietMs(60_000).clientsPerSide(3).keys(16).thinkMs(1_000)
+        .putShare(0.5).readQuorum(1).refusalExpiryMs(0).seed(42).build();
   }
 
   /** With another ring size. */
   public SplitWriteOptions withPeers(int p) {
-    return new SplitWriteOptions(p, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, readQuorum, refusalExpiryMs, seed);
+    return toBuilder().peers(p).build();
   }
 
   /** With another split. */
   public SplitWriteOptions withSplit(List<Double> s, long ms) {
-    return new SplitWriteOptions(peers, s, warmMs, ms, afterHealMs, settleMs, quietMs, clientsPerSide, keys, thinkMs,
-        putShare, readQuorum, refusalExpiryMs, seed);
+    return toBuilder().shares(s).splitMs(ms).build();
   }
 
   /** With other phase lengths around the split. */
   public SplitWriteOptions withPhases(long warm, long afterHeal, long settle, long quiet) {
-    return new SplitWriteOptions(peers, shares, warm, splitMs, afterHeal, settle, quiet, clientsPerSide, keys, thinkMs,
-        putShare, readQuorum, refusalExpiryMs, seed);
+    return toBuilder().warmMs(warm).afterHealMs(afterHeal).settleMs(settle).quietMs(quiet).build();
   }
 
   /** With another workload. */
   public SplitWriteOptions withClients(int perSide, int keyCount, long think, double puts) {
-    return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, perSide, keyCount,
-        think, puts, readQuorum, refusalExpiryMs, seed);
+    return toBuilder().clientsPerSide(perSide).keys(keyCount).thinkMs(think).putShare(puts).build();
   }
 
   /** With another read quorum. */
   public SplitWriteOptions withReadQuorum(int q) {
-    return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, q, refusalExpiryMs, seed);
+    return toBuilder().readQuorum(q).build();
   }
 
   /** With the minority refusal on (expiry above 0) or off (0). */
   public SplitWriteOptions withRefusal(long expiryMs) {
-    return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, readQuorum, expiryMs, seed);
+    return toBuilder().refusalExpiryMs(expiryMs).build();
   }
 
   /** With another seed. */
   public SplitWriteOptions withSeed(long s) {
-    return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs, clientsPerSide, keys,
-        thinkMs, putShare, readQuorum, refusalExpiryMs, s);
+    return toBuilder().seed(s).build();
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  private Builder toBuilder() {
+    return new Builder()
+        .peers(peers)
+        .shares(shares)
+        .warmMs(warmMs)
+        .splitMs(splitMs)
+        .afterHealMs(afterHealMs)
+        .settleMs(settleMs)
+        .quietMs(quietMs)
+        .clientsPerSide(clientsPerSide)
+        .keys(keys)
+        .thinkMs(thinkMs)
+        .putShare(putShare)
+        .readQuorum(readQuorum)
+        .refusalExpiryMs(refusalExpiryMs)
+        .seed(seed);
+  }
+
+  /** Builds a {@link SplitWriteOptions} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private int peers;
+    private List<Double> shares;
+    private long warmMs;
+    private long splitMs;
+    private long afterHealMs;
+    private long settleMs;
+    private long quietMs;
+    private int clientsPerSide;
+    private int keys;
+    private long thinkMs;
+    private double putShare;
+    private int readQuorum;
+    private long refusalExpiryMs;
+    private long seed;
+
+    private Builder() {
+    }
+
+    /** Sets {@link SplitWriteOptions#peers()}. */
+    public Builder peers(int value) {
+      peers = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#shares()}. */
+    public Builder shares(List<Double> value) {
+      shares = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#warmMs()}. */
+    public Builder warmMs(long value) {
+      warmMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#splitMs()}. */
+    public Builder splitMs(long value) {
+      splitMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#afterHealMs()}. */
+    public Builder afterHealMs(long value) {
+      afterHealMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#settleMs()}. */
+    public Builder settleMs(long value) {
+      settleMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#quietMs()}. */
+    public Builder quietMs(long value) {
+      quietMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#clientsPerSide()}. */
+    public Builder clientsPerSide(int value) {
+      clientsPerSide = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#keys()}. */
+    public Builder keys(int value) {
+      keys = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#thinkMs()}. */
+    public Builder thinkMs(long value) {
+      thinkMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#putShare()}. */
+    public Builder putShare(double value) {
+      putShare = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#readQuorum()}. */
+    public Builder readQuorum(int value) {
+      readQuorum = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#refusalExpiryMs()}. */
+    public Builder refusalExpiryMs(long value) {
+      refusalExpiryMs = value;
+      return this;
+    }
+
+    /** Sets {@link SplitWriteOptions#seed()}. */
+    public Builder seed(long value) {
+      seed = value;
+      return this;
+    }
+
+    /** The record. */
+    public SplitWriteOptions build() {
+      return new SplitWriteOptions(peers, shares, warmMs, splitMs, afterHealMs, settleMs, quietMs,
+          clientsPerSide, keys, thinkMs, putShare, readQuorum, refusalExpiryMs, seed);
+    }
   }
 }

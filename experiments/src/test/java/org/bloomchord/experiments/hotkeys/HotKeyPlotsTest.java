@@ -25,7 +25,8 @@ class HotKeyPlotsTest {
   private static HotKeyTrial.Result result(long threshold, long budget, long seed, double... served) {
     double mean = Arrays.stream(served).average().orElseThrow();
     double max = Arrays.stream(served).max().orElseThrow();
-    HotKeyTrial t = new HotKeyTrial(served.length, 10, 1.0, threshold, 10_000, budget, 1, 0, 1, seed);
+    HotKeyTrial t = HotKeyTrial.builder().peers(served.length).keys(10).zipf(1.0).threshold(threshold)
+        .leaseMs(10_000).budget(budget).readsPerPeerPerSecond(1).putShare(0).seconds(1).seed(seed).build();
     return HotKeyTrial.Result.builder().trial(t).served(new Load(mean, 0, max, max)).servedMaxOverMean(max / mean)
         .busiestArcOverMean(1).servedPerPeer(served).build();
   }

@@ -21,7 +21,8 @@ class HotKeyTrialTest {
   private static final double BOUND = 3.0;
 
   private static HotKeyTrial trial(long threshold, long budget) {
-    return new HotKeyTrial(PEERS, KEYS, 1.0, threshold, 10_000, budget, 1.0, 0.02, 10, 7);
+    return HotKeyTrial.builder().peers(PEERS).keys(KEYS).zipf(1.0).threshold(threshold).leaseMs(10_000)
+        .budget(budget).readsPerPeerPerSecond(1.0).putShare(0.02).seconds(10).seed(7).build();
   }
 
   @Test

@@ -23,8 +23,10 @@ class SummaryJsonTest {
         .withLookups(new LookupStats(10000, 9900, 60, 40, new Spread(4.9, 1, 5, 9), new Spread(5.9, 2, 6, 10), 0.02,
             new Quantiles(12.5, 10, 48)))
         .withKeys(new KeyStats(5000, 2, new Load(6.2, 0, 30, 41)))
-        .withLocate(new LocateStats(10000, 9990, 50, 7000, 2940, 10, 321, 8000, 6900,
-            new Quantiles(2.1, 2, 8), new Mean(1.3), new Mean(4.7), 0, 4))
+        .withLocate(LocateStats.builder().total(10000).found(9990).local(50).probabilistic(7000).fallback(2940)
+            .notFound(10).falsePositives(321).withinDepth(8000).withinDepthProbabilistic(6900)
+            .hops(new Quantiles(2.1, 2, 8)).stretch(new Mean(1.3)).chordHops(new Mean(4.7)).failed(0)
+            .noLiveHolder(4).build())
         .withReconcile(ReconcileStats.of("iblt", 10000, 100, 4800, 1, true, 0))
         .withTraffic(TrafficStats.of(Map.of("chord.Stabilize", new long[] {10, 400},
             "chord.FindSuccessor", new long[] {5, 100}), 800, 40))
@@ -89,10 +91,16 @@ class SummaryJsonTest {
   void inconsistentCountsAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> new LookupStats(10, 5, 1, 1, null, null, 0, null));
     assertThrows(IllegalArgumentException.class, () -> new Spread(Double.NaN, 1, 2, 3));
-    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 1, 1, 1, 0, 0, 0, null, null, null, 0, 0));
-    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 8, 1, 3, 4, 1, 0, 0, 0, null, null, null, 2, 0),
+    assertThrows(IllegalArgumentException.class, () -> LocateStats.builder().total(10).found(9).local(1)
+        .probabilistic(1).fallback(1).notFound(1).falsePositives(0).withinDepth(0).withinDepthProbabilistic(0)
+        .hops(null).stretch(null).chordHops(null).failed(0).noLiveHolder(0).build());
+    assertThrows(IllegalArgumentException.class, () -> LocateStats.builder().total(10).found(8).local(1)
+        .probabilistic(3).fallback(4).notFound(1).falsePositives(0).withinDepth(0).withinDepthProbabilistic(0)
+        .hops(null).stretch(null).chordHops(null).failed(2).noLiveHolder(0).build(),
         "found + notFound + failed must be total");
-    assertThrows(IllegalArgumentException.class, () -> new LocateStats(10, 9, 1, 4, 4, 1, 0, 0, 0, null, null, null, 0, 2),
+    assertThrows(IllegalArgumentException.class, () -> LocateStats.builder().total(10).found(9).local(1)
+        .probabilistic(4).fallback(4).notFound(1).falsePositives(0).withinDepth(0).withinDepthProbabilistic(0)
+        .hops(null).stretch(null).chordHops(null).failed(0).noLiveHolder(2).build(),
         "noLiveHolder is part of notFound");
   }
 

@@ -40,7 +40,10 @@ class TracebackTableTest {
   void theFiltersRowAndTheNotesTableAreComputed(@TempDir Path dir) throws Exception {
     Path run = Files.createDirectories(dir.resolve("rogues-8"));
     TracebackStats t = TracebackStats.of("forged", 1000, 1000, 0, 0.1, 0.1, 1_000, 10_000, 5, 5, 0)
-        .withFilters(new TracebackStats.Filters(0.001, 500, 400, 20, 16, 16, 9_000, 10, 5, 2, 100, 100));
+        .withFilters(TracebackStats.Filters.builder().fpRate(0.001).messagesPerPeer(500).digestsPerPeer(400)
+            .bitsPerDigest(20).retiredBitsPerDigest(16).invariantBytesPerMessage(16)
+            .distinctMessageBytesPerPeer(9_000).retiredAtCapacity(10).retiredByTime(5).folds(2).falseBranches(100)
+            .expectedFalseBranches(100).build());
     SummaryJson.write(Summary.of("run", "sim", 8L).withFields(Map.of("traceback", t)), run.resolve("summary.json"));
     String table = TracebackTable.markdown(List.of(run.resolve("summary.json")));
     // 1,000 filter bytes against 500 x 16 invariant bytes: 87.5%; 100 measured, 100 expected: 0 sd

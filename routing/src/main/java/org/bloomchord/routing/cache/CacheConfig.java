@@ -59,43 +59,39 @@ public record CacheConfig(CacheProtocol protocol, int capacity, int bitsPerEntry
    * objects named by number.
    */
   public static CacheConfig defaults(CacheProtocol p) {
-    return new CacheConfig(p, 1000, 8, 4, 0.01, true, 1024, 32, 1 << 20, ObjectNaming.NUMBER);
+    return CacheConfig.builder().protocol(p).capacity(1000).bitsPerEntry(8).hashes(4).updateThreshold(0.01)
+        .deltas(true).maxGroup(1024).maxHoldersPerObject(32).maxDirectoryEntries(1 << 20)
+        .naming(ObjectNaming.NUMBER).build();
   }
 
   /** This configuration with another naming of objects on the wire. */
   public CacheConfig withNaming(ObjectNaming n) {
-    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, deltas, maxGroup,
-        maxHoldersPerObject, maxDirectoryEntries, n);
+    return toBuilder().naming(n).build();
   }
 
   /** This configuration with another capacity. */
   public CacheConfig withCapacity(int c) {
-    return new CacheConfig(protocol, c, bitsPerEntry, hashes, updateThreshold, deltas, maxGroup, maxHoldersPerObject,
-        maxDirectoryEntries, naming);
+    return toBuilder().capacity(c).build();
   }
 
   /** This configuration with another summary shape. */
   public CacheConfig withSummary(int bits, int k) {
-    return new CacheConfig(protocol, capacity, bits, k, updateThreshold, deltas, maxGroup, maxHoldersPerObject,
-        maxDirectoryEntries, naming);
+    return toBuilder().bitsPerEntry(bits).hashes(k).build();
   }
 
   /** This configuration with another update threshold (a share of the capacity). */
   public CacheConfig withUpdateThreshold(double u) {
-    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, u, deltas, maxGroup, maxHoldersPerObject,
-        maxDirectoryEntries, naming);
+    return toBuilder().updateThreshold(u).build();
   }
 
   /** This configuration with deltas allowed or not. */
   public CacheConfig withDeltas(boolean on) {
-    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, on, maxGroup,
-        maxHoldersPerObject, maxDirectoryEntries, naming);
+    return toBuilder().deltas(on).build();
   }
 
   /** This configuration with another bound on the group. */
   public CacheConfig withMaxGroup(int g) {
-    return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, deltas, g, maxHoldersPerObject,
-        maxDirectoryEntries, naming);
+    return toBuilder().maxGroup(g).build();
   }
 
   /** The shape of every summary: {@code capacity * bitsPerEntry} bits, {@code hashes} probes. */
@@ -106,5 +102,108 @@ public record CacheConfig(CacheProtocol protocol, int capacity, int bitsPerEntry
   /** Objects inserted since the last update that trigger the next one: ceil(threshold * capacity), at least 1. */
   public int updateEvery() {
     return Math.max(1, (int) Math.ceil(updateThreshold * capacity - 1e-9));
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  private Builder toBuilder() {
+    return new Builder()
+        .protocol(protocol)
+        .capacity(capacity)
+        .bitsPerEntry(bitsPerEntry)
+        .hashes(hashes)
+        .updateThreshold(updateThreshold)
+        .deltas(deltas)
+        .maxGroup(maxGroup)
+        .maxHoldersPerObject(maxHoldersPerObject)
+        .maxDirectoryEntries(maxDirectoryEntries)
+        .naming(naming);
+  }
+
+  /** Builds a {@link CacheConfig} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private CacheProtocol protocol;
+    private int capacity;
+    private int bitsPerEntry;
+    private int hashes;
+    private double updateThreshold;
+    private boolean deltas;
+    private int maxGroup;
+    private int maxHoldersPerObject;
+    private int maxDirectoryEntries;
+    private ObjectNaming naming;
+
+    private Builder() {
+    }
+
+    /** Sets {@link CacheConfig#protocol()}. */
+    public Builder protocol(CacheProtocol value) {
+      protocol = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#capacity()}. */
+    public Builder capacity(int value) {
+      capacity = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#bitsPerEntry()}. */
+    public Builder bitsPerEntry(int value) {
+      bitsPerEntry = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#hashes()}. */
+    public Builder hashes(int value) {
+      hashes = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#updateThreshold()}. */
+    public Builder updateThreshold(double value) {
+      updateThreshold = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#deltas()}. */
+    public Builder deltas(boolean value) {
+      deltas = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#maxGroup()}. */
+    public Builder maxGroup(int value) {
+      maxGroup = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#maxHoldersPerObject()}. */
+    public Builder maxHoldersPerObject(int value) {
+      maxHoldersPerObject = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#maxDirectoryEntries()}. */
+    public Builder maxDirectoryEntries(int value) {
+      maxDirectoryEntries = value;
+      return this;
+    }
+
+    /** Sets {@link CacheConfig#naming()}. */
+    public Builder naming(ObjectNaming value) {
+      naming = value;
+      return this;
+    }
+
+    /** The record. */
+    public CacheConfig build() {
+      return new CacheConfig(protocol, capacity, bitsPerEntry, hashes, updateThreshold, deltas,
+          maxGroup, maxHoldersPerObject, maxDirectoryEntries, naming);
+    }
   }
 }

@@ -82,23 +82,19 @@ public record LocationConfig(
   /** Default of {@link #maxTrackedHolders}. */
   public static final int DEFAULT_MAX_TRACKED_HOLDERS = 4096;
 
-  /** Settings with the default caps of {@link #maxPendingLocates} and the following bounds. */
-  public LocationConfig(int depth, int bitsPerLevel, int hashes, long refreshMs, long leaseMs, int maxQueryHops,
-      long filterExpiryMs, long queryTimeoutMs, int maxHoldersPerPointer) {
-    this(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs, queryTimeoutMs,
-        maxHoldersPerPointer, DEFAULT_MAX_PENDING_LOCATES, DEFAULT_MAX_SUMMARY_PULLS, DEFAULT_MAX_POINTERS_PER_HOLDER,
-        DEFAULT_MAX_TRACKED_HOLDERS);
-  }
-
   /** This configuration with other caps of the per-request and per-holder maps. */
   public LocationConfig withCaps(int pendingLocates, int summaryPulls, int pointersPerHolder, int trackedHolders) {
-    return new LocationConfig(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
-        queryTimeoutMs, maxHoldersPerPointer, pendingLocates, summaryPulls, pointersPerHolder, trackedHolders);
+    return toBuilder().maxPendingLocates(pendingLocates).maxSummaryPulls(summaryPulls)
+        .maxPointersPerHolder(pointersPerHolder).maxTrackedHolders(trackedHolders).build();
   }
 
   /** The documented defaults. */
   public static LocationConfig defaults() {
-    return new LocationConfig(3, 4096, 3, 1000, 30_000, 32, 0, 30_000, 32);
+    return builder().depth(3).bitsPerLevel(4096).hashes(3).refreshMs(1000).leaseMs(30_000).maxQueryHops(32)
+        .filterExpiryMs(0).queryTimeoutMs(30_000).maxHoldersPerPointer(32)
+        .maxPendingLocates(DEFAULT_MAX_PENDING_LOCATES)
+        .maxSummaryPulls(DEFAULT_MAX_SUMMARY_PULLS).maxPointersPerHolder(DEFAULT_MAX_POINTERS_PER_HOLDER)
+        .maxTrackedHolders(DEFAULT_MAX_TRACKED_HOLDERS).build();
   }
 
   /** The shape of every level. */
@@ -108,35 +104,155 @@ public record LocationConfig(
 
   /** This configuration with another depth and level width. */
   public LocationConfig withFilters(int d, int bits) {
-    return new LocationConfig(d, bits, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs, queryTimeoutMs,
-        maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
-        maxTrackedHolders);
+    return toBuilder().depth(d).bitsPerLevel(bits).build();
   }
 
   /** This configuration with another number of probes per object. */
   public LocationConfig withHashes(int k) {
-    return new LocationConfig(depth, bitsPerLevel, k, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
-        queryTimeoutMs, maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
-        maxTrackedHolders);
+    return toBuilder().hashes(k).build();
   }
 
   /** This configuration with other refresh and lease periods; the filter expiry follows the refresh. */
   public LocationConfig withPeriods(long refresh, long lease) {
-    return new LocationConfig(depth, bitsPerLevel, hashes, refresh, lease, maxQueryHops, 0, queryTimeoutMs,
-        maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
-        maxTrackedHolders);
+    return toBuilder().refreshMs(refresh).leaseMs(lease).filterExpiryMs(0).build();
   }
 
   /** This configuration with another query timeout. */
   public LocationConfig withQueryTimeoutMs(long timeout) {
-    return new LocationConfig(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops, filterExpiryMs,
-        timeout, maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls, maxPointersPerHolder,
-        maxTrackedHolders);
+    return toBuilder().queryTimeoutMs(timeout).build();
   }
 
   private static void check(boolean ok, String message) {
     if (!ok) {
       throw new IllegalArgumentException(message);
+    }
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  public Builder toBuilder() {
+    return new Builder()
+        .depth(depth)
+        .bitsPerLevel(bitsPerLevel)
+        .hashes(hashes)
+        .refreshMs(refreshMs)
+        .leaseMs(leaseMs)
+        .maxQueryHops(maxQueryHops)
+        .filterExpiryMs(filterExpiryMs)
+        .queryTimeoutMs(queryTimeoutMs)
+        .maxHoldersPerPointer(maxHoldersPerPointer)
+        .maxPendingLocates(maxPendingLocates)
+        .maxSummaryPulls(maxSummaryPulls)
+        .maxPointersPerHolder(maxPointersPerHolder)
+        .maxTrackedHolders(maxTrackedHolders);
+  }
+
+  /** Builds a {@link LocationConfig} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private int depth;
+    private int bitsPerLevel;
+    private int hashes;
+    private long refreshMs;
+    private long leaseMs;
+    private int maxQueryHops;
+    private long filterExpiryMs;
+    private long queryTimeoutMs;
+    private int maxHoldersPerPointer;
+    private int maxPendingLocates;
+    private int maxSummaryPulls;
+    private int maxPointersPerHolder;
+    private int maxTrackedHolders;
+
+    private Builder() {
+    }
+
+    /** Sets {@link LocationConfig#depth()}. */
+    public Builder depth(int value) {
+      depth = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#bitsPerLevel()}. */
+    public Builder bitsPerLevel(int value) {
+      bitsPerLevel = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#hashes()}. */
+    public Builder hashes(int value) {
+      hashes = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#refreshMs()}. */
+    public Builder refreshMs(long value) {
+      refreshMs = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#leaseMs()}. */
+    public Builder leaseMs(long value) {
+      leaseMs = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#maxQueryHops()}. */
+    public Builder maxQueryHops(int value) {
+      maxQueryHops = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#filterExpiryMs()}. */
+    public Builder filterExpiryMs(long value) {
+      filterExpiryMs = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#queryTimeoutMs()}. */
+    public Builder queryTimeoutMs(long value) {
+      queryTimeoutMs = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#maxHoldersPerPointer()}. */
+    public Builder maxHoldersPerPointer(int value) {
+      maxHoldersPerPointer = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#maxPendingLocates()}. */
+    public Builder maxPendingLocates(int value) {
+      maxPendingLocates = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#maxSummaryPulls()}. */
+    public Builder maxSummaryPulls(int value) {
+      maxSummaryPulls = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#maxPointersPerHolder()}. */
+    public Builder maxPointersPerHolder(int value) {
+      maxPointersPerHolder = value;
+      return this;
+    }
+
+    /** Sets {@link LocationConfig#maxTrackedHolders()}. */
+    public Builder maxTrackedHolders(int value) {
+      maxTrackedHolders = value;
+      return this;
+    }
+
+    /** The record. */
+    public LocationConfig build() {
+      return new LocationConfig(depth, bitsPerLevel, hashes, refreshMs, leaseMs, maxQueryHops,
+          filterExpiryMs, queryTimeoutMs, maxHoldersPerPointer, maxPendingLocates, maxSummaryPulls,
+          maxPointersPerHolder, maxTrackedHolders);
     }
   }
 }

@@ -72,33 +72,165 @@ public record ReconcileOptions(
 
   /** The documented defaults. */
   public static ReconcileOptions defaults() {
-    return new ReconcileOptions(BloomSummary.DEFAULT_FALSE_POSITIVE_RATE, 3, 2.0, 12, 4,
-        StrataEstimator.DEFAULT_STRATA, StrataEstimator.DEFAULT_CELLS, 1, 0.125, 64, 30_000, 8, 60_000, StreamOptions.defaults());
+    return ReconcileOptions.builder().bloomFalsePositiveRate(BloomSummary.DEFAULT_FALSE_POSITIVE_RATE).ibltHashes(3)
+        .ibltCellsPerDifference(2.0).ibltExtraCells(12).ibltRetries(4).strata(StrataEstimator.DEFAULT_STRATA)
+        .strataCells(StrataEstimator.DEFAULT_CELLS).ratelessFirstBatch(1).ratelessGrowth(0.125).sketchHashes(64)
+        .requestTimeoutMs(30_000).maxSessions(8).sessionIdleMs(60_000).stream(StreamOptions.defaults()).build();
   }
 
   /** A copy with another Bloom false-positive rate. */
   public ReconcileOptions withBloomFalsePositiveRate(double rate) {
-    return new ReconcileOptions(rate, ibltHashes, ibltCellsPerDifference, ibltExtraCells, ibltRetries, strata,
-        strataCells, ratelessFirstBatch, ratelessGrowth, sketchHashes, requestTimeoutMs, maxSessions, sessionIdleMs,
-        stream);
+    return toBuilder().bloomFalsePositiveRate(rate).build();
   }
 
   /** A copy with another rateless batch growth. */
   public ReconcileOptions withRatelessGrowth(double growth) {
-    return new ReconcileOptions(bloomFalsePositiveRate, ibltHashes, ibltCellsPerDifference, ibltExtraCells,
-        ibltRetries, strata, strataCells, ratelessFirstBatch, growth, sketchHashes, requestTimeoutMs, maxSessions,
-        sessionIdleMs, stream);
+    return toBuilder().ratelessGrowth(growth).build();
   }
 
   /** A copy with other settings of the rateless exchange. */
   public ReconcileOptions withStream(StreamOptions s) {
-    return new ReconcileOptions(bloomFalsePositiveRate, ibltHashes, ibltCellsPerDifference, ibltExtraCells,
-        ibltRetries, strata, strataCells, ratelessFirstBatch, ratelessGrowth, sketchHashes, requestTimeoutMs,
-        maxSessions, sessionIdleMs, s);
+    return toBuilder().stream(s).build();
   }
 
   /** The cells of the first IBLT for an estimated difference. */
   public long ibltCellsFor(long estimate) {
     return (long) Math.ceil(ibltCellsPerDifference * Math.max(0, estimate)) + ibltExtraCells;
+  }
+
+  /** A builder with every component unset (zero, false or null). */
+  private static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this record's components. */
+  private Builder toBuilder() {
+    return new Builder()
+        .bloomFalsePositiveRate(bloomFalsePositiveRate)
+        .ibltHashes(ibltHashes)
+        .ibltCellsPerDifference(ibltCellsPerDifference)
+        .ibltExtraCells(ibltExtraCells)
+        .ibltRetries(ibltRetries)
+        .strata(strata)
+        .strataCells(strataCells)
+        .ratelessFirstBatch(ratelessFirstBatch)
+        .ratelessGrowth(ratelessGrowth)
+        .sketchHashes(sketchHashes)
+        .requestTimeoutMs(requestTimeoutMs)
+        .maxSessions(maxSessions)
+        .sessionIdleMs(sessionIdleMs)
+        .stream(stream);
+  }
+
+  /** Builds a {@link ReconcileOptions} by name; {@link #build()} runs the record's checks. */
+  private static final class Builder {
+    private double bloomFalsePositiveRate;
+    private int ibltHashes;
+    private double ibltCellsPerDifference;
+    private int ibltExtraCells;
+    private int ibltRetries;
+    private int strata;
+    private int strataCells;
+    private int ratelessFirstBatch;
+    private double ratelessGrowth;
+    private int sketchHashes;
+    private long requestTimeoutMs;
+    private int maxSessions;
+    private long sessionIdleMs;
+    private StreamOptions stream;
+
+    private Builder() {
+    }
+
+    /** Sets {@link ReconcileOptions#bloomFalsePositiveRate()}. */
+    public Builder bloomFalsePositiveRate(double value) {
+      bloomFalsePositiveRate = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#ibltHashes()}. */
+    public Builder ibltHashes(int value) {
+      ibltHashes = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#ibltCellsPerDifference()}. */
+    public Builder ibltCellsPerDifference(double value) {
+      ibltCellsPerDifference = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#ibltExtraCells()}. */
+    public Builder ibltExtraCells(int value) {
+      ibltExtraCells = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#ibltRetries()}. */
+    public Builder ibltRetries(int value) {
+      ibltRetries = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#strata()}. */
+    public Builder strata(int value) {
+      strata = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#strataCells()}. */
+    public Builder strataCells(int value) {
+      strataCells = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#ratelessFirstBatch()}. */
+    public Builder ratelessFirstBatch(int value) {
+      ratelessFirstBatch = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#ratelessGrowth()}. */
+    public Builder ratelessGrowth(double value) {
+      ratelessGrowth = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#sketchHashes()}. */
+    public Builder sketchHashes(int value) {
+      sketchHashes = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#requestTimeoutMs()}. */
+    public Builder requestTimeoutMs(long value) {
+      requestTimeoutMs = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#maxSessions()}. */
+    public Builder maxSessions(int value) {
+      maxSessions = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#sessionIdleMs()}. */
+    public Builder sessionIdleMs(long value) {
+      sessionIdleMs = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileOptions#stream()}. */
+    public Builder stream(StreamOptions value) {
+      stream = value;
+      return this;
+    }
+
+    /** The record. */
+    public ReconcileOptions build() {
+      return new ReconcileOptions(bloomFalsePositiveRate, ibltHashes, ibltCellsPerDifference,
+          ibltExtraCells, ibltRetries, strata, strataCells, ratelessFirstBatch, ratelessGrowth, sketchHashes,
+          requestTimeoutMs, maxSessions, sessionIdleMs, stream);
+    }
   }
 }

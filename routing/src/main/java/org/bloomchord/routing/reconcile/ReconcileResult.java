@@ -66,4 +66,120 @@ public record ReconcileResult(
   public boolean exact() {
     return outcome == Outcome.EXACT;
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link ReconcileResult} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private ReconcileMethod requested;
+    private ReconcileMethod method;
+    private Direction direction;
+    private Outcome outcome;
+    private int received;
+    private int sent;
+    private long bytes;
+    private int messages;
+    private int rounds;
+    private long encodeNanos;
+    private long decodeNanos;
+    private long estimate;
+    private long units;
+    private double jaccard;
+
+    private Builder() {
+    }
+
+    /** Sets {@link ReconcileResult#requested()}. */
+    public Builder requested(ReconcileMethod value) {
+      requested = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#method()}. */
+    public Builder method(ReconcileMethod value) {
+      method = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#direction()}. */
+    public Builder direction(Direction value) {
+      direction = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#outcome()}. */
+    public Builder outcome(Outcome value) {
+      outcome = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#received()}. */
+    public Builder received(int value) {
+      received = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#sent()}. */
+    public Builder sent(int value) {
+      sent = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#bytes()}. */
+    public Builder bytes(long value) {
+      bytes = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#messages()}. */
+    public Builder messages(int value) {
+      messages = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#rounds()}. */
+    public Builder rounds(int value) {
+      rounds = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#encodeNanos()}. */
+    public Builder encodeNanos(long value) {
+      encodeNanos = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#decodeNanos()}. */
+    public Builder decodeNanos(long value) {
+      decodeNanos = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#estimate()}. */
+    public Builder estimate(long value) {
+      estimate = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#units()}. */
+    public Builder units(long value) {
+      units = value;
+      return this;
+    }
+
+    /** Sets {@link ReconcileResult#jaccard()}. */
+    public Builder jaccard(double value) {
+      jaccard = value;
+      return this;
+    }
+
+    /** The record. */
+    public ReconcileResult build() {
+      return new ReconcileResult(requested, method, direction, outcome, received, sent, bytes,
+          messages, rounds, encodeNanos, decodeNanos, estimate, units, jaccard);
+    }
+  }
 }

@@ -335,8 +335,9 @@ public final class ReconcileRun {
   }
 
   private ReconcileResult result(ReconcileMethod method, Outcome outcome, int received, int sent) {
-    return new ReconcileResult(requested, method, direction, outcome, received, sent, bytes, messages, rounds,
-        encodeNanos, decodeNanos, estimate, units, jaccard);
+    return ReconcileResult.builder().requested(requested).method(method).direction(direction).outcome(outcome)
+        .received(received).sent(sent).bytes(bytes).messages(messages).rounds(rounds).encodeNanos(encodeNanos)
+        .decodeNanos(decodeNanos).estimate(estimate).units(units).jaccard(jaccard).build();
   }
 
   private <R extends Message> Future<R> ask(Message request, Class<R> replyType) {

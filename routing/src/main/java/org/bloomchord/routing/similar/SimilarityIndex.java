@@ -56,7 +56,8 @@ public final class SimilarityIndex {
     this.writer = readModifyWrite(store);
   }
 
-  private SimilarityIndex(KeyValueStore store, BucketWriter writer, SimilarityOptions options) {
+  /** An index whose band entries go through {@code writer} (appends at the owners, on a ring). */
+  SimilarityIndex(KeyValueStore store, BucketWriter writer, SimilarityOptions options) {
     this.store = Objects.requireNonNull(store, "store");
     this.options = Objects.requireNonNull(options, "options");
     this.banding = options.banding();

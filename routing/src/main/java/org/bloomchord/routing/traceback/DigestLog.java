@@ -103,6 +103,108 @@ public final class DigestLog {
     public double retiredBitsPerEntry() {
       return retiredEntries == 0 ? 0 : (double) retiredBits / retiredEntries;
     }
+
+    /** A builder with every component unset (zero, false or null). */
+    private static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Usage} by name; {@link #build()} runs the record's checks. */
+    private static final class Builder {
+      private int filters;
+      private long messages;
+      private long entries;
+      private long filterBytes;
+      private long messageBytes;
+      private long distinctMessageBytes;
+      private long invariantBytes;
+      private long retiredEntries;
+      private long retiredBits;
+      private long atCapacity;
+      private long byTime;
+      private long folds;
+
+      private Builder() {
+      }
+
+      /** Sets {@link Usage#filters()}. */
+      public Builder filters(int value) {
+        filters = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#messages()}. */
+      public Builder messages(long value) {
+        messages = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#entries()}. */
+      public Builder entries(long value) {
+        entries = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#filterBytes()}. */
+      public Builder filterBytes(long value) {
+        filterBytes = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#messageBytes()}. */
+      public Builder messageBytes(long value) {
+        messageBytes = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#distinctMessageBytes()}. */
+      public Builder distinctMessageBytes(long value) {
+        distinctMessageBytes = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#invariantBytes()}. */
+      public Builder invariantBytes(long value) {
+        invariantBytes = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#retiredEntries()}. */
+      public Builder retiredEntries(long value) {
+        retiredEntries = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#retiredBits()}. */
+      public Builder retiredBits(long value) {
+        retiredBits = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#atCapacity()}. */
+      public Builder atCapacity(long value) {
+        atCapacity = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#byTime()}. */
+      public Builder byTime(long value) {
+        byTime = value;
+        return this;
+      }
+
+      /** Sets {@link Usage#folds()}. */
+      public Builder folds(long value) {
+        folds = value;
+        return this;
+      }
+
+      /** The record. */
+      public Usage build() {
+        return new Usage(filters, messages, entries, filterBytes, messageBytes, distinctMessageBytes,
+            invariantBytes, retiredEntries, retiredBits, atCapacity, byTime, folds);
+      }
+    }
   }
 
   /** One filter: what it holds, since when, how full. */
@@ -297,8 +399,10 @@ public final class DigestLog {
         retiredBits += w.bytes() * 8;
       }
     }
-    return new Usage(windows.size(), messages, entries, filterBytes, messageBytes, distinct, invariant,
-        retiredEntries, retiredBits, atCapacity, byTime, folds);
+    return Usage.builder().filters(windows.size()).messages(messages).entries(entries).filterBytes(filterBytes)
+        .messageBytes(messageBytes).distinctMessageBytes(distinct).invariantBytes(invariant)
+        .retiredEntries(retiredEntries).retiredBits(retiredBits).atCapacity(atCapacity).byTime(byTime).folds(folds)
+        .build();
   }
 
   /** The start of the oldest filter kept (digests before it are gone), or {@code now} when none. */

@@ -76,7 +76,25 @@ class WindowedCountingFilterTest {
     assertTrue(d.isHeavy(42, 1999));
     assertTrue(!d.isHeavy(42, 2000), "window 1 has left the two generations");
     assertTrue(!d.isHeavy(42, 9000));
-    assertEquals(2 * 1024 * 4, d.memoryBytes());
+  }
+
+  @Test
+  void memoryStaysFixedHoweverManyItemsPassAndWindowsTurn() {
+    for (UpdateRule rule : UpdateRule.values()) {
+      WindowedCountingFilter f = new WindowedCountingFilter(new BloomShape(1024, 3), rule);
+      long empty = f.memoryBytes();
+      for (int window = 0; window < 3; window++) {
+        for (int i = 0; i < 100_000; i++) {
+          f.add(1_000_003L * (window * 100_000L + i), 1 + i % 7);
+        }
+        f.rotate();
+        assertEquals(empty, f.memoryBytes(), rule + ": after window " + window + " of 100,000 new items");
+      }
+      WindowedCountingFilter twice = new WindowedCountingFilter(new BloomShape(2048, 3), rule);
+      assertEquals(2 * empty, twice.memoryBytes(), "memory grows with the counters, not with the items");
+      assertEquals(empty, new HeavyHitterDetector(new BloomShape(1024, 3), rule, 10, 1000, 0).memoryBytes(),
+          "the detector holds one such filter");
+    }
   }
 
   @Test

@@ -31,6 +31,6 @@ class LocationConfigTest {
     assertThrows(IllegalArgumentException.class, () -> d.withPeriods(0, 3000));
     assertThrows(IllegalArgumentException.class, () -> d.withQueryTimeoutMs(0));
     assertThrows(IllegalArgumentException.class,
-        () -> new LocationConfig(3, 4096, 3, 1000, 30_000, 32, 500, 30_000, 32), "expiry below the refresh period");
+        () -> d.toBuilder().refreshMs(1000).filterExpiryMs(500).build(), "expiry below the refresh period");
   }
 }

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bloomchord.chord.ChordConfig;
@@ -104,12 +106,59 @@ class BucketAppendsTest {
       AppendReply wrong = (AppendReply) ring.cluster.network().call(asker,
           p -> p.runtime().request(other.ref(), a, 10_000), 60_000);
       assertEquals(AppendOutcome.NOT_OWNER, wrong.outcome());
-      assertTrue(AppendOutcome.NOT_OWNER.retryable());
       AppendReply right = (AppendReply) ring.cluster.network().call(asker.ref().equals(owner) ? other : asker,
           p -> p.runtime().request(owner, a, 10_000), 60_000);
       assertEquals(AppendOutcome.STORED, right.outcome());
       assertEquals(Set.of("x"), ring.idsIn(key));
     }
+  }
+
+  @Test
+  void aPublicationTriesAgainAfterAStaleOwnerOrABusyOneButNotAfterARefusalOrAFullBucket() {
+    MinHashSketch sketch = new SimilarityIndex(new NoStore(), OPTIONS).sign(new long[] {1, 2, 3, 4, 5});
+    int bands = OPTIONS.bands();
+    for (AppendOutcome first : List.of(AppendOutcome.NOT_OWNER, AppendOutcome.BUSY, AppendOutcome.FAILED)) {
+      Map<String, Integer> asked = new HashMap<>();
+      SimilarityIndex.Published p = publishOnce(sketch, first, asked);
+      assertTrue(p.complete(), first + ": the second answer, from the owner, stores it: " + p);
+      assertEquals(bands, p.stored(), first.toString());
+      assertEquals(bands, p.retries(), first + ": one more append per band");
+      asked.values().forEach(n -> assertEquals(2, n, first.toString()));
+    }
+    Map<String, Integer> asked = new HashMap<>();
+    SimilarityIndex.Published refused = publishOnce(sketch, AppendOutcome.REFUSED, asked);
+    assertEquals(bands, refused.failed(), "a refused band is not stored");
+    assertEquals(0, refused.retries(), "and not asked again: the owner would refuse it again");
+    asked.clear();
+    SimilarityIndex.Published full = publishOnce(sketch, AppendOutcome.FULL, asked);
+    assertEquals(bands, full.full());
+    assertEquals(0, full.retries(), "a full bucket stays full");
+    asked.values().forEach(n -> assertEquals(1, n));
+  }
+
+  /** One publication whose band appends are answered {@code first}, then STORED, the id entry kept in memory. */
+  private static SimilarityIndex.Published publishOnce(MinHashSketch sketch, AppendOutcome first,
+      Map<String, Integer> asked) {
+    Map<String, String> kept = new HashMap<>();
+    KeyValueStore memory = new KeyValueStore() {
+      @Override
+      public io.vertx.core.Future<String> get(String key) {
+        return io.vertx.core.Future.succeededFuture(kept.get(key));
+      }
+
+      @Override
+      public io.vertx.core.Future<Boolean> put(String key, String value) {
+        kept.put(key, value);
+        return io.vertx.core.Future.succeededFuture(true);
+      }
+    };
+    SimilarityIndex index = new SimilarityIndex(memory, (key, id, s) -> io.vertx.core.Future.succeededFuture(
+        asked.merge(key, 1, Integer::sum) == 1 ? first : AppendOutcome.STORED), OPTIONS);
+    io.vertx.core.Future<SimilarityIndex.Published> published = index.publish("d", sketch);
+    assertTrue(published.isComplete(), "every answer was at hand");
+    assertEquals(OPTIONS.bands(), asked.size(), "one bucket per band");
+    assertTrue(kept.containsKey(SimilarityIndex.DOC_PREFIX + "d"), "the id entry is stored: " + kept.keySet());
+    return published.result();
   }
 
   @Test

@@ -25,4 +25,85 @@ public record OperationCounts(long gets, long getsFound, long getsMissing, long 
   public double getFailureFraction() {
     return gets == 0 ? Double.NaN : (double) (getsMissing + getsFailed) / gets;
   }
+
+  /** A builder with every component unset (zero, false or null). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link OperationCounts} by name; {@link #build()} runs the record's checks. */
+  public static final class Builder {
+    private long gets;
+    private long getsFound;
+    private long getsMissing;
+    private long getsFailed;
+    private long puts;
+    private long putsStored;
+    private long putsFailed;
+    private long notIssued;
+    private long publishesFailed;
+
+    private Builder() {
+    }
+
+    /** Sets {@link OperationCounts#gets()}. */
+    public Builder gets(long value) {
+      gets = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#getsFound()}. */
+    public Builder getsFound(long value) {
+      getsFound = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#getsMissing()}. */
+    public Builder getsMissing(long value) {
+      getsMissing = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#getsFailed()}. */
+    public Builder getsFailed(long value) {
+      getsFailed = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#puts()}. */
+    public Builder puts(long value) {
+      puts = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#putsStored()}. */
+    public Builder putsStored(long value) {
+      putsStored = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#putsFailed()}. */
+    public Builder putsFailed(long value) {
+      putsFailed = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#notIssued()}. */
+    public Builder notIssued(long value) {
+      notIssued = value;
+      return this;
+    }
+
+    /** Sets {@link OperationCounts#publishesFailed()}. */
+    public Builder publishesFailed(long value) {
+      publishesFailed = value;
+      return this;
+    }
+
+    /** The record. */
+    public OperationCounts build() {
+      return new OperationCounts(gets, getsFound, getsMissing, getsFailed, puts, putsStored,
+          putsFailed, notIssued, publishesFailed);
+    }
+  }
 }

@@ -27,8 +27,8 @@ public final class OperationTally {
 
   /** A snapshot for the report. */
   public OperationCounts snapshot() {
-    return new OperationCounts(gets.sum(), getsFound.sum(), getsMissing.sum(), getsFailed.sum(), puts.sum(),
-        putsStored.sum(), putsFailed.sum(), notIssued.sum(),
-        publishesFailed.sum());
+    return OperationCounts.builder().gets(gets.sum()).getsFound(getsFound.sum()).getsMissing(getsMissing.sum())
+        .getsFailed(getsFailed.sum()).puts(puts.sum()).putsStored(putsStored.sum()).putsFailed(putsFailed.sum())
+        .notIssued(notIssued.sum()).publishesFailed(publishesFailed.sum()).build();
   }
 }

@@ -129,8 +129,10 @@ final class JvmPartition {
     }
     long messagesToMerge = messages(jvms) - messagesAtHeal;
     int readBack = readBack(ctx, new TreeSet<>(written), every);
-    ctx.partition(new PartitionStats(new ArrayList<>(phase.jvmGroups()), sizes, rings, healSeconds, messagesToMerge,
-        divergent, dropped, bySide, written.size(), readBack));
+    ctx.partition(PartitionStats.builder().groups(new ArrayList<>(phase.jvmGroups())).peersPerGroup(sizes)
+        .ringsDuring(rings).healToOneRingSeconds(healSeconds).messagesToMerge(messagesToMerge)
+        .divergentKeys(divergent).partitionLost(dropped).keysPutBySide(bySide).keysPutDuring(written.size())
+        .keysReadAfter(readBack).build());
     ctx.note("partition %s: %d rings during the split, %d messages cut, %d contacts offered at the heal, one ring %s"
         + " after the heal; %d of %d keys put during the split (by side %s) read back", phase.jvmGroups(), rings,
         dropped, offered, healSeconds == null ? "not within " + DurationText.format(phase.settle()) : healSeconds + " s",
