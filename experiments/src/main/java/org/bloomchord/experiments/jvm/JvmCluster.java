@@ -31,6 +31,14 @@ final class JvmCluster implements AutoCloseable {
   /** Loggers kept quiet, held so that their level stays (JUL keeps loggers only weakly). */
   private static final List<java.util.logging.Logger> QUIET = List.of(java.util.logging.Logger.getLogger("io.vertx"),
       java.util.logging.Logger.getLogger("io.netty"), java.util.logging.Logger.getLogger("com.hazelcast"));
+  /**
+   * Seconds without a heartbeat after which a member of a ring over JVMs of this machine is dead.
+   * Not the 5 s of a ring over hosts: on two cores shared by three JVMs and other work, a JVM went
+   * 4.7 to 5 s without sending one (Hazelcast logged the clock jumps), its member was dropped and
+   * merged back, and the ring lost its gateways' registrations meanwhile. A child that dies here is
+   * known at once anyway: its standard output ends.
+   */
+  static final int LOCAL_MAX_NO_HEARTBEAT_S = 20;
   /** Longest wait for a child JVM to join the cluster. */
   static final long CHILD_START_MS = 120_000;
 
@@ -67,6 +75,7 @@ final class JvmCluster implements AutoCloseable {
       List<String> configArgs, long seed, Progress progress) {
     // a killed JVM's connections fail loudly in these logs, with stack traces; the summary says what matters
     QUIET.forEach(l -> l.setLevel(java.util.logging.Level.SEVERE));
+    cluster = cluster.withMaxNoHeartbeatSeconds(LOCAL_MAX_NO_HEARTBEAT_S);
     ClusterNode node = ClusterNode.start(cluster.withNodeName("jvm0"), Runtime.getRuntime().availableProcessors());
     JvmCluster c;
     try {
@@ -127,7 +136,8 @@ final class JvmCluster implements AutoCloseable {
    */
   ChildJvm startChild(int j) {
     List<String> args = new ArrayList<>(List.of("--node", "jvm" + j, "--members", node.memberAddress(),
-        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j)));
+        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j),
+        "--max-no-heartbeat-s", Integer.toString(cluster.maxNoHeartbeatSeconds())));
     args.addAll(configArgs);
     if (cluster.tlsSeed() != null) {
       args.add("--tls-seed-stdin");

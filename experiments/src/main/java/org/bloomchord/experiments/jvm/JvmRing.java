@@ -168,13 +168,30 @@ final class JvmRing {
 
   /** Snapshots of every peer of this JVM and of the given children. */
   List<PeerSnapshot> snapshots() {
-    List<PeerSnapshot> out = new ArrayList<>();
-    for (PeerHandle<ChordPeer> h : net.alive()) {
-      out.add(net.inspect(h, PeerSnapshot::of));
-    }
+    List<PeerSnapshot> out = new ArrayList<>(localSnapshots(net));
     out.addAll(remoteSnapshots(children.values()));
     return out;
   }
+
+  /**
+   * Snapshots of every live peer of {@code net}, taken on the peers' threads all at once: one by
+   * one, each waited for its event loop's queue, and on a loaded machine the 333 waits of a child
+   * took past the minute its parent allows.
+   */
+  static List<PeerSnapshot> localSnapshots(Network<ChordPeer> net) {
+    List<PeerSnapshot> out = new ArrayList<>();
+    for (Network.Outcome<PeerSnapshot> o : net.callAll(net.alive(),
+        p -> io.vertx.core.Future.succeededFuture(PeerSnapshot.of(p)), SNAPSHOT_WAIT_MS)) {
+      if (!o.succeeded()) {
+        throw new IllegalStateException("a peer's snapshot failed: " + o.failure(), o.failure());
+      }
+      out.add(o.value());
+    }
+    return out;
+  }
+
+  /** Longest wait for the snapshots of one JVM's peers. */
+  static final long SNAPSHOT_WAIT_MS = 50_000;
 
   /** Snapshots of every peer of the given children, asked of all of them at once. */
   static List<PeerSnapshot> remoteSnapshots(java.util.Collection<ChildJvm> children) {

@@ -183,8 +183,8 @@ public final class JvmWorker {
       }
       case "snapshots" -> {
         StringBuilder b = new StringBuilder();
-        for (PeerHandle<ChordPeer> h : net.alive()) {
-          b.append(SnapshotText.encode(net.inspect(h, PeerSnapshot::of))).append(' ');
+        for (PeerSnapshot snap : JvmRing.localSnapshots(net)) {
+          b.append(SnapshotText.encode(snap)).append(' ');
         }
         return b.toString().trim();
       }
