@@ -39,6 +39,19 @@ final class JvmCluster implements AutoCloseable {
    * known at once anyway: its standard output ends.
    */
   static final int LOCAL_MAX_NO_HEARTBEAT_S = 20;
+  /**
+   * How long a JVM of the ring waits for its runtime to start, stop or inspect a peer. Not the 30 s
+   * of one JVM: with three JVMs and other work on two cores, the coordinator froze for 42 s (its
+   * Hazelcast logged the clock jump) and a churn joiner's start timed out and ended the run. A
+   * burst should slow the run down, not end it.
+   */
+  static final long LAUNCH_TIMEOUT_MS = 120_000;
+
+  /** The options of the network of a JVM of the ring. */
+  static NetworkOptions networkOptions(long seed) {
+    return NetworkOptions.defaults().withSeed(seed).withLaunchTimeoutMs(LAUNCH_TIMEOUT_MS);
+  }
+
   /** Longest wait for a child JVM to join the cluster. */
   static final long CHILD_START_MS = 120_000;
 
@@ -79,7 +92,7 @@ final class JvmCluster implements AutoCloseable {
     ClusterNode node = ClusterNode.start(cluster.withNodeName("jvm0"), Runtime.getRuntime().availableProcessors());
     JvmCluster c;
     try {
-      VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node), NetworkOptions.defaults().withSeed(seed),
+      VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node), networkOptions(seed),
           registry);
       c = new JvmCluster(node, net, cluster, childHeapMb, seed, configArgs);
     } catch (RuntimeException e) {
@@ -170,7 +183,7 @@ final class JvmCluster implements AutoCloseable {
     if (victim == null) {
       throw new IllegalStateException("no live child JVM jvm" + k);
     }
-    String peers = victim.call("snapshots", 60_000);
+    String peers = victim.call("snapshots", LAUNCH_TIMEOUT_MS);
     victim.kill();
     return peers.isEmpty() ? 0 : peers.split(" ").length;
   }
@@ -180,7 +193,7 @@ final class JvmCluster implements AutoCloseable {
     Map<String, JvmTraffic> perJvm = new TreeMap<>();
     perJvm.put("jvm0", JvmTraffic.parse(JvmWorker.traffic(net, node)));
     for (ChildJvm c : live.values()) {
-      perJvm.put(c.name(), JvmTraffic.parse(c.call("traffic", 30_000)));
+      perJvm.put(c.name(), JvmTraffic.parse(c.call("traffic", LAUNCH_TIMEOUT_MS)));
     }
     return perJvm;
   }

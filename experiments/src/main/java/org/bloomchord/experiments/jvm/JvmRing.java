@@ -118,7 +118,7 @@ final class JvmRing {
       PeerRef ref = new PeerRef(first, ring.hash(first));
       ChildJvm c = children.get(ref.node());
       String outcome = c == null ? JvmWorker.launch(net, config, extensions, null, List.of(ref))
-          : c.call("launch - - " + first, config.joinWaitMs() + 60_000);
+          : c.call("launch - - " + first, config.joinWaitMs() + JvmCluster.LAUNCH_TIMEOUT_MS);
       failures.addAll(failed(outcome));
       if (!failures.isEmpty()) {
         throw new IllegalStateException("the first peer of the ring, " + first + ", did not start");
@@ -147,7 +147,7 @@ final class JvmRing {
         failures.addAll(failed(JvmWorker.launch(net, config, extensions, boot, local)));
       }
       for (Map.Entry<String, ChildJvm.Reply> e : asked.entrySet()) {
-        failures.addAll(failed(children.get(e.getKey()).await(e.getValue(), config.joinWaitMs() + 60_000)));
+        failures.addAll(failed(children.get(e.getKey()).await(e.getValue(), config.joinWaitMs() + JvmCluster.LAUNCH_TIMEOUT_MS)));
       }
       byNode.values().forEach(joined::addAll);
       i += wave;
@@ -190,8 +190,8 @@ final class JvmRing {
     return out;
   }
 
-  /** Longest wait for the snapshots of one JVM's peers. */
-  static final long SNAPSHOT_WAIT_MS = 50_000;
+  /** Longest wait for the snapshots of one JVM's peers (a child's answer is awaited a little longer). */
+  static final long SNAPSHOT_WAIT_MS = JvmCluster.LAUNCH_TIMEOUT_MS - 10_000;
 
   /** Snapshots of every peer of the given children, asked of all of them at once. */
   static List<PeerSnapshot> remoteSnapshots(java.util.Collection<ChildJvm> children) {
@@ -200,7 +200,7 @@ final class JvmRing {
     asked.forEach(c -> replies.add(c.send("snapshots")));
     List<PeerSnapshot> out = new ArrayList<>();
     for (int k = 0; k < asked.size(); k++) {
-      String answer = asked.get(k).await(replies.get(k), 60_000);
+      String answer = asked.get(k).await(replies.get(k), JvmCluster.LAUNCH_TIMEOUT_MS);
       if (!answer.isEmpty()) {
         for (String token : answer.split(" ")) {
           out.add(SnapshotText.decode(token));
