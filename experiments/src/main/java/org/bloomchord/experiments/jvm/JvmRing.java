@@ -179,13 +179,24 @@ final class JvmRing {
    * took past the minute its parent allows.
    */
   static List<PeerSnapshot> localSnapshots(Network<ChordPeer> net) {
+    List<PeerHandle<ChordPeer>> peers = net.alive();
+    List<Network.Outcome<PeerSnapshot>> taken = net.callAll(peers,
+        p -> io.vertx.core.Future.succeededFuture(PeerSnapshot.of(p)), SNAPSHOT_WAIT_MS);
     List<PeerSnapshot> out = new ArrayList<>();
-    for (Network.Outcome<PeerSnapshot> o : net.callAll(net.alive(),
-        p -> io.vertx.core.Future.succeededFuture(PeerSnapshot.of(p)), SNAPSHOT_WAIT_MS)) {
-      if (!o.succeeded()) {
-        throw new IllegalStateException("a peer's snapshot failed: " + o.failure(), o.failure());
+    java.util.Set<PeerHandle<ChordPeer>> stillAlive = null;
+    for (int i = 0; i < taken.size(); i++) {
+      Network.Outcome<PeerSnapshot> o = taken.get(i);
+      if (o.succeeded()) {
+        out.add(o.value());
+        continue;
       }
-      out.add(o.value());
+      if (stillAlive == null) {
+        stillAlive = new java.util.HashSet<>(net.alive());
+      }
+      // a peer that departed meanwhile (a churn crash or leave under way) has no snapshot to give
+      if (stillAlive.contains(peers.get(i))) {
+        throw new IllegalStateException("the snapshot of " + peers.get(i) + " failed: " + o.failure(), o.failure());
+      }
     }
     return out;
   }
