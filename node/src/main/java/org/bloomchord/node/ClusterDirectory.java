@@ -47,8 +47,9 @@ import org.bloomchord.overlay.PeerRef;
  * <p>Once serving, the directory probes every node it has seen once a round
  * ({@link NodeReachability#PROBE_PERIOD_MS}: a {@code ping} to its status address, answered at
  * once, timeout {@link NodeReachability#PROBE_TIMEOUT_MS}; one probe per node at a time; a failed
- * probe is confirmed by another as soon as it timed out, and two silent probes in a row make a node
- * unreachable), is told by {@link #memberRemoved} which Hazelcast members this side of the cluster
+ * probe is followed by another as soon as it timed out; a node silent for longer than its history
+ * of answers allows is unreachable, and a late answer withdraws the suspicion), is told by
+ * {@link #memberRemoved} which Hazelcast members this side of the cluster
  * dropped, and keeps what it learns in a {@link NodeReachability}: a node seen once stays known, and
  * is reported unreachable, until it answers again or says it left ({@value #LEFT} notice, published
  * when it withdraws). Unreachable nodes are not asked for snapshots, so a status during a split
@@ -62,7 +63,7 @@ import org.bloomchord.overlay.PeerRef;
  * replies stay on Vert.x' event loops (a connection the event bus opens from a thread stays on
  * that thread's event loop, and a probe must not pull peers' traffic onto its own). The price: an
  * answer that reaches this node but waits on a busy event loop past the deadline counts as silent,
- * which the confirmation, a timeout later, absorbs unless the event loop is stalled for longer.
+ * unless it arrives within {@link NodeReachability#LATE_ANSWER_MS}, when it counts as a late answer.
  */
 final class ClusterDirectory {
 
@@ -218,19 +219,26 @@ final class ClusterDirectory {
   }
 
   /**
-   * Pings the nodes whose probe is due (each known node once a round, a confirmation when due). The
-   * deadline is kept here, on the probe's thread; the event bus' own timeout, later, only frees its
-   * reply handler. The first of answer, failure and deadline settles the probe.
+   * Pings the nodes whose probe is due (each known node once a round, the next at once after one
+   * timed out). The deadline is kept here, on the probe's thread; an answer that comes after it,
+   * while the event bus still waits ({@link NodeReachability#LATE_ANSWER_MS}), is a late answer:
+   * the node is alive and the suspicion withdrawn. The first of answer, failure and deadline
+   * settles the probe.
    */
   private void probeDue() {
-    for (String n : reach.due(System.currentTimeMillis())) {
+    long sentAt = System.currentTimeMillis();
+    for (String n : reach.due(sentAt)) {
       probing.incrementAndGet();
       AtomicBoolean settled = new AtomicBoolean();
       ScheduledFuture<?> deadline = schedule(() -> settle(n, settled, "TIMEOUT"), PROBE_TIMEOUT_MS);
-      vertx.eventBus().request(STATUS_PREFIX + n, PING, new DeliveryOptions().setSendTimeout(2 * PROBE_TIMEOUT_MS))
+      vertx.eventBus().request(STATUS_PREFIX + n, PING, new DeliveryOptions().setSendTimeout(NodeReachability.LATE_ANSWER_MS))
           .onComplete(ar -> submit(() -> {
             if (deadline != null) {
               deadline.cancel(false);
+            }
+            if (settled.get() && ar.succeeded()) {
+              reach.answeredLate(n, sentAt, System.currentTimeMillis());
+              return;
             }
             settle(n, settled, ar.succeeded() ? null : ar.cause() instanceof ReplyException re
                 ? re.failureType().name() : ar.cause().getClass().getSimpleName());

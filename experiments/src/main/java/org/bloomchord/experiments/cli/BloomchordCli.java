@@ -2,6 +2,7 @@ package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
 import org.bloomchord.experiments.churn.TraceFormatException;
+import org.bloomchord.experiments.jvm.ChildJvmException;
 import org.bloomchord.experiments.scenario.ScenarioException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -59,6 +60,11 @@ public final class BloomchordCli implements Runnable {
       if (ex instanceof UsageException || ex instanceof ScenarioException || ex instanceof TraceFormatException) {
         commandLine.getErr().println("bloomchord: " + ex.getMessage());
         return EXIT_USAGE;
+      }
+      ChildJvmException child = ChildJvmException.in(ex);
+      if (child != null) {
+        commandLine.getErr().println("bloomchord: " + child.getMessage());
+        return EXIT_FAILURE;
       }
       commandLine.getErr().println("bloomchord: internal error: " + ex);
       return EXIT_FAILURE;

@@ -66,6 +66,11 @@ public final class ClusterMixin {
       description = "Read the TLS seed from the first line of standard input (child JVMs get it from their parent).")
   boolean tlsSeedOnStdin;
 
+  @Option(names = "--max-no-heartbeat-s", hidden = true, paramLabel = "S", defaultValue = "0",
+      description = "Seconds without a heartbeat after which a member is dead (child JVMs get it from their parent;"
+          + " 0: the default).")
+  int maxNoHeartbeatSeconds;
+
   @Option(names = "--cluster-name", hidden = true, paramLabel = "NAME",
       description = "The cluster name itself (child JVMs get it from their parent).")
   String clusterName;
@@ -80,8 +85,11 @@ public final class ClusterMixin {
     ClusterOptions o = ClusterOptions.loopback();
     try {
       o = o.withHost(host).withPort(port).withMembers(members);
+      if (maxNoHeartbeatSeconds > 0) {
+        o = o.withMaxNoHeartbeatSeconds(maxNoHeartbeatSeconds);
+      }
     } catch (IllegalArgumentException e) {
-      throw new UsageException("--cluster-host/--cluster-port/--members: " + e.getMessage());
+      throw new UsageException("--cluster-host/--cluster-port/--members/--max-no-heartbeat-s: " + e.getMessage());
     }
     if (clusterName != null && secretFile != null) {
       throw new UsageException("give --secret-file or --cluster-name, not both");

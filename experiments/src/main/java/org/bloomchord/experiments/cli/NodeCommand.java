@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -12,6 +13,7 @@ import org.bloomchord.node.Node;
 import org.bloomchord.node.NodeOptions;
 import org.bloomchord.node.http.HttpAccess;
 import org.bloomchord.node.http.NodeHttpServer;
+import org.bloomchord.overlay.log.LogFiles;
 import org.bloomchord.overlay.vertx.ClusterOptions;
 import org.bloomchord.routing.heavy.HotKeyOptions;
 import org.bloomchord.routing.location.LocationConfig;
@@ -75,6 +77,11 @@ public final class NodeCommand implements Callable<Integer> {
   @Option(names = "--data-dir", paramLabel = "DIR",
       description = "Directory of the durable store (RocksDB); without it everything is in memory.")
   Path dataDir;
+
+  @Option(names = "--log-file", paramLabel = "FILE",
+      description = "Write the log to FILE.0, FILE.1 and FILE.2, 10 MiB each, the oldest dropped, instead of standard"
+          + " error; repeated warnings are rate-limited either way.")
+  Path logFile;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
@@ -141,6 +148,13 @@ public final class NodeCommand implements Callable<Integer> {
       throw new UsageException("--start-timeout must be in 1..86400 seconds, got " + startTimeoutSeconds);
     }
     HttpAccess access = httpAccess();
+    if (logFile != null) {
+      try {
+        LogFiles.capTo(logFile, LogFiles.NODE_PART_BYTES, LogFiles.NODE_PARTS);
+      } catch (IOException | IllegalArgumentException e) {
+        throw new UsageException("--log-file " + logFile + ": " + e.getMessage());
+      }
+    }
     NodeOptions options;
     try {
       options = new NodeOptions().setPeers(peers).setSeed(seed).setDataDir(dataDir);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.bloomchord.experiments.cli.BloomchordCli;
+import org.bloomchord.overlay.log.CappedLog;
 import org.bloomchord.overlay.vertx.ClusterNode;
 
 /**
@@ -25,8 +26,10 @@ import org.bloomchord.overlay.vertx.ClusterNode;
  * ({@code 17 ok ...} or {@code 17 error ...}), so that several threads may have commands under way
  * at once; lines {@code event ...} report what the child noticed by itself (a churn join that
  * ended) and go to the {@link #onEvent listener}. The first answer, {@code 0 ok ADDRESS}, says the
- * child joined the cluster. Its standard error goes to a log file in the temporary directory,
- * deleted when the child is stopped unless an error message named it.
+ * child joined the cluster. Its standard error goes to a {@link CappedLog} in the temporary
+ * directory (two parts of {@link CappedLog#CHILD_PART_BYTES} at most), deleted when the child is
+ * stopped unless an error message named it; a failure is a {@link ChildJvmException}, one line
+ * naming the child, why (exit code, or silent while running) and the log.
  *
  * <p>No orphan: {@link #close()} asks it to quit and kills it after a grace period; a JVM-wide
  * shutdown hook kills every child still running (Ctrl-C, failure); and a worker quits by itself
@@ -56,11 +59,11 @@ final class ChildJvm implements AutoCloseable {
   private volatile boolean exited;
   /** The first answer (number 0): the child joined the cluster, or the line saying why not. */
   private final CompletableFuture<String> started = new CompletableFuture<>();
-  private final Path log;
+  private final CappedLog log;
   /** Whether an error message named the log, which is then kept. */
   private volatile boolean keepLog;
 
-  private ChildJvm(String name, Process process, Path log) {
+  private ChildJvm(String name, Process process, CappedLog log) {
     this.name = name;
     this.process = process;
     this.log = log;
@@ -93,8 +96,9 @@ final class ChildJvm implements AutoCloseable {
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(), "worker"));
     cmd.addAll(workerArgs);
     try {
-      Path log = Files.createTempFile("bloomchord-" + name + "-", ".log");
-      Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
+      CappedLog log = new CappedLog(Files.createTempFile("bloomchord-" + name + "-", ".log"), CappedLog.CHILD_PART_BYTES);
+      Process p = new ProcessBuilder(cmd).start();
+      log.pump(p.getErrorStream(), "child-log-" + name);
       ChildJvm child = new ChildJvm(name, p, log);
       synchronized (RUNNING) {
         RUNNING.add(child);
@@ -140,12 +144,12 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** A command under way: {@link #await(Reply, long)} collects its answer. */
-  record Reply(long id, CompletableFuture<String> answer) {
+  record Reply(long id, String command, CompletableFuture<String> answer) {
   }
 
   /** Waits for the child's first answer: it joined the cluster. */
   String awaitStarted(long timeoutMs) {
-    return await(new Reply(0, started), timeoutMs);
+    return await(new Reply(0, "start", started), timeoutMs);
   }
 
   /** Waits for the answer to {@code reply}, which must start with "ok"; returns the rest of it. */
@@ -161,14 +165,29 @@ final class ChildJvm implements AutoCloseable {
     }
     if (line == null) {
       pending.remove(reply.id());
-      keepLog = true;
-      throw new IllegalStateException("JVM " + name + " did not answer within " + timeoutMs + " ms (log: " + log + ")");
+      throw failure("did not answer '" + reply.command() + "' within " + timeoutMs + " ms");
+    }
+    if (line.equals("error exited")) {
+      throw failure("exited during '" + reply.command() + "'");
     }
     if (!line.startsWith("ok")) {
-      keepLog = true;
-      throw new IllegalStateException("JVM " + name + ": " + line + " (log: " + log + ")");
+      throw failure("answered '" + reply.command() + "' with: " + line);
     }
     return line.substring(2).trim();
+  }
+
+  /** The one-line failure of this child, which keeps its log: who, what, its state and where the log is. */
+  private ChildJvmException failure(String what) {
+    keepLog = true;
+    String state;
+    if (process.isAlive()) {
+      state = "still running (pid " + process.pid() + ")";
+    } else {
+      int code = process.exitValue();
+      state = "exited with code " + code + (code == 137 ? " (killed: SIGKILL, e.g. out of memory)" : "");
+    }
+    String parts = log.rotations() > 0 ? ", earlier part " + log.previousPart() : "";
+    return new ChildJvmException("JVM " + name + " " + what + ", " + state + " (log: " + log.file() + parts + ")");
   }
 
   /** Sends one command without waiting (from any thread); collect the answer with {@link #await(Reply, long)}. */
@@ -182,7 +201,8 @@ final class ChildJvm implements AutoCloseable {
     if (exited) {
       f.complete("error exited");
     }
-    return new Reply(id, f);
+    int space = command.indexOf(' ');
+    return new Reply(id, space < 0 ? command : command.substring(0, space), f);
   }
 
   /** Writes one line that is no command (the TLS seed, read before any command). */
@@ -217,11 +237,7 @@ final class ChildJvm implements AutoCloseable {
       RUNNING.remove(this);
     }
     if (!keepLog && !process.isAlive()) {
-      try {
-        Files.deleteIfExists(log);
-      } catch (java.io.IOException e) {
-        // a log left behind in the temporary directory is harmless
-      }
+      log.delete();
     }
   }
 

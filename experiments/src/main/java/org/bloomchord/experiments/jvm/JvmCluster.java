@@ -31,6 +31,27 @@ final class JvmCluster implements AutoCloseable {
   /** Loggers kept quiet, held so that their level stays (JUL keeps loggers only weakly). */
   private static final List<java.util.logging.Logger> QUIET = List.of(java.util.logging.Logger.getLogger("io.vertx"),
       java.util.logging.Logger.getLogger("io.netty"), java.util.logging.Logger.getLogger("com.hazelcast"));
+  /**
+   * Seconds without a heartbeat after which a member of a ring over JVMs of this machine is dead.
+   * Not the 5 s of a ring over hosts: on two cores shared by three JVMs and other work, a JVM went
+   * 4.7 to 5 s without sending one (Hazelcast logged the clock jumps), its member was dropped and
+   * merged back, and the ring lost its gateways' registrations meanwhile. A child that dies here is
+   * known at once anyway: its standard output ends.
+   */
+  static final int LOCAL_MAX_NO_HEARTBEAT_S = 20;
+  /**
+   * How long a JVM of the ring waits for its runtime to start, stop or inspect a peer. Not the 30 s
+   * of one JVM: with three JVMs and other work on two cores, the coordinator froze for 42 s (its
+   * Hazelcast logged the clock jump) and a churn joiner's start timed out and ended the run. A
+   * burst should slow the run down, not end it.
+   */
+  static final long LAUNCH_TIMEOUT_MS = 120_000;
+
+  /** The options of the network of a JVM of the ring. */
+  static NetworkOptions networkOptions(long seed) {
+    return NetworkOptions.defaults().withSeed(seed).withLaunchTimeoutMs(LAUNCH_TIMEOUT_MS);
+  }
+
   /** Longest wait for a child JVM to join the cluster. */
   static final long CHILD_START_MS = 120_000;
 
@@ -67,10 +88,11 @@ final class JvmCluster implements AutoCloseable {
       List<String> configArgs, long seed, Progress progress) {
     // a killed JVM's connections fail loudly in these logs, with stack traces; the summary says what matters
     QUIET.forEach(l -> l.setLevel(java.util.logging.Level.SEVERE));
+    cluster = cluster.withMaxNoHeartbeatSeconds(LOCAL_MAX_NO_HEARTBEAT_S);
     ClusterNode node = ClusterNode.start(cluster.withNodeName("jvm0"), Runtime.getRuntime().availableProcessors());
     JvmCluster c;
     try {
-      VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node), NetworkOptions.defaults().withSeed(seed),
+      VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node), networkOptions(seed),
           registry);
       c = new JvmCluster(node, net, cluster, childHeapMb, seed, configArgs);
     } catch (RuntimeException e) {
@@ -127,7 +149,8 @@ final class JvmCluster implements AutoCloseable {
    */
   ChildJvm startChild(int j) {
     List<String> args = new ArrayList<>(List.of("--node", "jvm" + j, "--members", node.memberAddress(),
-        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j)));
+        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j),
+        "--max-no-heartbeat-s", Integer.toString(cluster.maxNoHeartbeatSeconds())));
     args.addAll(configArgs);
     if (cluster.tlsSeed() != null) {
       args.add("--tls-seed-stdin");
@@ -160,7 +183,7 @@ final class JvmCluster implements AutoCloseable {
     if (victim == null) {
       throw new IllegalStateException("no live child JVM jvm" + k);
     }
-    String peers = victim.call("snapshots", 60_000);
+    String peers = victim.call("snapshots", LAUNCH_TIMEOUT_MS);
     victim.kill();
     return peers.isEmpty() ? 0 : peers.split(" ").length;
   }
@@ -170,7 +193,7 @@ final class JvmCluster implements AutoCloseable {
     Map<String, JvmTraffic> perJvm = new TreeMap<>();
     perJvm.put("jvm0", JvmTraffic.parse(JvmWorker.traffic(net, node)));
     for (ChildJvm c : live.values()) {
-      perJvm.put(c.name(), JvmTraffic.parse(c.call("traffic", 30_000)));
+      perJvm.put(c.name(), JvmTraffic.parse(c.call("traffic", LAUNCH_TIMEOUT_MS)));
     }
     return perJvm;
   }

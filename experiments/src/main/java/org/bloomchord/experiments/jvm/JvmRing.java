@@ -118,7 +118,7 @@ final class JvmRing {
       PeerRef ref = new PeerRef(first, ring.hash(first));
       ChildJvm c = children.get(ref.node());
       String outcome = c == null ? JvmWorker.launch(net, config, extensions, null, List.of(ref))
-          : c.call("launch - - " + first, config.joinWaitMs() + 60_000);
+          : c.call("launch - - " + first, config.joinWaitMs() + JvmCluster.LAUNCH_TIMEOUT_MS);
       failures.addAll(failed(outcome));
       if (!failures.isEmpty()) {
         throw new IllegalStateException("the first peer of the ring, " + first + ", did not start");
@@ -147,7 +147,7 @@ final class JvmRing {
         failures.addAll(failed(JvmWorker.launch(net, config, extensions, boot, local)));
       }
       for (Map.Entry<String, ChildJvm.Reply> e : asked.entrySet()) {
-        failures.addAll(failed(children.get(e.getKey()).await(e.getValue(), config.joinWaitMs() + 60_000)));
+        failures.addAll(failed(children.get(e.getKey()).await(e.getValue(), config.joinWaitMs() + JvmCluster.LAUNCH_TIMEOUT_MS)));
       }
       byNode.values().forEach(joined::addAll);
       i += wave;
@@ -168,13 +168,41 @@ final class JvmRing {
 
   /** Snapshots of every peer of this JVM and of the given children. */
   List<PeerSnapshot> snapshots() {
-    List<PeerSnapshot> out = new ArrayList<>();
-    for (PeerHandle<ChordPeer> h : net.alive()) {
-      out.add(net.inspect(h, PeerSnapshot::of));
-    }
+    List<PeerSnapshot> out = new ArrayList<>(localSnapshots(net));
     out.addAll(remoteSnapshots(children.values()));
     return out;
   }
+
+  /**
+   * Snapshots of every live peer of {@code net}, taken on the peers' threads all at once: one by
+   * one, each waited for its event loop's queue, and on a loaded machine the 333 waits of a child
+   * took past the minute its parent allows.
+   */
+  static List<PeerSnapshot> localSnapshots(Network<ChordPeer> net) {
+    List<PeerHandle<ChordPeer>> peers = net.alive();
+    List<Network.Outcome<PeerSnapshot>> taken = net.callAll(peers,
+        p -> io.vertx.core.Future.succeededFuture(PeerSnapshot.of(p)), SNAPSHOT_WAIT_MS);
+    List<PeerSnapshot> out = new ArrayList<>();
+    java.util.Set<PeerHandle<ChordPeer>> stillAlive = null;
+    for (int i = 0; i < taken.size(); i++) {
+      Network.Outcome<PeerSnapshot> o = taken.get(i);
+      if (o.succeeded()) {
+        out.add(o.value());
+        continue;
+      }
+      if (stillAlive == null) {
+        stillAlive = new java.util.HashSet<>(net.alive());
+      }
+      // a peer that departed meanwhile (a churn crash or leave under way) has no snapshot to give
+      if (stillAlive.contains(peers.get(i))) {
+        throw new IllegalStateException("the snapshot of " + peers.get(i) + " failed: " + o.failure(), o.failure());
+      }
+    }
+    return out;
+  }
+
+  /** Longest wait for the snapshots of one JVM's peers (a child's answer is awaited a little longer). */
+  static final long SNAPSHOT_WAIT_MS = JvmCluster.LAUNCH_TIMEOUT_MS - 10_000;
 
   /** Snapshots of every peer of the given children, asked of all of them at once. */
   static List<PeerSnapshot> remoteSnapshots(java.util.Collection<ChildJvm> children) {
@@ -183,7 +211,7 @@ final class JvmRing {
     asked.forEach(c -> replies.add(c.send("snapshots")));
     List<PeerSnapshot> out = new ArrayList<>();
     for (int k = 0; k < asked.size(); k++) {
-      String answer = asked.get(k).await(replies.get(k), 60_000);
+      String answer = asked.get(k).await(replies.get(k), JvmCluster.LAUNCH_TIMEOUT_MS);
       if (!answer.isEmpty()) {
         for (String token : answer.split(" ")) {
           out.add(SnapshotText.decode(token));

@@ -54,8 +54,12 @@ public final class JvmRun implements AutoCloseable {
     }
   }
 
-  /** Longest wait for a child's answer to a short command (a leave, a crash, a join started). */
-  private static final long COMMAND_MS = 30_000;
+  /**
+   * Longest wait for a child's answer to a short command (a leave, a crash, a join started): a
+   * JVM frozen for tens of seconds on a loaded machine is slow, not lost (see
+   * {@link JvmCluster#LAUNCH_TIMEOUT_MS}).
+   */
+  private static final long COMMAND_MS = JvmCluster.LAUNCH_TIMEOUT_MS;
 
   private final int jvms;
   private final JvmCluster cluster;
@@ -232,7 +236,7 @@ public final class JvmRun implements AutoCloseable {
       }
     });
     int failed = 0;
-    long wait = config.operationAttempts() * (config.lookupTimeoutMs() + 3 * config.requestTimeoutMs()) + 30_000;
+    long wait = config.operationAttempts() * (config.lookupTimeoutMs() + 3 * config.requestTimeoutMs()) + COMMAND_MS;
     for (Map.Entry<ChildJvm, ChildJvm.Reply> e : asked.entrySet()) {
       failed += Integer.parseInt(e.getKey().await(e.getValue(), wait).trim());
     }
@@ -264,7 +268,7 @@ public final class JvmRun implements AutoCloseable {
 
   /** Pauses or resumes the maintenance of every peer of every live child. */
   public void pauseMaintenance(boolean paused) {
-    cluster.askChildren(c -> "maintenance " + (paused ? "paused" : "running")).forEach((c, r) -> c.await(r, 90_000));
+    cluster.askChildren(c -> "maintenance " + (paused ? "paused" : "running")).forEach((c, r) -> c.await(r, COMMAND_MS));
   }
 
   /**

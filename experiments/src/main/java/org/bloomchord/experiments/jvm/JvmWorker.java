@@ -90,7 +90,7 @@ public final class JvmWorker {
   public int run(BufferedReader commands) throws IOException {
     try (ClusterNode node = ClusterNode.start(options, Math.max(1, Runtime.getRuntime().availableProcessors()));
          VertxNetwork<ChordPeer> net = new VertxNetwork<>(List.of(node),
-             NetworkOptions.defaults().withSeed(seed), setup.registry())) {
+             JvmCluster.networkOptions(seed), setup.registry())) {
       cut = BusCut.install(node);
       answer("0 ok " + node.memberAddress());
       for (String line; (line = commands.readLine()) != null; ) {
@@ -183,8 +183,8 @@ public final class JvmWorker {
       }
       case "snapshots" -> {
         StringBuilder b = new StringBuilder();
-        for (PeerHandle<ChordPeer> h : net.alive()) {
-          b.append(SnapshotText.encode(net.inspect(h, PeerSnapshot::of))).append(' ');
+        for (PeerSnapshot snap : JvmRing.localSnapshots(net)) {
+          b.append(SnapshotText.encode(snap)).append(' ');
         }
         return b.toString().trim();
       }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Three nodes on three hosts (network namespaces with their own addresses, every socket bound to
  * them): the host cut off from the other two is reported unreachable by every node within the
- * probe's bound ({@link NodeReachability#DETECTION_BOUND_MS}, 7 s) plus {@link #LATE_MS}, under the
+ * probe's bound ({@link NodeReachability#DETECTION_BOUND_MS}, 9 s) plus {@link #LATE_MS}, within the
  * aim of two failure-detection periods (Hazelcast's 5 s without a heartbeat), with {@code stable}
  * false on both sides; after the restore every node reports every other reachable again and one
  * stable ring. Skipped without root.

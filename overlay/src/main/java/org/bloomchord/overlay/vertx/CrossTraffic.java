@@ -12,6 +12,7 @@ public final class CrossTraffic {
   private final LongAdder frames = new LongAdder();
   private final LongAdder frameBytes = new LongAdder();
   private final LongAdder payloadBytes = new LongAdder();
+  private final FlowStats flow = new FlowStats();
 
   void sent(int frameLength, int payloadLength) {
     frames.increment();
@@ -27,6 +28,11 @@ public final class CrossTraffic {
   /** Bytes of those frames, envelope included. */
   public long frameBytes() {
     return frameBytes.sum();
+  }
+
+  /** What the gateways' flow control did: frames queued, dropped unsent. */
+  public FlowStats flow() {
+    return flow;
   }
 
   /** Bytes of the protocol messages inside those frames. */

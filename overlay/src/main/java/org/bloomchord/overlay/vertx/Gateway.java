@@ -1,14 +1,20 @@
 package org.bloomchord.overlay.vertx;
 
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.MessageProducer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -28,6 +34,10 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * malformed frame is rejected (error reply, counted as a rejected {@value #FRAME_TYPE}) and never
  * reaches a peer; a frame above the node's bound is refused before it is parsed. A frame must be
  * addressed to a peer of this node and may not claim a sender of this node.
+ *
+ * <p>Flow control: the frames to each other node pass through a {@link FrameWindow} of their own,
+ * so a burst waits at this gateway instead of filling the event-bus connection that also carries
+ * the pings and the node's probes.
  */
 final class Gateway {
 
@@ -35,6 +45,8 @@ final class Gateway {
   static final String FRAME_TYPE = "GatewayFrame";
   /** Failure code of a reply saying the addressed peer is not on this node. */
   static final int NO_PEER = 404;
+  /** How often frames whose deadline passed while they waited in a window are dropped. */
+  private static final long SWEEP_MS = 100;
 
   private final ClusterNode node;
   private final WireRegistry registry;
@@ -42,6 +54,9 @@ final class Gateway {
   private final CrossTraffic cross;
   private final int maxFrameBytes;
   private MessageConsumer<Buffer> consumer;
+  private final Map<String, FrameWindow> windows = new ConcurrentHashMap<>();
+  private final Map<String, MessageProducer<Buffer>> producers = new ConcurrentHashMap<>();
+  private long sweeper = -1;
 
   Gateway(ClusterNode node, WireRegistry registry, Traffic traffic, CrossTraffic cross) {
     this.node = node;
@@ -65,6 +80,7 @@ final class Gateway {
     consumer = node.vertx().eventBus().consumer(address(node.name()), this::receive);
     Context context = node.vertx().getOrCreateContext();
     node.onMerged(() -> context.runOnContext(v -> reregister()));
+    sweeper = node.vertx().setPeriodic(SWEEP_MS, id -> windows.values().forEach(FrameWindow::sweep));
     return consumer.completion();
   }
 
@@ -81,19 +97,48 @@ final class Gateway {
     consumer.completion().onComplete(ar -> old.unregister());
   }
 
-  /** Sends a one-way message to a peer of another node; called on the sending peer's context. */
+  /**
+   * Sends a one-way message to a peer of another node; called on the sending peer's context. It
+   * waits in the node's {@link FrameWindow} when that is full and is dropped, as a network would
+   * drop it, when it waited {@link FrameWindow#SEND_TTL_MS}.
+   */
   void send(PeerRef from, PeerRef to, Message message) {
     Buffer frame = outgoing(GatewayFrame.send(to.address(), from, message));
-    if (frame != null) {
-      node.vertx().eventBus().send(address(to.node()), frame);
+    if (frame == null) {
+      return;
     }
+    MessageProducer<Buffer> producer = producer(to.node());
+    Vertx vertx = node.vertx();
+    window(to.node()).submit(new FrameWindow.Frame() {
+      @Override
+      public void start(long remainingMs, Runnable done) {
+        // released when written, or after the TTL if the write never ends (a cut's interceptor drops it)
+        AtomicBoolean ended = new AtomicBoolean();
+        long guard = vertx.setTimer(FrameWindow.SEND_TTL_MS, id -> {
+          if (ended.compareAndSet(false, true)) {
+            done.run();
+          }
+        });
+        producer.write(frame).onComplete(ar -> {
+          if (ended.compareAndSet(false, true)) {
+            vertx.cancelTimer(guard);
+            done.run();
+          }
+        });
+      }
+
+      @Override
+      public void drop() {
+      }
+    }, FrameWindow.SEND_TTL_MS, Vertx.currentContext());
   }
 
   /**
    * Sends a request to a peer of another node. The future fails as a local request would: with a
-   * {@link ReplyException} of type NO_HANDLERS when the peer or its node is gone, TIMEOUT, or
-   * RECIPIENT_FAILURE with the receiver's code; with {@link MalformedMessageException} when the
-   * reply does not decode or the request exceeds the frame bound.
+   * {@link ReplyException} of type NO_HANDLERS when the peer or its node is gone, TIMEOUT (also when
+   * the request waited its whole timeout in the node's {@link FrameWindow}), or RECIPIENT_FAILURE
+   * with the receiver's code; with {@link MalformedMessageException} when the reply does not decode
+   * or the request exceeds the frame bound.
    */
   Future<Message> request(PeerRef from, PeerRef to, Message message, long timeoutMs) {
     Buffer frame = outgoing(GatewayFrame.request(to.address(), from, timeoutMs, message));
@@ -101,27 +146,52 @@ final class Gateway {
       return Future.failedFuture(new MalformedMessageException("request to " + to + " exceeds the frame bound"));
     }
     Promise<Message> out = Promise.promise();
-    node.vertx().eventBus().<Buffer>request(address(to.node()), frame, new DeliveryOptions().setSendTimeout(timeoutMs))
-        .onComplete(ar -> {
-          if (ar.succeeded()) {
-            try {
-              GatewayFrame reply = GatewayFrame.decode(ar.result().body(), registry, maxFrameBytes);
-              if (reply.kind() != GatewayFrame.REPLY) {
-                throw new MalformedMessageException("gateway answered with a frame of kind " + reply.kind());
-              }
-              out.complete(reply.message());
-            } catch (RuntimeException e) {
-              traffic.rejected(FRAME_TYPE);
-              out.fail(e instanceof MalformedMessageException m ? m : new MalformedMessageException(e.toString()));
-            }
-          } else if (ar.cause() instanceof ReplyException re && re.failureType() == ReplyFailure.RECIPIENT_FAILURE
-              && re.failureCode() == NO_PEER) {
-            out.fail(new ReplyException(ReplyFailure.NO_HANDLERS, re.getMessage()));
-          } else {
-            out.fail(ar.cause());
-          }
-        });
+    window(to.node()).submit(new FrameWindow.Frame() {
+      @Override
+      public void start(long remainingMs, Runnable done) {
+        node.vertx().eventBus().<Buffer>request(address(to.node()), frame, new DeliveryOptions().setSendTimeout(remainingMs))
+            .onComplete(ar -> {
+              done.run();
+              answered(ar, out);
+            });
+      }
+
+      @Override
+      public void drop() {
+        out.tryFail(new ReplyException(ReplyFailure.TIMEOUT, "request to " + to + " waited " + timeoutMs
+            + " ms for room among the frames in flight to node " + to.node()));
+      }
+    }, timeoutMs, Vertx.currentContext());
     return out.future();
+  }
+
+  private void answered(AsyncResult<io.vertx.core.eventbus.Message<Buffer>> ar, Promise<Message> out) {
+    if (ar.succeeded()) {
+      try {
+        GatewayFrame reply = GatewayFrame.decode(ar.result().body(), registry, maxFrameBytes);
+        if (reply.kind() != GatewayFrame.REPLY) {
+          throw new MalformedMessageException("gateway answered with a frame of kind " + reply.kind());
+        }
+        out.tryComplete(reply.message());
+      } catch (RuntimeException e) {
+        traffic.rejected(FRAME_TYPE);
+        out.tryFail(e instanceof MalformedMessageException m ? m : new MalformedMessageException(e.toString()));
+      }
+    } else if (ar.cause() instanceof ReplyException re && re.failureType() == ReplyFailure.RECIPIENT_FAILURE
+        && re.failureCode() == NO_PEER) {
+      out.tryFail(new ReplyException(ReplyFailure.NO_HANDLERS, re.getMessage()));
+    } else {
+      out.tryFail(ar.cause());
+    }
+  }
+
+  private FrameWindow window(String remoteNode) {
+    return windows.computeIfAbsent(remoteNode, n -> new FrameWindow(FrameWindow.MAX_IN_FLIGHT,
+        FrameWindow.MAX_QUEUED, System::currentTimeMillis, cross.flow()));
+  }
+
+  private MessageProducer<Buffer> producer(String remoteNode) {
+    return producers.computeIfAbsent(remoteNode, n -> node.vertx().eventBus().sender(address(n)));
   }
 
   /** Encodes and counts an outgoing frame; null (counted as rejected) when it exceeds the bound. */
@@ -190,6 +260,9 @@ final class Gateway {
 
   /** Unregisters the clustered consumer. */
   Future<Void> stop() {
+    if (sweeper != -1) {
+      node.vertx().cancelTimer(sweeper);
+    }
     return consumer == null ? Future.succeededFuture() : consumer.unregister();
   }
 }
