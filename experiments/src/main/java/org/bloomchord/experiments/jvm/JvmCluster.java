@@ -127,7 +127,8 @@ final class JvmCluster implements AutoCloseable {
    */
   ChildJvm startChild(int j) {
     List<String> args = new ArrayList<>(List.of("--node", "jvm" + j, "--members", node.memberAddress(),
-        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j)));
+        "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j),
+        "--cluster-manager", cluster.manager().label()));
     args.addAll(configArgs);
     if (cluster.tlsSeed() != null) {
       args.add("--tls-seed-stdin");
