@@ -198,6 +198,11 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
     return nodes;
   }
 
+  /** The channel, once joined (tests cut it with JGroups' own protocols). */
+  synchronized JChannel channel() {
+    return channel;
+  }
+
   /** How many members the current view has, this one included. */
   public synchronized int viewSize() {
     return view == null ? 1 : view.size();
