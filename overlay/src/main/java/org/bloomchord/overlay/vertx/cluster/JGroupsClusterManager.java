@@ -70,6 +70,11 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   private static final byte STATE = 1;
   private static final byte REGISTERED = 2;
   private static final byte UNREGISTERED = 3;
+  /**
+   * How many times a member given others to contact looks for them (each {@link JGroupsStack#JOIN_TIMEOUT_MS})
+   * before it gives up, rather than start a cluster of its own.
+   */
+  private static final int JOIN_ATTEMPTS = 5;
   /** How long a joiner waits for the state of the members it found. */
   private static final long STATE_WAIT_MS = 5_000;
 
@@ -130,10 +135,17 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
         active = true;
       }
       try {
-        ch.connect(settings.clusterName());
-        if (!settings.members().isEmpty() && ch.getView().size() == 1) {
-          throw new IllegalStateException("could not reach any cluster member of " + settings.members()
-              + " (none answered over TLS with a certificate this member admits)");
+        for (int attempt = 1; ; attempt++) {
+          ch.connect(settings.clusterName());
+          if (settings.members().isEmpty() || ch.getView().size() > 1) {
+            break;
+          }
+          if (attempt == JOIN_ATTEMPTS) {
+            throw new IllegalStateException("could not reach any cluster member of " + settings.members()
+                + " (none answered over TLS with a certificate this member admits)");
+          }
+          // a first connection (a cold JVM's TLS, a member busy starting) can outlast one discovery round
+          ch.disconnect();
         }
         counters = new CounterService(ch);
         awaitStates();

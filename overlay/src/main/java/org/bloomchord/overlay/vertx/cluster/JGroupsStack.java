@@ -31,7 +31,8 @@ import org.jgroups.protocols.pbcast.STABLE;
  * FD_ALL3         a member that sent nothing for the heartbeat timeout is suspected
  * VERIFY_SUSPECT2 a suspect is asked once more (1 s) before it is excluded
  * NAKACK2, UNICAST3, STABLE   reliable, ordered multicast and unicast
- * GMS             views; a joiner waits 2 s for a coordinator before it starts a cluster
+ * GMS             views; a joiner waits 3 s for a coordinator (5 times when it was given
+ *                 members to contact) before it starts a cluster or gives up
  * UFC, MFC, FRAG4 flow control, fragmentation
  * COUNTER         the cluster-wide counters of {@code sharedData().getCounter}
  * </pre>
@@ -41,7 +42,7 @@ final class JGroupsStack {
   /** How often each member sends a heartbeat to every other. */
   static final long HEARTBEAT_MS = 1_000;
   /** How long a joiner looks for a coordinator before it starts a cluster of its own. */
-  static final long JOIN_TIMEOUT_MS = 2_000;
+  static final long JOIN_TIMEOUT_MS = 3_000;
   /** The bounds of MERGE3's interval between two looks for other halves. */
   static final long MERGE_MIN_MS = 2_000;
   static final long MERGE_MAX_MS = 5_000;
