@@ -3,7 +3,6 @@ package org.bloomchord.overlay.vertx.cluster;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.shareddata.AsyncMap;
 import io.vertx.core.shareddata.Counter;
@@ -67,9 +66,9 @@ import org.jgroups.blocks.atomic.CounterService;
 public final class JGroupsClusterManager implements ClusterManager, Receiver {
 
   private static final Logger LOG = System.getLogger(JGroupsClusterManager.class.getName());
-  private static final byte STATE = 1;
-  private static final byte REGISTERED = 2;
-  private static final byte UNREGISTERED = 3;
+  private static final byte STATE = MembershipMessages.STATE;
+  private static final byte REGISTERED = MembershipMessages.REGISTERED;
+  private static final byte UNREGISTERED = MembershipMessages.UNREGISTERED;
   /**
    * How many times a member given others to contact looks for them (each {@link JGroupsStack#JOIN_TIMEOUT_MS})
    * before it gives up, rather than start a cluster of its own.
@@ -269,7 +268,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   public void addRegistration(String address, RegistrationInfo info, Completable<Void> promise) {
     synchronized (this) {
       if (own.computeIfAbsent(address, a -> new LinkedHashSet<>()).add(info)) {
-        send(registration(REGISTERED, address, info));
+        send(MembershipMessages.registration(REGISTERED, nodeId, address, info));
         updated(address);
       }
     }
@@ -284,7 +283,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
         if (set.isEmpty()) {
           own.remove(address);
         }
-        send(registration(UNREGISTERED, address, info));
+        send(MembershipMessages.registration(UNREGISTERED, nodeId, address, info));
         updated(address);
       }
     }
@@ -472,30 +471,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   }
 
   private byte[] state() {
-    Buffer out = Buffer.buffer().appendByte(STATE);
-    PlaneCodec.writeString(out, nodeId);
-    PlaneCodec.writeString(out, settings.memberAddress());
-    if (nodeInfo == null) {
-      out.appendByte((byte) 0);
-    } else {
-      out.appendByte((byte) 1);
-      PlaneCodec.write(out, nodeInfo);
-    }
-    out.appendInt(own.size());
-    own.forEach((address, set) -> {
-      PlaneCodec.writeString(out, address);
-      out.appendInt(set.size());
-      set.forEach(info -> PlaneCodec.write(out, info));
-    });
-    return out.getBytes();
-  }
-
-  private byte[] registration(byte type, String address, RegistrationInfo info) {
-    Buffer out = Buffer.buffer().appendByte(type);
-    PlaneCodec.writeString(out, nodeId);
-    PlaneCodec.writeString(out, address);
-    PlaneCodec.write(out, info);
-    return out.getBytes();
+    return MembershipMessages.state(nodeId, settings.memberAddress(), nodeInfo, own);
   }
 
   /** Sends {@code message} to every other member, after every message queued before it. */
