@@ -94,6 +94,8 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   private final String nodeId = UUID.randomUUID().toString();
   private final Map<String, Set<RegistrationInfo>> own = new HashMap<>();
   private final Map<Address, Member> others = new HashMap<>();
+  /** What members not (yet) in this member's view sent: a merge's states can arrive before its view. */
+  private final Map<Address, Member> early = new HashMap<>();
   private final List<Runnable> onMerged = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> onMemberRemoved = new CopyOnWriteArrayList<>();
   private final ReplicatedMaps maps;
@@ -363,6 +365,16 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
           nodeListener.nodeLeft(m.nodeId);
         }
       }
+      for (Address a : next.getMembers()) {
+        Member m = others.containsKey(a) ? null : early.remove(a);
+        if (m != null) {
+          others.put(a, m);
+          if (m.stated && nodeListener != null) {
+            nodeListener.nodeAdded(m.nodeId);
+          }
+          m.registrations.keySet().forEach(this::updated);
+        }
+      }
       if (joined && active) {
         send(state());
         send(maps.state());
@@ -388,12 +400,11 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
           : java.util.Arrays.copyOfRange(msg.getArray(), msg.getOffset(), msg.getOffset() + msg.getLength()));
       byte type = in.readByte();
       synchronized (this) {
-        if (view == null || !view.containsMember(from)) {
-          return; // a message from before it left, or after: its state is no longer this member's to keep
-        }
+        // a sender outside the view is kept apart until a view takes it in (its fresh state replaces this then)
+        boolean inView = view != null && view.containsMember(from);
         switch (type) {
-          case STATE -> stateFrom(from, in);
-          case REGISTERED, UNREGISTERED -> registrationFrom(from, type, in);
+          case STATE -> stateFrom(from, in, inView);
+          case REGISTERED, UNREGISTERED -> registrationFrom(from, type, in, inView);
           case ReplicatedMaps.ENTRY, ReplicatedMaps.STATE -> maps.apply(type, in);
           default -> throw new IllegalArgumentException("unknown message type " + type);
         }
@@ -404,8 +415,8 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
     }
   }
 
-  private void stateFrom(Address from, PlaneCodec.Reader in) {
-    Member m = member(from, in.readString());
+  private void stateFrom(Address from, PlaneCodec.Reader in, boolean inView) {
+    Member m = member(inView ? others : early, from, in.readString());
     m.memberAddress = in.readString();
     m.nodeInfo = in.readByte() == 0 ? null : in.read(new NodeInfo());
     Map<String, Set<RegistrationInfo>> before = m.registrations;
@@ -423,6 +434,9 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
     m.registrations = now;
     boolean first = !m.stated;
     m.stated = true;
+    if (!inView) {
+      return;
+    }
     if (first && nodeListener != null) {
       nodeListener.nodeAdded(m.nodeId);
     }
@@ -435,8 +449,8 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
     }
   }
 
-  private void registrationFrom(Address from, byte type, PlaneCodec.Reader in) {
-    Member m = member(from, in.readString());
+  private void registrationFrom(Address from, byte type, PlaneCodec.Reader in, boolean inView) {
+    Member m = member(inView ? others : early, from, in.readString());
     String address = in.readString();
     RegistrationInfo info = in.read(new RegistrationInfo());
     boolean changed;
@@ -449,16 +463,16 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
         m.registrations.remove(address);
       }
     }
-    if (changed) {
+    if (changed && inView) {
       updated(address);
     }
   }
 
-  private Member member(Address from, String id) {
-    Member m = others.get(from);
+  private static Member member(Map<Address, Member> in, Address from, String id) {
+    Member m = in.get(from);
     if (m == null || !m.nodeId.equals(id)) {
       m = new Member(id);
-      others.put(from, m);
+      in.put(from, m);
     }
     return m;
   }
