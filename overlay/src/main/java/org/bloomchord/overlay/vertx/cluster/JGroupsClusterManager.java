@@ -77,25 +77,12 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   /** How long a joiner waits for the state of the members it found. */
   private static final long STATE_WAIT_MS = 5_000;
 
-  /** What this manager knows of one other member: the last state it sent, and changes since. */
-  private static final class Member {
-    final String nodeId;
-    String memberAddress;
-    NodeInfo nodeInfo;
-    boolean stated;
-    Map<String, Set<RegistrationInfo>> registrations = new HashMap<>();
-
-    Member(String nodeId) {
-      this.nodeId = nodeId;
-    }
-  }
-
   private final JGroupsSettings settings;
   private final String nodeId = UUID.randomUUID().toString();
   private final Map<String, Set<RegistrationInfo>> own = new HashMap<>();
-  private final Map<Address, Member> others = new HashMap<>();
+  private final Map<Address, KnownMember> others = new HashMap<>();
   /** What members not (yet) in this member's view sent: a merge's states can arrive before its view. */
-  private final Map<Address, Member> early = new HashMap<>();
+  private final Map<Address, KnownMember> early = new HashMap<>();
   private final List<Runnable> onMerged = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> onMemberRemoved = new CopyOnWriteArrayList<>();
   private final ReplicatedMaps maps;
@@ -252,7 +239,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
       if (nodeId.equals(id)) {
         found = nodeInfo;
       } else {
-        for (Member m : others.values()) {
+        for (KnownMember m : others.values()) {
           if (m.nodeId.equals(id)) {
             found = m.nodeInfo;
           }
@@ -299,7 +286,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
 
   private List<RegistrationInfo> registrations(String address) {
     List<RegistrationInfo> out = new ArrayList<>(own.getOrDefault(address, Set.of()));
-    for (Member m : others.values()) {
+    for (KnownMember m : others.values()) {
       out.addAll(m.registrations.getOrDefault(address, Set.of()));
     }
     return out;
@@ -348,7 +335,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
 
   @Override
   public void viewAccepted(View next) {
-    List<Member> left = new ArrayList<>();
+    List<KnownMember> left = new ArrayList<>();
     boolean joined;
     synchronized (this) {
       Set<Address> before = view == null ? Set.of() : new HashSet<>(view.getMembers());
@@ -359,14 +346,14 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
           left.add(others.remove(a));
         }
       }
-      for (Member m : left) {
+      for (KnownMember m : left) {
         m.registrations.keySet().forEach(this::updated);
         if (m.stated && nodeListener != null) {
           nodeListener.nodeLeft(m.nodeId);
         }
       }
       for (Address a : next.getMembers()) {
-        Member m = others.containsKey(a) ? null : early.remove(a);
+        KnownMember m = others.containsKey(a) ? null : early.remove(a);
         if (m != null) {
           others.put(a, m);
           if (m.stated && nodeListener != null) {
@@ -381,7 +368,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
       }
       notifyAll();
     }
-    for (Member m : left) {
+    for (KnownMember m : left) {
       if (m.memberAddress != null) {
         onMemberRemoved.forEach(action -> action.accept(m.memberAddress));
       }
@@ -416,7 +403,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   }
 
   private void stateFrom(Address from, PlaneCodec.Reader in, boolean inView) {
-    Member m = member(inView ? others : early, from, in.readString());
+    KnownMember m = member(inView ? others : early, from, in.readString());
     m.memberAddress = in.readString();
     m.nodeInfo = in.readByte() == 0 ? null : in.read(new NodeInfo());
     Map<String, Set<RegistrationInfo>> before = m.registrations;
@@ -450,7 +437,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   }
 
   private void registrationFrom(Address from, byte type, PlaneCodec.Reader in, boolean inView) {
-    Member m = member(inView ? others : early, from, in.readString());
+    KnownMember m = member(inView ? others : early, from, in.readString());
     String address = in.readString();
     RegistrationInfo info = in.read(new RegistrationInfo());
     boolean changed;
@@ -468,10 +455,10 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
     }
   }
 
-  private static Member member(Map<Address, Member> in, Address from, String id) {
-    Member m = in.get(from);
+  private static KnownMember member(Map<Address, KnownMember> in, Address from, String id) {
+    KnownMember m = in.get(from);
     if (m == null || !m.nodeId.equals(id)) {
-      m = new Member(id);
+      m = new KnownMember(id);
       in.put(from, m);
     }
     return m;
