@@ -15,6 +15,7 @@ import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.overlay.admission.Pem;
 import org.bloomchord.overlay.admission.SharedSecret;
 import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.overlay.vertx.cluster.ClusterManagerKind;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,8 +29,9 @@ import picocli.CommandLine.Option;
  * gateway. Member certificates ({@code --ca DIR --member NAME}): the cluster name is derived from
  * the authority's certificate, and the event bus runs mutual TLS with the member's own certificate,
  * admitting members of that authority that are not on its revocation list
- * (docs/architecture/admission.md). Hazelcast's own port is neither authenticated nor encrypted
- * (open-source Hazelcast has neither): keep it on loopback or a private network.
+ * (docs/architecture/admission.md). The membership runs on Hazelcast by default, whose port is neither
+ * authenticated nor encrypted (open-source Hazelcast has neither): keep it on loopback or a private
+ * network; {@code --cluster-manager jgroups} runs it under mutual TLS with the same certificates.
  */
 public final class ClusterMixin {
 
@@ -62,6 +64,12 @@ public final class ClusterMixin {
       description = "With --ca: this JVM's member name, whose certificate and key it presents.")
   String member;
 
+  @Option(names = "--cluster-manager", paramLabel = "KIND", defaultValue = "hazelcast",
+      description = "What keeps the membership: 'hazelcast' (plain text, for loopback or a private network) or"
+          + " 'jgroups' (mutual TLS with the certificates of --ca/--member or --secret-file: only members join the"
+          + " cluster) (default: ${DEFAULT-VALUE}).")
+  String clusterManager;
+
   @Option(names = "--tls-seed-stdin", hidden = true,
       description = "Read the TLS seed from the first line of standard input (child JVMs get it from their parent).")
   boolean tlsSeedOnStdin;
@@ -90,6 +98,16 @@ public final class ClusterMixin {
       }
     } catch (IllegalArgumentException e) {
       throw new UsageException("--cluster-host/--cluster-port/--members/--max-no-heartbeat-s: " + e.getMessage());
+    }
+    try {
+      o = o.withManager(ClusterManagerKind.parse(clusterManager));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--cluster-manager: " + e.getMessage());
+    }
+    if (o.manager() == ClusterManagerKind.JGROUPS && secretFile == null && caDir == null && member == null
+        && !tlsSeedOnStdin) {
+      throw new UsageException("--cluster-manager jgroups admits by certificates: give --ca DIR --member NAME or"
+          + " --secret-file FILE");
     }
     if (clusterName != null && secretFile != null) {
       throw new UsageException("give --secret-file or --cluster-name, not both");

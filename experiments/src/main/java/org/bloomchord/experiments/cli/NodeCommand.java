@@ -132,7 +132,7 @@ public final class NodeCommand implements Callable<Integer> {
 
   /** The flags that make the node clustered; without any of them it runs a ring of its own. */
   private static final String[] CLUSTER_FLAGS = {"--cluster-host", "--cluster-port", "--members", "--secret-file",
-      "--ca", "--member"};
+      "--ca", "--member", "--cluster-manager"};
 
   private final CountDownLatch stopped = new CountDownLatch(1);
 

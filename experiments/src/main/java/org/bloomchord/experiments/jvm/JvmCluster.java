@@ -150,7 +150,8 @@ final class JvmCluster implements AutoCloseable {
   ChildJvm startChild(int j) {
     List<String> args = new ArrayList<>(List.of("--node", "jvm" + j, "--members", node.memberAddress(),
         "--cluster-name", cluster.clusterName(), "--cluster-host", cluster.host(), "--seed", Long.toString(seed + j),
-        "--max-no-heartbeat-s", Integer.toString(cluster.maxNoHeartbeatSeconds())));
+        "--max-no-heartbeat-s", Integer.toString(cluster.maxNoHeartbeatSeconds()),
+        "--cluster-manager", cluster.manager().label()));
     args.addAll(configArgs);
     if (cluster.tlsSeed() != null) {
       args.add("--tls-seed-stdin");

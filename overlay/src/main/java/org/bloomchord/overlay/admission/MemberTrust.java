@@ -184,6 +184,15 @@ public final class MemberTrust extends X509ExtendedTrustManager {
     return toClose.size();
   }
 
+  /**
+   * Counts and logs a refusal decided outside the trust manager (a handshake that presented no
+   * certificate or spoke no TLS, a connection closed for its peer's revocation); {@code from} names
+   * the peer (an address, or a certificate subject).
+   */
+  public void refused(Refusal why, String from) {
+    refuse(why, from, null, "connection refused");
+  }
+
   /** Refusals so far by reason (every reason present, zeros included). */
   public Map<Refusal, Long> refusals() {
     Map<Refusal, Long> out = new EnumMap<>(Refusal.class);
@@ -288,8 +297,11 @@ public final class MemberTrust extends X509ExtendedTrustManager {
   }
 
   private void refuse(Refusal why, X509Certificate peer, String what) {
+    refuse(why, peer == null ? "(no certificate)" : peer.getSubjectX500Principal().getName(), peer, what);
+  }
+
+  private void refuse(Refusal why, String subject, X509Certificate peer, String what) {
     refusals.get(why).increment();
-    String subject = peer == null ? "(no certificate)" : peer.getSubjectX500Principal().getName();
     long now = System.currentTimeMillis();
     synchronized (lastLogged) {
       Long last = lastLogged.get(subject + why);

@@ -1,40 +1,33 @@
 package org.bloomchord.overlay.vertx;
 
-import com.hazelcast.config.Config;
-import com.hazelcast.config.JoinConfig;
-import com.hazelcast.config.NetworkConfig;
-import com.hazelcast.config.TcpIpConfig;
-import com.hazelcast.cluster.Cluster;
-import com.hazelcast.cluster.Member;
-import com.hazelcast.cluster.MembershipEvent;
-import com.hazelcast.cluster.MembershipListener;
-import com.hazelcast.core.LifecycleEvent.LifecycleState;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.metrics.MetricsOptions;
-import io.vertx.spi.cluster.hazelcast.ConfigUtil;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.bloomchord.overlay.admission.MemberTrust;
+import org.bloomchord.overlay.admission.Refusal;
 import org.bloomchord.overlay.log.LogLimits;
+import org.bloomchord.overlay.vertx.cluster.ClusterManagerKind;
+import org.bloomchord.overlay.vertx.cluster.ClusterPlane;
+import org.bloomchord.overlay.vertx.cluster.JGroupsPlane;
+import org.bloomchord.overlay.vertx.cluster.JGroupsSettings;
+import org.bloomchord.overlay.vertx.cluster.PlaneSockets;
 
 /**
- * One JVM's membership in a ring that spans JVMs: a clustered Vert.x instance on the Hazelcast
- * cluster manager, started from {@link ClusterOptions} and stopped by {@link #close()}. The
- * {@link VertxNetwork} built on it registers one gateway on it and deploys its peers there.
+ * One JVM's membership in a ring that spans JVMs: a clustered Vert.x instance on the cluster
+ * manager {@link ClusterOptions#manager()} names (Hazelcast by default; JGroups under mutual TLS),
+ * started from {@link ClusterOptions} and stopped by {@link #close()}. The {@link VertxNetwork}
+ * built on it registers one gateway on it and deploys its peers there.
  */
 public final class ClusterNode implements AutoCloseable {
 
@@ -85,38 +78,28 @@ public final class ClusterNode implements AutoCloseable {
   /** How long starting or leaving the cluster may take before it is given up. */
   private static final long START_TIMEOUT_MS = 60_000;
 
-  private static final Logger LOG = Logger.getLogger(ClusterNode.class.getName());
-
-  /** Held so that the level set on it stays: JUL keeps loggers only weakly. */
-  private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+  /** JGroups' own logger, held so that the level set on it stays: JUL keeps loggers only weakly. */
+  private static final java.util.logging.Logger JGROUPS_LOG = java.util.logging.Logger.getLogger("org.jgroups");
 
   static {
-    // Hazelcast logs every membership step at INFO; the ring reports what matters itself
-    HAZELCAST_LOG.setLevel(Level.WARNING);
+    // refused connections are counted and logged by the plane itself, at most once per reason and subject per 10 s
+    JGROUPS_LOG.setLevel(java.util.logging.Level.SEVERE);
     LogLimits.install();
   }
 
   private final ClusterOptions options;
-  private final int port;
-  private final HazelcastClusterManager manager;
+  private final ClusterPlane plane;
   private final WireMeter meter;
   private final Vertx vertx;
   private final MemberTrust trust;
-  private final TcpIpConfig searchTargets;
-  private final List<Runnable> onMerged = new CopyOnWriteArrayList<>();
-  private final List<Consumer<String>> onMemberRemoved;
   private final BusExceptions errors;
 
-  private ClusterNode(ClusterOptions options, int port, HazelcastClusterManager manager, WireMeter meter, Vertx vertx,
-      MemberTrust trust, TcpIpConfig searchTargets, List<Consumer<String>> onMemberRemoved) {
-    this.onMemberRemoved = onMemberRemoved;
-    this.trust = trust;
-    this.searchTargets = searchTargets;
+  private ClusterNode(ClusterOptions options, ClusterPlane plane, WireMeter meter, Vertx vertx, MemberTrust trust) {
     this.options = options;
-    this.port = port;
-    this.manager = manager;
+    this.plane = plane;
     this.meter = meter;
     this.vertx = vertx;
+    this.trust = trust;
     this.errors = new BusExceptions(options.nodeName());
     vertx.exceptionHandler(errors);
   }
@@ -126,12 +109,15 @@ public final class ClusterNode implements AutoCloseable {
    * it has joined (or started) the cluster.
    *
    * @throws IllegalStateException if the cluster could not be joined within a minute
-   * @throws IllegalArgumentException if the member certificate files of the options are unfit
+   * @throws IllegalArgumentException if the member certificate files of the options are unfit, or
+   *     the JGroups plane is asked for without a secret or member certificates
    */
   public static ClusterNode start(ClusterOptions options, int eventLoopThreads) {
+    if (options.manager() == ClusterManagerKind.JGROUPS && options.tlsSeed() == null && options.member() == null) {
+      throw new IllegalArgumentException("the jgroups cluster manager admits by a shared secret or member"
+          + " certificates: give one");
+    }
     int port = options.port() == 0 ? freePort(options.host()) : options.port();
-    Config hazelcast = hazelcastConfig(options, port);
-    HazelcastClusterManager manager = new HazelcastClusterManager(hazelcast);
     WireMeter meter = new WireMeter();
     VertxOptions vo = new VertxOptions().setEventLoopPoolSize(eventLoopThreads)
         .setMetricsOptions(new MetricsOptions().setEnabled(true));
@@ -147,8 +133,9 @@ public final class ClusterNode implements AutoCloseable {
     if (trust != null) {
       MemberTls.prepare(vo.getEventBusOptions(), trust);
     }
+    ClusterPlane plane = plane(options, port, trust);
     try {
-      Vertx vertx = Vertx.builder().with(vo).withMetrics(meter).withClusterManager(manager).buildClustered()
+      Vertx vertx = Vertx.builder().with(vo).withMetrics(meter).withClusterManager(plane.manager()).buildClustered()
           .toCompletionStage().toCompletableFuture().get(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);
       if (trust != null) {
         try {
@@ -161,16 +148,8 @@ public final class ClusterNode implements AutoCloseable {
         // while the ring is quiet are closed too
         vertx.setPeriodic(MemberTrust.RELOAD_CHECK_MS, id -> trust.refresh());
       }
-      TcpIpConfig tcpIp = hazelcast.getNetworkConfig().getJoin().getTcpIpConfig();
-      List<Consumer<String>> removed = new CopyOnWriteArrayList<>();
-      rememberMembers(manager, tcpIp, removed);
-      ClusterNode node = new ClusterNode(options, port, manager, meter, vertx, trust, tcpIp, removed);
-      manager.getHazelcastInstance().getLifecycleService().addLifecycleListener(event -> {
-        if (event.getState() == LifecycleState.MERGED) {
-          node.merged();
-        }
-      });
-      return node;
+      plane.started(vertx);
+      return new ClusterNode(options, plane, meter, vertx, trust);
     } catch (ExecutionException e) {
       throw new IllegalStateException("could not join cluster '" + options.clusterName() + "' on "
           + options.host() + ":" + port + ": " + e.getCause().getMessage(), e.getCause());
@@ -183,72 +162,16 @@ public final class ClusterNode implements AutoCloseable {
     }
   }
 
-  /** The Hazelcast settings: the defaults Vert.x needs, then loopback-first networking. */
-  static Config hazelcastConfig(ClusterOptions options, int port) {
-    Config config = ConfigUtil.loadConfig();
-    config.setClusterName(options.clusterName());
-    config.setProperty("hazelcast.phone.home.enabled", "false");
-    config.setProperty("hazelcast.wait.seconds.before.join", "0");
-    config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(options.maxNoHeartbeatSeconds()));
-    config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
-    // after a network split, each side looks for the other every 10 s (Hazelcast's defaults, 300 s
-    // before the first look and 120 s between looks, left a healed ring in two halves for minutes)
-    config.setProperty("hazelcast.merge.first.run.delay.seconds", "10");
-    config.setProperty("hazelcast.merge.next.run.delay.seconds", "10");
-    config.setProperty("hazelcast.logging.type", "jdk");
-    // the node's own close (and the CLI's shutdown hook) leaves the cluster, in that order
-    config.setProperty("hazelcast.shutdownhook.enabled", "false");
-    NetworkConfig network = config.getNetworkConfig();
-    network.setPort(port).setPortAutoIncrement(false).setPublicAddress(options.host() + ":" + port);
-    network.getInterfaces().setEnabled(true).setInterfaces(List.of(options.host()));
-    JoinConfig join = network.getJoin();
-    join.getMulticastConfig().setEnabled(false);
-    join.getAutoDetectionConfig().setEnabled(false);
-    List<String> members = new ArrayList<>(options.members());
-    members.add(options.host() + ":" + port);
-    join.getTcpIpConfig().setEnabled(true).setMembers(members);
-    return config;
-  }
-
-  /**
-   * Adds every member this node has seen in the cluster to the addresses its Hazelcast looks for
-   * after a split. Hazelcast's split-brain search only asks the configured TCP-IP members, so a node
-   * started without {@code --members} (the first of a ring) would never look for the other half
-   * itself; with this, each half of a split looks for every member it has known, and a half whose
-   * configured members are all gone still finds the rest. The joiner reads this list on every
-   * search (every 10 s during a split); it is only appended to, when a member joins. A member
-   * removed is handed to {@code removed}'s actions.
-   */
-  private static void rememberMembers(HazelcastClusterManager manager, TcpIpConfig tcpIp,
-      List<Consumer<String>> removed) {
-    Cluster cluster = manager.getHazelcastInstance().getCluster();
-    cluster.addMembershipListener(new MembershipListener() {
-      @Override
-      public void memberAdded(MembershipEvent event) {
-        remember(tcpIp, event.getMember());
-      }
-
-      @Override
-      public void memberRemoved(MembershipEvent event) {
-        // kept in the list: a removed member is the one a split-brain search must look for
-        String address = address(event.getMember());
-        removed.forEach(action -> action.accept(address));
-      }
-    });
-    cluster.getMembers().forEach(m -> remember(tcpIp, m));
-  }
-
-  private static String address(Member member) {
-    return member.getAddress().getHost() + ":" + member.getAddress().getPort();
-  }
-
-  private static void remember(TcpIpConfig tcpIp, Member member) {
-    String address = address(member);
-    synchronized (tcpIp) {
-      if (!tcpIp.getMembers().contains(address)) {
-        tcpIp.addMember(address);
-      }
+  /** The membership {@code options} ask for, its cluster port at {@code port}. */
+  private static ClusterPlane plane(ClusterOptions options, int port, MemberTrust trust) {
+    if (options.manager() == ClusterManagerKind.HAZELCAST) {
+      return new HazelcastPlane(options, port);
     }
+    PlaneSockets sockets = trust != null ? PlaneSockets.member(trust)
+        : PlaneSockets.secret(EventBusTls.keyStore(options.tlsSeed()), EventBusTls.storePassword(),
+            EventBusTls.trustStore(options.tlsSeed()));
+    return new JGroupsPlane(new JGroupsSettings(options.host(), port, options.members(), options.clusterName(),
+        options.maxNoHeartbeatSeconds() * 1000L, sockets));
   }
 
   private static int freePort(String host) {
@@ -269,19 +192,17 @@ public final class ClusterNode implements AutoCloseable {
     return options;
   }
 
-  /** The Hazelcast member address others list to join: HOST:PORT. */
+  /** The cluster member address others list to join: HOST:PORT. */
   public String memberAddress() {
-    return options.host() + ":" + port;
+    return plane.memberAddress();
   }
 
   /**
-   * The member addresses (HOST:PORT) Hazelcast looks for after a split: the configured members,
-   * this node, and every member seen joining since it started.
+   * The member addresses (HOST:PORT) the membership looks for after a split: the configured members,
+   * this node, and (on Hazelcast) every member seen joining since it started.
    */
   public List<String> splitSearchTargets() {
-    synchronized (searchTargets) {
-      return List.copyOf(searchTargets.getMembers());
-    }
+    return plane.splitSearchTargets();
   }
 
   /**
@@ -292,7 +213,7 @@ public final class ClusterNode implements AutoCloseable {
    * the other half answers NO_HANDLERS for this member's addresses.
    */
   public void onMerged(Runnable action) {
-    onMerged.add(action);
+    plane.onMerged(action);
   }
 
   /**
@@ -303,18 +224,21 @@ public final class ClusterNode implements AutoCloseable {
    * event-bus registrations are gone from this side with it.
    */
   public void onMemberRemoved(Consumer<String> action) {
-    onMemberRemoved.add(action);
-  }
-
-  private void merged() {
-    LOG.warning("node " + options.nodeName() + ": merged into the other half of the cluster; registering its"
-        + " consumers again");
-    onMerged.forEach(Runnable::run);
+    plane.onMemberRemoved(action);
   }
 
   /** How many members the cluster has now, this one included. */
   public int members() {
-    return manager.getNodes().size();
+    return plane.members();
+  }
+
+  /**
+   * Connections refused at the cluster port by reason (the JGroups plane); empty on Hazelcast,
+   * which admits without TLS. In the member-certificate mode these are the counts of
+   * {@link #admission()} too, which covers both planes.
+   */
+  public Map<Refusal, Long> clusterRefusals() {
+    return plane.refusals();
   }
 
   /** Bytes this node wrote to event-bus connections (what crossed to other JVMs). */

@@ -5,10 +5,11 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 import org.bloomchord.overlay.admission.MemberCredentials;
+import org.bloomchord.overlay.vertx.cluster.ClusterManagerKind;
 
 /**
- * How one JVM joins a ring that spans several JVMs: its node name, the Hazelcast member it runs and
- * the members it contacts, and the bounds of its gateway. Validated on construction;
+ * How one JVM joins a ring that spans several JVMs: its node name, the cluster member it runs (on
+ * Hazelcast or JGroups) and the members it contacts, and the bounds of its gateway. Validated on construction;
  * {@link #loopback()} documents every default, and the {@code withXxx} methods derive changed
  * copies.
  *
@@ -33,6 +34,9 @@ import org.bloomchord.overlay.admission.MemberCredentials;
  * @param member this JVM's member certificate files: when set, the event bus runs mutual TLS with
  *     the member's own certificate, admitting members of the same ring authority that are not
  *     revoked (see {@code MemberTls}); null for none (default null); not together with a TLS seed
+ * @param manager the cluster manager that keeps the membership (default {@code HAZELCAST});
+ *     {@code JGROUPS} runs it under mutual TLS, and a node started so needs a TLS seed or member
+ *     certificates
  */
 public record ClusterOptions(
     String nodeName,
@@ -44,7 +48,8 @@ public record ClusterOptions(
     int maxNoHeartbeatSeconds,
     int maxFrameBytes,
     String tlsSeed,
-    MemberCredentials member) {
+    MemberCredentials member,
+    ClusterManagerKind manager) {
 
   private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
   private static final Pattern MEMBER = Pattern.compile("[^\\s:]+:\\d{1,5}");
@@ -53,6 +58,7 @@ public record ClusterOptions(
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(clusterName, "clusterName");
+    Objects.requireNonNull(manager, "manager");
     members = List.copyOf(members);
     if (!NODE_NAME.matcher(nodeName).matches()) {
       throw new IllegalArgumentException("node name must be 1-64 letters, digits or '-': '" + nodeName + "'");
@@ -86,6 +92,7 @@ public record ClusterOptions(
     if (tlsSeed != null && member != null) {
       throw new IllegalArgumentException("admission is by a shared secret or by member certificates, not both");
     }
+
   }
 
   /** A copy without the TLS seed in its text, so that options can be logged. */
@@ -93,12 +100,12 @@ public record ClusterOptions(
   public String toString() {
     return "ClusterOptions[node=" + nodeName + ", host=" + host + ", port=" + port + ", members=" + members
         + ", cluster=" + clusterName + ", tls=" + (tlsSeed != null ? "secret" : member != null ? "member "
-        + member.member() : "none") + "]";
+        + member.member() : "none") + ", manager=" + manager.label() + "]";
   }
 
   /** The defaults listed on each component: a new one-member cluster on loopback. */
   public static ClusterOptions loopback() {
-    return new ClusterOptions(randomNodeName(), "127.0.0.1", 5701, List.of(), "bloomchord", 0, 5, 1 << 20, null, null);
+    return new Builder().build();
   }
 
   /** "n" and 8 random hex digits. */
@@ -107,45 +114,139 @@ public record ClusterOptions(
   }
 
   public ClusterOptions withNodeName(String nodeName) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().nodeName(nodeName).build();
   }
 
   public ClusterOptions withHost(String host) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().host(host).build();
   }
 
   public ClusterOptions withPort(int port) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().port(port).build();
   }
 
   public ClusterOptions withMembers(List<String> members) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().members(members).build();
   }
 
   public ClusterOptions withClusterName(String clusterName) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().clusterName(clusterName).build();
   }
 
   public ClusterOptions withBusPort(int busPort) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().busPort(busPort).build();
   }
 
   public ClusterOptions withMaxNoHeartbeatSeconds(int seconds) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, seconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().maxNoHeartbeatSeconds(seconds).build();
   }
 
   public ClusterOptions withTlsSeed(String tlsSeed) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes,
-        tlsSeed, member);
+    return toBuilder().tlsSeed(tlsSeed).build();
   }
 
   /** A copy admitting by {@code member}'s certificate (null: none). */
   public ClusterOptions withMember(MemberCredentials member) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes,
-        tlsSeed, member);
+    return toBuilder().member(member).build();
   }
 
   public ClusterOptions withMaxFrameBytes(int maxFrameBytes) {
-    return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds, maxFrameBytes, tlsSeed, member);
+    return toBuilder().maxFrameBytes(maxFrameBytes).build();
+  }
+
+  /** A copy whose membership runs on {@code manager}. */
+  public ClusterOptions withManager(ClusterManagerKind manager) {
+    return toBuilder().manager(manager).build();
+  }
+
+  private Builder toBuilder() {
+    Builder b = new Builder();
+    b.nodeName = nodeName;
+    b.host = host;
+    b.port = port;
+    b.members = members;
+    b.clusterName = clusterName;
+    b.busPort = busPort;
+    b.maxNoHeartbeatSeconds = maxNoHeartbeatSeconds;
+    b.maxFrameBytes = maxFrameBytes;
+    b.tlsSeed = tlsSeed;
+    b.member = member;
+    b.manager = manager;
+    return b;
+  }
+
+  /** Options by name, starting from the defaults of {@link #loopback()}. */
+  private static final class Builder {
+    private String nodeName = randomNodeName();
+    private String host = "127.0.0.1";
+    private int port = 5701;
+    private List<String> members = List.of();
+    private String clusterName = "bloomchord";
+    private int busPort;
+    private int maxNoHeartbeatSeconds = 5;
+    private int maxFrameBytes = 1 << 20;
+    private String tlsSeed;
+    private MemberCredentials member;
+    private ClusterManagerKind manager = ClusterManagerKind.HAZELCAST;
+
+    Builder nodeName(String v) {
+      nodeName = v;
+      return this;
+    }
+
+    Builder host(String v) {
+      host = v;
+      return this;
+    }
+
+    Builder port(int v) {
+      port = v;
+      return this;
+    }
+
+    Builder members(List<String> v) {
+      members = v;
+      return this;
+    }
+
+    Builder clusterName(String v) {
+      clusterName = v;
+      return this;
+    }
+
+    Builder busPort(int v) {
+      busPort = v;
+      return this;
+    }
+
+    Builder maxNoHeartbeatSeconds(int v) {
+      maxNoHeartbeatSeconds = v;
+      return this;
+    }
+
+    Builder maxFrameBytes(int v) {
+      maxFrameBytes = v;
+      return this;
+    }
+
+    Builder tlsSeed(String v) {
+      tlsSeed = v;
+      return this;
+    }
+
+    Builder member(MemberCredentials v) {
+      member = v;
+      return this;
+    }
+
+    Builder manager(ClusterManagerKind v) {
+      manager = v;
+      return this;
+    }
+
+    ClusterOptions build() {
+      return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds,
+          maxFrameBytes, tlsSeed, member, manager);
+    }
   }
 }

@@ -32,7 +32,11 @@ final class EventBusTls {
   private static final Date NOT_BEFORE = new Date(0L);
   private static final Date NOT_AFTER = new Date(4_102_444_800_000L);
   private static final String PASSWORD = "bloomchord";
-  private static final Map<String, PfxOptions[]> DERIVED = new ConcurrentHashMap<>();
+  private static final Map<String, Derived> DERIVED = new ConcurrentHashMap<>();
+
+  /** The derived key (with its certificate) and the trust store holding only that certificate. */
+  private record Derived(PfxOptions keys, PfxOptions trust, KeyStore keyStore, KeyStore trustStore) {
+  }
 
   private EventBusTls() {
   }
@@ -40,12 +44,27 @@ final class EventBusTls {
   /** Turns on TLS with required client certificates, keyed by the hex seed of {@link ClusterOptions#tlsSeed}. */
   static void apply(EventBusOptions bus, String tlsSeed) {
     // deriving an RSA key takes a second or two; nodes of one JVM with one secret share it
-    PfxOptions[] stores = DERIVED.computeIfAbsent(tlsSeed, EventBusTls::derive);
-    bus.setSsl(true).setClientAuth(ClientAuth.REQUIRED).setKeyCertOptions(stores[0]).setTrustOptions(stores[1]);
+    Derived stores = DERIVED.computeIfAbsent(tlsSeed, EventBusTls::derive);
+    bus.setSsl(true).setClientAuth(ClientAuth.REQUIRED).setKeyCertOptions(stores.keys()).setTrustOptions(stores.trust());
+  }
+
+  /** The key store (password {@link #storePassword()}) of the certificate derived from {@code tlsSeed}. */
+  static KeyStore keyStore(String tlsSeed) {
+    return DERIVED.computeIfAbsent(tlsSeed, EventBusTls::derive).keyStore();
+  }
+
+  /** The trust store holding only the certificate derived from {@code tlsSeed}. */
+  static KeyStore trustStore(String tlsSeed) {
+    return DERIVED.computeIfAbsent(tlsSeed, EventBusTls::derive).trustStore();
+  }
+
+  /** The password of the derived key store. */
+  static char[] storePassword() {
+    return PASSWORD.toCharArray();
   }
 
   @SuppressWarnings("deprecation") // Netty's constructor taking a generator is the one that is deterministic
-  private static PfxOptions[] derive(String tlsSeed) {
+  private static Derived derive(String tlsSeed) {
     try {
       SecureRandom random = SecureRandom.getInstance("SHA1PRNG");
       // seeded before first use, SHA1PRNG is a deterministic generator of the seed alone
@@ -58,7 +77,7 @@ final class EventBusTls {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         trust.setCertificateEntry("ring", cert.cert());
-        return new PfxOptions[] {pfx(keys), pfx(trust)};
+        return new Derived(pfx(keys), pfx(trust), keys, trust);
       } finally {
         cert.delete();
       }

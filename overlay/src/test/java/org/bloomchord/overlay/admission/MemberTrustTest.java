@@ -40,8 +40,8 @@ class MemberTrustTest {
     trust.checkServerTrusted(new X509Certificate[] {beta}, "UNKNOWN");
     assertThrows(CertificateException.class, () -> trust.checkClientTrusted(new X509Certificate[] {foreign}, "UNKNOWN"));
     assertThrows(CertificateException.class, () -> trust.checkServerTrusted(new X509Certificate[] {}, "UNKNOWN"));
-    assertEquals(Map.of(Refusal.REVOKED, 0L, Refusal.UNKNOWN_AUTHORITY, 1L, Refusal.EXPIRED, 0L, Refusal.INVALID, 1L),
-        trust.refusals());
+    assertEquals(Map.of(Refusal.REVOKED, 0L, Refusal.UNKNOWN_AUTHORITY, 1L, Refusal.EXPIRED, 0L, Refusal.INVALID, 1L,
+        Refusal.NO_CERTIFICATE, 0L, Refusal.NOT_TLS, 0L, Refusal.ABORTED, 0L), trust.refusals());
 
     ca.revoke("beta");
     Thread.sleep(AFTER_RELOAD_CHECK_MS);
