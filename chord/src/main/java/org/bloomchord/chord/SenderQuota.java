@@ -116,6 +116,9 @@ final class SenderQuota implements SenderLimit {
     while (oldest != NONE && now - at[oldest] >= REFILL_MS) {
       remove(oldest);
     }
+    if (senders.length > FIRST_CAPACITY && 4 * size < senders.length) {
+      rebuild(senders.length / 2);
+    }
   }
 
   /** Senders whose buckets are kept. */
@@ -213,23 +216,47 @@ final class SenderQuota implements SenderLimit {
   }
 
   private void grow() {
-    int capacity = senders.length * 2;
-    senders = Arrays.copyOf(senders, capacity);
-    requests = Arrays.copyOf(requests, capacity);
-    bytes = Arrays.copyOf(bytes, capacity);
-    at = Arrays.copyOf(at, capacity);
-    older = Arrays.copyOf(older, capacity);
-    newer = Arrays.copyOf(newer, capacity);
+    rebuild(senders.length * 2);
+  }
+
+  /**
+   * Moves the buckets, oldest first, into arrays of {@code capacity} (at least the buckets held):
+   * the arrays grow with a burst of senders (a bootstrap during a wave of joins) and shrink again
+   * once it has passed, so a peer keeps room for about the senders of its last two seconds.
+   */
+  private void rebuild(int capacity) {
+    PeerRef[] s = new PeerRef[capacity];
+    double[] r = new double[capacity];
+    double[] y = new double[capacity];
+    long[] t = new long[capacity];
+    int n = 0;
+    for (int b = oldest; b != NONE; b = newer[b]) {
+      s[n] = senders[b];
+      r[n] = requests[b];
+      y[n] = bytes[b];
+      t[n] = at[b];
+      n++;
+    }
+    senders = s;
+    requests = r;
+    bytes = y;
+    at = t;
+    older = new int[capacity];
+    newer = new int[capacity];
     slots = new int[2 * capacity];
     int mask = slots.length - 1;
-    for (int b = 0; b < used; b++) {
-      if (senders[b] != null) {
-        int s = mix(senders[b].id()) & mask;
-        while (slots[s] != 0) {
-          s = (s + 1) & mask;
-        }
-        slots[s] = b + 1;
+    for (int b = 0; b < n; b++) {
+      older[b] = b - 1;
+      newer[b] = b + 1 < n ? b + 1 : NONE;
+      int slot = mix(senders[b].id()) & mask;
+      while (slots[slot] != 0) {
+        slot = (slot + 1) & mask;
       }
+      slots[slot] = b + 1;
     }
+    oldest = n > 0 ? 0 : NONE;
+    newest = n > 0 ? n - 1 : NONE;
+    free = NONE;
+    used = n;
   }
 }
