@@ -18,6 +18,7 @@ import org.bloomchord.experiments.ring.RingSettings;
 import org.bloomchord.experiments.ring.RingTrial;
 import org.bloomchord.experiments.runner.Progress;
 import org.bloomchord.experiments.summary.Summary;
+import org.bloomchord.experiments.summary.SummaryJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,6 +31,9 @@ import picocli.CommandLine.Option;
  * peer, messages per join (every message from the first join until the ring is stable, divided by
  * N), events per peer, where the wall time went (joins, stabilization, finger repair, the rest),
  * and the ring's events per second as a share of W's deliveries per second of loop time.
+ *
+ * <p>Each size's row goes to the progress stream as soon as it is measured, and the plots are redrawn
+ * with the rows so far, so a long run that is stopped keeps what it measured.
  *
  * <p>W runs for {@code ceil(W_EVENTS / (4N / 55))} simulated ms, about {@link #W_EVENTS} deliveries
  * at every N (4 hops per peer in flight, mean delay 55 ms), so its rate is measured over the same
@@ -75,6 +79,10 @@ public final class BenchRingCommand implements Callable<Integer> {
       description = "Also draw the cost per peer and the event rates against N, as PNG and SVG files in DIR.")
   Path plotDir;
 
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Also write each ring's summary (the ring command's JSON) to DIR/ring-N.json.")
+  Path outDir;
+
   @Option(names = "--json", description = "Print one JSON array of rows instead of the table.")
   boolean json;
 
@@ -91,14 +99,18 @@ public final class BenchRingCommand implements Callable<Integer> {
     if (keys < 0 || lookups < 0) {
       throw new UsageException("--keys and --lookups must be >= 0, got " + keys + " and " + lookups);
     }
+    createDirectory("--out", outDir);
+    createDirectory("--plot", plotDir);
     PrintWriter out = spec.commandLine().getOut();
     Progress progress = Progress.lines(spec.commandLine().getErr(), 10_000);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int n : sizes) {
       rows.add(measure(n, progress));
-    }
-    if (plotDir != null) {
-      plot(rows);
+      // each size's row and the plots so far are out before the next, longer size starts
+      progress.line("bench ring: row %s", rows.get(rows.size() - 1));
+      if (plotDir != null) {
+        plot(rows);
+      }
     }
     if (json) {
       JsonOutput.print(out, rows);
@@ -119,6 +131,9 @@ public final class BenchRingCommand implements Callable<Integer> {
     progress.line("bench ring: %d peers by joins, seed %d", n, seed);
     RingTrial.Outcome outcome = new RingTrial(settings, progress).run();
     Summary s = outcome.summary();
+    if (outDir != null) {
+      SummaryJson.write(s, outDir.resolve("ring-" + n + ".json"));
+    }
     double wall = s.resources().wallSeconds();
     double eventsPerSecond = s.resources().eventsPerSecond();
     long events = Math.round(eventsPerSecond * wall);
@@ -163,6 +178,17 @@ public final class BenchRingCommand implements Callable<Integer> {
       row.put("ratioToRelay", eventsPerSecond / w.messagesPerSecond());
     }
     return row;
+  }
+
+  private static void createDirectory(String option, Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw new UsageException(option + ": cannot create directory " + dir + ": " + e.getMessage());
+    }
   }
 
   private static TextTable table(List<Map<String, Object>> rows) {
