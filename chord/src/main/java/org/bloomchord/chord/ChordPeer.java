@@ -367,6 +367,16 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
   }
 
+  /** The predecessor, or null; what {@link #links()} names, without copying the fingers. */
+  public PeerRef predecessor() {
+    return table.predecessor();
+  }
+
+  /** The successor list, nearest first (immutable); what {@link #links()} names, without the fingers. */
+  public List<PeerRef> successors() {
+    return table.successors();
+  }
+
   /**
    * The peer a lookup of {@code key} goes to next from this peer, as its lookup engine routes it
    * ({@link LookupEngine#nextHop}); null when this peer answers. Touch only on the peer's thread.

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.bloomchord.overlay.PeerRef;
@@ -71,5 +73,77 @@ class SenderQuotaTest {
       }
     }
     assertTrue(refused > 1000 && refused < 90_000, "the quotas were reached often enough to matter: " + refused);
+  }
+
+  /**
+   * The buckets as an access-ordered map of bucket objects, evicting the sender charged longest ago
+   * beyond a cap and forgetting refilled buckets: the definition the array-based quota keeps.
+   */
+  private static final class MapQuota {
+    private final long rate;
+    private final long byteRate;
+    private final int max;
+    private final LinkedHashMap<PeerRef, double[]> buckets = new LinkedHashMap<>(16, 0.75f, true);
+    int evictions;
+
+    MapQuota(long rate, long byteRate, int max) {
+      this.rate = rate;
+      this.byteRate = byteRate;
+      this.max = max;
+    }
+
+    SenderQuota.Verdict charge(PeerRef from, int size, long now) {
+      Iterator<double[]> old = buckets.values().iterator();
+      while (old.hasNext() && now - old.next()[2] >= SenderQuota.REFILL_MS) {
+        old.remove();
+      }
+      double[] b = buckets.get(from);
+      if (b == null) {
+        b = new double[] {2.0 * rate, 2.0 * byteRate, now};
+        buckets.put(from, b);
+        if (buckets.size() > max) {
+          Iterator<PeerRef> first = buckets.keySet().iterator();
+          first.next();
+          first.remove();
+          evictions++;
+        }
+      } else if (now > b[2]) {
+        double seconds = (now - b[2]) / 1000.0;
+        b[0] = Math.min(2.0 * rate, b[0] + seconds * rate);
+        b[1] = Math.min(2.0 * byteRate, b[1] + seconds * byteRate);
+        b[2] = now;
+      }
+      if (b[0] < 1) {
+        return SenderQuota.Verdict.TOO_MANY;
+      }
+      if (b[1] < size) {
+        return SenderQuota.Verdict.TOO_LARGE;
+      }
+      b[0] -= 1;
+      b[1] -= size;
+      return SenderQuota.Verdict.ACCEPTED;
+    }
+  }
+
+  @Test
+  void evictsAndForgetsAsAnAccessOrderedMapOfBuckets() {
+    int max = 40;
+    ChordLimits limits = ChordLimits.defaults().withQuotas(max, 10, 2000);
+    SplittableRandom random = new SplittableRandom(29);
+    int[] evicted = {0};
+    SenderQuota quota = new SenderQuota(limits, () -> evicted[0]++);
+    MapQuota model = new MapQuota(10, 2000, max);
+    long now = 0;
+    for (int i = 0; i < 200_000; i++) {
+      now += random.nextInt(300) == 0 ? random.nextInt(3000) : random.nextInt(3);
+      // ids that collide in the table (several senders per id) as well as distinct ones
+      int who = random.nextInt(4) == 0 ? random.nextInt(400) : random.nextInt(60);
+      PeerRef from = new PeerRef("quota-" + who, who % 50);
+      int size = 1 + random.nextInt(400);
+      assertEquals(model.charge(from, size, now), quota.charge(from, size, now), "charge " + i);
+      assertEquals(model.buckets.size(), quota.senders(), "senders kept after charge " + i);
+    }
+    assertEquals(model.evictions, evicted[0]);
+    assertTrue(evicted[0] > 100, "the cap was reached often enough to matter: " + evicted[0]);
   }
 }

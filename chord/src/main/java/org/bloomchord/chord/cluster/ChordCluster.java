@@ -66,6 +66,13 @@ public final class ChordCluster implements AutoCloseable {
   private Supplier<List<PeerSnapshot>> remote = List::of;
   private final RingLauncher launcher;
   private MergeOptions mergeOptions = MergeOptions.defaults();
+  /**
+   * The oracle of the last check and the live refs it was built from: while the driver waits for
+   * a ring to stabilize, every check sees the same members, and sorting a million refs per check
+   * was a large share of the wait.
+   */
+  private RingOracle lastOracle;
+  private List<PeerRef> lastLive = List.of();
 
   /**
    * A cluster over an existing network (whose wire registry holds the Chord codecs).
@@ -447,13 +454,31 @@ public final class ChordCluster implements AutoCloseable {
   }
 
   private RingOracle oracle(List<PeerSnapshot> snaps) {
-    List<PeerRef> live = new ArrayList<>();
+    List<PeerRef> live = new ArrayList<>(snaps.size());
     for (PeerSnapshot s : snaps) {
       if (s.state() == PeerState.ACTIVE) {
         live.add(s.self());
       }
     }
-    return new RingOracle(ring, live);
+    if (lastOracle != null && sameRefs(live, lastLive)) {
+      return lastOracle;
+    }
+    lastOracle = new RingOracle(ring, live);
+    lastLive = live;
+    return lastOracle;
+  }
+
+  /** Whether both lists hold the same refs in the same order (by identity: a waiting driver reads the same peers). */
+  private static boolean sameRefs(List<PeerRef> a, List<PeerRef> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Checks every active peer's tables, fingers included, against the oracle. */

@@ -35,8 +35,8 @@ public record PeerSnapshot(PeerRef self, PeerState state, PeerRef predecessor, L
    */
   public static PeerSnapshot of(ChordPeer p, boolean withFingers, boolean withKeys) {
     List<PeerRef> fingers = withFingers
-        ? Collections.unmodifiableList(new ArrayList<>(Arrays.asList(p.fingers()))) : List.of();
-    return new PeerSnapshot(p.self(), p.state(), p.links().predecessor(), p.links().successors(),
+        ? Collections.unmodifiableList(Arrays.asList(p.fingers())) : List.of();
+    return new PeerSnapshot(p.self(), p.state(), p.predecessor(), p.successors(),
         fingers, withKeys ? liveKeys(p) : List.of(), p.store().size(), p.rejectedMessages());
   }
 

@@ -24,9 +24,12 @@ public final class RingOracle {
 
   private final IdRing ring;
   private final PeerRef[] sorted;
-  /** The ids of {@link #sorted}, searched without touching the refs (a million peers: 8 MB). */
+  /**
+   * The ids of {@link #sorted}, searched without touching the refs (a million peers: 8 MB); a peer's
+   * place is found by binary search here, not in a map of refs (a check of a million peers built
+   * one of a million entries each time).
+   */
   private final long[] ids;
-  private final Map<PeerRef, Integer> index = new HashMap<>();
 
   /** The oracle of the ring formed by {@code live}. */
   public RingOracle(IdRing ring, Collection<PeerRef> live) {
@@ -42,7 +45,6 @@ public final class RingOracle {
       if (i > 0 && sorted[i].id() == sorted[i - 1].id()) {
         throw new IllegalArgumentException("two live peers share id " + IdRing.format(sorted[i].id()));
       }
-      index.put(sorted[i], i);
     }
   }
 
@@ -93,7 +95,7 @@ public final class RingOracle {
 
   /** Whether {@code f} is a live peer that proximity selection may take as finger i of {@code p}. */
   public boolean proximityFinger(PeerRef p, int i, PeerRef f) {
-    if (f == null || !index.containsKey(f)) {
+    if (f == null || indexOrMinus(f) < 0) {
       return false;
     }
     long start = ring.fingerStart(p.id(), i);
@@ -121,32 +123,36 @@ public final class RingOracle {
     int lists = 0;
     long fingers = 0;
     long checked = 0;
+    int n = sorted.length;
     for (PeerSnapshot s : snapshots) {
-      if (!index.containsKey(s.self())) {
+      int at = indexOrMinus(s.self());
+      if (at < 0) {
         continue;
       }
       peers++;
-      List<PeerRef> want = successorsOf(s.self(), r);
-      PeerRef firstWant = want.isEmpty() ? s.self() : want.get(0);
-      PeerRef firstHave = s.successors().isEmpty() ? s.self() : s.successors().get(0);
+      int want = Math.min(r, n - 1);
+      PeerRef firstWant = want == 0 ? s.self() : sorted[(at + 1) % n];
+      List<PeerRef> have = s.successors();
+      PeerRef firstHave = have.isEmpty() ? s.self() : have.get(0);
       if (!firstWant.equals(firstHave)) {
         succ++;
       }
-      PeerRef predWant = sorted.length == 1 ? null : predecessorOf(s.self());
+      PeerRef predWant = n == 1 ? null : sorted[(at - 1 + n) % n];
       if (!Objects.equals(predWant, s.predecessor())) {
         pred++;
       }
-      if (!want.equals(s.successors())) {
+      if (!sameAsNext(at, want, have)) {
         lists++;
       }
       // every finger whose start lies at or before the successor is the successor: most of them
       // (alone on the ring, the gap is 0 and each finger is looked up)
       long gap = ring.distance(s.self().id(), firstWant.id());
-      for (int i = 1; i <= s.fingers().size(); i++) {
+      List<PeerRef> fs = s.fingers();
+      for (int i = 1; i <= fs.size(); i++) {
         checked++;
-        PeerRef have = s.fingers().get(i - 1);
+        PeerRef haveFinger = fs.get(i - 1);
         PeerRef right = gap != 0 && Long.compareUnsigned(1L << (i - 1), gap) <= 0 ? firstWant : finger(s.self(), i);
-        if (!right.equals(have) && !(proximity && proximityFinger(s.self(), i, have))) {
+        if (!right.equals(haveFinger) && !(proximity && proximityFinger(s.self(), i, haveFinger))) {
           fingers++;
         }
       }
@@ -154,12 +160,25 @@ public final class RingOracle {
     return new RingCheck(peers, succ, pred, lists, fingers, checked);
   }
 
+  /** Whether {@code have} is exactly the {@code count} live peers after the one at {@code at}. */
+  private boolean sameAsNext(int at, int count, List<PeerRef> have) {
+    if (have.size() != count) {
+      return false;
+    }
+    for (int k = 1; k <= count; k++) {
+      if (!sorted[(at + k) % sorted.length].equals(have.get(k - 1))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Where the {@code expected} keys are among the snapshots, with the replicas {@code config} places. */
   public KeyReport keys(Collection<String> expected, Collection<PeerSnapshot> snapshots, ChordConfig config) {
     Map<PeerRef, Set<String>> held = new HashMap<>();
     Set<String> anyPeer = new HashSet<>();
     for (PeerSnapshot s : snapshots) {
-      if (index.containsKey(s.self())) {
+      if (indexOrMinus(s.self()) >= 0) {
         held.put(s.self(), new HashSet<>(s.liveKeys()));
         anyPeer.addAll(s.liveKeys());
       }
@@ -192,11 +211,17 @@ public final class RingOracle {
   }
 
   private int indexOf(PeerRef p) {
-    Integer i = index.get(p);
-    if (i == null) {
+    int i = indexOrMinus(p);
+    if (i < 0) {
       throw new IllegalArgumentException(p + " is not a live peer of this ring");
     }
     return i;
+  }
+
+  /** The place of live peer {@code p} in ring order, or -1 when it is not one. */
+  private int indexOrMinus(PeerRef p) {
+    int i = successorIndex(p.id());
+    return ids[i] == p.id() && sorted[i].equals(p) ? i : -1;
   }
 
   private int successorIndex(long key) {

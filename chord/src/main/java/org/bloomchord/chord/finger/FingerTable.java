@@ -23,6 +23,8 @@ public final class FingerTable {
   private final IdRing ring;
   private final long owner;
   private final PeerRef[] fingers;
+  /** Entries set to a peer other than the one they held, counted over the table's life. */
+  private long changes;
 
   /** An empty table for the peer with id {@code owner}. */
   public FingerTable(IdRing ring, long owner) {
@@ -63,7 +65,22 @@ public final class FingerTable {
     if (peer != null && !ring.contains(peer.id())) {
       throw new IllegalArgumentException("finger outside the ring: " + peer);
     }
-    fingers[index(i)] = peer;
+    put(index(i), peer);
+  }
+
+  private void put(int k, PeerRef peer) {
+    if (!Objects.equals(fingers[k], peer)) {
+      changes++;
+    }
+    fingers[k] = peer;
+  }
+
+  /**
+   * How many times an entry was set to a peer other than the one it held: a caller compares two
+   * readings to learn whether the table changed, without copying it.
+   */
+  public long changes() {
+    return changes;
   }
 
   /**
@@ -76,7 +93,7 @@ public final class FingerTable {
     set(i, successor);
     int j = i + 1;
     while (j <= fingers.length && ring.inHalfOpen(start(j), owner, successor.id())) {
-      fingers[j - 1] = successor;
+      put(j - 1, successor);
       j++;
     }
     return j > fingers.length ? 1 : j;
@@ -91,7 +108,7 @@ public final class FingerTable {
     List<Integer> cleared = new ArrayList<>();
     for (int k = 0; k < fingers.length; k++) {
       if (Objects.equals(fingers[k], peer)) {
-        fingers[k] = null;
+        put(k, null);
         cleared.add(k + 1);
       }
     }

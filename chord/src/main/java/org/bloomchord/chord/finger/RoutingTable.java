@@ -1,7 +1,6 @@
 package org.bloomchord.chord.finger;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -173,10 +172,14 @@ public final class RoutingTable {
     if (!successorOfStart.equals(self) && !usable(successorOfStart, now)) {
       return i == fingers.size() ? 1 : i + 1;
     }
-    PeerRef[] before = fingers.snapshot();
+    // whether any entry ends other than it was, without copying the table: fill writes each of
+    // its entries once, and finger 1, which it may write, is then set back to the successor
+    PeerRef first = fingers.get(1);
+    long before = fingers.changes();
     int next = fingers.fill(i, successorOfStart);
+    long others = fingers.changes() - before - (i == 1 && !successorOfStart.equals(first) ? 1 : 0);
     syncFirstFinger();
-    if (!Arrays.equals(before, fingers.snapshot())) {
+    if (others > 0 || !Objects.equals(first, fingers.get(1))) {
       changed();
     }
     return next;

@@ -19,6 +19,8 @@ public final class SuccessorList {
   private final PeerRef owner;
   private final int capacity;
   private final List<PeerRef> entries = new ArrayList<>();
+  /** The immutable copy {@link #entries()} last gave, until the list changes; null when stale. */
+  private List<PeerRef> copy;
 
   /** An empty list of capacity r for {@code owner}. */
   public SuccessorList(IdRing ring, PeerRef owner, int capacity) {
@@ -37,7 +39,12 @@ public final class SuccessorList {
 
   /** The entries, nearest first (an immutable copy). */
   public List<PeerRef> entries() {
-    return List.copyOf(entries);
+    List<PeerRef> c = copy;
+    if (c == null) {
+      c = List.copyOf(entries);
+      copy = c;
+    }
+    return c;
   }
 
   /** Whether the list holds no successor. */
@@ -82,6 +89,7 @@ public final class SuccessorList {
     }
     entries.clear();
     entries.addAll(next);
+    copy = null;
     return true;
   }
 
@@ -120,6 +128,7 @@ public final class SuccessorList {
     }
     entries.clear();
     entries.addAll(next);
+    copy = null;
     return true;
   }
 
@@ -140,12 +149,17 @@ public final class SuccessorList {
     if (entries.size() > capacity) {
       entries.remove(entries.size() - 1);
     }
+    copy = null;
     return true;
   }
 
   /** Removes {@code peer}; returns whether it was there. */
   public boolean remove(PeerRef peer) {
-    return entries.remove(peer);
+    boolean removed = entries.remove(peer);
+    if (removed) {
+      copy = null;
+    }
+    return removed;
   }
 
   /** The usable entry in (owner, key) farthest from the owner, or null. */

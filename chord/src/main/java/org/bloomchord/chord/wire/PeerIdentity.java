@@ -17,7 +17,8 @@ import org.bloomchord.overlay.PeerRef;
  * simulated ring's CPU). It is asked first and by reference, since a ref is mostly the very object
  * checked before (passed along within a JVM, or shared by the decoder, {@link RingCodec}). A small
  * table per peer keeps the refs it heard from last (its links), which a large ring's shared table
- * may have evicted. Safe to share between threads: a slot holds one immutable ref, replaced whole.
+ * may have evicted. As in the decoder's table, a ref is looked for in its slot and the one beside
+ * it, so two peers whose ids share a slot are both remembered. Safe to share between threads: a slot holds one immutable ref, replaced whole.
  */
 public final class PeerIdentity {
 
@@ -58,16 +59,20 @@ public final class PeerIdentity {
     if (known == p) {
       return true;
     }
+    PeerRef near = shared[sharedSlot ^ 1];
+    if (near == p) {
+      return true;
+    }
     int slot = RingCodec.slotOf(p.id(), SLOT_BITS);
     PeerRef c = checked[slot];
-    if (c != null && c.equals(p) || known != null && known.equals(p)) {
+    if (c != null && c.equals(p) || known != null && known.equals(p) || near != null && near.equals(p)) {
       checked[slot] = p;
       return true;
     }
     boolean ok = ring.hash(p.address()) == p.id();
     if (ok) {
       checked[slot] = p;
-      shared[sharedSlot] = p;
+      shared[known == null || near != null ? sharedSlot : sharedSlot ^ 1] = p;
     }
     return ok;
   }

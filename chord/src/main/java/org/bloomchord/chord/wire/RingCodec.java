@@ -22,7 +22,9 @@ import org.bloomchord.overlay.wire.WireWriter;
  * (at a million simulated peers, their copies were a large share of the heap), and makes hashing
  * and comparing them cheap (the string's hash is computed once). A ref is a value: which instance
  * a decoder returns changes nothing but memory and speed. Safe between threads: a slot holds one
- * immutable ref, replaced as a whole.
+ * immutable ref, replaced as a whole. A ref is looked for in its slot and in the slot beside it
+ * (slot xor 1), so two peers whose ids share a slot both stay: with one slot each, about one peer
+ * in twenty of a large ring collided and was decoded, and its identity hashed, at every message.
  */
 public final class RingCodec {
 
@@ -71,8 +73,13 @@ public final class RingCodec {
     if (known != null && known.id() == id && in.asciiEquals(at, length, known.address())) {
       return known;
     }
+    int other = slot ^ 1;
+    PeerRef near = DECODED[other];
+    if (near != null && near.id() == id && in.asciiEquals(at, length, near.address())) {
+      return near;
+    }
     PeerRef p = new PeerRef(in.stringAt(at, length), id);
-    DECODED[slot] = p;
+    DECODED[known == null || near != null ? slot : other] = p;
     return p;
   }
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Measure the runtimes' speed on reference workloads.",
-    subcommands = {BenchRelayCommand.class})
+    subcommands = {BenchRelayCommand.class, BenchRingCommand.class})
 public final class BenchCommand implements Runnable {
 
   @CommandLine.Spec

@@ -29,5 +29,6 @@ final class RingCrashStep implements RunStep {
     run.hostsAlive -= run.crashes;
     ctx.note("crashed %d of %d peers at once", run.crashes, run.settings.peers());
     run.stabilizeSeconds = run.awaitStable(ctx, "repair", crashMs);
+    run.phases.end("crash and repair", net);
   }
 }

@@ -64,6 +64,7 @@ final class RingKeysStep implements RunStep {
       ctx.tick("keys: %d stored, %d failed of %d", stored, failed, total);
     }
     run.mark(net);
+    run.phases.end("keys", net);
     ctx.note("keys: %d stored, %d failed of %d", stored, failed, total);
   }
 }

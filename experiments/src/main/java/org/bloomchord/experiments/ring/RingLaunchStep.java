@@ -16,6 +16,13 @@ import org.bloomchord.overlay.Network;
  */
 final class RingLaunchStep implements RunStep {
 
+  /** The phase of the joins (the launch's waves, with the waits for a stable ring between them). */
+  static final String JOINS = "joins";
+  /** The phase from the last join to a stable ring by the oracle. */
+  static final String STABILIZATION = "stabilization";
+  /** The phase from a stable ring to every finger correct. */
+  static final String FINGER_REPAIR = "finger repair";
+
   /** How often the stream launch looks at its joins in flight, in runtime ms. */
   private static final long STREAM_TICK_MS = 100;
 
@@ -27,10 +34,15 @@ final class RingLaunchStep implements RunStep {
 
   @Override
   public void run(RunContext ctx) {
+    Network<ChordPeer> net = ctx.cluster().network();
     launch(ctx);
+    run.phases.end(JOINS, net);
     run.stabilizeSeconds = run.awaitStable(ctx, "launch", run.startMs);
+    run.phases.end(STABILIZATION, net);
     awaitFingers(ctx);
+    run.phases.end(FINGER_REPAIR, net);
     run.heapWithPeers = RingRun.usedHeap();
+    run.phases.end("heap reading", net);
   }
 
   private void launch(RunContext ctx) {

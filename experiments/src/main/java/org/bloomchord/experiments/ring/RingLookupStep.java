@@ -45,6 +45,7 @@ final class RingLookupStep implements RunStep {
       run.mark(net);
     }
     run.mark(net);
+    run.phases.end("lookups", net);
   }
 
   private void lookups(RunContext ctx, SplittableRandom random) {

@@ -20,6 +20,8 @@ final class RingRun {
   final RingSettings settings;
   final ChordConfig config;
   final LookupRecorder lookups = new LookupRecorder(MeasurementWindow.always());
+  /** Wall time, events and messages of each phase. */
+  final RingPhases phases;
   /** Runtime ms when the launch began. */
   final long startMs;
   int hostsAlive;
@@ -32,11 +34,12 @@ final class RingRun {
   private double peerSeconds;
   private long markMs;
 
-  RingRun(RingSettings settings, ChordConfig config, long startMs) {
+  RingRun(RingSettings settings, ChordConfig config, Network<ChordPeer> net) {
     this.settings = settings;
     this.config = config;
-    this.startMs = startMs;
+    this.startMs = net.now();
     this.markMs = startMs;
+    this.phases = new RingPhases(net);
   }
 
   /** Peer-seconds of the run so far (live peers times runtime seconds, summed between marks). */

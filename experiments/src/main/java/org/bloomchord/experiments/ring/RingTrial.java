@@ -77,8 +77,8 @@ public final class RingTrial {
   public record Rates(double lookupsPerSecond, double hopsPerSecond, Double pingsPerSecond) {
   }
 
-  /** The summary of a trial and its wall-time rates. */
-  public record Outcome(Summary summary, Rates rates) {
+  /** The summary of a trial, its wall-time rates and where its time went ({@link RingPhases}). */
+  public record Outcome(Summary summary, Rates rates, List<RingPhases.Phase> phases) {
   }
 
   /** Runs the trial; blocks until it is over and the network closed. */
@@ -89,12 +89,17 @@ public final class RingTrial {
     try (ChordCluster cluster = ChordCluster.create(settings.runtime(), options, config);
         RunContext ctx = new RunContext(null, cluster, ref -> List.of(), null, null, 1, progress)) {
       Network<ChordPeer> net = cluster.network();
-      RingRun run = new RingRun(settings, config, net.now());
+      RingRun run = new RingRun(settings, config, net);
       RunStep.runAll(ctx, List.of(new RingLaunchStep(run), new RingKeysStep(run), new RingCrashStep(run),
           new RingLookupStep(run)));
       RingCheck check = cluster.check();
       KeyReport keys = cluster.keys();
+      run.phases.end("final checks", net);
       progress.line("protocol counters: %s", net.metrics().counters());
+      for (RingPhases.Phase p : run.phases.phases()) {
+        progress.line("phase %s: %.1f s wall, %d events, %d messages, %.1f runtime s", p.name(), p.wallSeconds(),
+            p.events(), p.messages(), p.runtimeSeconds());
+      }
       double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
       double runSeconds = (net.now() - run.startMs) / 1000.0;
       Summary summary = Summary.of("ring", settings.runtime(), settings.seed())
@@ -107,7 +112,8 @@ public final class RingTrial {
           .withTraffic(TrafficStats.of(net.traffic().snapshot(),
               runSeconds > 0 ? run.peerSeconds() / runSeconds : 0, runSeconds))
           .withResources(resources(net, wallSeconds, (double) (run.heapWithPeers - heapBefore) / settings.peers()));
-      return new Outcome(summary, new Rates(run.lookupsPerSecond, run.hopsPerSecond, run.pingsPerSecond));
+      return new Outcome(summary, new Rates(run.lookupsPerSecond, run.hopsPerSecond, run.pingsPerSecond),
+          run.phases.phases());
     }
   }
 

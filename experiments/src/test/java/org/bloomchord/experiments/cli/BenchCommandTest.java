@@ -54,4 +54,44 @@ class BenchCommandTest {
     assertTrue(e.startsWith("bloomchord: "), e);
     assertEquals(1, e.lines().count(), e);
   }
+
+  @Test
+  void ringRowsAgreeWithEachRingsSummaryAndTheTimeSplitsIntoPhases(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    int rc = run("bench", "ring", "--peers", "40,80", "--keys", "20", "--lookups", "200", "--seed", "5",
+        "--skip-relay", "--out", dir.toString(), "--json");
+    assertEquals(0, rc, err::toString);
+    JsonNode rows = new ObjectMapper().readTree(out.toString());
+    assertEquals(2, rows.size());
+    for (JsonNode row : rows) {
+      int n = row.get("peers").asInt();
+      JsonNode summary = new ObjectMapper().readTree(dir.resolve("ring-" + n + ".json").toFile());
+      assertTrue(summary.get("ring").get("stable").asBoolean());
+      assertEquals(200, summary.get("lookups").get("correct").asInt());
+      assertEquals(200, row.get("lookupsCorrect").asInt());
+      assertEquals(summary.get("peers").get("joins").asInt(), n);
+      double wall = row.get("wallSeconds").asDouble();
+      assertEquals(summary.get("resources").get("wallSeconds").asDouble(), wall, 1e-9);
+      assertEquals(row.get("events").asDouble() / n, row.get("eventsPerPeer").asDouble(), 1e-9);
+      // the phases split the wall time: each part non-negative, and together the whole
+      double parts = 0;
+      for (String phase : new String[] {"joinsSeconds", "stabilizationSeconds", "fingerRepairSeconds", "otherSeconds"}) {
+        assertTrue(row.get(phase).asDouble() >= 0, phase);
+        parts += row.get(phase).asDouble();
+      }
+      assertEquals(wall, parts, 1e-9);
+      // a join costs at least its lookup, the successor's fingers and the announcements: more than 4 messages
+      assertTrue(row.get("messagesPerJoin").asDouble() > 4, row.toString());
+      assertTrue(summary.get("traffic").get("messages").asDouble() / n >= row.get("messagesPerJoin").asDouble());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"--peers=1", "--peers=10,abc", "--keys=-1"})
+  void ringBadFlagsExitTwoWithOneLine(String bad) {
+    assertEquals(2, run("bench", "ring", bad, "--skip-relay"));
+    String e = err.toString().strip();
+    assertTrue(e.startsWith("bloomchord: "), e);
+    assertEquals(1, e.lines().count(), e);
+  }
 }
