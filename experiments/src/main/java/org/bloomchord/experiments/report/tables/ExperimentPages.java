@@ -23,7 +23,9 @@ import org.bloomchord.experiments.summary.TracebackTable;
  * {@code DIR/data/compressed-table.json}, the output of {@code bloomchord sketch compressed-table --json};
  * a block of {@link #RUN_TABLES} (a measurement whose own command prints its table from runs'
  * {@code summary.json}, such as {@code traceback --table}) from the runs kept as
- * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names.
+ * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names. The README two
+ * folders up, when there is one, has the figures of its "What it measured" table written from the
+ * same data ({@link ReadmeFigures}).
  */
 public final class ExperimentPages {
 
@@ -127,6 +129,14 @@ public final class ExperimentPages {
           }
         }
         out.put(page, text);
+      }
+      Path readme = ReadmeFigures.readmeOf(dir);
+      if (readme != null) {
+        try {
+          out.put(readme, ReadmeFigures.regenerate(Files.readString(readme, StandardCharsets.UTF_8), dir.resolve(DATA)));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(readme + ": " + e.getMessage());
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the pages of " + dir, e);
