@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bloomchord.experiments.summary.TracebackTable;
+import org.bloomchord.experiments.writes.WritesTable;
 
 /**
  * The experiment pages of a documentation folder and the data their tables are written from: every
@@ -42,7 +43,8 @@ public final class ExperimentPages {
    * takes the runs' {@code summary.json} files, in folder-name order.
    */
   public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.of(
-      "traceback", TracebackTable::markdown);
+      "traceback", TracebackTable::markdown,
+      "writes-across-splits", WritesTable::markdown);
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

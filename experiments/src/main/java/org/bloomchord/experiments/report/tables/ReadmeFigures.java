@@ -51,6 +51,7 @@ public final class ReadmeFigures {
             x -> x.replace("/s", ""), "SIGCOMM 2001, Fig. 12"));
     m.put("docs/experiments/chord-path-length.md", ReadmeFigures::pathLength);
     m.put("docs/experiments/reconciliation.md", ReadmeFigures::rateless);
+    m.put("docs/experiments/writes-across-splits.md", ReadmeFigures::writes);
     return m;
   }
 
@@ -206,6 +207,27 @@ public final class ReadmeFigures {
     return String.format(Locale.ROOT, "a rateless IBLT reconciles sets of %,d with %.2f to %.2f times the minimum"
         + " bytes at D = %,d to %,d differences (`run reconcile-bytes`; the page's `reconcile` table, whose output is"
         + " not kept as data, gives 3.46 to 9.11 up to D = 100,000)", size, lo, hi, (long) dLo, (long) dHi);
+  }
+
+  /** The acknowledged writes across the splits of the writes page's runs, and how many were lost. */
+  private static String writes(Path data) {
+    long acknowledged = 0;
+    long lost = 0;
+    List<Path> files = ExperimentPages.runSummaries(data.resolve("writes-across-splits"));
+    for (Path f : files) {
+      try {
+        JsonNode w = JSON.readTree(f.toFile()).path("writes");
+        acknowledged += w.path("acknowledged").asLong();
+        lost += w.path("fates").path("lost").asLong();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + f, e);
+      }
+    }
+    String outcome = lost == 0 ? "no acknowledged write lost"
+        : String.format(Locale.ROOT, "%,d of %,d acknowledged writes lost", lost, acknowledged);
+    return String.format(Locale.ROOT, "%s across 2- and 3-way splits of 1 minute and 1 hour (%d simulator runs, %,d"
+        + " acknowledged writes); every replaced write named with the concurrent write that replaced it", outcome,
+        files.size(), acknowledged);
   }
 
   /** Whether {@code readme} is what its data gives. */
