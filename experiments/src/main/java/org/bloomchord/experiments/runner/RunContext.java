@@ -310,7 +310,8 @@ public final class RunContext implements AutoCloseable {
         })
         .gauge("inFlight", issuer::inFlight)
         .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::localSize);
-    if (jvms == null && simulated && scenario.phases().stream().anyMatch(p -> p instanceof Phase.Partition)) {
+    boolean partitions = scenario != null && scenario.phases().stream().anyMatch(p -> p instanceof Phase.Partition);
+    if (jvms == null && simulated && partitions) {
       // the oracle's count of rings each second, for the report's chart of a split and its heal
       b.gauge(TimeSeriesSampler.RINGS, cluster::rings);
     }
