@@ -42,7 +42,7 @@ import org.bloomchord.overlay.PeerRuntime;
  * {@link Storage} and {@link StoreClient}), dispatches received messages through {@link Admission}
  * to the handler table ({@link ChordHandlers}, then the extensions'), runs the life cycle, offers
  * the operations of a peer (lookup, put, get, delete) and hosts extensions ({@link ChordHost}).
- * It runs to about 370 lines because it is the public face of a peer that drivers, extensions and
+ * It is long because it is the public face of a peer that drivers, extensions and
  * the node module call: some thirty operations and accessors of a few lines each; the protocol's
  * logic lives in the collaborators.
  *

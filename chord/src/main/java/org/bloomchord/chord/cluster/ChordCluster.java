@@ -42,7 +42,7 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * whose id is taken is skipped. Random choices come from a generator seeded by the network seed,
  * so a simulator run repeats exactly.
  *
- * <p>Longer than the protocol classes (about 560 lines) because it is the one driver API of a
+ * <p>Longer than the protocol classes because it is the one driver API of a
  * Chord ring that tests, the CLI and the routing module's clusters share: each of its methods is
  * a short blocking wrapper over {@link Network} calls, and splitting them would spread one
  * driver's vocabulary over several classes.

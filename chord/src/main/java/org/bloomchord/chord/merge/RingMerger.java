@@ -53,6 +53,12 @@ import org.bloomchord.overlay.Seeds;
  * most {@link MergeOptions#forwardsPerWindow()} epochs per {@link MergeOptions#quietMs()}; every
  * per-peer map is bounded (remembered peers, seen epochs). With {@link MergeMode#OFF} nothing runs
  * and the merge messages are refused.
+ *
+ * <p>Longer than most classes because detection, the join step and the news in its three modes
+ * read and change one state together (the epochs seen, the current merge's quiet period and the
+ * peers it still probes), and the invariants above are about that state as a whole. The parts that
+ * stand alone are classes of their own: the remembered peers ({@link FormerPeers}), the routes of
+ * the news by mode ({@link NewsRoutes}) and the hand-back of key ranges ({@link RangeHandBack}).
  */
 public final class RingMerger {
 

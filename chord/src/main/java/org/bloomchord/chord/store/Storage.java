@@ -48,7 +48,7 @@ import org.bloomchord.overlay.PeerRef;
  * elsewhere. Received entries whose version lies too far in the future are refused, so versions
  * stay within reach of the next write. Tombstones are collected after the grace period.
  *
- * <p>Why one class of about 410 lines: the write path, the hand-offs, the range pulls and the
+ * <p>Why one class, longer than most: the write path, the hand-offs, the range pulls and the
  * re-replication all decide from one piece of state, the primary range as last seen (the
  * predecessor, the former predecessor, the replica targets synced and settling) together with the
  * store policy, and a change of links must update it for all of them in one step

@@ -22,8 +22,9 @@ import picocli.CommandLine.Parameters;
  * {@code bloomchord tables}: writes the published-against-measured tables of bundled reproductions
  * in markdown, from run folders ({@code summaries.json}) or recorded-figures files. It prints them,
  * writes them between the markers of one page ({@code --write}), or rewrites every page of an
- * experiments folder from its {@code data/} ({@code --docs}); {@code --check} changes nothing and
- * exits with 1 when a page differs from what its data gives.
+ * experiments folder from its {@code data/} and the README's "What it measured" figures from the
+ * same data ({@code --docs}); {@code --check} changes nothing and exits with 1 when a page or the
+ * README differs from what its data gives.
  */
 @Command(
     name = "tables",
@@ -43,7 +44,7 @@ public final class TablesCommand implements Callable<Integer> {
   Path write;
 
   @Option(names = "--docs", paramLabel = "DIR",
-      description = "Rewrite every block of the pages DIR/*.md from DIR/data/NAME/ or DIR/data/NAME.recorded.json.")
+      description = "Rewrite every block of the pages DIR/*.md from DIR/data/NAME/ or DIR/data/NAME.recorded.json, and the figures of the README two folders up.")
   Path docs;
 
   @Option(names = "--check", description = "With --write or --docs: change nothing; exit 1 when a page differs.")

@@ -35,6 +35,8 @@ public final class TimeSeriesSampler {
   public static final String LOCATES_MISSED = "locatesMissed";
   /** Standard column: bytes sent per live peer per second over the interval. */
   public static final String BYTES_PER_PEER_PER_SECOND = "bytesPerPeerPerSecond";
+  /** Column: separate rings of the live peers (cycles of their successor pointers); sampled by runs that partition. */
+  public static final String RINGS = "rings";
 
   /**
    * The column of the locates counted with {@code outcome} in the interval, inside the measurement

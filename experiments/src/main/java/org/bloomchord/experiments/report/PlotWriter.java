@@ -17,7 +17,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Draws {@link LineChart}s and {@link BarChart}s with XChart as PNG and SVG, without a display: the class sets
  * {@code java.awt.headless=true} before AWT loads unless the property was set already. Measured
- * series are solid lines with round markers, published ones dashed with diamonds.
+ * series are solid lines, published ones dashed; sparse series carry markers (round, diamonds),
+ * dense ones none; a NaN breaks a line; the phases of a time-series chart are translucent areas
+ * named in the legend.
  */
 public final class PlotWriter {
 
@@ -31,6 +33,10 @@ public final class PlotWriter {
   public static final int WIDTH = 800;
   /** Height of the drawn charts in pixels. */
   public static final int HEIGHT = 500;
+
+  /** Translucent fills of the phases, in turn. */
+  private static final java.awt.Color[] BAND_COLOURS = {new java.awt.Color(66, 133, 244, 40),
+      new java.awt.Color(244, 160, 0, 40), new java.awt.Color(15, 157, 88, 40), new java.awt.Color(219, 68, 55, 40)};
 
   /** The two files written for one chart. */
   public record Files(Path png, Path svg) {
@@ -100,15 +106,32 @@ public final class PlotWriter {
         .xAxisTitle(chart.xLabel()).yAxisTitle(chart.yLabel()).build();
     c.getStyler().setXAxisLogarithmic(chart.logX());
     c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    double top = 0;
     for (Series s : chart.series()) {
       XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
+      boolean sparse = LineChart.sparse(s);
       if (s.origin() == Series.Origin.PUBLISHED) {
         xy.setLineStyle(SeriesLines.DASH_DASH);
-        xy.setMarker(SeriesMarkers.DIAMOND);
+        xy.setMarker(sparse ? SeriesMarkers.DIAMOND : SeriesMarkers.NONE);
       } else {
         xy.setLineStyle(SeriesLines.SOLID);
-        xy.setMarker(SeriesMarkers.CIRCLE);
+        xy.setMarker(sparse ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
       }
+      for (double y : s.y()) {
+        top = Double.isNaN(y) ? top : Math.max(top, y);
+      }
+    }
+    // each phase a translucent area from 0 to the top of the data, named in the legend
+    int i = 0;
+    for (Band b : chart.bands()) {
+      double h = top > 0 ? top : 1;
+      XYSeries area = c.addSeries("phase " + (i + 1) + ": " + b.name(), new double[] {b.from(), b.to()},
+          new double[] {h, h});
+      area.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Area);
+      area.setMarker(SeriesMarkers.NONE);
+      java.awt.Color tone = BAND_COLOURS[i++ % BAND_COLOURS.length];
+      area.setFillColor(tone);
+      area.setLineColor(tone);
     }
     return c;
   }

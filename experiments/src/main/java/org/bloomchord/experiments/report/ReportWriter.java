@@ -9,8 +9,9 @@ import java.util.Base64;
 import org.bloomchord.experiments.summary.SummaryTable;
 
 /**
- * Writes a {@link Report} as one self-contained HTML file: inline CSS, charts embedded as base64
- * PNG, no external resources, so the file can be mailed or archived alone. Sections, each with a
+ * Writes a {@link Report} as one self-contained HTML file: inline CSS, charts against time as inline
+ * SVG ({@link TimeSeriesSvg}: phases shaded and named, gaps where a series has no value), other
+ * charts embedded as base64 PNG, no external resources, so the file can be mailed or archived alone. Sections, each with a
  * stable id: {@code summary} (per labelled summary, its header fields and then each summary
  * section folded in a {@code <details>} element), {@code figures}, and
  * {@code published-vs-measured} when there are comparisons. All text is HTML-escaped.
@@ -22,7 +23,7 @@ public final class ReportWriter {
       h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
       table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:.15em .8em;text-align:left;vertical-align:top}
       th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums}
-      tr.section td{font-weight:bold;padding-top:.6em}figure{margin:1em 0}img{max-width:100%}
+      tr.section td{font-weight:bold;padding-top:.6em}figure{margin:1em 0}img,svg.chart{max-width:100%;height:auto}
       figcaption{color:#555;font-size:.9em}
       details.section{margin:.2em 0}details.section>summary{cursor:pointer;font-weight:bold}
       details.section table{margin:.3em 0 .8em 1em}
@@ -55,9 +56,14 @@ public final class ReportWriter {
     if (!report.figures().isEmpty()) {
       h.append("<section id=\"figures\">\n<h2>Figures</h2>\n");
       for (Report.Figure f : report.figures()) {
-        String png = Base64.getEncoder().encodeToString(PlotWriter.png(f.chart()));
-        h.append("<figure>\n<img alt=\"").append(escape(f.chart().title())).append("\" src=\"data:image/png;base64,")
-            .append(png).append("\">\n");
+        h.append("<figure>\n");
+        if (f.chart() instanceof LineChart l && l.xLabel().startsWith("time")) {
+          h.append(TimeSeriesSvg.svg(l));
+        } else {
+          String png = Base64.getEncoder().encodeToString(PlotWriter.png(f.chart()));
+          h.append("<img alt=\"").append(escape(f.chart().title())).append("\" src=\"data:image/png;base64,")
+              .append(png).append("\">\n");
+        }
         if (!f.caption().isEmpty()) {
           h.append("<figcaption>").append(escape(f.caption())).append("</figcaption>\n");
         }

@@ -27,6 +27,7 @@ import org.bloomchord.experiments.runner.ops.Membership;
 import org.bloomchord.experiments.runner.ops.OperationIssuer;
 import org.bloomchord.experiments.runner.ops.OperationTally;
 import org.bloomchord.experiments.runner.ops.Roster;
+import org.bloomchord.experiments.scenario.Phase;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.summary.PartitionStats;
 import org.bloomchord.experiments.summary.ReconcileStats;
@@ -309,6 +310,11 @@ public final class RunContext implements AutoCloseable {
         })
         .gauge("inFlight", issuer::inFlight)
         .perPeerRate(TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, () -> network.traffic().bytes(), roster::localSize);
+    boolean partitions = scenario != null && scenario.phases().stream().anyMatch(p -> p instanceof Phase.Partition);
+    if (jvms == null && simulated && partitions) {
+      // the oracle's count of rings each second, for the report's chart of a split and its heal
+      b.gauge(TimeSeriesSampler.RINGS, cluster::rings);
+    }
     if (location != null) {
       b.delta(TimeSeriesSampler.LOCATES, locates::seen).delta(TimeSeriesSampler.LOCATES_MISSED, locates::seenMissed);
       for (org.bloomchord.routing.location.LocateOutcome o : org.bloomchord.routing.location.LocateOutcome.values()) {

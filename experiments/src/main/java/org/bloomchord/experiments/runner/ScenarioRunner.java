@@ -18,6 +18,7 @@ import org.bloomchord.experiments.report.PeerLoads;
 import org.bloomchord.experiments.report.PlotWriter;
 import org.bloomchord.experiments.runner.results.RunCharts;
 import org.bloomchord.experiments.runner.results.RunResult;
+import org.bloomchord.experiments.report.Band;
 import org.bloomchord.experiments.runner.steps.PhaseStep;
 import org.bloomchord.experiments.runner.steps.PhaseSteps;
 import org.bloomchord.experiments.runner.steps.WorkloadStep;
@@ -42,9 +43,10 @@ import org.bloomchord.routing.traceback.TracebackWire;
  * Runs one concrete {@link Scenario} on its runtime and writes its files into a folder:
  * {@code summary.json} (DESIGN §6), {@code timeseries.csv} (one row per second of runtime time:
  * peers alive, lookups, failures, mean hops, operations in flight, bytes per peer per second, and
- * with the location layer the locates by outcome), {@code operations.csv} (a sample of the
- * operations, at most about {@value #MAX_SAMPLES} rows) and the run's charts as PNG and SVG
- * ({@link RunCharts}).
+ * with the location layer the locates by outcome, and in a simulated run that partitions the ring
+ * the rings by the oracle), {@code operations.csv} (a sample of the operations, at most about
+ * {@value #MAX_SAMPLES} rows), {@code phases.csv} (each phase's kind, start and end in seconds of
+ * the run, which the charts shade) and the run's charts as PNG and SVG ({@link RunCharts}).
  *
  * <p>Peers carry the location layer ({@code LocationService}, with the scenario's {@code routing}
  * settings) only when the scenario has a publish phase or locate operations: its filter
@@ -218,9 +220,13 @@ public final class ScenarioRunner {
       }
       cluster.namePrefix(scenario.chord().placement().namePrefix(scenario.seed()));
       List<Phase> phases = scenario.phases();
+      List<Band> bands = new java.util.ArrayList<>();
       for (int i = 0; i < phases.size(); i++) {
-        steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), ctx.runMs(), scenario.phaseSeed(i)));
+        long startMs = ctx.runMs();
+        steps.run(phases.get(i), new PhaseStep.PhaseRun(ctx, i, phases.size(), startMs, scenario.phaseSeed(i)));
+        bands.add(new Band(phases.get(i).kind(), startMs / 1000.0, ctx.runMs() / 1000.0));
       }
+      Band.write(bands, folder.resolve(Band.FILE));
       ctx.awaitOperations(ctx.operationWaitMs());
       ctx.close();
       ctx.advanceTo(ctx.runMs());

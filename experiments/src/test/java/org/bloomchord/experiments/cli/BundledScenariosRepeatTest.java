@@ -106,13 +106,27 @@ class BundledScenariosRepeatTest {
     for (Path fa : files) {
       Path rel = dir.resolve("a").relativize(fa);
       scenarios.add(rel.getName(0).toString());
-      if (!compared(fa).equals(compared(dir.resolve("b").resolve(rel)))) {
-        differing.add(rel.toString());
+      String ta = compared(fa);
+      String tb = compared(dir.resolve("b").resolve(rel));
+      if (!ta.equals(tb)) {
+        differing.add(rel + " (first difference: " + firstDifference(ta, tb) + ")");
       }
     }
     assertEquals(new TreeSet<>(SHORTENED.keySet()), scenarios, "scenarios that wrote their files");
     assertTrue(files.size() >= 3 * SHORTENED.size(), "files compared: " + files.size());
     assertEquals(List.of(), differing, "files that differ between two runs of the same seed");
+  }
+
+  /** The first line that differs between two texts, both versions, for the failure message. */
+  private static String firstDifference(String a, String b) {
+    String[] la = a.split("\n", -1);
+    String[] lb = b.split("\n", -1);
+    for (int i = 0; i < Math.min(la.length, lb.length); i++) {
+      if (!la[i].equals(lb[i])) {
+        return "line " + (i + 1) + ": '" + la[i].strip() + "' against '" + lb[i].strip() + "'";
+      }
+    }
+    return "lengths " + la.length + " and " + lb.length + " lines";
   }
 
   /** The text compared: the file's own, but for summary.json without its resources section. */

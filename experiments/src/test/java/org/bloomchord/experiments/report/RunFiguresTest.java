@@ -59,7 +59,8 @@ class RunFiguresTest {
   }
 
   private static Set<String> figures(String html) {
-    return java.util.regex.Pattern.compile("<img alt=\"[^:\"]*: ([^\"]*)\"").matcher(html).results()
+    return java.util.regex.Pattern.compile("(?:<img alt|<svg class=\"chart\"[^>]*aria-label)=\"[^:\"]*: ([^\"]*)\"")
+        .matcher(html).results()
         .map(m -> m.group(1)).collect(Collectors.toSet());
   }
 

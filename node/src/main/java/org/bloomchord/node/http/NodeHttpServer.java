@@ -62,7 +62,7 @@ import org.bloomchord.overlay.RequestTimeoutException;
  * <p>Membership changes block until done, so they run one at a time on a thread of their own; data
  * operations are asynchronous end to end.
  *
- * <p>Why one class of about 420 lines: it is the router of one HTTP API, one short handler per
+ * <p>Why one class, longer than most: it is the router of one HTTP API, one short handler per
  * route above plus the parameter parsing and error mapping they share. Each handler only parses,
  * calls {@link Node} and maps the answer to JSON (the JSON shapes are in {@code JsonViews}, the
  * metrics in {@code NodeMetrics}, the event stream in {@code EventStream}, the live view in

@@ -39,7 +39,7 @@ import org.bloomchord.overlay.wire.WireWriter;
  * {@link RemoteRejectedException}; all random draws come from one generator seeded by the network
  * seed, in event order, so runs repeat exactly; during a blackout every message sent is lost.
  *
- * <p>Why one class of about 420 lines: it is one message's whole path, send, encode, count, lose,
+ * <p>Why one class, longer than most: it is one message's whole path, send, encode, count, lose,
  * delay, decode, deliver, answer or reject, and the invariants above are about that path from end
  * to end (one count per message, one random stream in event order). The parts that stand alone are
  * classes of their own: the clock and queue ({@link EventLoop}, {@link EventQueue}), the addresses

@@ -61,6 +61,10 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * then expire, and served summaries and retired filters are kept, for {@link #expiryMs()}: three
  * ceilings, so a filter pulled just before the rounds returned to refreshMs does not expire before
  * its next pull.
+ *
+ * <p>Longer than most classes because both sides of the pull live here: the versions an asker
+ * names and the summaries and deltas a server keeps for them are one protocol, and the retired
+ * filters, the expiry and the back-off all act on the same per-link state.
  */
 final class SummaryExchange {
 

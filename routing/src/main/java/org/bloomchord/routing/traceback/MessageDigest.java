@@ -1,8 +1,10 @@
 package org.bloomchord.routing.traceback;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.Map;
 import java.util.Optional;
@@ -39,6 +41,23 @@ public final class MessageDigest {
     }
   };
 
+  /** The instance fields of a class and its superclasses, sorted by name, readable. */
+  private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
+    @Override
+    protected Field[] computeValue(Class<?> type) {
+      java.util.List<Field> out = new java.util.ArrayList<>();
+      for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+        for (Field f : c.getDeclaredFields()) {
+          if (!Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers()) && f.trySetAccessible()) {
+            out.add(f);
+          }
+        }
+      }
+      out.sort(java.util.Comparator.comparing(Field::getName));
+      return out.toArray(Field[]::new);
+    }
+  };
+
   private MessageDigest() {
   }
 
@@ -57,9 +76,9 @@ public final class MessageDigest {
 
   /**
    * {@code value} written by value, the same in every JVM: a record as its type and components, an
-   * array, collection, map or optional as its elements, an enum by name, any other object by its
-   * own {@code toString} and {@code hashCode} where it defines them (value classes do), by its type
-   * alone where it does not (an identity hash would differ from run to run).
+   * array, collection, map or optional as its elements, an enum by name, any other object as its
+   * type and instance fields by name (never its {@code toString} or {@code hashCode}, which may
+   * summarise it or be an identity hash that differs from run to run).
    */
   static String invariant(Object value) {
     StringBuilder out = new StringBuilder();
@@ -99,13 +118,18 @@ public final class MessageDigest {
     } else if (v instanceof Optional<?> o) {
       write(o.orElse(null), out);
     } else {
-      out.append(v.getClass().getName());
-      if (declares(v.getClass(), "toString")) {
-        out.append(':').append(v);
+      // a class of its own (a set of elements, coded symbols): its instance fields by name
+      out.append(v.getClass().getSimpleName()).append('{');
+      Field[] fields = FIELDS.get(v.getClass());
+      for (int i = 0; i < fields.length; i++) {
+        out.append(i == 0 ? "" : ", ").append(fields[i].getName()).append('=');
+        try {
+          write(fields[i].get(v), out);
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException("cannot read " + fields[i].getName() + " of " + v.getClass().getName(), e);
+        }
       }
-      if (declares(v.getClass(), "hashCode")) {
-        out.append('#').append(v.hashCode());
-      }
+      out.append('}');
     }
   }
 
@@ -128,13 +152,7 @@ public final class MessageDigest {
     }
   }
 
-  private static boolean declares(Class<?> type, String method) {
-    try {
-      return type.getMethod(method).getDeclaringClass() != Object.class;
-    } catch (NoSuchMethodException e) {
-      return false;
-    }
-  }
+
 
   /**
    * The encoded bytes of {@code m}'s fields that the digest leaves out, as its wire encoding writes

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import java.util.List;
 import org.bloomchord.routing.join.JoinMessages.ColumnRequest;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
+import org.bloomchord.routing.reconcile.ElementSet;
 import org.bloomchord.routing.reconcile.ReconcileMessages.OfferReply;
 import org.bloomchord.routing.repair.RepairMessages.EntryRequest;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,18 @@ class MessageDigestTest {
         MessageDigest.of(new SummaryDelta(3, List.of(new byte[] {1, 2}), new int[] {2})));
     assertNotEquals(MessageDigest.of(delta),
         MessageDigest.of(new SummaryDelta(3, List.of(new byte[] {1, 3}), new int[] {2})));
+  }
+
+  /**
+   * A class of its own inside a message (a set of elements) is written by its fields: two sets of
+   * the same size but other elements give different digests (its toString names only the size).
+   */
+  @Test
+  void aSetOfElementsIsDigestedByItsElementsNotItsSize() {
+    assertEquals(MessageDigest.of(OfferReply.decoded(10, ElementSet.ofKeys(1, 2), null, 0)),
+        MessageDigest.of(OfferReply.decoded(10, ElementSet.ofKeys(1, 2), null, 0)));
+    assertNotEquals(MessageDigest.of(OfferReply.decoded(10, ElementSet.ofKeys(1, 2), null, 0)),
+        MessageDigest.of(OfferReply.decoded(10, ElementSet.ofKeys(1, 3), null, 0)));
   }
 
   /** Records are written component by component, arrays element by element, in every JVM alike. */

@@ -9,16 +9,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.bloomchord.experiments.summary.TracebackTable;
+import org.bloomchord.experiments.writes.WritesTable;
 
 /**
  * The experiment pages of a documentation folder and the data their tables are written from: every
  * block {@code <!-- tables NAME: begin ... -->} of a page {@code DIR/*.md} is written from
  * {@code DIR/data/NAME/} (a run folder's {@code summaries.json}) or, for figures recorded from
  * earlier runs, {@code DIR/data/NAME.recorded.json}; the block {@code compressed-table} from
- * {@code DIR/data/compressed-table.json}, the output of {@code bloomchord sketch compressed-table --json}.
+ * {@code DIR/data/compressed-table.json}, the output of {@code bloomchord sketch compressed-table --json};
+ * a block of {@link #RUN_TABLES} (a measurement whose own command prints its table from runs'
+ * {@code summary.json}, such as {@code traceback --table}) from the runs kept as
+ * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names. The README two
+ * folders up, when there is one, has the figures of its "What it measured" table written from the
+ * same data ({@link ReadmeFigures}).
  */
 public final class ExperimentPages {
 
@@ -29,6 +37,14 @@ public final class ExperimentPages {
   public static final String RECORDED = ".recorded.json";
 
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+  /**
+   * The blocks written by a command's own table from the runs under {@code data/NAME/}: each
+   * takes the runs' {@code summary.json} files, in folder-name order.
+   */
+  public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.of(
+      "traceback", TracebackTable::markdown,
+      "writes-across-splits", WritesTable::markdown);
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
@@ -52,6 +68,20 @@ public final class ExperimentPages {
     }
     Path runs = dir.resolve(DATA).resolve(name);
     return Files.isDirectory(runs) ? runs : dir.resolve(DATA).resolve(name + RECORDED);
+  }
+
+  /** The {@code summary.json} of every run kept under {@code runs}, in folder-name order. */
+  public static List<Path> runSummaries(Path runs) {
+    try (Stream<Path> folders = Files.list(runs)) {
+      List<Path> out = folders.filter(Files::isDirectory).sorted().map(f -> f.resolve("summary.json"))
+          .filter(Files::isRegularFile).toList();
+      if (out.isEmpty()) {
+        throw new IllegalArgumentException("no run folder with a summary.json under " + runs);
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + runs, e);
+    }
   }
 
   /** The markdown of one source's tables. */
@@ -85,6 +115,11 @@ public final class ExperimentPages {
               text = MarkedBlocks.replace(text, name, CompressedTableMarkdown.markdown(JSON.readTree(source.toFile())));
               continue;
             }
+            if (RUN_TABLES.containsKey(name)) {
+              String md = RUN_TABLES.get(name).apply(runSummaries(source));
+              text = MarkedBlocks.replace(text, name, md.endsWith("\n") ? md : md + "\n");
+              continue;
+            }
             ReproductionData data = ReproductionData.load(source);
             if (!data.scenario().equals(name)) {
               throw new IllegalArgumentException("block '" + name + "' is written from " + source + ", whose runs are of '"
@@ -96,6 +131,14 @@ public final class ExperimentPages {
           }
         }
         out.put(page, text);
+      }
+      Path readme = ReadmeFigures.readmeOf(dir);
+      if (readme != null) {
+        try {
+          out.put(readme, ReadmeFigures.regenerate(Files.readString(readme, StandardCharsets.UTF_8), dir.resolve(DATA)));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(readme + ": " + e.getMessage());
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the pages of " + dir, e);

@@ -6,6 +6,7 @@ import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import java.nio.file.Path;
 import org.bloomchord.experiments.report.Chart;
+import org.bloomchord.experiments.report.Band;
 import org.bloomchord.experiments.report.LineChart;
 import org.bloomchord.experiments.report.PeerLoads;
 import org.bloomchord.experiments.report.RunFigures;
@@ -34,7 +35,7 @@ public final class RunCharts {
    * ({@code operations.csv}, absent for a run that wrote none).
    */
   public static List<Named> of(Scenario scenario, Summary summary, TimeSeries series, Path folder) {
-    List<Named> out = of(scenario, series);
+    List<Named> out = of(scenario, series, folder == null ? List.of() : Band.read(folder.resolve(Band.FILE)));
     SampledOperations sample = folder == null ? SampledOperations.empty()
         : SampledOperations.read(folder.resolve("operations.csv"));
     PeerLoads loads = folder == null ? PeerLoads.empty() : PeerLoads.read(folder.resolve(PeerLoads.FILE));
@@ -44,29 +45,38 @@ public final class RunCharts {
     return out;
   }
 
-  /** The charts of one run's time series. */
-  public static List<Named> of(Scenario scenario, TimeSeries series) {
+  /**
+   * The charts of one run's time series, each with the run's phases shaded ({@code phases}, from
+   * its {@value Band#FILE}); with the number of rings over time when the run sampled it (a run
+   * that partitions the ring).
+   */
+  public static List<Named> of(Scenario scenario, TimeSeries series, List<Band> phases) {
     String run = scenario.label();
     List<Named> out = new ArrayList<>();
     out.add(new Named("peers-alive", chart(run + ": peers alive", "peers", series,
-        TimeSeriesSampler.PEERS_ALIVE, "peers alive"), "Hosts on the ring, sampled every second."));
+        TimeSeriesSampler.PEERS_ALIVE, "peers alive", phases), "Hosts on the ring, sampled every second."));
+    if (series.columns().contains(TimeSeriesSampler.RINGS)) {
+      out.add(new Named("rings", chart(run + ": rings", "rings", series, TimeSeriesSampler.RINGS,
+          "rings (cycles of successors)", phases),
+          "Separate rings the live peers route in (cycles of their successor pointers), sampled every second."));
+    }
     if (!any(series, TimeSeriesSampler.LOOKUPS)) {
-      out.add(traffic(run, series));
+      out.add(traffic(run, series, phases));
       return out;
     }
     out.add(new Named("lookups", new LineChart(run + ": lookups per second", "time (s)", "lookups / s",
         List.of(series(series, TimeSeriesSampler.LOOKUPS, "completed"),
-            series(series, TimeSeriesSampler.FAILURES, "failed or incorrect")), false),
+            series(series, TimeSeriesSampler.FAILURES, "failed or incorrect")), false, phases),
         "Lookups completed in each second, and those that did not return the live successor."));
-    out.add(new Named("hops", chart(run + ": mean lookup hops", "hops", series, "hopsMean", "mean hops"),
-        "Mean hops of the lookups answered in each second."));
-    out.add(traffic(run, series));
+    out.add(new Named("hops", chart(run + ": mean lookup hops", "hops", series, "hopsMean", "mean hops", phases),
+        "Mean hops of the lookups answered in each second; the line breaks in seconds without an answer."));
+    out.add(traffic(run, series, phases));
     return out;
   }
 
-  private static Named traffic(String run, TimeSeries series) {
+  private static Named traffic(String run, TimeSeries series, List<Band> phases) {
     return new Named("traffic", chart(run + ": traffic", "bytes / peer / s", series,
-        TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, "bytes per peer per second"),
+        TimeSeriesSampler.BYTES_PER_PEER_PER_SECOND, "bytes per peer per second", phases),
         "Bytes sent per peer per second, measured from the wire encodings.");
   }
 
@@ -80,29 +90,22 @@ public final class RunCharts {
     return false;
   }
 
-  private static LineChart chart(String title, String yLabel, TimeSeries s, String column, String name) {
-    return new LineChart(title, "time (s)", yLabel, List.of(series(s, column, name)), false);
+  private static LineChart chart(String title, String yLabel, TimeSeries s, String column, String name,
+      List<Band> phases) {
+    return new LineChart(title, "time (s)", yLabel, List.of(series(s, column, name)), false, phases);
   }
 
-  /** A measured series of one column, without the undefined (NaN) samples. */
+  /**
+   * A measured series of one column, its undefined (NaN) samples kept as gaps, where the line
+   * breaks (a second without a lookup has no mean hops); a column with no sample at all is one
+   * undefined point.
+   */
   static Series series(TimeSeries s, String column, String name) {
     double[] t = s.times();
     double[] v = s.column(column);
-    int n = 0;
-    for (double d : v) {
-      if (!Double.isNaN(d)) {
-        n++;
-      }
+    if (v.length == 0) {
+      return Series.measured(name, new double[] {0}, new double[] {Double.NaN});
     }
-    double[] x = new double[Math.max(1, n)];
-    double[] y = new double[Math.max(1, n)];
-    int j = 0;
-    for (int i = 0; i < v.length; i++) {
-      if (!Double.isNaN(v[i])) {
-        x[j] = t[i];
-        y[j++] = v[i];
-      }
-    }
-    return Series.measured(name, x, y);
+    return Series.measured(name, t, v);
   }
 }

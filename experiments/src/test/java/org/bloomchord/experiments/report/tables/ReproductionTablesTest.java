@@ -133,4 +133,20 @@ class ReproductionTablesTest {
           e.getKey() + " differs from its data: run ./bloomchord tables --docs docs/experiments");
     }
   }
+  /**
+   * The README's figures are written from the pages' data: a figure edited by hand is written back
+   * as the data gives it (so the check sees the drift), and a row that has no data must say so.
+   */
+  @Test
+  void theReadmeFiguresAreWhatTheDataGivesAndARowWithoutDataSaysSo() throws IOException {
+    Path data = Path.of("..", "docs", "experiments", "data");
+    String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+    assertEquals(readme, ReadmeFigures.regenerate(readme, data), "README.md differs from its data");
+    String edited = readme.replace("(250,000 lookups;", "(260,000 lookups;");
+    assertTrue(!edited.equals(readme), "the mass-failure row names its lookups");
+    assertTrue(!ReadmeFigures.matches(edited, data));
+    assertEquals(readme, ReadmeFigures.regenerate(edited, data));
+    String unsourced = readme.replace("(one wall-clock run: no raw data kept)", "");
+    assertThrows(IllegalArgumentException.class, () -> ReadmeFigures.regenerate(unsourced, data));
+  }
 }
