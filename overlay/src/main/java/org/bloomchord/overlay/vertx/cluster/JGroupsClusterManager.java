@@ -76,6 +76,12 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   private static final int JOIN_ATTEMPTS = 5;
   /** How long a joiner waits for the state of the members it found. */
   private static final long STATE_WAIT_MS = 5_000;
+  /**
+   * How often each member sends its whole state (node info and registrations) again, besides the
+   * change-by-change messages: anti-entropy, so that a member that missed a change (a join under
+   * load, a view installed between a change and its delivery) converges within this period.
+   */
+  static final long STATE_REFRESH_MS = 5_000;
 
   private final JGroupsSettings settings;
   private final String nodeId = UUID.randomUUID().toString();
@@ -95,6 +101,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   private NodeListener nodeListener;
   private RegistrationListener registrationListener;
   private volatile boolean active;
+  private long refresh = -1;
 
   /** A manager that joins the cluster {@code settings} describe when Vert.x starts it. */
   public JGroupsClusterManager(JGroupsSettings settings) {
@@ -137,6 +144,13 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
         }
         counters = new CounterService(ch);
         awaitStates();
+        refresh = vertx.setPeriodic(STATE_REFRESH_MS, id -> {
+          synchronized (this) {
+            if (active) {
+              send(state());
+            }
+          }
+        });
       } catch (Exception e) {
         active = false;
         ch.close();
@@ -168,6 +182,9 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
       synchronized (this) {
         active = false;
         ch = channel;
+      }
+      if (refresh != -1) {
+        vertx.cancelTimer(refresh);
       }
       if (ch != null) {
         ch.close();

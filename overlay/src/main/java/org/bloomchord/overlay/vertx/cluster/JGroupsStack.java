@@ -18,6 +18,7 @@ import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.stack.Protocol;
 
 /**
  * The JGroups protocol stack of the cluster plane, built in code (no XML on the class path to
@@ -79,8 +80,8 @@ final class JGroupsStack {
     NAKACK2 nakack = new NAKACK2();
     nakack.useMcastXmit(false);
     GMS gms = new GMS().setJoinTimeout(JOIN_TIMEOUT_MS).printLocalAddress(false);
-    JChannel channel = new JChannel(tcp, ping, merge, fd, verify, nakack, new UNICAST3(), new STABLE(), gms,
-        new UFC(), new MFC(), new FRAG4(), new COUNTER());
+    JChannel channel = new JChannel(List.<Protocol>of(tcp, ping, merge, fd, verify, nakack, new UNICAST3(), new STABLE(),
+        gms, new UFC(), new MFC(), new FRAG4(), new COUNTER()));
     tcp.getDiagnosticsHandler().setEnabled(false);
     return channel.setDiscardOwnMessages(true);
   }
