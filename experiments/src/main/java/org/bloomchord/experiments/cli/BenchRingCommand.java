@@ -192,8 +192,8 @@ public final class BenchRingCommand implements Callable<Integer> {
   }
 
   private static TextTable table(List<Map<String, Object>> rows) {
-    TextTable t = new TextTable("peers", "wall s", "events", "events/s", "heap B/peer", "msgs/join",
-        "events/peer", "joins s", "stabilize s", "fingers s", "other s", "W msgs/s", "ring/W");
+    TextTable t = TextTable.of(List.of("peers", "wall s", "events", "events/s", "heap B/peer", "msgs/join",
+        "events/peer", "joins s", "stabilize s", "fingers s", "other s", "W msgs/s", "ring/W"));
     for (Map<String, Object> r : rows) {
       t.row(r.get("peers"), f("%.1f", r.get("wallSeconds")), r.get("events"), f("%.0f", r.get("eventsPerSecond")),
           f("%.0f", r.get("heapBytesPerPeer")), f("%.1f", r.get("messagesPerJoin")), f("%.1f", r.get("eventsPerPeer")),

@@ -23,6 +23,11 @@ public final class TextTable {
     this.header = List.of(header);
   }
 
+  /** A table with the column titles of {@code header}, in order. */
+  public static TextTable of(List<String> header) {
+    return new TextTable(header.toArray(String[]::new));
+  }
+
   /** Adds a row; it must have one cell per column. */
   public TextTable row(Object... cells) {
     if (cells.length != header.size()) {
