@@ -37,6 +37,9 @@ import org.bloomchord.routing.heavy.HotKeyWire;
  * <p>Each seed places the peers anew (host names tagged with the seed, as a scenario's {@code
  * placement: seeded}), so seeds vary the ring as well as the workload.
  *
+ * <p>Longer than 400 lines because the trial's settings, its run over one ring and its result
+ * record (built by name) are read together; the plots and the table are classes of their own.
+ *
  * @param threshold gets per second at which an owner leases a key; 0 turns relief off (the owner
  *     answers every read of its keys)
  * @param budget answers per second a peer gives other peers from a leased key before it hands

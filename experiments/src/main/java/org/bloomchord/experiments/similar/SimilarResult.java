@@ -30,6 +30,9 @@ import org.bloomchord.routing.similar.SimilarityIndex;
  * @param bins ten bins, J in [0, 0.1), ..., [0.9, 1]
  * @param recall returned share of the pairs with J &ge; s + 0.1 (null when there are none)
  * @param falseAccepts returned pairs with J &lt; s − 0.1
+ * <p>Longer than 400 lines because the typed records of its summary section (bins, publication,
+ * audit) are nested here, beside the figures they serialise.
+ *
  * @param bytesPerQuery encoded bytes of all messages during the query phase, per query
  * @param lookupsPerQuery DHT reads per query (b)
  * @param messagesPerQuery messages during the query phase, per query

@@ -53,6 +53,9 @@ import java.util.regex.Pattern;
  * most one unrevoked certificate: a member is rotated by revoking it and issuing it again. Every
  * revocation list carries a CRL number one higher than the last, so that nodes can refuse an older
  * list put back in place of a newer one.
+ *
+ * <p>Longer than 400 lines because every operation that changes the directory (init, issue, sign,
+ * revoke) and the certificate and list encodings they share stay in one place, under one lock.
  */
 public final class RingAuthority {
 

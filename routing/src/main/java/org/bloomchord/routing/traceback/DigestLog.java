@@ -42,6 +42,9 @@ import org.bloomchord.routing.hash.Murmur3;
  * candidate upstream links of a query (a Bloom filter cannot list its keys). Kept for comparison
  * only: how many bytes the same messages would take stored whole (their encoded sizes), and their
  * invariant part (the bytes the digest covers). Not thread-safe: on the peer's thread.
+ *
+ * <p>Longer than 400 lines because the window of filters, their rotation, the links they remember
+ * and the usage figures read in one pass over the same filters are one data structure.
  */
 public final class DigestLog {
 

@@ -62,6 +62,10 @@ import org.jgroups.blocks.atomic.CounterService;
  * <p>Sends go through one thread, in the order the state changed, so a member's messages reach
  * each other member in order (JGroups keeps a sender's order); listeners are called on JGroups'
  * delivering threads, under this manager's lock.
+ *
+ * <p>Longer than 400 lines because the Vert.x cluster manager contract is one interface (nodes,
+ * registrations, maps, counters, join and leave) and its membership state is kept under one lock;
+ * maps, counters, sockets and the stack are classes of their own.
  */
 public final class JGroupsClusterManager implements ClusterManager, Receiver {
 
