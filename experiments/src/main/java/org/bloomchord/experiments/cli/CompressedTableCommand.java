@@ -77,8 +77,8 @@ public final class CompressedTableCommand implements Callable<Integer> {
           + "its deviation from the published z/n, measured Golomb-coded length; "
           + "optimiser: its (m/n, k) for the view's target with m/n at most the column's and k at most the "
           + "uncompressed k");
-      TextTable table = new TextTable("view", "m/n", "k", "z/n paper", "z/n model", "z/n measured", "dev",
-          "z/n golomb", "P paper", "P model", "P measured", "optimiser m/n", "opt k");
+      TextTable table = TextTable.of(List.of("view", "m/n", "k", "z/n paper", "z/n model", "z/n measured", "dev",
+          "z/n golomb", "P paper", "P model", "P measured", "optimiser m/n", "opt k"));
       for (Row r : rows) {
         table.row(r.paper().view() == CompressedTable.View.FIXED_SIZE
                 ? "z/n<=" + r.paper().groupBitsPerElement()

@@ -162,8 +162,8 @@ public final class ReconcileCommand implements Callable<Integer> {
     if (json) {
       out.println(SummaryJson.pretty(trials.stream().map(t -> t.summary(runtime, seed)).toList()));
     } else {
-      TextTable table = new TextTable("method", "size", "diff", "E", "bytes", "bytesPerDiff", "xMinimum", "rounds",
-          "exact", "missed", "encodeMs", "decodeMs");
+      TextTable table = TextTable.of(List.of("method", "size", "diff", "E", "bytes", "bytesPerDiff", "xMinimum",
+          "rounds", "exact", "missed", "encodeMs", "decodeMs"));
       for (ReconcileTrial t : trials) {
         String name = t.method() == t.result().method() ? t.method().wireName()
             : t.method().wireName() + "->" + t.result().method().wireName();
