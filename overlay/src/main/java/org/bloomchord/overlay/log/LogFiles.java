@@ -9,8 +9,9 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /**
- * Sends this JVM's log to rotating files of bounded size instead of standard error: {@code FILE},
- * {@code FILE.1} ... {@code FILE.(parts-1)}, each at most {@code partBytes}, the oldest dropped, so
+ * Sends this JVM's log to rotating files of bounded size instead of standard error: {@code FILE.0}
+ * (the newest), {@code FILE.1} ... {@code FILE.(parts-1)} (only {@code FILE} when {@code parts} is
+ * 1), each at most {@code partBytes}, the oldest dropped, so
  * that a long-lived node (or one logging a storm of failures) never fills its disk. The
  * {@link LogLimits rate limit} applies to the files as it did to standard error.
  */

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
@@ -53,11 +54,17 @@ final class FrameWindow {
   private record Queued(Frame frame, Context context, long deadline) {
   }
 
+  /** A frame in flight released at {@code deadline} by {@link #sweep} unless it ended before. */
+  private record Held(AtomicBoolean ended, Runnable release, long deadline) {
+  }
+
   private final int maxInFlight;
   private final int maxQueued;
   private final LongSupplier clock;
   private final FlowStats stats;
   private final ArrayDeque<Queued> queue = new ArrayDeque<>();
+  /** Frames released by deadline, in the order they started (one TTL for all, so deadline order). */
+  private final ArrayDeque<Held> held = new ArrayDeque<>();
   private int inFlight;
 
   FrameWindow(int maxInFlight, int maxQueued, LongSupplier clock, FlowStats stats) {
@@ -132,13 +139,38 @@ final class FrameWindow {
     return null;
   }
 
-  /** Drops the queued frames whose deadline passed (called on a timer, so that none waits past it). */
+  /**
+   * Returns a runnable that runs {@code done} once: when it is called (the frame's write ended) or
+   * at the first {@link #sweep} {@code ttlMs} from now, whichever comes first. For frames whose end
+   * may never be reported; one list per window and the sweep's timer instead of a timer per frame.
+   */
+  Runnable releaseByDeadline(Runnable done, long ttlMs) {
+    AtomicBoolean ended = new AtomicBoolean();
+    Runnable once = () -> {
+      if (ended.compareAndSet(false, true)) {
+        done.run();
+      }
+    };
+    synchronized (this) {
+      held.add(new Held(ended, once, clock.getAsLong() + ttlMs));
+    }
+    return once;
+  }
+
+  /**
+   * Drops the queued frames whose deadline passed and releases the held frames whose deadline
+   * passed (called on a timer, so that none waits past it).
+   */
   void sweep() {
     long now = clock.getAsLong();
     List<Queued> expired = new ArrayList<>(0);
+    List<Runnable> overdue = new ArrayList<>(0);
     synchronized (this) {
-      if (queue.isEmpty()) {
-        return;
+      for (Held h; (h = held.peek()) != null && (h.ended().get() || h.deadline() <= now); ) {
+        held.poll();
+        if (!h.ended().get()) {
+          overdue.add(h.release());
+        }
       }
       for (Iterator<Queued> it = queue.iterator(); it.hasNext(); ) {
         Queued q = it.next();
@@ -148,6 +180,7 @@ final class FrameWindow {
         }
       }
     }
+    overdue.forEach(Runnable::run);
     expired.forEach(this::expire);
   }
 

@@ -14,7 +14,6 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -108,23 +107,14 @@ final class Gateway {
       return;
     }
     MessageProducer<Buffer> producer = producer(to.node());
-    Vertx vertx = node.vertx();
-    window(to.node()).submit(new FrameWindow.Frame() {
+    FrameWindow window = window(to.node());
+    window.submit(new FrameWindow.Frame() {
       @Override
       public void start(long remainingMs, Runnable done) {
-        // released when written, or after the TTL if the write never ends (a cut's interceptor drops it)
-        AtomicBoolean ended = new AtomicBoolean();
-        long guard = vertx.setTimer(FrameWindow.SEND_TTL_MS, id -> {
-          if (ended.compareAndSet(false, true)) {
-            done.run();
-          }
-        });
-        producer.write(frame).onComplete(ar -> {
-          if (ended.compareAndSet(false, true)) {
-            vertx.cancelTimer(guard);
-            done.run();
-          }
-        });
+        // released when written, or at the window's sweep after the TTL if the write never ends
+        // (a cut's interceptor drops it)
+        Runnable written = window.releaseByDeadline(done, FrameWindow.SEND_TTL_MS);
+        producer.write(frame).onComplete(ar -> written.run());
       }
 
       @Override

@@ -78,4 +78,21 @@ class FrameWindowTest {
     assertEquals(2, stats.shed());
     assertEquals(2, w.queued());
   }
+
+  @Test
+  void aFrameWhoseEndIsNeverReportedIsReleasedAtTheSweepAfterItsDeadline() {
+    FrameWindow w = new FrameWindow(1, 10, clock::get, stats);
+    List<String> released = new ArrayList<>();
+    Runnable written = w.releaseByDeadline(() -> released.add("written"), 5_000);
+    w.releaseByDeadline(() -> released.add("lost"), 5_000);
+    written.run();
+    written.run();
+    assertEquals(List.of("written"), released, "released once, when its write ended");
+    clock.set(4_999);
+    w.sweep();
+    assertEquals(List.of("written"), released, "not before its deadline");
+    clock.set(5_000);
+    w.sweep();
+    assertEquals(List.of("written", "lost"), released, "a write that never ends is released at its deadline");
+  }
 }
