@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Three nodes on three hosts (network namespaces with their own addresses, every socket bound to
  * them): the host cut off from the other two is reported unreachable by every node within the
- * probe's bound ({@link NodeReachability#DETECTION_BOUND_MS}, 9 s) plus {@link #LATE_MS}, within the
- * aim of two failure-detection periods (Hazelcast's 5 s without a heartbeat), with {@code stable}
+ * aim of two failure-detection periods (Hazelcast's 5 s without a heartbeat; the probe's own bound
+ * is {@link NodeReachability#DETECTION_BOUND_MS}), with {@code stable}
  * false on both sides; after the restore every node reports every other reachable again and one
  * stable ring. Skipped without root.
  */
@@ -24,12 +24,6 @@ class HostSplitTest {
   private static final int PEERS = 6;
   /** Hazelcast declares a member dead after 5 s without a heartbeat (ClusterOptions' default). */
   private static final long DETECTION_PERIOD_MS = 5_000;
-  /**
-   * How late a node's decision may be beyond the bound: the probe's thread waiting for a core on a
-   * loaded machine or a JVM pause. Decisions came 4.2 to 6.2 s after the cut with load averages of
-   * 22 to 33 on 2 cores, and 6.0 to 6.8 s with the probes alone (docs/experiments/hosts.md).
-   */
-  private static final long LATE_MS = 1_000;
   /** Long enough for Hazelcast to split its members, so the heal needs its merge. */
   private static final long CUT_MS = 12_000;
 
@@ -57,10 +51,9 @@ class HostSplitTest {
           && !r.getBoolean("stable"), 4 * DETECTION_PERIOD_MS, "node 2 names the other two unreachable");
       long seen0 = since(at0) - cutAt;
       long seen2 = since(at2) - cutAt;
-      long bound = NodeReachability.DETECTION_BOUND_MS + LATE_MS;
-      assertTrue(bound <= 2 * DETECTION_PERIOD_MS, "the bound " + bound + " ms is within the aim of two detection periods");
-      assertTrue(seen0 <= bound && seen2 <= bound,
-          "reported within " + bound + " ms of the cut: " + seen0 + " and " + seen2 + " ms");
+      long aim = 2 * DETECTION_PERIOD_MS;
+      assertTrue(seen0 <= aim && seen2 <= aim,
+          "reported within two detection periods (" + aim + " ms) of the cut: " + seen0 + " and " + seen2 + " ms");
       assertTrue(h.getText(url.get(1), "/metrics").contains("bloomchord_cluster_nodes_unreachable 1.0"),
           "node 1's metrics count one unreachable node");
       JsonObject during = h.getJson(url.get(0), "/api/ring");
