@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The cluster settings of a command that joins (or starts) a ring spanning JVMs: where this JVM's
- * Hazelcast member and event bus listen, which members it contacts, and the secret that names the
+ * cluster member and event bus listen, which members it contacts, and the secret that names the
  * cluster. Mix into a command with {@code @Mixin ClusterMixin cluster} and call {@link #options}.
  *
  * <p>Two ways to admit, one at a time. The secret: the cluster name is derived from it, so JVMs
@@ -29,11 +30,19 @@ import picocli.CommandLine.Option;
  * gateway. Member certificates ({@code --ca DIR --member NAME}): the cluster name is derived from
  * the authority's certificate, and the event bus runs mutual TLS with the member's own certificate,
  * admitting members of that authority that are not on its revocation list
- * (docs/architecture/admission.md). The membership runs on Hazelcast by default, whose port is neither
- * authenticated nor encrypted (open-source Hazelcast has neither): keep it on loopback or a private
- * network; {@code --cluster-manager jgroups} runs it under mutual TLS with the same certificates.
+ * (docs/architecture/admission.md).
+ *
+ * <p>The membership ({@code --cluster-manager}, default {@code auto}) runs on JGroups under mutual
+ * TLS with the same certificates whenever this JVM admits by a secret or certificates, so only
+ * members enter any plane. Hazelcast, whose port is neither authenticated nor encrypted, keeps the
+ * membership of a JVM without credentials, and only on loopback: a cluster host beyond loopback
+ * without credentials, or {@code hazelcast} asked for there, is a usage error. A run over JVMs
+ * ({@link #forOneRun}) without a secret makes one of its own, so its children are admitted by TLS
+ * too.
  */
 public final class ClusterMixin {
+
+  private static final SecureRandom RUN_SECRETS = new SecureRandom();
 
   @Option(names = "--cluster-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
       description = "Interface this JVM's cluster member and event bus bind to (default: ${DEFAULT-VALUE}).")
@@ -64,10 +73,11 @@ public final class ClusterMixin {
       description = "With --ca: this JVM's member name, whose certificate and key it presents.")
   String member;
 
-  @Option(names = "--cluster-manager", paramLabel = "KIND", defaultValue = "hazelcast",
-      description = "What keeps the membership: 'hazelcast' (plain text, for loopback or a private network) or"
-          + " 'jgroups' (mutual TLS with the certificates of --ca/--member or --secret-file: only members join the"
-          + " cluster) (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--cluster-manager", paramLabel = "KIND", defaultValue = "auto",
+      description = "What keeps the membership: 'jgroups' (mutual TLS with the certificates of --ca/--member or"
+          + " --secret-file: only members join the cluster), 'hazelcast' (plain text, loopback only) or 'auto': jgroups"
+          + " with credentials (and for run/ring --jvms, which make a secret of their own without one), hazelcast"
+          + " without (default: ${DEFAULT-VALUE}).")
   String clusterManager;
 
   @Option(names = "--tls-seed-stdin", hidden = true,
@@ -90,6 +100,11 @@ public final class ClusterMixin {
 
   /** The options these flags describe; bad values are a {@link UsageException} naming the flag. */
   public ClusterOptions options() {
+    return options(false);
+  }
+
+  /** {@link #options}; {@code runSecret}: the caller adds a secret of its own (see {@link #forOneRun}). */
+  private ClusterOptions options(boolean runSecret) {
     ClusterOptions o = ClusterOptions.loopback();
     try {
       o = o.withHost(host).withPort(port).withMembers(members);
@@ -99,15 +114,16 @@ public final class ClusterMixin {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--cluster-host/--cluster-port/--members/--max-no-heartbeat-s: " + e.getMessage());
     }
-    try {
-      o = o.withManager(ClusterManagerKind.parse(clusterManager));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--cluster-manager: " + e.getMessage());
-    }
-    if (o.manager() == ClusterManagerKind.JGROUPS && secretFile == null && caDir == null && member == null
-        && !tlsSeedOnStdin) {
+    boolean credentials = secretFile != null || caDir != null || member != null || tlsSeedOnStdin || runSecret;
+    o = o.withManager(manager(credentials));
+    if (o.manager() == ClusterManagerKind.JGROUPS && !credentials) {
       throw new UsageException("--cluster-manager jgroups admits by certificates: give --ca DIR --member NAME or"
           + " --secret-file FILE");
+    }
+    if (o.manager() == ClusterManagerKind.HAZELCAST && !NodeCommand.loopback(o.host())) {
+      throw new UsageException("--cluster-host " + o.host() + " is not the loopback: a membership beyond it admits"
+          + " by certificates on JGroups; give --ca DIR --member NAME or --secret-file FILE"
+          + (credentials ? " without --cluster-manager hazelcast" : "") + " (Hazelcast is plain text, loopback only)");
     }
     if (clusterName != null && secretFile != null) {
       throw new UsageException("give --secret-file or --cluster-name, not both");
@@ -126,6 +142,34 @@ public final class ClusterMixin {
     }
     SharedSecret secret = readSecret(secretFile);
     return o.withClusterName(secret.clusterName()).withTlsSeed(secret.tlsSeed());
+  }
+
+  /**
+   * The options of a run over JVMs ({@code run --jvms}, {@code ring --jvms}): those of {@link
+   * #options} when a secret, an authority or a name is given; otherwise those of a secret made for
+   * this run alone (a random cluster name and TLS seed, which the children get from the parent), so
+   * that two runs on one machine never merge and every plane of the run admits only its own JVMs.
+   */
+  public ClusterOptions forOneRun() {
+    if (named()) {
+      return options();
+    }
+    byte[] seed = new byte[32];
+    RUN_SECRETS.nextBytes(seed);
+    return options(true).withClusterName("run-" + java.util.UUID.randomUUID())
+        .withTlsSeed(HexFormat.of().formatHex(seed));
+  }
+
+  /** The membership asked for, {@code auto} resolved: JGroups with credentials, Hazelcast without. */
+  private ClusterManagerKind manager(boolean credentials) {
+    if ("auto".equalsIgnoreCase(clusterManager.trim())) {
+      return credentials ? ClusterManagerKind.JGROUPS : ClusterManagerKind.HAZELCAST;
+    }
+    try {
+      return ClusterManagerKind.parse(clusterManager);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--cluster-manager: " + e.getMessage() + " or auto");
+    }
   }
 
   /** Whether the TLS seed comes on standard input (the hidden flag of child JVMs). */

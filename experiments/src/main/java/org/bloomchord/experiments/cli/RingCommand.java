@@ -218,8 +218,7 @@ public final class RingCommand implements Callable<Integer> {
     JvmRingTrial trial;
     try {
       // without a secret, a cluster of this run alone: two runs on one machine never merge
-      ClusterOptions options = cluster.named() ? cluster.options()
-          : cluster.options().withClusterName("ring-" + java.util.UUID.randomUUID());
+      ClusterOptions options = cluster.forOneRun();
       trial = new JvmRingTrial(settings, jvms, killJvm, childHeapMb, options, progress)
           .withJoiningJvm(joinJvmPeers);
     } catch (IllegalArgumentException e) {

@@ -42,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
   public static final List<String> BUNDLED = List.of("quickstart", "path-length", "load-balance",
       "mass-failure", "ton-mass-failure", "continuous-churn", "ton-churn", "churn-hour", "filter-depth-width",
       "reconcile-bytes", "rogue-peers", "jvm-kill", "quickstart-jvm-kill", "state-hour", "pns", "partition-merge",
-      "traceback-rogues", "partition-jvms", "summary-cache", "hot-keys");
+      "traceback-rogues", "partition-jvms", "summary-cache", "hot-keys", "churn-jvms");
 
   /** Vert.x logs every message sent to a departed peer; under churn that is expected, not news. */
   private static final java.util.logging.Logger VERTX_LOG = java.util.logging.Logger.getLogger("io.vertx");
@@ -107,9 +107,7 @@ public final class RunCommand implements Callable<Integer> {
         throw new UsageException("--jvms runs on the vertx runtime, not --runtime sim");
       }
       try {
-        // without a secret, a cluster of this run alone: two runs on one machine never merge
-        ClusterOptions options = cluster.named() ? cluster.options()
-            : cluster.options().withClusterName("run-" + java.util.UUID.randomUUID());
+        ClusterOptions options = cluster.forOneRun();
         overJvms = new JvmRun.Settings(jvms, childHeapMb, options);
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());

@@ -108,7 +108,8 @@ final class JvmCluster implements AutoCloseable {
         child.awaitStarted(CHILD_START_MS);
         c.live.put(child.name(), child);
       }
-      progress.line("cluster: %d JVMs joined, %d members", jvms, node.members());
+      progress.line("cluster: %d JVMs joined, %d members, membership on %s%s", jvms, node.members(),
+          cluster.manager().label(), cluster.tlsSeed() != null || cluster.member() != null ? " under TLS" : "");
       return c;
     } catch (RuntimeException e) {
       c.close();

@@ -341,6 +341,6 @@ public final class JvmWorker {
     Traffic t = net.traffic();
     CrossTraffic c = net.crossTraffic();
     return t.messages() + " " + t.bytes() + " " + c.frames() + " " + c.frameBytes() + " " + c.payloadBytes() + " "
-        + node.wireBytesWritten();
+        + node.wireBytesWritten() + " " + node.membersRemoved();
   }
 }

@@ -2,6 +2,8 @@ package org.bloomchord.experiments.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -21,6 +23,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.bloomchord.overlay.vertx.ClusterOptions;
+import org.bloomchord.overlay.vertx.cluster.ClusterManagerKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -56,8 +60,9 @@ class ClusterPlaneNodesTest {
           "--cluster-manager", "jgroups", "--cluster-port", Integer.toString(clusterPort), "--ca", ca.toString(),
           "--member", "alpha");
       String a = NodeProcesses.awaitListening(alpha, dir.resolve("alpha.err"));
+      // beta leaves the plane to the default, which is JGroups for a node with certificates
       Process beta = NodeProcesses.start(started, dir.resolve("beta.err"), "--peers", "2", "--http-port", "0",
-          "--cluster-manager", "jgroups", "--members", "127.0.0.1:" + clusterPort, "--ca", ca.toString(),
+          "--members", "127.0.0.1:" + clusterPort, "--ca", ca.toString(),
           "--member", "beta");
       String b = NodeProcesses.awaitListening(beta, dir.resolve("beta.err"));
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -85,11 +90,31 @@ class ClusterPlaneNodesTest {
   }
 
   @Test
+  void aRunOverJvmsWithoutCredentialsMakesASecretOfItsOwnAndRunsTheMembershipOnJGroups() {
+    ClusterMixin bare = new ClusterMixin();
+    new CommandLine(bare).parseArgs();
+    assertEquals(ClusterManagerKind.HAZELCAST, bare.options().manager(), "a node without credentials, on loopback");
+    assertNull(bare.options().tlsSeed());
+    ClusterOptions one = bare.forOneRun();
+    ClusterOptions other = bare.forOneRun();
+    assertEquals(ClusterManagerKind.JGROUPS, one.manager(), "a run over JVMs is admitted by TLS on every plane");
+    assertEquals(64, one.tlsSeed().length());
+    assertNotEquals(one.tlsSeed(), other.tlsSeed(), "two runs never share a seed");
+    assertNotEquals(one.clusterName(), other.clusterName(), "two runs never share a cluster");
+    ClusterMixin pinned = new ClusterMixin();
+    new CommandLine(pinned).parseArgs("--cluster-manager", "hazelcast");
+    assertEquals(ClusterManagerKind.HAZELCAST, pinned.forOneRun().manager(), "asked for by hand, on loopback");
+  }
+
+  @Test
   void theFlagsMistakesGetOneLineAndExitCodeTwo() {
     String[][] cases = {
         {"node", "--http-port", "0", "--cluster-manager", "jgroups"},
-        {"node", "--http-port", "0", "--cluster-manager", "zookeeper"}};
-    String[] mentions = {"--ca DIR --member NAME or --secret-file", "unknown cluster manager 'zookeeper'"};
+        {"node", "--http-port", "0", "--cluster-manager", "zookeeper"},
+        {"node", "--http-port", "0", "--cluster-host", "10.231.250.1"},
+        {"node", "--http-port", "0", "--cluster-host", "10.231.250.1", "--cluster-manager", "hazelcast"}};
+    String[] mentions = {"--ca DIR --member NAME or --secret-file", "unknown cluster manager 'zookeeper'",
+        "--cluster-host 10.231.250.1 is not the loopback", "Hazelcast is plain text, loopback only"};
     for (int i = 0; i < cases.length; i++) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();

@@ -36,6 +36,8 @@ public final class HostHarness implements AutoCloseable {
   private final String name;
   private final int hosts;
   private final List<Process> nodes = new ArrayList<>();
+  /** The bench's TLS seed: its nodes' membership and event bus admit one another and no one else. */
+  private final String tlsSeed = randomSeed();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final Thread hook;
   private boolean closed;
@@ -45,6 +47,12 @@ public final class HostHarness implements AutoCloseable {
     this.hosts = hosts;
     this.hook = new Thread(this::down, "host-harness-teardown");
     Runtime.getRuntime().addShutdownHook(hook);
+  }
+
+  private static String randomSeed() {
+    byte[] b = new byte[32];
+    new java.security.SecureRandom().nextBytes(b);
+    return java.util.HexFormat.of().formatHex(b);
   }
 
   /** Skips the calling test, with one line saying why, unless this machine can make namespaces. */
@@ -109,7 +117,7 @@ public final class HostHarness implements AutoCloseable {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
     cmd.addAll(org.bloomchord.overlay.vertx.ClusterNode.JDK_FLAGS);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), HostNodeMain.class.getName(),
-        addr, Integer.toString(peers), k == 0 ? "-" : address(0) + ":5701", "bc-" + name));
+        addr, Integer.toString(peers), k == 0 ? "-" : address(0) + ":5701", "bc-" + name, tlsSeed));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     nodes.add(p);
     BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Three nodes on three hosts (network namespaces with their own addresses, every socket bound to
  * them): the host cut off from the other two is reported unreachable by every node within the
- * aim of two failure-detection periods (Hazelcast's 5 s without a heartbeat; the probe's own bound
+ * aim of two failure-detection periods (the membership's 5 s without a heartbeat; the probe's own bound
  * is {@link NodeReachability#DETECTION_BOUND_MS}), with {@code stable}
  * false on both sides; after the restore every node reports every other reachable again and one
  * stable ring. Skipped without root.
@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 class HostSplitTest {
 
   private static final int PEERS = 6;
-  /** Hazelcast declares a member dead after 5 s without a heartbeat (ClusterOptions' default). */
+  /** The membership suspects a member after 5 s without a heartbeat (ClusterOptions' default). */
   private static final long DETECTION_PERIOD_MS = 5_000;
-  /** Long enough for Hazelcast to split its members, so the heal needs its merge. */
+  /** Long enough for the membership to split, so the heal needs its merge. */
   private static final long CUT_MS = 12_000;
 
   @Test
@@ -36,7 +36,7 @@ class HostSplitTest {
         url.add(h.startNode(k, PEERS, 120_000));
       }
       for (int k = 0; k < 3; k++) {
-        awaitRing(h, url.get(k), r -> r.getInteger("peers") == 3 * PEERS && r.getBoolean("stable"), 60_000,
+        HostRings.await(h, url.get(k), r -> r.getInteger("peers") == 3 * PEERS && r.getBoolean("stable"), 60_000,
             "node " + k + " sees the whole ring stable before the cut");
       }
 
@@ -45,9 +45,9 @@ class HostSplitTest {
       long cutAt = System.currentTimeMillis();
       // when each node decided (its sinceMs) is the figure; the HTTP answer may come later on a
       // loaded machine, since a status waits up to 5 s for a node not yet found unreachable
-      JsonObject at0 = awaitRing(h, url.get(0), r -> unreachable(r).equals(List.of("n3")) && !r.getBoolean("stable"),
+      JsonObject at0 = HostRings.await(h, url.get(0), r -> HostRings.unreachable(r).equals(List.of("n3")) && !r.getBoolean("stable"),
           4 * DETECTION_PERIOD_MS, "node 0 names host 2's node unreachable");
-      JsonObject at2 = awaitRing(h, url.get(2), r -> unreachable(r).equals(List.of("n1", "n2"))
+      JsonObject at2 = HostRings.await(h, url.get(2), r -> HostRings.unreachable(r).equals(List.of("n1", "n2"))
           && !r.getBoolean("stable"), 4 * DETECTION_PERIOD_MS, "node 2 names the other two unreachable");
       long seen0 = since(at0) - cutAt;
       long seen2 = since(at2) - cutAt;
@@ -65,7 +65,7 @@ class HostSplitTest {
       long healAt = System.currentTimeMillis();
       long healed = 0;
       for (int k = 0; k < 3; k++) {
-        awaitRing(h, url.get(k), r -> unreachable(r).isEmpty() && r.getInteger("peers") == 3 * PEERS
+        HostRings.await(h, url.get(k), r -> HostRings.unreachable(r).isEmpty() && r.getInteger("peers") == 3 * PEERS
             && r.getBoolean("stable"), 90_000, "node " + k + " sees one stable ring of every node after the heal");
         healed = System.currentTimeMillis();
       }
@@ -77,15 +77,6 @@ class HostSplitTest {
     assertEquals(List.of(), h.namespacesLeft(), "the bench's namespaces are gone after the teardown");
   }
 
-  private static List<String> unreachable(JsonObject ring) {
-    List<String> out = new ArrayList<>();
-    JsonArray a = ring.getJsonArray("unreachable");
-    for (int i = 0; i < a.size(); i++) {
-      out.add(a.getJsonObject(i).getString("node"));
-    }
-    return out;
-  }
-
   /** The latest time a node of the ring's {@code unreachable} list was found unreachable. */
   private static long since(JsonObject ring) {
     long at = 0;
@@ -94,23 +85,5 @@ class HostSplitTest {
       at = Math.max(at, a.getJsonObject(i).getLong("sinceMs"));
     }
     return at;
-  }
-
-  /** Polls {@code /api/ring} until {@code done} holds; returns that answer, or fails. */
-  private static JsonObject awaitRing(HostHarness h, String url, Predicate<JsonObject> done, long maxMs, String what)
-      throws InterruptedException {
-    long end = System.currentTimeMillis() + maxMs;
-    JsonObject last = null;
-    while (System.currentTimeMillis() < end) {
-      JsonObject r = h.getJson(url, "/api/ring");
-      if (r != null) {
-        last = r;
-        if (done.test(r)) {
-          return r;
-        }
-      }
-      Thread.sleep(250);
-    }
-    throw new AssertionError(what + ": not within " + maxMs + " ms; last /api/ring: " + last);
   }
 }

@@ -94,6 +94,8 @@ public final class ClusterNode implements AutoCloseable {
   private final MemberTrust trust;
   private final BusExceptions errors;
 
+  private final java.util.concurrent.atomic.LongAdder membersRemoved = new java.util.concurrent.atomic.LongAdder();
+
   private ClusterNode(ClusterOptions options, ClusterPlane plane, WireMeter meter, Vertx vertx, MemberTrust trust) {
     this.options = options;
     this.plane = plane;
@@ -102,6 +104,7 @@ public final class ClusterNode implements AutoCloseable {
     this.trust = trust;
     this.errors = new BusExceptions(options.nodeName());
     vertx.exceptionHandler(errors);
+    plane.onMemberRemoved(member -> membersRemoved.increment());
   }
 
   /**
@@ -225,6 +228,15 @@ public final class ClusterNode implements AutoCloseable {
    */
   public void onMemberRemoved(Consumer<String> action) {
     plane.onMemberRemoved(action);
+  }
+
+  /**
+   * How many times the membership removed another member from this member's side since the start:
+   * a member that left or was killed, a split, or a live member taken for dead (a false suspicion,
+   * when nothing left, was killed or was cut).
+   */
+  public long membersRemoved() {
+    return membersRemoved.sum();
   }
 
   /** How many members the cluster has now, this one included. */
