@@ -1,6 +1,10 @@
 package org.bloomchord.experiments.cache;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +24,48 @@ public final class CacheTable {
 
   /** One run and the setting it measured. */
   public record Row(CacheStats stats, int bitsPerEntry, double updateThreshold, long seed) {
+  }
+
+  /**
+   * The cache settings of one run of {@code bloomchord cache}, its summary's {@code setting} section.
+   *
+   * @param capacity objects each peer caches
+   * @param bitsPerEntry the summaries' bits per cached object
+   * @param hashes the summaries' hash functions
+   * @param updateThreshold share of the capacity replaced before a summary update is sent
+   * @param deltas whether updates are sent as deltas
+   * @param warmup requests served before the figures start
+   */
+  public record Setting(int capacity, int bitsPerEntry, int hashes, double updateThreshold, boolean deltas,
+      int warmup) {
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * The table of the runs in {@code cache --json} output (one summary or an array of them), as the
+   * command prints it: what the experiment pages keep as their data.
+   *
+   * @throws IllegalArgumentException when a summary has no {@code cache} or {@code setting} section
+   */
+  public static String markdown(JsonNode output) {
+    CacheTable t = new CacheTable();
+    for (JsonNode run : output.isArray() ? output : JSON.createArrayNode().add(output)) {
+      JsonNode cache = run.get("cache");
+      JsonNode setting = run.get("setting");
+      if (cache == null || setting == null) {
+        throw new IllegalArgumentException("not the summary of a cache run (no cache or setting section)");
+      }
+      try {
+        t.add(new Row(JSON.treeToValue(cache, CacheStats.class), setting.path("bitsPerEntry").asInt(),
+            setting.path("updateThreshold").asDouble(), run.path("seed").asLong()));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException("a cache section that is not one: " + e.getOriginalMessage());
+      }
+    }
+    StringWriter out = new StringWriter();
+    t.print(new PrintWriter(out));
+    return out.toString();
   }
 
   private final List<Row> rows = new ArrayList<>();
