@@ -43,14 +43,14 @@ public final class CacheTable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * The table of the runs in {@code cache --json} output (one summary or an array of them), as the
+   * The table of the runs' summaries that {@code cache --json} printed, in their order, as the
    * command prints it: what the experiment pages keep as their data.
    *
    * @throws IllegalArgumentException when a summary has no {@code cache} or {@code setting} section
    */
-  public static String markdown(JsonNode output) {
+  public static String markdown(List<JsonNode> runs) {
     CacheTable t = new CacheTable();
-    for (JsonNode run : output.isArray() ? output : JSON.createArrayNode().add(output)) {
+    for (JsonNode run : runs) {
       JsonNode cache = run.get("cache");
       JsonNode setting = run.get("setting");
       if (cache == null || setting == null) {
