@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
+import org.bloomchord.experiments.join.SemiJoinTable;
 import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.summary.TracebackTable;
 import org.bloomchord.experiments.writes.WritesTable;
@@ -61,7 +62,8 @@ public final class ExperimentPages {
   public static final Map<String, Function<List<JsonNode>, String>> COMMAND_TABLES = Map.of(
       "cache", CacheTable::markdown,
       "hot-keys", HotKeysTable::markdown,
-      "similarity", SimilarTable::markdown);
+      "similarity", SimilarTable::markdown,
+      "semijoin", SemiJoinTable::markdown);
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
