@@ -1,7 +1,7 @@
 package org.bloomchord.experiments.report.tables;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -108,9 +108,9 @@ public final class ExperimentPages {
    */
   public static List<JsonNode> commandRuns(Path file) {
     List<JsonNode> out = new ArrayList<>();
-    try (MappingIterator<JsonNode> values = JSON.readerFor(JsonNode.class).readValues(file.toFile())) {
-      while (values.hasNext()) {
-        JsonNode v = values.next();
+    try (JsonParser values = JSON.createParser(file.toFile())) {
+      while (values.nextToken() != null) {
+        JsonNode v = JSON.readTree(values);
         if (v.isArray()) {
           v.forEach(out::add);
         } else {
