@@ -137,6 +137,36 @@ public final class CacheTable {
   }
 
   /**
+   * The tables {@code bloomchord run} prints for the {@code cache} sections of scenario runs'
+   * {@code summary.json} files ({@link #printSection}), in order, a blank line between two runs.
+   *
+   * @throws IllegalArgumentException when a file has no {@code cache} section
+   */
+  public static String scenarioMarkdown(List<Path> summaries) {
+    StringWriter out = new StringWriter();
+    PrintWriter w = new PrintWriter(out);
+    for (Path f : summaries) {
+      JsonNode root;
+      CacheSection section;
+      try {
+        root = JSON.readTree(f.toFile());
+        if (root.get("cache") == null) {
+          throw new IllegalArgumentException(f + " has no cache section");
+        }
+        section = JSON.treeToValue(root.get("cache"), CacheSection.class);
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException("cannot read the cache section of " + f + ": " + e.getMessage());
+      }
+      if (out.getBuffer().length() > 0) {
+        w.println();
+      }
+      printSection(section, root.path("seed").asLong(), w);
+    }
+    w.flush();
+    return out.toString();
+  }
+
+  /**
    * Writes PNG and SVG charts of the hit ratio and the messages per request (means over the seeds)
    * against the update threshold, when the runs swept it, and against the group size, when they
    * swept that: one series per protocol (and summary shape); a protocol without a threshold is

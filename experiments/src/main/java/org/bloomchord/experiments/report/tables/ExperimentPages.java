@@ -52,7 +52,8 @@ public final class ExperimentPages {
    */
   public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.of(
       "traceback", TracebackTable::markdown,
-      "writes-across-splits", WritesTable::markdown);
+      "writes-across-splits", WritesTable::markdown,
+      "summary-cache", CacheTable::scenarioMarkdown);
 
   /**
    * The blocks {@code PAGE.PART} written by a command's own table from its {@code --json} output,
