@@ -19,6 +19,7 @@ import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
 import org.bloomchord.experiments.similar.SimilarTable;
+import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
 import org.bloomchord.experiments.writes.WritesTable;
 
@@ -64,7 +65,8 @@ public final class ExperimentPages {
       "cache", CacheTable::markdown,
       "hot-keys", HotKeysTable::markdown,
       "similarity", SimilarTable::markdown,
-      "semijoin", SemiJoinTable::markdown);
+      "semijoin", SemiJoinTable::markdown,
+      "heavy-hitters", HeavyHittersTable::markdown);
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
