@@ -166,7 +166,7 @@ class ReproductionTablesTest {
     runs.put("semijoin", new String[] {"semijoin", "--over", "store", "--peers", "4", "--left-rows", "200",
         "--right-rows", "2000", "--selectivity", "0.01,0.5", "--seed", "1"});
     runs.put("heavy-hitters", new String[] {"sketch", "heavy-hitters", "--items", "2000", "--heavy", "10",
-        "--threshold", "100", "--counters", "200,400", "--compare", "--seed", "1,2"});
+        "--threshold", "100", "--counters", "200,400", "--hashes", "4", "--compare", "--seed", "1,2"});
     for (Map.Entry<String, String[]> e : runs.entrySet()) {
       String printed = cli(0, e.getValue());
       String[] json = java.util.Arrays.copyOf(e.getValue(), e.getValue().length + 1);
