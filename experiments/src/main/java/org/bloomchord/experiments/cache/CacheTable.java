@@ -1,6 +1,10 @@
 package org.bloomchord.experiments.cache;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +24,48 @@ public final class CacheTable {
 
   /** One run and the setting it measured. */
   public record Row(CacheStats stats, int bitsPerEntry, double updateThreshold, long seed) {
+  }
+
+  /**
+   * The cache settings of one run of {@code bloomchord cache}, its summary's {@code setting} section.
+   *
+   * @param capacity objects each peer caches
+   * @param bitsPerEntry the summaries' bits per cached object
+   * @param hashes the summaries' hash functions
+   * @param updateThreshold share of the capacity replaced before a summary update is sent
+   * @param deltas whether updates are sent as deltas
+   * @param warmup requests served before the figures start
+   */
+  public record Setting(int capacity, int bitsPerEntry, int hashes, double updateThreshold, boolean deltas,
+      int warmup) {
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * The table of the runs' summaries that {@code cache --json} printed, in their order, as the
+   * command prints it: what the experiment pages keep as their data.
+   *
+   * @throws IllegalArgumentException when a summary has no {@code cache} or {@code setting} section
+   */
+  public static String markdown(List<JsonNode> runs) {
+    CacheTable t = new CacheTable();
+    for (JsonNode run : runs) {
+      JsonNode cache = run.get("cache");
+      JsonNode setting = run.get("setting");
+      if (cache == null || setting == null) {
+        throw new IllegalArgumentException("not the summary of a cache run (no cache or setting section)");
+      }
+      try {
+        t.add(new Row(JSON.treeToValue(cache, CacheStats.class), setting.path("bitsPerEntry").asInt(),
+            setting.path("updateThreshold").asDouble(), run.path("seed").asLong()));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException("a cache section that is not one: " + e.getOriginalMessage());
+      }
+    }
+    StringWriter out = new StringWriter();
+    t.print(new PrintWriter(out));
+    return out.toString();
   }
 
   private final List<Row> rows = new ArrayList<>();
@@ -88,6 +134,36 @@ public final class CacheTable {
           p.summaryOverIcpHitRatio());
     }
     out.flush();
+  }
+
+  /**
+   * The tables {@code bloomchord run} prints for the {@code cache} sections of scenario runs'
+   * {@code summary.json} files ({@link #printSection}), in order, a blank line between two runs.
+   *
+   * @throws IllegalArgumentException when a file has no {@code cache} section
+   */
+  public static String scenarioMarkdown(List<Path> summaries) {
+    StringWriter out = new StringWriter();
+    PrintWriter w = new PrintWriter(out);
+    for (Path f : summaries) {
+      JsonNode root;
+      CacheSection section;
+      try {
+        root = JSON.readTree(f.toFile());
+        if (root.get("cache") == null) {
+          throw new IllegalArgumentException(f + " has no cache section");
+        }
+        section = JSON.treeToValue(root.get("cache"), CacheSection.class);
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException("cannot read the cache section of " + f + ": " + e.getMessage());
+      }
+      if (out.getBuffer().length() > 0) {
+        w.println();
+      }
+      printSection(section, root.path("seed").asLong(), w);
+    }
+    w.flush();
+    return out.toString();
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.bloomchord.experiments.cache;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,9 +63,16 @@ public record CacheTrial(String runtime, int peers, List<CacheRequest> requests,
   public record Outcome(CacheStats stats, TrafficWindow traffic, boolean ringStable, long simulatedMs) {
   }
 
-  /** The run as the shared summary: the header, the command's {@code cache} section, peers and traffic. */
+  /**
+   * The run as the shared summary: the header, the command's {@code cache} section and the
+   * {@code setting} it measured, peers and traffic.
+   */
   public Summary summary(Outcome o) {
-    return Summary.of("cache", runtime, seed).withFields(Map.of("cache", o.stats()))
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("cache", o.stats());
+    fields.put("setting", new CacheTable.Setting(cache.capacity(), cache.bitsPerEntry(), cache.hashes(),
+        cache.updateThreshold(), cache.deltas(), warmup));
+    return Summary.of("cache", runtime, seed).withFields(fields)
         .withPeers(new PeerCounts(peers, peers, peers, 0, 0)).withTraffic(o.traffic().toStats());
   }
 

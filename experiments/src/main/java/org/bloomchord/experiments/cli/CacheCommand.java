@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
  * {@code bloomchord cache}: a group of N peers caching for each other, one run per combination of
  * the listed protocols, group sizes, summary shapes, update thresholds and seeds, on the same
  * request stream for one seed. Prints a markdown table (mean and range over the seeds), or with
- * {@code --json} the shared summaries (header, {@code cache}, {@code peers}, {@code traffic}).
+ * {@code --json} the shared summaries (header, {@code cache}, the {@code setting} it measured,
+ * {@code peers}, {@code traffic}).
  */
 @Command(
     name = "cache",

@@ -1,15 +1,16 @@
 package org.bloomchord.experiments.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.hotkeys.HotKeyPlots;
 import org.bloomchord.experiments.hotkeys.HotKeyTrial;
+import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Option;
  * {@code bloomchord hot-keys}: runs {@link HotKeyTrial} on the simulator for each threshold and
  * seed and prints one markdown table row per run (served load per peer, max over mean, and reads
  * that missed a put acknowledged before they started); with {@code --plot DIR} also the charts of
- * {@link HotKeyPlots}.
+ * {@link HotKeyPlots}; with {@code --json} one JSON line per run instead of the table, from which
+ * {@link HotKeysTable} writes the same table.
  */
 @Command(
     name = "hot-keys",
@@ -68,6 +70,9 @@ public final class HotKeysCommand implements Callable<Integer> {
           + " served gets over the mean against the threshold.")
   Path plot;
 
+  @Option(names = "--json", description = "Print one JSON line per run (its settings and figures) instead of the table.")
+  boolean json;
+
   @Override
   public Integer call() {
     if (peers < 2 || peers > 20_000) {
@@ -106,10 +111,9 @@ public final class HotKeysCommand implements Callable<Integer> {
     }
     List<HotKeyTrial.Result> results = new ArrayList<>();
     PrintWriter out = spec.commandLine().getOut();
-    out.println("| threshold | budget | seed | reads | failed | puts acked | served mean | p99 | max | servedMaxOverMean"
-        + " | violations | updates (waited out) | put ack ms mean / max | to holders / to replicas"
-        + " | busiest: owner / replica / copy | busiest's arc / mean |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    if (!json) {
+      out.print(HotKeysTable.HEAD);
+    }
     for (long t : thresholds) {
       for (long b : t == 0 ? List.of(0L) : budgets) {
         for (long seed : seeds) {
@@ -117,13 +121,8 @@ public final class HotKeysCommand implements Callable<Integer> {
               .leaseMs(leaseMs).budget(b).readsPerPeerPerSecond(rate).putShare(putShare).seconds(seconds).seed(seed)
               .build().run();
           results.add(r);
-          out.println(String.format(Locale.ROOT,
-              "| %s | %s | %d | %d | %d | %d/%d | %.1f | %.0f | %.0f | %.2f | %d | %d (%d) | %.0f / %d | %d / %d | %d / %d / %d"
-                  + " | %.1f |",
-              t == 0 ? "off" : t + "/s", t == 0 ? "-" : b == 0 ? "none" : b + "/s", seed, r.reads(), r.readsFailed(),
-              r.putsAcked(), r.puts(), r.served().mean(), r.served().p99(), r.served().max(), r.servedMaxOverMean(),
-              r.violations(), r.updates(), r.updatesWaitedOut(), r.putAckMeanMs(), r.putAckMaxMs(), r.delegated(), r.toReplicas(), r.busiestAsOwner(),
-              r.busiestAsReplica(), r.busiestFromCache(), r.busiestArcOverMean()));
+          JsonNode run = HotKeysTable.json(r);
+          out.println(json ? run.toString() : HotKeysTable.line(run));
           out.flush();
         }
       }

@@ -1,16 +1,17 @@
 package org.bloomchord.experiments.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.join.JoinInput;
 import org.bloomchord.experiments.join.JoinRow;
 import org.bloomchord.experiments.join.RelationCsv;
+import org.bloomchord.experiments.join.SemiJoinTable;
 import org.bloomchord.experiments.join.SemiJoinTrial;
 import org.bloomchord.experiments.join.StoreJoinTrial;
 import org.bloomchord.overlay.Networks;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
  * relations are generated (one row per selectivity) or read from CSV files ({@code --left},
  * {@code --right}); output is a markdown table or JSON with a {@code semijoin} section (exact,
  * bytes, formulaBytes, columnBytes, wholeBytes, falseMatches, ...; over the store also owners,
- * messages, lookups).
+ * messages, lookups) and a {@code relations} section (their source and R's distinct join values),
+ * from which {@link SemiJoinTable} writes the same table.
  */
 @Command(
     name = "semijoin",
@@ -43,6 +45,8 @@ public final class SemiJoinCommand implements Callable<Integer> {
   /** Where S is. */
   static final String OVER_PEER = "peer";
   static final String OVER_STORE = "store";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -103,16 +107,23 @@ public final class SemiJoinCommand implements Callable<Integer> {
           : new SemiJoinTrial(runtime, input, seed).run());
     }
     PrintWriter out = spec.commandLine().getOut();
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("command", "semijoin");
+    doc.put("runtime", runtime);
+    doc.put("over", over);
+    if (OVER_STORE.equals(over)) {
+      doc.put("peers", peers);
+    }
+    doc.put("seed", seed);
+    Map<String, Object> relations = new LinkedHashMap<>();
+    relations.put("source", leftFile != null ? leftFile + " and " + rightFile : "generated relations");
+    relations.put("distinct", inputs.get(0).distinct());
+    doc.put("relations", relations);
+    doc.put("semijoin", rows.size() == 1 ? rows.get(0) : rows);
     if (json) {
-      Map<String, Object> doc = new LinkedHashMap<>();
-      doc.put("command", "semijoin");
-      doc.put("runtime", runtime);
-      doc.put("over", over);
-      doc.put("seed", seed);
-      doc.put("semijoin", rows.size() == 1 ? rows.get(0) : rows);
       JsonOutput.print(out, doc);
     } else {
-      printTable(out, inputs.get(0), rows);
+      out.print(SemiJoinTable.document(JSON.valueToTree(doc)));
     }
     out.flush();
     boolean exact = rows.stream().allMatch(r -> r.relations().exact());
@@ -159,33 +170,5 @@ public final class SemiJoinCommand implements Callable<Integer> {
       out.add(JoinInput.generated(leftRows, rightRows, f, seed));
     }
     return out;
-  }
-
-  private void printTable(PrintWriter out, JoinInput first, List<JoinRow> rows) {
-    boolean store = OVER_STORE.equals(over);
-    String where = store ? "over the store of " + peers + " peers" : "between two peers";
-    String source = leftFile != null ? leftFile + " and " + rightFile : "generated relations";
-    out.printf(Locale.ROOT, "semijoin %s on %s, seed %d, %s: R %d rows (%d distinct b), S %d rows, tuples of 16 bytes%n%n",
-        where, runtime, seed, source, first.left().size(), first.distinct(), first.right().size());
-    out.println("| F | exact | bytes | formula | vs formula | column | column formula | below column (measured/formula)"
-        + " | whole | false matches | expected | filter bits |" + (store ? " owners | messages | lookups | local tuples |"
-        : " k |"));
-    out.println("|---:|:---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|" + (store ? "---:|---:|---:|---:|"
-        : "---:|"));
-    for (JoinRow r : rows) {
-      JoinRow.Relations rel = r.relations();
-      JoinRow.Cost c = r.cost();
-      JoinRow.Filter f = r.filter();
-      out.printf(Locale.ROOT, "| %s | %s | %d | %d | %+.2f%% | %d | %d | %s/%s | %d | %d | %.1f | %d |",
-          rel.selectivity(), rel.exact(), c.bytes(), c.formulaBytes(), 100 * c.overFormula(), c.columnBytes(),
-          c.formulaColumnBytes(), c.belowColumn(), c.formulaBelowColumn(), c.wholeBytes(), f.falseMatches(),
-          f.expectedFalseMatches(), f.filterBits());
-      if (r instanceof JoinRow.OverStore o) {
-        out.printf(Locale.ROOT, " %d | %d | %d | %d |%n", o.traffic().owners(), o.traffic().messages(),
-            o.traffic().lookups(), o.traffic().localTuples());
-      } else if (r instanceof JoinRow.BetweenPeers p) {
-        out.printf(Locale.ROOT, " %d |%n", p.filterHashes());
-      }
-    }
   }
 }

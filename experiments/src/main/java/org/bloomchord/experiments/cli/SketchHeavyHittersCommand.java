@@ -1,5 +1,8 @@
 package org.bloomchord.experiments.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.experiments.sketch.HeavyHitterTrial;
+import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.Summary;
 import org.bloomchord.experiments.summary.SummaryJson;
 import org.bloomchord.routing.heavy.UpdateRule;
@@ -63,20 +67,7 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
   boolean json;
 
-  private static String range(List<HeavyHitterTrial.Result> rs,
-      java.util.function.ToLongFunction<HeavyHitterTrial.Result> f) {
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    double sum = 0;
-    for (HeavyHitterTrial.Result r : rs) {
-      long v = f.applyAsLong(r);
-      min = Math.min(min, v);
-      max = Math.max(max, v);
-      sum += v;
-    }
-    String mean = String.format(Locale.ROOT, "%.1f", sum / rs.size());
-    return rs.size() == 1 ? mean : mean + " [" + min + ", " + max + "]";
-  }
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
   public Integer call() {
@@ -105,14 +96,8 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     boolean table = !json && (seeds.size() > 1 || counterList.size() > 1 || compare);
     List<Summary> summaries = new ArrayList<>();
-    if (table) {
-      out.println("| counters | hashes | update | seeds | stream | heavy | flagged | false negatives | false positives"
-          + " | bound (expectedFalsePositives) | memory (B) |");
-      out.println("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    }
     for (int counters : counterList) {
       for (UpdateRule rule : rules) {
-        List<HeavyHitterTrial.Result> results = new ArrayList<>();
         for (long seed : seeds) {
           HeavyHitterTrial t = new HeavyHitterTrial(items, heavy, threshold, counters, hashes, rule, zipf, seed);
           HeavyHitterTrial.Result r;
@@ -121,7 +106,6 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
           } catch (IllegalArgumentException e) {
             throw new UsageException("--items, --heavy, --threshold and --zipf give " + e.getMessage());
           }
-          results.add(r);
           Map<String, Object> fields = t.fields(r);
           summaries.add(Summary.of("sketch heavy-hitters", null, seed).withFields(fields));
           if (!json && !table) {
@@ -129,17 +113,21 @@ public final class SketchHeavyHittersCommand implements Callable<Integer> {
                 v instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : v));
           }
         }
-        if (table) {
-          HeavyHitterTrial.Result f = results.get(0);
-          out.println("| " + counters + " | " + hashes + " | " + rule.name().toLowerCase(Locale.ROOT) + " | "
-              + results.size() + " | " + f.stream() + " | " + f.heavy() + " | "
-              + range(results, r -> r.flagged()) + " | " + range(results, r -> r.falseNegatives()) + " | "
-              + range(results, r -> r.falsePositives()) + " | "
-              + String.format(Locale.ROOT, "%.1f", results.stream().mapToDouble(
-                  HeavyHitterTrial.Result::expectedFalsePositives).average().orElse(0)) + " | "
-              + f.memoryBytes() + " |");
-        }
       }
+    }
+    if (table) {
+      List<JsonNode> runs = new ArrayList<>();
+      try {
+        JsonNode all = JSON.readTree(SummaryJson.pretty(summaries));
+        if (all.isArray()) {
+          all.forEach(runs::add);
+        } else {
+          runs.add(all);
+        }
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("the runs' summaries are not JSON: " + e.getOriginalMessage(), e);
+      }
+      out.print(HeavyHittersTable.markdown(runs));
     }
     if (json) {
       out.println(SummaryJson.pretty(summaries));

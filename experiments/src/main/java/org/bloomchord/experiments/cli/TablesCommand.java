@@ -44,7 +44,9 @@ public final class TablesCommand implements Callable<Integer> {
   Path write;
 
   @Option(names = "--docs", paramLabel = "DIR",
-      description = "Rewrite every block of the pages DIR/*.md from DIR/data/NAME/ or DIR/data/NAME.recorded.json, and the figures of the README two folders up.")
+      description = "Rewrite every block of the pages DIR/*.md from DIR/data/NAME/, DIR/data/NAME.recorded.json or,"
+          + " for a block PAGE.PART, DIR/data/PAGE/PART.json (a command's --json output), and the figures of the"
+          + " README two folders up.")
   Path docs;
 
   @Option(names = "--check", description = "With --write or --docs: change nothing; exit 1 when a page differs.")

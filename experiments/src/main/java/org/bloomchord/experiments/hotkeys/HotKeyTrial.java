@@ -1,5 +1,6 @@
 package org.bloomchord.experiments.hotkeys;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,7 +61,7 @@ public record HotKeyTrial(int peers, int keys, double zipf, long threshold, long
       double servedMaxOverMean, long violations, long updates, long updatesWaitedOut, double putAckMeanMs,
       long putAckMaxMs, long delegated, long toReplicas,
       long busiestAsOwner, long busiestAsReplica, long busiestFromCache, double busiestArcOverMean,
-      double[] servedPerPeer) {
+      @JsonIgnore double[] servedPerPeer) {
 
     /** A builder with every figure 0. */
     public static Builder builder() {

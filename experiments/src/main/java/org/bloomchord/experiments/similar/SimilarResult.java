@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
@@ -112,6 +113,8 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
       return pairs == 0 || clusteredStdErr < 1e-3 ? 0 : (share() - expected) / clusteredStdErr;
     }
   }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   static SimilarResult of(SimilarTrial t, Corpus corpus, List<MinHashSketch> sketches,
       List<SimilarityIndex.Result> results, long queryBytes, long queryMessages, Publication publication,
@@ -310,41 +313,9 @@ public record SimilarResult(SimilarTrial trial, List<Bin> bins, Double recall, l
     }
   }
 
-  /** Prints the bins as a markdown table and the totals as a second one. */
+  /** Prints the bins as a markdown table and the totals as further ones ({@link SimilarTable}). */
   public void printMarkdown(PrintWriter out) {
-    out.printf(Locale.ROOT, "similar on %s, seed %d: %s, %d documents, %d peers, %d-word shingles, b = %d, r = %d, s = %.2f%n%n",
-        trial.runtime(), trial.seed(), trial.corpusDir() == null ? "synthetic corpus" : "paragraphs of " + trial.corpusDir(),
-        trial.documents(), trial.peers(), trial.options().shingle(),
-        trial.options().bands(), trial.options().rows(), trial.threshold());
-    out.println("| J | pairs | candidates | share | 1-(1-J^r)^b | binomial s.e. | clustered s.e. | z | mean estimate - J"
-        + " | returned |");
-    out.println("|---|------:|-----------:|------:|------------:|-----:|-----:|-----:|------:|---------:|");
-    for (Bin b : bins) {
-      out.printf(Locale.ROOT, "| %.1f-%.1f | %d | %d | %.4f | %.4f | %.4f | %.4f | %+.2f | %s | %d |%n", b.jaccard(),
-          b.jaccard() + 0.1, b.pairs(), b.candidates(), b.share() == null ? 0.0 : b.share(), b.expected(), b.stdErr(),
-          b.clusteredStdErr(), b.z(),
-          Double.isNaN(b.estimateBias()) ? "-" : String.format(Locale.ROOT, "%+.4f", b.estimateBias()), b.returned());
-    }
-    out.println();
-    out.println("| worst deviation | recall (J >= s+0.1) | false accepts (J < s-0.1) | bytes/query | lookups/query"
-        + " | failed queries |");
-    out.println("|---:|---:|---:|---:|---:|---:|");
-    out.printf(Locale.ROOT, "| %.4f | %s | %d | %.0f | %.1f | %d |%n", worstDeviation(),
-        recall == null ? "-" : String.format(Locale.ROOT, "%.4f", recall), falseAccepts, bytesPerQuery, lookupsPerQuery,
-        failedQueries);
-    out.println();
-    out.println("| publications | complete | incomplete (reported) | calls failed | retries | missing entries"
-        + " | of them reported complete | still missing on a second read | of them reported complete |");
-    out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    out.printf(Locale.ROOT, "| %d | %d | %d | %d | %d | %d | %d | %d | %d |%n", trial.documents(), publication.completed(),
-        publication.incomplete(), publication.callsFailed(), publication.retries(), audit.missing(),
-        audit.missingAfterComplete(), audit.stillMissing(), audit.stillMissingAfterComplete());
-    out.println();
-    StringBuilder owners = new StringBuilder("appends answered by the buckets' owners:");
-    for (AppendOutcome o : AppendOutcome.values()) {
-      owners.append(' ').append(o.name().toLowerCase(Locale.ROOT)).append(' ').append(publication.ownerAnswers()[o.ordinal()]);
-    }
-    out.println(owners);
+    out.print(SimilarTable.run(JSON.valueToTree(document())));
     out.flush();
   }
 

@@ -1,5 +1,7 @@
 package org.bloomchord.experiments.report.tables;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,11 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.bloomchord.experiments.cache.CacheTable;
+import org.bloomchord.experiments.hotkeys.HotKeysTable;
+import org.bloomchord.experiments.join.SemiJoinTable;
+import org.bloomchord.experiments.similar.SimilarTable;
+import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
 import org.bloomchord.experiments.writes.WritesTable;
 
@@ -24,7 +31,9 @@ import org.bloomchord.experiments.writes.WritesTable;
  * {@code DIR/data/compressed-table.json}, the output of {@code bloomchord sketch compressed-table --json};
  * a block of {@link #RUN_TABLES} (a measurement whose own command prints its table from runs'
  * {@code summary.json}, such as {@code traceback --table}) from the runs kept as
- * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names. The README two
+ * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names; a block
+ * {@code PAGE.PART} of {@link #COMMAND_TABLES} (a command that prints its table from its own
+ * {@code --json} output, such as {@code cache}) from {@code DIR/data/PAGE/PART.json}. The README two
  * folders up, when there is one, has the figures of its "What it measured" table written from the
  * same data ({@link ReadmeFigures}).
  */
@@ -44,7 +53,20 @@ public final class ExperimentPages {
    */
   public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.of(
       "traceback", TracebackTable::markdown,
-      "writes-across-splits", WritesTable::markdown);
+      "writes-across-splits", WritesTable::markdown,
+      "summary-cache", CacheTable::scenarioMarkdown);
+
+  /**
+   * The blocks {@code PAGE.PART} written by a command's own table from its {@code --json} output,
+   * kept as {@code data/PAGE/PART.json} (one JSON value, an array of them, or one per line), by
+   * {@code PAGE}: each takes the output's runs in order.
+   */
+  public static final Map<String, Function<List<JsonNode>, String>> COMMAND_TABLES = Map.of(
+      "cache", CacheTable::markdown,
+      "hot-keys", HotKeysTable::markdown,
+      "similarity", SimilarTable::markdown,
+      "semijoin", SemiJoinTable::markdown,
+      "heavy-hitters", HeavyHittersTable::markdown);
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
@@ -61,13 +83,50 @@ public final class ExperimentPages {
     return out;
   }
 
-  /** The data source of block {@code name} under {@code dir}: the run folder if there is one, else the recorded file. */
+  /**
+   * The data source of block {@code name} under {@code dir}: a command's output for a block of
+   * {@link #COMMAND_TABLES}, else the run folder if there is one, else the recorded file.
+   */
   public static Path source(Path dir, String name) {
     if (name.equals(CompressedTableMarkdown.NAME)) {
       return dir.resolve(DATA).resolve(name + ".json");
     }
+    if (commandTable(name) != null) {
+      int dot = name.indexOf('.');
+      return dir.resolve(DATA).resolve(name.substring(0, dot)).resolve(name.substring(dot + 1) + ".json");
+    }
     Path runs = dir.resolve(DATA).resolve(name);
     return Files.isDirectory(runs) ? runs : dir.resolve(DATA).resolve(name + RECORDED);
+  }
+
+  /** The table writer of block {@code PAGE.PART} when {@code PAGE} is one of {@link #COMMAND_TABLES}, else null. */
+  static Function<List<JsonNode>, String> commandTable(String name) {
+    int dot = name.indexOf('.');
+    return dot <= 0 || dot == name.length() - 1 ? null : COMMAND_TABLES.get(name.substring(0, dot));
+  }
+
+  /**
+   * The runs of a command's {@code --json} output: every top-level JSON value of {@code file} in
+   * order, the elements of an array taken one by one.
+   */
+  public static List<JsonNode> commandRuns(Path file) {
+    List<JsonNode> out = new ArrayList<>();
+    try (JsonParser values = JSON.createParser(file.toFile())) {
+      while (values.nextToken() != null) {
+        JsonNode v = JSON.readTree(values);
+        if (v.isArray()) {
+          v.forEach(out::add);
+        } else {
+          out.add(v);
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(file + " holds no run");
+    }
+    return out;
   }
 
   /** The {@code summary.json} of every run kept under {@code runs}, in folder-name order. */
@@ -107,12 +166,18 @@ public final class ExperimentPages {
         for (String name : names) {
           Path source = source(dir, name);
           if (!Files.exists(source)) {
-            throw new IllegalArgumentException(page + ": block '" + name + "' has no data (" + dir.resolve(DATA)
-                .resolve(name) + "/ or " + name + RECORDED + ")");
+            throw new IllegalArgumentException(page + ": block '" + name + "' has no data (" + (commandTable(name) != null
+                ? source.toString() : dir.resolve(DATA).resolve(name) + "/ or " + name + RECORDED) + ")");
           }
           try {
             if (name.equals(CompressedTableMarkdown.NAME)) {
               text = MarkedBlocks.replace(text, name, CompressedTableMarkdown.markdown(JSON.readTree(source.toFile())));
+              continue;
+            }
+            Function<List<JsonNode>, String> command = commandTable(name);
+            if (command != null) {
+              String md = command.apply(commandRuns(source));
+              text = MarkedBlocks.replace(text, name, md.endsWith("\n") ? md : md + "\n");
               continue;
             }
             if (RUN_TABLES.containsKey(name)) {

@@ -52,6 +52,8 @@ public final class ReadmeFigures {
     m.put("docs/experiments/chord-path-length.md", ReadmeFigures::pathLength);
     m.put("docs/experiments/reconciliation.md", ReadmeFigures::rateless);
     m.put("docs/experiments/writes-across-splits.md", ReadmeFigures::writes);
+    m.put("docs/experiments/cache.md", ReadmeFigures::cache);
+    m.put("docs/experiments/hot-keys.md", ReadmeFigures::hotKeys);
     return m;
   }
 
@@ -228,6 +230,71 @@ public final class ReadmeFigures {
     return String.format(Locale.ROOT, "%s across 2- and 3-way splits of 1 minute and 1 hour (%d simulator runs, %,d"
         + " acknowledged writes); every replaced write named with the concurrent write that replaced it", outcome,
         files.size(), acknowledged);
+  }
+
+  /**
+   * Summary cache against ICP at the aims' setting (objects named by URL, 8 bits per entry): the
+   * means over the seeds of ICP's messages over the summary's, and of the summary's hit ratio over
+   * ICP's.
+   */
+  private static String cache(Path data) {
+    double[] icp = new double[2];
+    double[] summary = new double[2];
+    long seeds = 0;
+    long peers = 0;
+    for (JsonNode run : ExperimentPages.commandRuns(data.resolve("cache").resolve("aims.json"))) {
+      JsonNode c = run.path("cache");
+      if (!"url".equals(c.path("names").asText())) {
+        continue;
+      }
+      double[] into = switch (c.path("protocol").asText()) {
+        case "icp" -> icp;
+        case "summary" -> run.path("setting").path("bitsPerEntry").asInt() == 8 ? summary : null;
+        default -> null;
+      };
+      if (into != null) {
+        into[0] += c.path("messagesPerRequest").asDouble();
+        into[1] += c.path("hitRatio").asDouble();
+        seeds += into == icp ? 1 : 0;
+        peers = c.path("peers").asLong();
+      }
+    }
+    return String.format(Locale.ROOT, "Bloom summaries between %d caches: %.1f times fewer messages than ICP at %.1f%%"
+        + " of its hit ratio (objects named by URL, 8 bits per entry, means of %d seeds on the simulator)", peers,
+        icp[0] / summary[0], 100 * summary[1] / icp[1], seeds);
+  }
+
+  /**
+   * Hot-key relief at threshold 1/s with 1% puts: the range of the busiest peer's served gets over
+   * the mean, against relief off, and the stale or failed reads of those runs.
+   */
+  private static String hotKeys(Path data) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = 0;
+    long runs = 0;
+    long bad = 0;
+    long peers = 0;
+    for (JsonNode run : ExperimentPages.commandRuns(data.resolve("hot-keys").resolve("thresholds-1-2.json"))) {
+      if (run.path("trial").path("threshold").asLong() != 1) {
+        continue;
+      }
+      double r = run.path("servedMaxOverMean").asDouble();
+      lo = Math.min(lo, r);
+      hi = Math.max(hi, r);
+      runs++;
+      bad += run.path("violations").asLong() + run.path("readsFailed").asLong();
+      peers = run.path("trial").path("peers").asLong();
+    }
+    double offLo = Double.POSITIVE_INFINITY;
+    double offHi = 0;
+    for (JsonNode run : ExperimentPages.commandRuns(data.resolve("hot-keys").resolve("no-relief.json"))) {
+      offLo = Math.min(offLo, run.path("servedMaxOverMean").asDouble());
+      offHi = Math.max(offHi, run.path("servedMaxOverMean").asDouble());
+    }
+    String reads = bad == 0 ? "no read stale or failed" : String.format(Locale.ROOT, "%,d reads stale or failed", bad);
+    return String.format(Locale.ROOT, "hot-key relief on %,d peers, Zipf 1.0 with 1%% puts, threshold 1/s: the busiest"
+        + " peer serves %.2f to %.2f times the mean (%.1f to %.1f without relief), %s in its %d runs", peers, lo, hi, offLo,
+        offHi, reads, runs);
   }
 
   /** Whether {@code readme} is what its data gives. */

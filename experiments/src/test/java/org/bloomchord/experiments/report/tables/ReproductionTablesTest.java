@@ -149,4 +149,52 @@ class ReproductionTablesTest {
     String unsourced = readme.replace("(one wall-clock run: no raw data kept)", "");
     assertThrows(IllegalArgumentException.class, () -> ReadmeFigures.regenerate(unsourced, data));
   }
+
+  /**
+   * A block {@code PAGE.PART} is written by the command's own table from its {@code --json} output:
+   * for each command, a small run's printed table equals the table written from the same run's JSON,
+   * kept as a file and read back as the pages' data is.
+   */
+  @Test
+  void aCommandsTableFromItsJsonIsTheTableItPrints(@TempDir Path dir) throws IOException {
+    Map<String, String[]> runs = new java.util.LinkedHashMap<>();
+    runs.put("cache", new String[] {"cache", "--protocol", "none,summary", "--names", "number", "--peers", "4",
+        "--capacity", "50", "--objects", "1000", "--requests", "600", "--warmup", "200", "--seed", "1,2"});
+    runs.put("hot-keys", new String[] {"hot-keys", "--peers", "40", "--keys", "80", "--seconds", "3", "--thresholds",
+        "0,1", "--seeds", "1,2"});
+    runs.put("similarity", new String[] {"similar", "--documents", "60", "--bands", "10", "--rows", "3", "--seed", "1"});
+    runs.put("semijoin", new String[] {"semijoin", "--over", "store", "--peers", "4", "--left-rows", "200",
+        "--right-rows", "2000", "--selectivity", "0.01,0.5", "--seed", "1"});
+    runs.put("heavy-hitters", new String[] {"sketch", "heavy-hitters", "--items", "2000", "--heavy", "10",
+        "--threshold", "100", "--counters", "200,400", "--hashes", "4", "--compare", "--seed", "1,2"});
+    for (Map.Entry<String, String[]> e : runs.entrySet()) {
+      String printed = cli(0, e.getValue());
+      String[] json = java.util.Arrays.copyOf(e.getValue(), e.getValue().length + 1);
+      json[json.length - 1] = "--json";
+      Path kept = dir.resolve(e.getKey() + ".json");
+      Files.writeString(kept, cli(0, json));
+      String block = e.getKey() + ".part";
+      assertEquals(Path.of("d", "data", e.getKey(), "part.json"), ExperimentPages.source(Path.of("d"), block));
+      String written = ExperimentPages.COMMAND_TABLES.get(e.getKey()).apply(ExperimentPages.commandRuns(kept));
+      assertEquals(printed.strip(), written.strip(), e.getKey());
+    }
+  }
+
+  /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
+  @Test
+  void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
+    Path lines = dir.resolve("lines.json");
+    Files.writeString(lines, "{\"seed\": 1}\n{\"seed\": 2}\n");
+    Path array = dir.resolve("array.json");
+    Files.writeString(array, "[ {\"seed\": 1},\n  {\"seed\": 2} ]\n{\"seed\": 3}");
+    assertEquals(java.util.List.of(1, 2), ExperimentPages.commandRuns(lines).stream().map(n -> n.get("seed").asInt())
+        .toList());
+    assertEquals(java.util.List.of(1, 2, 3), ExperimentPages.commandRuns(array).stream()
+        .map(n -> n.get("seed").asInt()).toList());
+    Path empty = dir.resolve("empty.json");
+    Files.writeString(empty, "");
+    assertThrows(IllegalArgumentException.class, () -> ExperimentPages.commandRuns(empty));
+    assertThrows(IllegalArgumentException.class,
+        () -> ExperimentPages.COMMAND_TABLES.get("cache").apply(ExperimentPages.commandRuns(lines)));
+  }
 }
