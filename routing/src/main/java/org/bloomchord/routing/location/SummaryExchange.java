@@ -59,10 +59,10 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * factors times {@value #NOTICED_CEILING_FACTOR}, and any change brings the next round back to
  * refreshMs. Changes are then announced rather than waited for: a peer whose summary inputs
  * changed sends, one refreshMs later (changes in between go out together), a {@link SummaryChanged}
- * to every asker it served that has not pulled for {@value #NOTICE_AFTER_FLOORS} refreshMs and whose
- * summary is no longer the one it was sent; the asker pulls that link at once, if it is a current
- * link, not holding that version and not pulled within refreshMs. Under churn the askers pull at
- * about refreshMs and no notice goes out; on an idle ring each link is pulled once per ceiling as a
+ * to every asker it served that has not pulled for {@value #NOTICE_AFTER_FLOORS} refreshMs but still
+ * pulls it, and whose summary is no longer the one it was sent; the asker pulls that link at once,
+ * if it is a current link, not holding that version and not pulled within refreshMs. Under churn
+ * most askers pull within a few refreshMs, so few notices go out; on an idle ring each link is pulled once per ceiling as a
  * safety net for a lost notice, and a new object reaches the filters of its holder's links within
  * refreshMs and a round trip, then one level further per notice. Filters then expire, and served
  * summaries and retired filters are kept, for {@link #expiryMs()}: three ceilings, so a filter
@@ -91,10 +91,10 @@ final class SummaryExchange {
   /**
    * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
    * sent to an asker, or the filter of a former link; with when, {@link
-   * LocationService#summaryInputs} when it was computed (-1 for a former link's), and the asker or
-   * the former link.
+   * LocationService#summaryInputs} when it was computed (-1 for a former link's), the asker or the
+   * former link, and for an asker the time between its last two pulls (0 after its first).
    */
-  private record Kept(long version, List<EncodedLevel> levels, long at, long inputs, PeerRef peer) {
+  private record Kept(long version, List<EncodedLevel> levels, long at, long inputs, PeerRef peer, long gap) {
   }
 
   private final LocationService service;
@@ -188,7 +188,10 @@ final class SummaryExchange {
 
   /**
    * Sends {@link SummaryChanged} to every asker served that has not pulled for {@value
-   * #NOTICE_AFTER_FLOORS} refreshMs and whose summary is no longer the one last sent to it.
+   * #NOTICE_AFTER_FLOORS} refreshMs but still pulls (no more than twice the time between its last
+   * two pulls has passed, which its 1.2x growth and jitter stay within), and whose summary is no
+   * longer the one last sent to it. An asker that stopped pulling (this peer is no longer its link)
+   * is not told.
    */
   private void announce() {
     notice = null;
@@ -198,7 +201,7 @@ final class SummaryExchange {
     long inputs = service.summaryInputs();
     long idleSince = service.runtime().now() - NOTICE_AFTER_FLOORS * service.config().refreshMs();
     for (Kept k : List.copyOf(served.values())) {
-      if (k.inputs == inputs || k.at > idleSince) {
+      if (k.inputs == inputs || k.at > idleSince || service.runtime().now() - k.at > 2 * k.gap) {
         continue;
       }
       long version = SummaryCoding.version(service.filters().summaryFor(service.localFilter(), k.peer));
@@ -296,7 +299,7 @@ final class SummaryExchange {
     LinkFilters.Entry e = service.filters().entry(link);
     if (e != null) {
       retired.put(link.address(),
-          new Kept(e.version(), SummaryCoding.encode(e.filter(), e.counts()), e.updatedAt(), -1, link));
+          new Kept(e.version(), SummaryCoding.encode(e.filter(), e.counts()), e.updatedAt(), -1, link, 0));
     }
   }
 
@@ -445,10 +448,11 @@ final class SummaryExchange {
     long now = service.runtime().now();
     long inputs = service.summaryInputs();
     Kept last = served.get(asker.address());
+    long gap = last == null ? 0 : now - last.at;
     if (last != null && last.inputs == inputs) {
       // nothing this peer's summaries are made of changed since the last one sent to this asker, so
       // the summary is that one: answered without computing the union again
-      served.put(asker.address(), new Kept(last.version, last.levels, now, inputs, asker));
+      served.put(asker.address(), new Kept(last.version, last.levels, now, inputs, asker, gap));
       return Future.succeededFuture(known == last.version ? new SummaryReply(last.version, List.of())
           : new SummaryReply(last.version, last.levels));
     }
@@ -456,11 +460,12 @@ final class SummaryExchange {
     long version = SummaryCoding.version(summary);
     if (version == known) {
       served.put(asker.address(), last != null && last.version == version
-          ? new Kept(version, last.levels, now, inputs, asker) : new Kept(version, shared(version, summary), now, inputs, asker));
+          ? new Kept(version, last.levels, now, inputs, asker, gap)
+          : new Kept(version, shared(version, summary), now, inputs, asker, gap));
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
     List<EncodedLevel> full = shared(version, summary);
-    served.put(asker.address(), new Kept(version, full, now, inputs, asker));
+    served.put(asker.address(), new Kept(version, full, now, inputs, asker, gap));
     if (known != 0 && last != null && last.version == known) {
       int[] counts = SummaryCoding.counts(full);
       SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary),
