@@ -136,7 +136,8 @@ public final class OutOfRangeSweeper {
         if (ctx.config().adaptive()) {
           for (String other : List.copyOf(outsideSince.keySet())) {
             long otherId = store.keyId(other);
-            if (!checking.contains(other) && (otherId == id || ctx.ring().inHalfOpen(otherId, id, r.successor().id()))) {
+            boolean sameOwner = otherId == id || ctx.ring().inHalfOpen(otherId, id, r.successor().id());
+            if (sameOwner && !checking.contains(other)) {
               confirm(other);
             }
           }

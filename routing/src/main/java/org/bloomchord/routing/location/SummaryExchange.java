@@ -62,11 +62,12 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * to every asker it served that has not pulled for {@value #NOTICE_AFTER_FLOORS} refreshMs but still
  * pulls it, and whose summary is no longer the one it was sent; the asker pulls that link at once,
  * if it is a current link, not holding that version and not pulled within refreshMs. Under churn
- * most askers pull within a few refreshMs, so few notices go out; on an idle ring each link is pulled once per ceiling as a
- * safety net for a lost notice, and a new object reaches the filters of its holder's links within
- * refreshMs and a round trip, then one level further per notice. Filters then expire, and served
- * summaries and retired filters are kept, for {@link #expiryMs()}: three ceilings, so a filter
- * pulled just before the rounds returned to refreshMs does not expire before its next pull.
+ * most askers pull within a few refreshMs, so few notices go out; on an idle ring each link is
+ * pulled once per ceiling as a safety net for a lost notice, and a new object reaches the filters
+ * of its holder's links within refreshMs and a round trip, then one level further per notice.
+ * Filters then expire, and served summaries and retired filters are kept, for {@link #expiryMs()}:
+ * three ceilings, so a filter pulled just before the rounds returned to refreshMs does not expire
+ * before its next pull.
  *
  * <p>Longer than most classes because both sides of the pull live here: the versions an asker
  * names and the summaries and deltas a server keeps for them are one protocol, and the retired
@@ -150,7 +151,12 @@ final class SummaryExchange {
   long ceilingMs() {
     long floor = service.config().refreshMs();
     long backedOff = service.peer().config().backedOff(floor);
-    return backedOff > floor ? Math.multiplyExact(backedOff, (long) NOTICED_CEILING_FACTOR) : floor;
+    if (backedOff <= floor) {
+      return floor;
+    }
+    // bounded so that the expiry and the retention (three and twelve ceilings) stay within a long
+    long cap = Long.MAX_VALUE / 16;
+    return backedOff < cap / NOTICED_CEILING_FACTOR ? backedOff * NOTICED_CEILING_FACTOR : cap;
   }
 
   /** How long a filter lives without a pull, and a served summary or retired filter is kept. */

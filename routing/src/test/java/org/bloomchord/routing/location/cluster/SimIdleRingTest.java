@@ -73,7 +73,8 @@ class SimIdleRingTest {
         assertEquals(FINGERS_CEILING, periods[1], () -> h.ref() + ": fix-fingers");
         assertEquals(chord.replicaSyncCeilingMs(), (long) net.inspect(h, ChordPeer::replicaSyncIntervalMs));
         assertEquals(pullCeiling,
-            (long) net.inspect(h, p -> p.extension(LocationService.class).refreshIntervalMs()), () -> h.ref() + ": pulls");
+            (long) net.inspect(h, p -> p.extension(LocationService.class).refreshIntervalMs()),
+            () -> h.ref() + ": pulls");
         links += net.inspect(h, p -> p.links().distinct().size());
       }
       links /= n;
@@ -97,7 +98,8 @@ class SimIdleRingTest {
       double lookups = perType.getOrDefault("LookupDone", 0.0);
       double lookupTraffic = lookups + perType.getOrDefault("FindSuccessor", 0.0) + perType.getOrDefault("Ack", 0.0);
       System.out.printf("idle ring, %d peers (%.2f links each), %d keys: %.4f messages per peer per second "
-          + "(schedule %.4f, lookups %.4f) %s%n", n, links, KEYS_PER_PEER * n, measured, expected, lookupTraffic, perType);
+          + "(schedule %.4f, lookups %.4f) %s%n", n, links, KEYS_PER_PEER * n, measured, expected, lookupTraffic,
+          perType);
       assertTrue(Math.abs(measured - lookupTraffic - expected) <= 0.1 * expected,
           "measured " + measured + " less lookups " + lookupTraffic + ", schedule " + expected);
       assertTrue(lookups <= (chord.replicas() - 1) * 2 * 1000.0 / window,
