@@ -35,7 +35,11 @@ import org.bloomchord.overlay.PeerRef;
  * still replicated here waits twice as long before its next check as before its last, from the
  * grace up to {@value #MAX_WAIT_FACTOR} times it, so an idle ring's confirmations fade out like its
  * other periodic work (a copy a join made stale is then dropped at most that much later); with
- * fixed periods every check waits the grace.
+ * fixed periods every check waits the grace. With adaptive maintenance a tick's due keys are also
+ * checked one after the other in ring order from this peer on, and a check that finds this peer
+ * still a replica confirms with it every key held outside the primary range between the checked
+ * key and its owner (they have the same owner, hence the same replicas): one lookup per
+ * predecessor's range rather than one per key.
  */
 public final class OutOfRangeSweeper {
 
@@ -94,23 +98,49 @@ public final class OutOfRangeSweeper {
     outsideSince.clear();
     outsideSince.putAll(seen);
     waits.keySet().retainAll(seen.keySet());
-    for (String key : due) {
-      check(key);
+    if (ctx.config().adaptive()) {
+      due.sort((a, b) -> Long.compareUnsigned(ctx.ring().distance(self, store.keyId(a)),
+          ctx.ring().distance(self, store.keyId(b))));
+      checkInTurn(due, 0);
+    } else {
+      for (String key : due) {
+        check(key);
+      }
     }
   }
 
-  private void check(String key) {
+  /** Checks {@code due} from index i on, one after the other, skipping keys a check confirmed meanwhile. */
+  private void checkInTurn(List<String> due, int i) {
+    if (i == due.size() || ctx.state() != PeerState.ACTIVE) {
+      return;
+    }
+    String key = due.get(i);
+    Long since = outsideSince.get(key);
+    if (since == null || checking.contains(key)
+        || ctx.now() - since < waits.getOrDefault(key, ctx.config().limits().outOfRangeGraceMs())) {
+      checkInTurn(due, i + 1);
+      return;
+    }
+    check(key).onComplete(ar -> checkInTurn(due, i + 1));
+  }
+
+  private Future<Boolean> check(String key) {
     checking.add(key);
     long id = ctx.ring().hash(key);
-    lookup.apply(id).compose(r -> {
+    return lookup.apply(id).compose(r -> {
       if (!r.found()) {
         return Future.succeededFuture(false);
       }
       if (replicaSet(r).contains(ctx.self())) {
-        outsideSince.put(key, ctx.now());
+        confirm(key);
         if (ctx.config().adaptive()) {
-          long grace = ctx.config().limits().outOfRangeGraceMs();
-          waits.put(key, Math.min(MAX_WAIT_FACTOR * grace, 2 * waits.getOrDefault(key, grace)));
+          for (String other : List.copyOf(outsideSince.keySet())) {
+            long otherId = store.keyId(other);
+            boolean sameOwner = otherId == id || ctx.ring().inHalfOpen(otherId, id, r.successor().id());
+            if (sameOwner && !checking.contains(other)) {
+              confirm(other);
+            }
+          }
         }
         return Future.succeededFuture(false);
       }
@@ -129,6 +159,15 @@ public final class OutOfRangeSweeper {
         return false;
       });
     }).onComplete(ar -> checking.remove(key));
+  }
+
+  /** {@code key} is still replicated here: timed again, with adaptive maintenance after twice its last wait. */
+  private void confirm(String key) {
+    outsideSince.put(key, ctx.now());
+    if (ctx.config().adaptive()) {
+      long grace = ctx.config().limits().outOfRangeGraceMs();
+      waits.put(key, Math.min(MAX_WAIT_FACTOR * grace, 2 * waits.getOrDefault(key, grace)));
+    }
   }
 
   private List<PeerRef> replicaSet(LookupResult r) {

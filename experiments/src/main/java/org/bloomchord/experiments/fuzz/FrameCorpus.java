@@ -49,6 +49,7 @@ import org.bloomchord.routing.location.LocationMessages.PointerAck;
 import org.bloomchord.routing.location.LocationMessages.PointerHolders;
 import org.bloomchord.routing.location.LocationMessages.PointerQuery;
 import org.bloomchord.routing.location.LocationMessages.PointerUpdate;
+import org.bloomchord.routing.location.LocationMessages.SummaryChanged;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
@@ -195,6 +196,7 @@ public final class FrameCorpus {
     out.add(new PointerHolders(!some, peers(v)));
     out.add(new HolderProbe(text("obj", 8)));
     out.add(new HolderAnswer(some));
+    out.add(new SummaryChanged(random.nextLong()));
   }
 
   private void reconcileMessages(List<Message> out, int v) {

@@ -97,6 +97,16 @@ public final class LocationMessages {
   }
 
   /**
+   * One-way notice from a peer whose summary changed to an asker that has not pulled it for a
+   * while, sent only with backing-off pulls: the asker pulls it at once instead of at its next round.
+   * It carries no filter content, so a false notice costs at most one pull.
+   *
+   * @param version content hash of the summary the receiver would now be sent
+   */
+  public record SummaryChanged(long version) implements Message {
+  }
+
+  /**
    * A query in its probabilistic phase, forwarded one-way from peer to peer.
    *
    * @param queryId the origin's id of the query

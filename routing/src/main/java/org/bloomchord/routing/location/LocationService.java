@@ -26,6 +26,7 @@ import org.bloomchord.routing.location.LocationMessages.LocateDone;
 import org.bloomchord.routing.location.LocationMessages.LocateQuery;
 import org.bloomchord.routing.location.LocationMessages.PointerQuery;
 import org.bloomchord.routing.location.LocationMessages.PointerUpdate;
+import org.bloomchord.routing.location.LocationMessages.SummaryChanged;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 
 /**
@@ -86,6 +87,7 @@ public final class LocationService implements ChordExtension {
     this.directory = new PointerDirectory(this);
     this.router = new QueryRouter(this);
     p.handleRequests(SummaryRequest.class, (from, m) -> exchange.onRequest(from, checked(m)));
+    p.handleMessages(SummaryChanged.class, (from, m) -> exchange.onChanged(from, checked(m)));
     p.handleMessages(LocateQuery.class, (from, m) -> router.onQuery(checked(m)));
     p.handleMessages(LocateDone.class, (from, m) -> router.onDone(checked(m)));
     p.handleRequests(PointerUpdate.class, (from, m) -> directory.onUpdate(from, checked(m)));
@@ -125,6 +127,9 @@ public final class LocationService implements ChordExtension {
       local.add(probes(key));
       localPlain = null;
       localGeneration++;
+      if (exchange != null) {
+        exchange.inputsChanged();
+      }
     }
     return directory.update(key, false);
   }
@@ -138,6 +143,9 @@ public final class LocationService implements ChordExtension {
       local.remove(probes(key));
       localPlain = null;
       localGeneration++;
+      if (exchange != null) {
+        exchange.inputsChanged();
+      }
     }
     return directory.update(key, true);
   }

@@ -24,12 +24,13 @@ import org.bloomchord.routing.location.LocationMessages.PointerAck;
 import org.bloomchord.routing.location.LocationMessages.PointerHolders;
 import org.bloomchord.routing.location.LocationMessages.PointerQuery;
 import org.bloomchord.routing.location.LocationMessages.PointerUpdate;
+import org.bloomchord.routing.location.LocationMessages.SummaryChanged;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 
 /**
- * The binary encodings of the location messages, registered under tags {@value #FIRST_TAG}..74
+ * The binary encodings of the location messages, registered under tags {@value #FIRST_TAG}..75
  * (the location layer owns 64..95; reconciliation uses 96..127), and the bounds every received
  * location message must satisfy.
  *
@@ -143,7 +144,7 @@ public final class LocationWire implements MessageCheck {
     r.register(t++, codec(HolderProbe.class, (m, out) -> out.writeString(m.key()), in -> new HolderProbe(readKey(in))));
     r.register(t++, codec(HolderAnswer.class, (m, out) -> out.writeBoolean(m.holds()),
         in -> new HolderAnswer(in.readBoolean())));
-    r.register(t, codec(SummaryDelta.class, (m, out) -> {
+    r.register(t++, codec(SummaryDelta.class, (m, out) -> {
       out.writeLong(m.version());
       out.writeVarInt(m.levels().size());
       for (byte[] l : m.levels()) {
@@ -168,6 +169,8 @@ public final class LocationWire implements MessageCheck {
       }
       return new SummaryDelta(version, levels, counts);
     }));
+    r.register(t, codec(SummaryChanged.class, (m, out) -> out.writeLong(m.version()),
+        in -> new SummaryChanged(in.readLong())));
   }
 
   /**

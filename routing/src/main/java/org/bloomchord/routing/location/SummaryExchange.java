@@ -17,6 +17,7 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RequestTimeoutException;
 import org.bloomchord.routing.RoutingCounter;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
+import org.bloomchord.routing.location.LocationMessages.SummaryChanged;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
 import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
@@ -55,12 +56,18 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * org.bloomchord.chord.ChordConfig#adaptive()}) the rounds back off like the maintenance: a round
  * that starts after a quiet one (no link filter stored, dropped or expired since the round before)
  * comes 1.2x later than the last, up to refreshMs times the larger of the maintenance ceiling
- * factors, and any change brings the next round back to refreshMs. An idle peer then pulls each link
- * every ceiling, and a change anywhere spreads one link at a time at first: a new object reaches the
- * filters of its holder's links within one ceiling, and from there on at refreshMs per level. Filters
- * then expire, and served summaries and retired filters are kept, for {@link #expiryMs()}: three
- * ceilings, so a filter pulled just before the rounds returned to refreshMs does not expire before
- * its next pull.
+ * factors times {@value #NOTICED_CEILING_FACTOR}, and any change brings the next round back to
+ * refreshMs. Changes are then announced rather than waited for: a peer whose summary inputs
+ * changed sends, one refreshMs later (changes in between go out together), a {@link SummaryChanged}
+ * to every asker it served that has not pulled for {@value #NOTICE_AFTER_FLOORS} refreshMs but still
+ * pulls it, and whose summary is no longer the one it was sent; the asker pulls that link at once,
+ * if it is a current link, not holding that version and not pulled within refreshMs. Under churn
+ * most askers pull within a few refreshMs, so few notices go out; on an idle ring each link is
+ * pulled once per ceiling as a safety net for a lost notice, and a new object reaches the filters
+ * of its holder's links within refreshMs and a round trip, then one level further per notice.
+ * Filters then expire, and served summaries and retired filters are kept, for {@link #expiryMs()}:
+ * three ceilings, so a filter pulled just before the rounds returned to refreshMs does not expire
+ * before its next pull.
  *
  * <p>Longer than most classes because both sides of the pull live here: the versions an asker
  * names and the summaries and deltas a server keeps for them are one protocol, and the retired
@@ -74,13 +81,21 @@ final class SummaryExchange {
   static final int MAX_RETIRED = 32;
   /** How many filter expiry periods a served summary or a retired filter is kept. */
   static final int RETAIN_EXPIRIES = 4;
+  /**
+   * How much further than the maintenance ceilings' factor backing-off pulls go: changes are
+   * announced ({@link SummaryChanged}), so the rounds are only a safety net.
+   */
+  static final int NOTICED_CEILING_FACTOR = 32;
+  /** For how many refreshMs an asker must not have pulled before a change is announced to it. */
+  static final int NOTICE_AFTER_FLOORS = 4;
 
   /**
    * A summary kept as a delta base, in its wire coding (about a third of its words): the last one
-   * sent to an asker, or the filter of a former link; with when, and {@link
-   * LocationService#summaryInputs} when it was computed (-1 for a former link's).
+   * sent to an asker, or the filter of a former link; with when, {@link
+   * LocationService#summaryInputs} when it was computed (-1 for a former link's), the asker or the
+   * former link, and for an asker the time between its last two pulls (0 after its first).
    */
-  private record Kept(long version, List<EncodedLevel> levels, long at, long inputs) {
+  private record Kept(long version, List<EncodedLevel> levels, long at, long inputs, PeerRef peer, long gap) {
   }
 
   private final LocationService service;
@@ -91,6 +106,8 @@ final class SummaryExchange {
   private Cancellable timer;
   /** The backing-off rounds' timer, null with a fixed period. */
   private BackoffTimer backoff;
+  /** The pending announcement of a change to idle askers, or null. */
+  private Cancellable notice;
   private long rounds;
   private int quiet;
   private boolean changed;
@@ -110,7 +127,7 @@ final class SummaryExchange {
 
   void start() {
     long floor = service.config().refreshMs();
-    long ceiling = service.peer().config().backedOff(floor);
+    long ceiling = ceilingMs();
     double jitter = service.peer().config().jitter();
     if (ceiling > floor) {
       backoff = new BackoffTimer(service.runtime(), floor, ceiling, jitter, this::backedOffRound);
@@ -127,11 +144,25 @@ final class SummaryExchange {
     backoff.scheduleNext();
   }
 
+  /**
+   * The longest interval between rounds: refreshMs with fixed Chord periods, else refreshMs times
+   * the larger maintenance ceiling factor times {@value #NOTICED_CEILING_FACTOR}.
+   */
+  long ceilingMs() {
+    long floor = service.config().refreshMs();
+    long backedOff = service.peer().config().backedOff(floor);
+    if (backedOff <= floor) {
+      return floor;
+    }
+    // bounded so that the expiry and the retention (three and twelve ceilings) stay within a long
+    long cap = Long.MAX_VALUE / 16;
+    return backedOff < cap / NOTICED_CEILING_FACTOR ? backedOff * NOTICED_CEILING_FACTOR : cap;
+  }
+
   /** How long a filter lives without a pull, and a served summary or retired filter is kept. */
   long expiryMs() {
     long expiry = service.config().filterExpiryMs();
-    return backoff != null ? Math.max(expiry, 3 * service.peer().config().backedOff(service.config().refreshMs()))
-        : expiry;
+    return backoff != null ? Math.max(expiry, 3 * ceilingMs()) : expiry;
   }
 
   /** The current interval between rounds, in milliseconds. */
@@ -147,10 +178,66 @@ final class SummaryExchange {
     changed = true;
     if (backoff != null) {
       backoff.toFloor();
+      inputsChanged();
     }
   }
 
+  /**
+   * What this peer's summaries are made of changed (a link filter, or its own objects): with
+   * backing-off rounds, idle askers are told one refreshMs later ({@link #announce}).
+   */
+  void inputsChanged() {
+    if (backoff != null && notice == null) {
+      notice = service.runtime().after(service.config().refreshMs(), this::announce);
+    }
+  }
+
+  /**
+   * Sends {@link SummaryChanged} to every asker served that has not pulled for {@value
+   * #NOTICE_AFTER_FLOORS} refreshMs but still pulls (no more than twice the time between its last
+   * two pulls has passed, which its 1.2x growth and jitter stay within), and whose summary is no
+   * longer the one last sent to it. An asker that stopped pulling (this peer is no longer its link)
+   * is not told.
+   */
+  private void announce() {
+    notice = null;
+    if (!service.active()) {
+      return;
+    }
+    long inputs = service.summaryInputs();
+    long idleSince = service.runtime().now() - NOTICE_AFTER_FLOORS * service.config().refreshMs();
+    for (Kept k : List.copyOf(served.values())) {
+      if (k.inputs == inputs || k.at > idleSince || service.runtime().now() - k.at > 2 * k.gap) {
+        continue;
+      }
+      long version = SummaryCoding.version(service.filters().summaryFor(service.localFilter(), k.peer));
+      if (version != k.version) {
+        service.runtime().send(k.peer, new SummaryChanged(version));
+      }
+    }
+  }
+
+  /**
+   * A link announced a changed summary: pulled at once if it is a current link, its filter here is
+   * not that version and it was not stored or confirmed within refreshMs; otherwise ignored.
+   */
+  void onChanged(PeerRef from, SummaryChanged m) {
+    if (backoff == null || !service.active() || !current.contains(from)) {
+      return;
+    }
+    LinkFilters.Entry e = service.filters().entry(from);
+    if (e != null && (e.version() == m.version()
+        || service.runtime().now() - e.updatedAt() < service.config().refreshMs())) {
+      return;
+    }
+    pull(from);
+  }
+
   void stop() {
+    if (notice != null) {
+      notice.cancel();
+      notice = null;
+    }
     if (backoff != null) {
       backoff.cancel();
     }
@@ -217,7 +304,8 @@ final class SummaryExchange {
   private void retire(PeerRef link) {
     LinkFilters.Entry e = service.filters().entry(link);
     if (e != null) {
-      retired.put(link.address(), new Kept(e.version(), SummaryCoding.encode(e.filter(), e.counts()), e.updatedAt(), -1));
+      retired.put(link.address(),
+          new Kept(e.version(), SummaryCoding.encode(e.filter(), e.counts()), e.updatedAt(), -1, link, 0));
     }
   }
 
@@ -366,22 +454,24 @@ final class SummaryExchange {
     long now = service.runtime().now();
     long inputs = service.summaryInputs();
     Kept last = served.get(asker.address());
+    long gap = last == null ? 0 : now - last.at;
     if (last != null && last.inputs == inputs) {
       // nothing this peer's summaries are made of changed since the last one sent to this asker, so
       // the summary is that one: answered without computing the union again
-      served.put(asker.address(), new Kept(last.version, last.levels, now, inputs));
+      served.put(asker.address(), new Kept(last.version, last.levels, now, inputs, asker, gap));
       return Future.succeededFuture(known == last.version ? new SummaryReply(last.version, List.of())
           : new SummaryReply(last.version, last.levels));
     }
     AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
     long version = SummaryCoding.version(summary);
     if (version == known) {
-      served.put(asker.address(), last != null && last.version == version ? new Kept(version, last.levels, now, inputs)
-          : new Kept(version, shared(version, summary), now, inputs));
+      served.put(asker.address(), last != null && last.version == version
+          ? new Kept(version, last.levels, now, inputs, asker, gap)
+          : new Kept(version, shared(version, summary), now, inputs, asker, gap));
       return Future.succeededFuture(new SummaryReply(version, List.of()));
     }
     List<EncodedLevel> full = shared(version, summary);
-    served.put(asker.address(), new Kept(version, full, now, inputs));
+    served.put(asker.address(), new Kept(version, full, now, inputs, asker, gap));
     if (known != 0 && last != null && last.version == known) {
       int[] counts = SummaryCoding.counts(full);
       SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary),
