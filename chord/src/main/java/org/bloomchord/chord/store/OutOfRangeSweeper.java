@@ -111,17 +111,17 @@ public final class OutOfRangeSweeper {
 
   /** Checks {@code due} from index i on, one after the other, skipping keys a check confirmed meanwhile. */
   private void checkInTurn(List<String> due, int i) {
-    if (i == due.size() || ctx.state() != PeerState.ACTIVE) {
-      return;
+    // keys a check confirmed meanwhile are skipped in a loop, not a call per key, so the stack stays flat
+    for (int k = i; k < due.size() && ctx.state() == PeerState.ACTIVE; k++) {
+      String key = due.get(k);
+      Long since = outsideSince.get(key);
+      if (since != null && !checking.contains(key)
+          && ctx.now() - since >= waits.getOrDefault(key, ctx.config().limits().outOfRangeGraceMs())) {
+        int next = k + 1;
+        check(key).onComplete(ar -> checkInTurn(due, next));
+        return;
+      }
     }
-    String key = due.get(i);
-    Long since = outsideSince.get(key);
-    if (since == null || checking.contains(key)
-        || ctx.now() - since < waits.getOrDefault(key, ctx.config().limits().outOfRangeGraceMs())) {
-      checkInTurn(due, i + 1);
-      return;
-    }
-    check(key).onComplete(ar -> checkInTurn(due, i + 1));
   }
 
   private Future<Boolean> check(String key) {

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -41,8 +40,6 @@ import picocli.CommandLine.Option;
  * too.
  */
 public final class ClusterMixin {
-
-  private static final SecureRandom RUN_SECRETS = new SecureRandom();
 
   @Option(names = "--cluster-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
       description = "Interface this JVM's cluster member and event bus bind to (default: ${DEFAULT-VALUE}).")
@@ -154,10 +151,8 @@ public final class ClusterMixin {
     if (named()) {
       return options();
     }
-    byte[] seed = new byte[32];
-    RUN_SECRETS.nextBytes(seed);
     return options(true).withClusterName("run-" + java.util.UUID.randomUUID())
-        .withTlsSeed(HexFormat.of().formatHex(seed));
+        .withTlsSeed(ClusterOptions.randomTlsSeed());
   }
 
   /** The membership asked for, {@code auto} resolved: JGroups with credentials, Hazelcast without. */

@@ -109,7 +109,7 @@ final class JvmCluster implements AutoCloseable {
         c.live.put(child.name(), child);
       }
       progress.line("cluster: %d JVMs joined, %d members, membership on %s%s", jvms, node.members(),
-          cluster.manager().label(), cluster.tlsSeed() != null || cluster.member() != null ? " under TLS" : "");
+          cluster.manager().label(), cluster.admitsByTls() ? " under TLS" : "");
       return c;
     } catch (RuntimeException e) {
       c.close();

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import io.vertx.core.json.JsonObject;
+import org.bloomchord.overlay.vertx.ClusterOptions;
 
 /**
  * A bench of hosts for tests: {@code scripts/hosts} makes J network namespaces on a bridge of their
@@ -37,7 +38,7 @@ public final class HostHarness implements AutoCloseable {
   private final int hosts;
   private final List<Process> nodes = new ArrayList<>();
   /** The bench's TLS seed: its nodes' membership and event bus admit one another and no one else. */
-  private final String tlsSeed = randomSeed();
+  private final String tlsSeed = ClusterOptions.randomTlsSeed();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final Thread hook;
   private boolean closed;
@@ -47,12 +48,6 @@ public final class HostHarness implements AutoCloseable {
     this.hosts = hosts;
     this.hook = new Thread(this::down, "host-harness-teardown");
     Runtime.getRuntime().addShutdownHook(hook);
-  }
-
-  private static String randomSeed() {
-    byte[] b = new byte[32];
-    new java.security.SecureRandom().nextBytes(b);
-    return java.util.HexFormat.of().formatHex(b);
   }
 
   /** Skips the calling test, with one line saying why, unless this machine can make namespaces. */

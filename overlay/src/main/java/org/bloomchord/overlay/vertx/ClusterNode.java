@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.bloomchord.overlay.admission.MemberTrust;
 import org.bloomchord.overlay.admission.Refusal;
@@ -94,7 +95,7 @@ public final class ClusterNode implements AutoCloseable {
   private final MemberTrust trust;
   private final BusExceptions errors;
 
-  private final java.util.concurrent.atomic.LongAdder membersRemoved = new java.util.concurrent.atomic.LongAdder();
+  private final AtomicLong membersRemoved = new AtomicLong();
 
   private ClusterNode(ClusterOptions options, ClusterPlane plane, WireMeter meter, Vertx vertx, MemberTrust trust) {
     this.options = options;
@@ -104,7 +105,7 @@ public final class ClusterNode implements AutoCloseable {
     this.trust = trust;
     this.errors = new BusExceptions(options.nodeName());
     vertx.exceptionHandler(errors);
-    plane.onMemberRemoved(member -> membersRemoved.increment());
+    plane.onMemberRemoved(member -> membersRemoved.incrementAndGet());
   }
 
   /**
@@ -116,7 +117,7 @@ public final class ClusterNode implements AutoCloseable {
    *     the JGroups plane is asked for without a secret or member certificates
    */
   public static ClusterNode start(ClusterOptions options, int eventLoopThreads) {
-    if (options.manager() == ClusterManagerKind.JGROUPS && options.tlsSeed() == null && options.member() == null) {
+    if (options.manager() == ClusterManagerKind.JGROUPS && !options.admitsByTls()) {
       throw new IllegalArgumentException("the jgroups cluster manager admits by a shared secret or member"
           + " certificates: give one");
     }
@@ -236,7 +237,7 @@ public final class ClusterNode implements AutoCloseable {
    * when nothing left, was killed or was cut).
    */
   public long membersRemoved() {
-    return membersRemoved.sum();
+    return membersRemoved.get();
   }
 
   /** How many members the cluster has now, this one included. */

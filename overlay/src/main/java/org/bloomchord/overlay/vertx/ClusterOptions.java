@@ -1,5 +1,7 @@
 package org.bloomchord.overlay.vertx;
 
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
@@ -106,6 +108,18 @@ public record ClusterOptions(
   /** The defaults listed on each component: a new one-member cluster on loopback. */
   public static ClusterOptions loopback() {
     return new Builder().build();
+  }
+
+  /** Whether the event bus (and the JGroups plane) admit by TLS: a secret's seed or a member's certificate. */
+  public boolean admitsByTls() {
+    return tlsSeed != null || member != null;
+  }
+
+  /** A TLS seed of 256 random bits (64 hex digits), for a ring whose JVMs one parent starts. */
+  public static String randomTlsSeed() {
+    byte[] seed = new byte[32];
+    new SecureRandom().nextBytes(seed);
+    return HexFormat.of().formatHex(seed);
   }
 
   /** "n" and 8 random hex digits. */
