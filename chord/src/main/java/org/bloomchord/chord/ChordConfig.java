@@ -66,6 +66,14 @@ import org.bloomchord.overlay.PeerRef;
  *     measured round trip among the first this many peers of [start(i), start(i+1)) (the successor
  *     of the start and its successor list, so at most successors + 1 count), instead of the
  *     successor of the start; 0 (the default) turns it off, 2..65 turn it on
+ * @param confirmFailures before a peer takes another for failed (its second failed request in a
+ *     row), it asks two other peers of its tables to reach it ({@code FailureConfirmation}, an
+ *     indirect probe as SWIM's); when one does, the peer is alive but out of reach from here
+ *     (non-transitive connectivity): it stays in the tables, lookups route around it, and no peer
+ *     takes over its range on its silence, so a lookup it owns fails rather than naming another
+ *     peer. Costs up to two request timeouts more before a crashed peer leaves the tables. On for
+ *     {@code bloomchord node}, whose peers may span hosts; off by default (the simulator's runs
+ *     and scenarios), which takes a second failure as a crash (default false)
  */
 public record ChordConfig(
     int idBits,
@@ -94,7 +102,8 @@ public record ChordConfig(
     int writeQuorum,
     int readQuorum,
     int proximityCandidates,
-    boolean successorPush) {
+    boolean successorPush,
+    boolean confirmFailures) {
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -221,6 +230,11 @@ public record ChordConfig(
     return toBuilder().successorPush(on).build();
   }
 
+  /** This configuration with confirmed failures on or off (see {@code confirmFailures}). */
+  public ChordConfig withConfirmFailures(boolean on) {
+    return toBuilder().confirmFailures(on).build();
+  }
+
   /** The documented defaults. */
   public static ChordConfig defaults() {
     return builder().build();
@@ -326,7 +340,8 @@ public record ChordConfig(
         .writeQuorum(writeQuorum)
         .readQuorum(readQuorum)
         .proximityCandidates(proximityCandidates)
-        .successorPush(successorPush);
+        .successorPush(successorPush)
+        .confirmFailures(confirmFailures);
   }
 
   private static void positive(String name, long value) {

@@ -36,6 +36,7 @@ public final class ChordConfigBuilder {
   private int readQuorum = 0;
   private int proximityCandidates = 0;
   private boolean successorPush = false;
+  private boolean confirmFailures = false;
 
   /** A builder with the documented defaults; {@link ChordConfig#builder()} is the usual way in. */
   ChordConfigBuilder() {
@@ -203,12 +204,18 @@ public final class ChordConfigBuilder {
     return this;
   }
 
+  /** Sets {@link ChordConfig#confirmFailures()}. */
+  public ChordConfigBuilder confirmFailures(boolean value) {
+    confirmFailures = value;
+    return this;
+  }
+
   /** The configuration, validated. */
   public ChordConfig build() {
     return new ChordConfig(idBits, successors, replicas, stabilizeMs, fixFingersMs, checkPredecessorMs, replicaSyncMs,
         jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
         lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
         stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum,
-        proximityCandidates, successorPush);
+        proximityCandidates, successorPush, confirmFailures);
   }
 }

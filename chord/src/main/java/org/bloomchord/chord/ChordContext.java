@@ -33,6 +33,8 @@ public final class ChordContext {
   private Runnable tablesChanged = () -> { };
   private IntConsumer fingerLost = i -> { };
   private Consumer<PeerRef> failed = p -> { };
+  /** Made at the first confirmation or indirect probe (most peers of a simulation never need one). */
+  private FailureConfirmation confirmation;
 
   ChordContext(PeerRuntime runtime, ChordConfig config, IdRing ring, RoutingTable table, Requests requests,
       PeerRef bootstrap) {
@@ -128,14 +130,32 @@ public final class ChordContext {
     tablesChanged.run();
   }
 
-  /** Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}). */
+  /**
+   * Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}),
+   * after another peer failed to reach it too when failures are confirmed
+   * ({@link ChordConfig#confirmFailures()}).
+   */
   public void suspect(PeerRef p) {
     tablesChanged.run();
     if (p != null && !p.equals(runtime.self()) && table.strike(p, now()) == Strike.COUNTED) {
       metrics().increment(ChordCounter.STRIKE, 1);
+    } else if (config.confirmFailures() && p != null && !p.equals(runtime.self())) {
+      confirmation().confirm(p);
     } else {
       drop(p, true);
     }
+  }
+
+  /** Answers another peer's indirect probe ({@link FailureConfirmation#onReachCheck}). */
+  Future<Message> onReachCheck(org.bloomchord.chord.wire.ChordMessages.ReachCheck m) {
+    return confirmation().onReachCheck(m);
+  }
+
+  private FailureConfirmation confirmation() {
+    if (confirmation == null) {
+      confirmation = new FailureConfirmation(this);
+    }
+    return confirmation;
   }
 
   /** Removes a failed ({@code failure}) or departed peer from the tables and repairs fingers. */

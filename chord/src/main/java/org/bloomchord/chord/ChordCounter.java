@@ -36,6 +36,10 @@ public enum ChordCounter implements CounterName {
   STRIKE("chord.strike"),
   /** Peers dropped from the tables as failed. */
   SUSPECTED("chord.suspected"),
+  /** Indirect probes asked of other peers before taking a silent peer for failed (confirmed failures). */
+  REACH_CHECKS("chord.reachChecks"),
+  /** Silent peers another peer reached: kept, alive but out of reach from here (non-transitive connectivity). */
+  OUT_OF_REACH("chord.outOfReach"),
   /** Peers dropped from the tables because they said they were leaving. */
   DEPARTED("chord.departed"),
   /** Peers taken back from the remembered candidates when the successor list ran short. */

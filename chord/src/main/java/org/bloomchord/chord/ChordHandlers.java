@@ -16,6 +16,7 @@ import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.ReachCheck;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PullRange;
@@ -35,6 +36,7 @@ import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
  *  GetFingers, Successor/PredecessorLeaving       -> maintenance.Maintenance
  *  PutRequest, GetRequest, StoreTransfer, PullRange -> store.Storage
  *  Ping, GetPredecessor                           -> answered here from the table
+ *  ReachCheck                                     -> FailureConfirmation (a ping for another peer)
  * </pre>
  */
 final class ChordHandlers {
@@ -45,6 +47,7 @@ final class ChordHandlers {
   static void install(Handlers h, ChordContext ctx, Admission admission, LookupEngine lookups,
       Maintenance maintenance, Storage storage) {
     h.addRequest(Ping.class, (from, m) -> Future.succeededFuture(new Ack()));
+    h.addRequest(ReachCheck.class, (from, m) -> ctx.onReachCheck(m));
     h.addRequest(FindSuccessor.class, (from, m) -> {
       admission.requireOnRing("FindSuccessor");
       return Future.succeededFuture(lookups.onFindSuccessor(m));

@@ -32,7 +32,11 @@ public final class NodeOptions {
 
   private int peers = DEFAULT_PEERS;
   private long seed = DEFAULT_SEED;
-  private ChordConfig chord = ChordConfig.defaults();
+  /**
+   * The Chord defaults with confirmed failures ({@link ChordConfig#confirmFailures()}): a node's
+   * peers may span hosts, where a cut can be non-transitive.
+   */
+  private ChordConfig chord = ChordConfig.defaults().withConfirmFailures(true);
   private LocationConfig location = LocationConfig.defaults();
   private RepairConfig repair = RepairConfig.defaults();
   private int eventLoopThreads = Runtime.getRuntime().availableProcessors();

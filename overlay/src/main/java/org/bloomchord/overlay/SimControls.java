@@ -31,6 +31,18 @@ public interface SimControls {
   void partition(List<? extends Collection<PeerRef>> groups);
 
   /**
+   * Like {@link #partition}, but only the messages between the groups of each pair in
+   * {@code cutPairs} are lost (both ways); the other groups still reach each other and both sides
+   * of a cut. Non-transitive connectivity: with groups A, B, C and the pair (A, C) cut, A and C
+   * each reach B but not each other.
+   *
+   * @param cutPairs pairs {@code {a, b}} of group indexes, a != b, each an index of {@code groups}
+   * @throws IllegalArgumentException with fewer than two groups, a peer named twice, or a pair that
+   *     is not two different group indexes
+   */
+  void partition(List<? extends Collection<PeerRef>> groups, List<int[]> cutPairs);
+
+  /**
    * Puts {@code peer} (running or launched later) into group {@code group} of the partition in
    * force; for a peer that joins during a split through a member of one side.
    *

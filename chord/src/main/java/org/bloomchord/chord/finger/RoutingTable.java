@@ -261,6 +261,21 @@ public final class RoutingTable {
     return suspicion.strike(peer, now);
   }
 
+  /** {@code peer} is alive (another peer reached it) but out of reach from here until {@code until}. */
+  public void reachedElsewhere(PeerRef peer, long until) {
+    suspicion.reachedElsewhere(peer, until);
+  }
+
+  /** Whether {@code peer} is alive but out of reach from here at {@code now} ({@link Suspicion#outOfReach}). */
+  public boolean outOfReach(PeerRef peer, long now) {
+    return suspicion.outOfReach(peer, now);
+  }
+
+  /** The ids of the peers out of reach from here at {@code now}. */
+  public java.util.Set<Long> outOfReachIds(long now) {
+    return suspicion.outOfReachIds(now);
+  }
+
   /** {@code peer} was heard from (a message or a reply): its strikes and suspicion are lifted. */
   public void heard(PeerRef peer) {
     suspicion.heard(peer);

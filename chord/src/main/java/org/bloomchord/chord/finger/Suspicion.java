@@ -49,6 +49,11 @@ public final class Suspicion {
   private final Map<PeerRef, Integer> formerFailures = new HashMap<>();
   /** Failed requests in a row by peer, oldest last strike first. */
   private final LinkedHashMap<PeerRef, Struck> strikes = new LinkedHashMap<>();
+  /**
+   * Peers silent to this one that another peer reached (confirmed failures), and until when that
+   * holds: alive, but out of reach from here.
+   */
+  private final LinkedHashMap<PeerRef, Long> elsewhere = new LinkedHashMap<>();
 
   /** Strikes of one peer and the time of the last. */
   private record Struck(int count, long at) {
@@ -90,6 +95,42 @@ public final class Suspicion {
   public void purge(long now) {
     suspects.values().removeIf(until -> until <= now);
     strikes.values().removeIf(s -> now - s.at() >= strikeExpiryMs);
+    if (!elsewhere.isEmpty()) {
+      elsewhere.values().removeIf(until -> until <= now);
+    }
+  }
+
+  /**
+   * Notes that {@code peer}, silent to this one, answered another peer: until {@code until} it is
+   * alive but out of reach from here, neither used nor taken for failed.
+   */
+  public void reachedElsewhere(PeerRef peer, long until) {
+    elsewhere.remove(peer);
+    elsewhere.put(peer, until);
+    evictOldest(elsewhere, maxSuspects, ChordCounter.EVICTED_SUSPECTS);
+  }
+
+  /** Whether {@code peer} is alive but out of reach from here at time {@code now}. */
+  public boolean outOfReach(PeerRef peer, long now) {
+    if (elsewhere.isEmpty()) {
+      return false;
+    }
+    Long until = elsewhere.get(peer);
+    return until != null && until > now;
+  }
+
+  /** The ids of the peers out of reach from here at time {@code now} (an empty set when none). */
+  public java.util.Set<Long> outOfReachIds(long now) {
+    if (elsewhere.isEmpty()) {
+      return java.util.Set.of();
+    }
+    java.util.Set<Long> ids = new java.util.HashSet<>();
+    elsewhere.forEach((p, until) -> {
+      if (until > now) {
+        ids.add(p.id());
+      }
+    });
+    return ids;
   }
 
   /** Peers currently in the suspicion map (expired ones included until purged). */
@@ -186,6 +227,9 @@ public final class Suspicion {
   public void heard(PeerRef peer) {
     if (!strikes.isEmpty()) {
       strikes.remove(peer);
+    }
+    if (!elsewhere.isEmpty()) {
+      elsewhere.remove(peer);
     }
     clear(peer);
   }

@@ -52,11 +52,16 @@ final class Router {
     if (pred != null && ctx.ring().inHalfOpen(key, pred.id(), self.id())) {
       return new Step(Kind.OWNER, self);
     }
+    boolean confirm = ctx.config().confirmFailures();
     if (last && ctx.ring().inHalfOpen(key, bound, self.id())) {
       // our predecessor lies in [key, self): a peer joined there, so it decides; when it is silent
-      // everything we know of between the key and us is silent, and the key is ours
-      if (pred != null && !avoid.contains(pred.id()) && table.usable(pred, now)) {
+      // everything we know of between the key and us is silent, and the key is ours; with confirmed
+      // failures only once it is taken for failed (out of the tables), not while merely silent to us
+      if (pred != null && !avoid.contains(pred.id()) && table.usable(pred, now) && !table.outOfReach(pred, now)) {
         return new Step(Kind.HAND_BACK, pred);
+      }
+      if (confirm && pred != null && (avoid.contains(pred.id()) || table.outOfReach(pred, now))) {
+        return new Step(Kind.NONE, null);
       }
       return new Step(Kind.OWNER, self);
     }
@@ -66,14 +71,26 @@ final class Router {
     }
     if (ctx.ring().inHalfOpen(key, self.id(), succ.id())) {
       for (PeerRef s : table.successors()) {
-        if (!avoid.contains(s.id()) && table.usable(s, now)) {
+        boolean silent = avoid.contains(s.id()) || table.outOfReach(s, now);
+        if (!silent && table.usable(s, now)) {
           return new Step(Kind.CANDIDATE, s);
+        }
+        if (confirm && silent) {
+          // silent to us but not taken for failed: the key may be its; answering for the next
+          // successor could name a wrong owner, so this step gives up (the origin tries again)
+          return new Step(Kind.NONE, null);
         }
       }
       return new Step(Kind.NONE, null);
     }
+    Set<Long> around = avoid;
+    Set<Long> out = table.outOfReachIds(now);
+    if (!out.isEmpty()) {
+      around = new java.util.HashSet<>(avoid);
+      around.addAll(out);
+    }
     PeerRef next = ctx.config().successorRouting()
-        ? table.closestPrecedingWithSuccessors(key, now, avoid) : table.closestPreceding(key, now, avoid);
+        ? table.closestPrecedingWithSuccessors(key, now, around) : table.closestPreceding(key, now, around);
     return next == null ? new Step(Kind.NONE, null) : new Step(Kind.NEXT, next);
   }
 

@@ -254,6 +254,26 @@ public final class ChordMessages {
   }
 
   /**
+   * An indirect probe: the receiver pings {@code target} for the sender, which could not reach it,
+   * and answers with {@link ReachResult} (confirmed failures, {@code ChordConfig.confirmFailures}).
+   *
+   * @param target the peer to reach
+   */
+  public record ReachCheck(PeerRef target) implements Message {
+    public ReachCheck {
+      Objects.requireNonNull(target, "target");
+    }
+  }
+
+  /**
+   * The answer to a {@link ReachCheck}.
+   *
+   * @param reached whether the target answered the receiver's ping
+   */
+  public record ReachResult(boolean reached) implements Message {
+  }
+
+  /**
    * A graceful leave told to the leaver's predecessor (one-way).
    *
    * @param successors the leaver's successor list, so the predecessor can skip the leaver

@@ -25,6 +25,8 @@ import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Ping;
+import org.bloomchord.chord.wire.ChordMessages.ReachCheck;
+import org.bloomchord.chord.wire.ChordMessages.ReachResult;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.PullRange;
@@ -57,6 +59,11 @@ public final class ChordWire {
 
   /** The first tag the routing module may use. */
   public static final int FIRST_FREE_TAG = 64;
+
+  /** The wire id of {@link ReachCheck} (after the merge protocol's 25..28). */
+  public static final int REACH_CHECK = 29;
+  /** The wire id of {@link ReachResult}. */
+  public static final int REACH_RESULT = 30;
 
   /** A count bounded only by the frame: the loop reading it runs out of bytes first. */
   private static final int ANY = Integer.MAX_VALUE;
@@ -190,6 +197,10 @@ public final class ChordWire {
     r.register(23, limits.codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
     r.register(24, limits.codec(SuccessorsChanged.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorsChanged(readPeers(in))));
+    r.register(REACH_CHECK, limits.codec(ReachCheck.class, (m, out) -> RingCodec.writePeer(m.target(), out),
+        in -> new ReachCheck(RingCodec.readPeer(in, ring))));
+    r.register(REACH_RESULT, limits.codec(ReachResult.class, (m, out) -> out.writeBoolean(m.reached()),
+        in -> new ReachResult(in.readBoolean())));
     MergeWire.register(r, config);
   }
 

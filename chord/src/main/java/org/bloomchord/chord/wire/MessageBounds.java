@@ -115,6 +115,8 @@ public final class MessageBounds implements MessageCheck {
       peers(s.successors());
     } else if (m instanceof PredecessorLeaving p) {
       nullablePeer(p.predecessor());
+    } else if (m instanceof ChordMessages.ReachCheck r) {
+      peer(r.target());
     } else if (m instanceof StoreTransfer t) {
       if (t.entries().size() > config.maxEntriesPerTransfer()) {
         throw new MalformedMessageException("more than " + config.maxEntriesPerTransfer() + " entries");

@@ -56,6 +56,21 @@ class HostOneWayCutTest {
       }
       assertEquals(3 * PEERS, ring.size(), "every peer has its own id");
 
+      System.out.println("ring before the cut: " + ring);
+      Map<String, Integer> before = new HashMap<>();
+      List<String> wrongBefore = new ArrayList<>();
+      for (int round = 0; round < 5; round++) {
+        for (int k = 0; k < 3; k++) {
+          String key = "before-" + round + "-" + k;
+          JsonObject r = h.getJson(url.get(k), "/api/lookup/" + key + "?from=" + from.get(k));
+          String judged = judge(ring, r);
+          before.merge(judged, 1, Integer::sum);
+          if (!judged.equals("correct")) {
+            wrongBefore.add(key + " from node " + k + ": " + r);
+          }
+        }
+      }
+      assertEquals(List.of(), wrongBefore, "before the cut every lookup names the owner the ring of all peers gives");
       h.oneWay(0, 2);
       long end = System.currentTimeMillis() + cutMs;
       Map<String, Integer> outcomes = new HashMap<>();

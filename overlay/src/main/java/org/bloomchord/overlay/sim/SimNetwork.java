@@ -233,6 +233,12 @@ public final class SimNetwork<P extends PeerProtocol> extends AbstractNetwork<P,
     }
 
     @Override
+    public void partition(List<? extends Collection<PeerRef>> groups, List<int[]> cutPairs) {
+      checkDriverThread();
+      transport.partition(new Partition(groups, List.copyOf(cutPairs)));
+    }
+
+    @Override
     public void place(PeerRef peer, int group) {
       checkDriverThread();
       transport.place(peer, group);

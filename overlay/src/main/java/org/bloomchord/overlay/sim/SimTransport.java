@@ -178,7 +178,7 @@ final class SimTransport {
    * same random numbers as before partitions existed.
    */
   private boolean split(SimPeer from, SimPeer to) {
-    if (from.group == to.group) {
+    if (from.group == to.group || partition == null || !partition.cuts(from.group, to.group)) {
       return false;
     }
     partitionLost++;
