@@ -31,6 +31,8 @@ import org.jgroups.stack.Protocol;
  * MERGE3          looks for other halves every 2 to 5 s and merges them after a partition heals
  * FD_ALL3         a member that sent nothing for the heartbeat timeout is suspected
  * VERIFY_SUSPECT2 a suspect is asked once more (1 s) before it is excluded
+ * IndirectVerify  ... and two other members are asked to reach it (2 s): one that does keeps it in
+ *                 the view, so a cut between two hosts that a third reaches splits nothing
  * NAKACK2, UNICAST3, STABLE   reliable, ordered multicast and unicast
  * GMS             views; a joiner waits 3 s for a coordinator (5 times when it was given
  *                 members to contact) before it starts a cluster or gives up
@@ -80,8 +82,8 @@ final class JGroupsStack {
     NAKACK2 nakack = new NAKACK2();
     nakack.useMcastXmit(false);
     GMS gms = new GMS().setJoinTimeout(JOIN_TIMEOUT_MS).printLocalAddress(false);
-    JChannel channel = new JChannel(List.<Protocol>of(tcp, ping, merge, fd, verify, nakack, new UNICAST3(), new STABLE(),
-        gms, new UFC(), new MFC(), new FRAG4(), new COUNTER()));
+    JChannel channel = new JChannel(List.<Protocol>of(tcp, ping, merge, fd, verify, new IndirectVerify(), nakack,
+        new UNICAST3(), new STABLE(), gms, new UFC(), new MFC(), new FRAG4(), new COUNTER()));
     tcp.getDiagnosticsHandler().setEnabled(false);
     return channel.setDiscardOwnMessages(true);
   }
