@@ -416,17 +416,32 @@ final class SummaryExchange {
       // the base was dropped while the pull was in flight: the next pull asks for the whole summary
       return;
     }
-    int[] counts = delta.counts() != null ? delta.counts() : base.counts();
-    if (counts.length != service.config().depth()) {
-      throw new MalformedMessageException("delta declares " + counts.length + " counts for depth "
-          + service.config().depth());
-    }
+    int[] counts = counts(base.counts(), delta.counts());
     AttenuatedFilter f = SummaryCoding.applyDelta(base.filter(), delta.levels());
-    if (SummaryCoding.version(f) != delta.version()) {
+    long version = SummaryCoding.version(f);
+    if (SummaryRequest.tag(version) != SummaryRequest.tag(delta.version())) {
       throw new MalformedMessageException("delta does not rebuild the announced version");
     }
-    // a delta declares the counts of the result, or keeps those of its base
-    admit(link, f, delta.version(), service.runtime().now(), counts);
+    admit(link, f, version, service.runtime().now(), counts);
+  }
+
+  /** The counts a delta declares: the base's, plus the changes it carries if any. */
+  private int[] counts(int[] base, int[] changes) {
+    if (changes == null) {
+      return base;
+    }
+    if (changes.length != base.length) {
+      throw new MalformedMessageException("delta declares " + changes.length + " count changes for depth " + base.length);
+    }
+    int[] out = new int[base.length];
+    for (int i = 0; i < out.length; i++) {
+      long c = (long) base[i] + changes[i];
+      if (c < 0 || c > SummaryCoding.MAX_COUNT) {
+        throw new MalformedMessageException("delta declares a count of " + c + " at level " + (i + 1));
+      }
+      out[i] = (int) c;
+    }
+    return out;
   }
 
   /**
@@ -450,7 +465,6 @@ final class SummaryExchange {
    * holds the version last sent to it and they are shorter, else the whole summary.
    */
   Future<Message> onRequest(PeerRef asker, SummaryRequest request) {
-    long known = request.knownVersion();
     long now = service.runtime().now();
     long inputs = service.summaryInputs();
     Kept last = served.get(asker.address());
@@ -459,12 +473,12 @@ final class SummaryExchange {
       // nothing this peer's summaries are made of changed since the last one sent to this asker, so
       // the summary is that one: answered without computing the union again
       served.put(asker.address(), new Kept(last.version, last.levels, now, inputs, asker, gap));
-      return Future.succeededFuture(known == last.version ? new SummaryReply(last.version, List.of())
+      return Future.succeededFuture(request.names(last.version) ? new SummaryReply(last.version, List.of())
           : new SummaryReply(last.version, last.levels));
     }
     AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
     long version = SummaryCoding.version(summary);
-    if (version == known) {
+    if (request.names(version)) {
       served.put(asker.address(), last != null && last.version == version
           ? new Kept(version, last.levels, now, inputs, asker, gap)
           : new Kept(version, shared(version, summary), now, inputs, asker, gap));
@@ -472,10 +486,17 @@ final class SummaryExchange {
     }
     List<EncodedLevel> full = shared(version, summary);
     served.put(asker.address(), new Kept(version, full, now, inputs, asker, gap));
-    if (known != 0 && last != null && last.version == known) {
+    if (request.knownVersion() != 0 && last != null && request.names(last.version)) {
       int[] counts = SummaryCoding.counts(full);
-      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary),
-          java.util.Arrays.equals(SummaryCoding.counts(last.levels), counts) ? null : counts);
+      int[] before = SummaryCoding.counts(last.levels);
+      int[] changes = null;
+      if (!java.util.Arrays.equals(before, counts)) {
+        changes = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+          changes[i] = counts[i] - before[i];
+        }
+      }
+      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary), changes);
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
         return Future.succeededFuture(delta);
       }

@@ -15,9 +15,10 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
-import org.bloomchord.routing.compress.SparseBits;
+import org.bloomchord.routing.compress.ConditionedBits;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
+import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,7 +113,8 @@ class SummaryDeltaTest {
 
       assertEquals(pulled, rebuilt, "trial " + trial);
       assertEquals(full.version(), SummaryCoding.version(rebuilt));
-      assertEquals(delta.version(), SummaryCoding.version(rebuilt));
+      // a delta carries the version's tag; the asker checks it against the hash of what it rebuilt
+      assertEquals(delta.version(), SummaryRequest.tag(SummaryCoding.version(rebuilt)));
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full.levels())) {
         deltasShorter++;
       }
@@ -184,9 +186,10 @@ class SummaryDeltaTest {
         () -> registry.decode(registry.encode(new SummaryDelta(0, SummaryCoding.delta(a, a)))), "no version");
     long[] all = new long[2 * config.shape().words()];
     java.util.Arrays.fill(all, -1L);
-    byte[] tooMany = SparseBits.encode(all, 2 * config.shape().bits());
-    assertThrows(MalformedMessageException.class,
-        () -> registry.decode(registry.encode(new SummaryDelta(2, List.of(tooMany, tooMany, tooMany)))),
+    byte[] tooMany = ConditionedBits.encode(all, new long[all.length], 2 * config.shape().bits());
+    // a delta's levels decode only against their base: the wire passes them, the asker rejects them
+    SummaryDelta many = (SummaryDelta) registry.decode(registry.encode(new SummaryDelta(2, List.of(tooMany, tooMany, tooMany))));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.applyDelta(a, many.levels()),
         "more changed bits than a level has");
     byte[] tooLong = new byte[SummaryCoding.maxLevelBytes(config.shape()) + 1];
     assertThrows(MalformedMessageException.class,
