@@ -44,13 +44,18 @@ public final class ConditionedBits {
   }
 
   /**
-   * Decodes an array of exactly {@code bits} bits given {@code context}.
+   * Decodes an array of exactly {@code bits} bits given {@code context}; a null context is all
+   * zeros.
    *
    * @throws MalformedMessageException if the bytes are not exactly one valid encoding
    */
   public static long[] decode(byte[] bytes, long[] context, long bits) {
     Objects.requireNonNull(bytes, "bytes");
-    check(new long[BitArray.words(bits)], context, bits);
+    if (context != null) {
+      check(context, context, bits);
+    } else if (bits < 1 || bits > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("bits out of range: " + bits);
+    }
     WireReader in = new WireReader(bytes);
     int zeroLength = in.readVarInt(bytes.length);
     if (zeroLength > in.remaining()) {
@@ -75,7 +80,8 @@ public final class ConditionedBits {
 
   /** The positions of {@code bits} where the context is {@code which}, or all-ones past the end for none. */
   private static long mask(long[] context, long bits, int w, boolean which) {
-    long m = which ? context[w] : ~context[w];
+    long c = context == null ? 0 : context[w];
+    long m = which ? c : ~c;
     int tail = (int) (bits - ((long) w << 6));
     return tail >= 64 ? m : m & ((1L << tail) - 1);
   }

@@ -125,10 +125,32 @@ public final class SummaryCoding {
       throw new MalformedMessageException("summary of depth " + levels.size() + ", expected " + depth);
     }
     BloomFilter[] out = new BloomFilter[depth];
+    long[] below = null;
     for (int i = 0; i < depth; i++) {
-      out[i] = decodeLevel(levels.get(i), i == 0 ? null : out[i - 1], shape, i + 1);
+      EncodedLevel l = levels.get(i);
+      if (l != null && l.coding() == LevelCoding.GIVEN_LOWER) {
+        if (below == null && i > 0) {
+          below = out[i - 1].toLongArray();
+        }
+        below = decodeGivenLower(l, below, shape, i + 1);
+        out[i] = BloomFilter.of(shape, below);
+      } else {
+        out[i] = decodeLevel(l, null, shape, i + 1);
+        below = null;
+      }
     }
     return new AttenuatedFilter(out);
+  }
+
+  /** The words of a level coded given the level below it, whose words are {@code below}. */
+  private static long[] decodeGivenLower(EncodedLevel level, long[] below, BloomShape shape, int index) {
+    if (level.bytes() == null) {
+      throw new MalformedMessageException("summary level " + index + " missing");
+    }
+    if (level.bytes().length > maxLevelBytes(shape)) {
+      throw new MalformedMessageException("summary level " + index + " of " + level.bytes().length + " bytes");
+    }
+    return ConditionedBits.decode(level.bytes(), below, shape.bits());
   }
 
   /** Level {@code index} from its coding, given the level below it (null for level 1). */
@@ -136,14 +158,16 @@ public final class SummaryCoding {
     if (level == null || level.coding() == null || level.bytes() == null) {
       throw new MalformedMessageException("summary level " + index + " missing");
     }
+    if (level.coding() == LevelCoding.GIVEN_LOWER) {
+      return BloomFilter.of(shape, decodeGivenLower(level, below == null ? null : below.toLongArray(), shape, index));
+    }
     if (level.bytes().length > maxLevelBytes(shape)) {
       throw new MalformedMessageException("summary level " + index + " of " + level.bytes().length + " bytes");
     }
     BloomFilter f = switch (level.coding()) {
       case PLAIN -> BloomFilter.fromBytes(level.bytes(), shape.bits());
       case COMPRESSED -> CompressedBloom.decode(level.bytes(), shape.bits());
-      case GIVEN_LOWER -> BloomFilter.of(shape, ConditionedBits.decode(level.bytes(),
-          below == null ? new long[shape.words()] : below.toLongArray(), shape.bits()));
+      case GIVEN_LOWER -> throw new IllegalStateException("decoded above");
     };
     if (!f.shape().equals(shape)) {
       throw new MalformedMessageException("summary level " + index + " has " + f.shape() + ", expected " + shape);

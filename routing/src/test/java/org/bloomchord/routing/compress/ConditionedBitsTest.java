@@ -90,6 +90,9 @@ class ConditionedBitsTest {
     long[] context = {0xF0F0L};
     assertArrayEquals(new byte[] {0}, ConditionedBits.encode(new long[1], context, 64));
     assertArrayEquals(new long[1], ConditionedBits.decode(new byte[] {0}, context, 64));
+    // a null context is all zeros
+    long[] words = {0x8000_0000_0000_0101L, 7L};
+    assertArrayEquals(words, ConditionedBits.decode(ConditionedBits.encode(words, new long[2], 128), null, 128));
   }
 
   @Test
