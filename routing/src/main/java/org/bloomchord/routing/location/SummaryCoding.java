@@ -84,6 +84,43 @@ public final class SummaryCoding {
     return out;
   }
 
+  /** What to add to {@code before} for {@code after} (same length), or null when they are equal. */
+  public static int[] countChanges(int[] before, int[] after) {
+    if (Arrays.equals(before, after)) {
+      return null;
+    }
+    int[] out = new int[after.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = after[i] - before[i];
+    }
+    return out;
+  }
+
+  /**
+   * The counts a delta declares: {@code base} plus {@code changes}, or {@code base} when there are
+   * none.
+   *
+   * @throws MalformedMessageException when the changes are not one per level or a count leaves
+   *     [0, {@link #MAX_COUNT}]
+   */
+  public static int[] withCountChanges(int[] base, int[] changes) {
+    if (changes == null) {
+      return base;
+    }
+    if (changes.length != base.length) {
+      throw new MalformedMessageException("delta declares " + changes.length + " count changes for depth " + base.length);
+    }
+    int[] out = new int[base.length];
+    for (int i = 0; i < out.length; i++) {
+      long c = (long) base[i] + changes[i];
+      if (c < 0 || c > MAX_COUNT) {
+        throw new MalformedMessageException("delta declares a count of " + c + " at level " + (i + 1));
+      }
+      out[i] = (int) c;
+    }
+    return out;
+  }
+
   /**
    * Checks that no level of {@code summary} has more set bits than its declared count allows
    * (count x k: each element sets at most k bits), e.g. an all-ones level claiming few elements.

@@ -416,32 +416,13 @@ final class SummaryExchange {
       // the base was dropped while the pull was in flight: the next pull asks for the whole summary
       return;
     }
-    int[] counts = counts(base.counts(), delta.counts());
+    int[] counts = SummaryCoding.withCountChanges(base.counts(), delta.counts());
     AttenuatedFilter f = SummaryCoding.applyDelta(base.filter(), delta.levels());
     long version = SummaryCoding.version(f);
     if (SummaryRequest.tag(version) != SummaryRequest.tag(delta.version())) {
       throw new MalformedMessageException("delta does not rebuild the announced version");
     }
     admit(link, f, version, service.runtime().now(), counts);
-  }
-
-  /** The counts a delta declares: the base's, plus the changes it carries if any. */
-  private int[] counts(int[] base, int[] changes) {
-    if (changes == null) {
-      return base;
-    }
-    if (changes.length != base.length) {
-      throw new MalformedMessageException("delta declares " + changes.length + " count changes for depth " + base.length);
-    }
-    int[] out = new int[base.length];
-    for (int i = 0; i < out.length; i++) {
-      long c = (long) base[i] + changes[i];
-      if (c < 0 || c > SummaryCoding.MAX_COUNT) {
-        throw new MalformedMessageException("delta declares a count of " + c + " at level " + (i + 1));
-      }
-      out[i] = (int) c;
-    }
-    return out;
   }
 
   /**
@@ -487,16 +468,8 @@ final class SummaryExchange {
     List<EncodedLevel> full = shared(version, summary);
     served.put(asker.address(), new Kept(version, full, now, inputs, asker, gap));
     if (request.knownVersion() != 0 && last != null && request.names(last.version)) {
-      int[] counts = SummaryCoding.counts(full);
-      int[] before = SummaryCoding.counts(last.levels);
-      int[] changes = null;
-      if (!java.util.Arrays.equals(before, counts)) {
-        changes = new int[counts.length];
-        for (int i = 0; i < counts.length; i++) {
-          changes[i] = counts[i] - before[i];
-        }
-      }
-      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary), changes);
+      SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary),
+          SummaryCoding.countChanges(SummaryCoding.counts(last.levels), SummaryCoding.counts(full)));
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
         return Future.succeededFuture(delta);
       }

@@ -201,4 +201,24 @@ class SummaryDeltaTest {
       assertArrayEquals(ok.levels().get(i), back.levels().get(i));
     }
   }
+
+  @Test
+  void countChangesRebuildTheCountsAndOutOfRangeOnesAreRejected() {
+    int[] before = {3, 40, 900};
+    int[] after = {2, 55, 1200};
+    assertArrayEquals(after, SummaryCoding.withCountChanges(before, SummaryCoding.countChanges(before, after)));
+    assertEquals(null, SummaryCoding.countChanges(before, before.clone()));
+    assertArrayEquals(before, SummaryCoding.withCountChanges(before, null));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.withCountChanges(before, new int[] {-4, 0, 0}));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.withCountChanges(before, new int[] {0, 0}));
+    assertThrows(MalformedMessageException.class,
+        () -> SummaryCoding.withCountChanges(new int[] {SummaryCoding.MAX_COUNT, 0, 0}, new int[] {1, 0, 0}));
+    LocationConfig config = LocationConfig.defaults();
+    WireRegistry registry = LocationWire.register(ChordWire.registry(chord), config, chord);
+    AttenuatedFilter a = AttenuatedFilter.empty(3, config.shape());
+    SummaryDelta ok = new SummaryDelta(2, SummaryCoding.delta(a, a), new int[] {-1, 0, 300});
+    assertArrayEquals(ok.counts(), ((SummaryDelta) registry.decode(registry.encode(ok))).counts());
+    SummaryDelta huge = new SummaryDelta(2, SummaryCoding.delta(a, a), new int[] {0, Integer.MIN_VALUE, 0});
+    assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(huge)), "a change beyond any count");
+  }
 }
