@@ -19,8 +19,13 @@ public final class LocationMessages {
   public enum LevelCoding {
     /** The filter's words ({@code BloomFilter.toBytes}). */
     PLAIN,
-    /** Entropy-coded ({@code CompressedBloom.encode}), sent when shorter than plain. */
-    COMPRESSED
+    /** Entropy-coded ({@code CompressedBloom.encode}); decoded, no longer sent. */
+    COMPRESSED,
+    /**
+     * The level's bits given the level below it in the same summary (an empty level below level
+     * 1), {@code ConditionedBits}; sent when shorter than plain.
+     */
+    GIVEN_LOWER
   }
 
   /**
@@ -40,8 +45,27 @@ public final class LocationMessages {
     }
   }
 
-  /** Pull of a neighbour's summary; {@code knownVersion} is the version the asker holds (0: none). */
+  /**
+   * Pull of a neighbour's summary; {@code knownVersion} is the version the asker holds (0: none).
+   * On the wire it travels as its {@link #tag}: the serving peer compares tags, and the asker checks
+   * the full version of whatever comes back, so a clash of tags costs a rejected answer, never a
+   * wrong filter.
+   */
   public record SummaryRequest(long knownVersion) implements Message {
+
+    /** The 32 bits of a version that travel: 0 for 0, else the XOR of its halves, 1 if that is 0. */
+    public static long tag(long version) {
+      if (version == 0) {
+        return 0;
+      }
+      long t = (version ^ (version >>> 32)) & 0xFFFF_FFFFL;
+      return t == 0 ? 1 : t;
+    }
+
+    /** Whether {@code version} is the one this request names, as far as its tag tells. */
+    public boolean names(long version) {
+      return tag(version) == tag(knownVersion);
+    }
   }
 
   /**
@@ -64,15 +88,17 @@ public final class LocationMessages {
 
   /**
    * The answer to a {@link SummaryRequest} when the summary changed since the version the request
-   * named: for each level, level 1 first, the XOR of that version's level and the current one as
-   * {@code SparseBits}, or no bytes when the level did not change. The asker applies it to the
-   * filter it holds under the version it named and keeps the result only if its content hash is
-   * {@code version}, so what it stores is exactly the summary a full pull would have given.
+   * named: for each level, level 1 first, the XOR of that version's level and the current one coded
+   * given that version's level ({@code ConditionedBits}), or no bytes when the level did not
+   * change. The asker applies it to the filter it holds under the version it named and keeps the
+   * result only if its content hash is {@code version}, so what it stores is exactly the summary a
+   * full pull would have given.
    *
-   * @param version content hash of the summary after the changes
+   * @param version content hash of the summary after the changes; on the wire its {@link
+   *     SummaryRequest#tag}, which the asker checks against the hash of what it rebuilt
    * @param levels d encoded changes, level 1 first
-   * @param counts the element count each level of the result declares (see {@link EncodedLevel}),
-   *     or null to keep the base's counts
+   * @param counts what to add to the element count each level of the base declares (see {@link
+   *     EncodedLevel}) for the counts of the result, or null to keep the base's counts
    */
   public record SummaryDelta(long version, List<byte[]> levels, int[] counts) implements Message {
 

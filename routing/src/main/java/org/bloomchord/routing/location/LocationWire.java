@@ -34,18 +34,21 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * (the location layer owns 64..95; reconciliation uses 96..127), and the bounds every received
  * location message must satisfy.
  *
- * <p>Encodings follow the Chord ones: ids and versions are 8-byte longs, counts varints, strings
+ * <p>Encodings follow the Chord ones: ids and versions are 8-byte longs (a summary request and a
+ * summary delta carry a version's 4-byte tag, {@code SummaryRequest.tag}), counts varints, strings
  * length-prefixed UTF-8, a nullable peer is preceded by a presence byte. A summary level is a
- * coding byte (0 plain, 1 compressed) and a length-prefixed byte string; a summary delta is the
- * version and d length-prefixed {@code SparseBits} encodings of the changed bits (empty: none).
+ * coding byte (0 plain, 1 compressed, 2 given the level below) and a length-prefixed byte string;
+ * a summary delta is the version's tag, d length-prefixed {@code ConditionedBits} encodings of the
+ * changed bits (empty: none) and the changes of the declared element counts (zigzag varints).
  *
  * <p>The same {@link #check} runs in every decoder and, because the Vert.x runtime hands messages
  * over by reference without decoding them, in the handlers too. It rejects with
  * {@link MalformedMessageException}: ids outside the ring, keys longer than the Chord bound less
  * the pointer prefix, budgets above d, hop counts above their bounds, holder lists above
  * {@code maxHoldersPerPointer}, leases above ten times the configured one, summaries whose level
- * count is neither 0 nor d, deltas whose level count is not d or whose version is 0, and levels
- * that do not decode to exactly the configured shape.
+ * count is neither 0 nor d, deltas whose level count is not d, whose version is 0 or whose levels
+ * are longer than a plain level, and levels that do not decode to exactly the configured shape (a
+ * delta's levels decode only against the base they change: the asker checks them there).
  */
 public final class LocationWire implements MessageCheck {
 
@@ -79,8 +82,8 @@ public final class LocationWire implements MessageCheck {
 
   private void fill(WireRegistry r) {
     int t = FIRST_TAG;
-    r.register(t++, codec(SummaryRequest.class, (m, out) -> out.writeLong(m.knownVersion()),
-        in -> new SummaryRequest(in.readLong())));
+    r.register(t++, codec(SummaryRequest.class, (m, out) -> out.writeInt((int) SummaryRequest.tag(m.knownVersion())),
+        in -> new SummaryRequest(Integer.toUnsignedLong(in.readInt()))));
     r.register(t++, codec(SummaryReply.class, (m, out) -> {
       out.writeLong(m.version());
       out.writeVarInt(m.levels().size());
@@ -145,7 +148,7 @@ public final class LocationWire implements MessageCheck {
     r.register(t++, codec(HolderAnswer.class, (m, out) -> out.writeBoolean(m.holds()),
         in -> new HolderAnswer(in.readBoolean())));
     r.register(t++, codec(SummaryDelta.class, (m, out) -> {
-      out.writeLong(m.version());
+      out.writeInt((int) SummaryRequest.tag(m.version()));
       out.writeVarInt(m.levels().size());
       for (byte[] l : m.levels()) {
         out.writeBytes(l);
@@ -153,10 +156,10 @@ public final class LocationWire implements MessageCheck {
       int[] counts = m.counts() == null ? new int[0] : m.counts();
       out.writeVarInt(counts.length);
       for (int c : counts) {
-        out.writeVarInt(c);
+        out.writeVarLong(((long) c << 1) ^ ((long) c >> 63));
       }
     }, in -> {
-      long version = in.readLong();
+      long version = Integer.toUnsignedLong(in.readInt());
       int n = in.readVarInt(config.depth());
       List<byte[]> levels = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
@@ -165,7 +168,12 @@ public final class LocationWire implements MessageCheck {
       int c = in.readVarInt(config.depth());
       int[] counts = c == 0 ? null : new int[c];
       for (int i = 0; i < c; i++) {
-        counts[i] = in.readVarInt(SummaryCoding.MAX_COUNT);
+        long z = in.readVarLong();
+        long change = (z >>> 1) ^ -(z & 1);
+        if (z < 0 || Math.abs(change) > SummaryCoding.MAX_COUNT) {
+          throw new MalformedMessageException("delta count change " + change + " beyond " + SummaryCoding.MAX_COUNT);
+        }
+        counts[i] = (int) change;
       }
       return new SummaryDelta(version, levels, counts);
     }));

@@ -7,19 +7,20 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
 import org.bloomchord.routing.compress.CompressedBloom;
-import org.bloomchord.routing.compress.SparseBits;
+import org.bloomchord.routing.compress.ConditionedBits;
 import org.bloomchord.routing.hash.Murmur3;
 import org.bloomchord.routing.location.LocationMessages.EncodedLevel;
 import org.bloomchord.routing.location.LocationMessages.LevelCoding;
 
 /**
- * How a summary (an {@link AttenuatedFilter}) travels: each level on its own, entropy-coded with
- * {@link CompressedBloom} when that is shorter than the plain words (the sparse lower levels),
- * plain otherwise; and its version, a 64-bit hash of the content.
+ * How a summary (an {@link AttenuatedFilter}) travels: each level as the positions of its
+ * minority bits given the level below ({@link ConditionedBits}: an object at a link is often an
+ * object two hops away too) when that is shorter than the plain words, plain otherwise; and its
+ * version, a 64-bit hash of the content. Levels coded with {@link CompressedBloom} are decoded too.
  *
  * <p>A summary that changed since a version the asker holds can travel as its changes instead
- * ({@link #delta}, {@link #applyDelta}): per level the XOR of the two versions, its set bits
- * Golomb-coded ({@link SparseBits}).
+ * ({@link #delta}, {@link #applyDelta}): per level the XOR of the two versions, given the base's
+ * level (a set bit can only be cleared where the base had one).
  *
  * <p>Decoding treats the bytes as untrusted: a level count other than d, a level of another shape
  * than the receiver's, or any encoding that does not decode exactly raises
@@ -44,14 +45,17 @@ public final class SummaryCoding {
    */
   public static List<EncodedLevel> encode(AttenuatedFilter summary, int[] counts) {
     List<EncodedLevel> out = new ArrayList<>(summary.depth());
+    long[] below = new long[summary.wordsPerLevel()];
     for (int i = 1; i <= summary.depth(); i++) {
       BloomFilter level = summary.level(i);
+      long[] words = level.toLongArray();
       byte[] plain = level.toBytes();
-      byte[] compressed = CompressedBloom.encode(level);
+      byte[] conditioned = ConditionedBits.encode(words, below, level.bits());
       int count = Math.min(MAX_COUNT, Math.max(counts[i - 1], minimalCount(level)));
-      out.add(compressed.length < plain.length
-          ? new EncodedLevel(LevelCoding.COMPRESSED, compressed, count)
+      out.add(conditioned.length < plain.length
+          ? new EncodedLevel(LevelCoding.GIVEN_LOWER, conditioned, count)
           : new EncodedLevel(LevelCoding.PLAIN, plain, count));
+      below = words;
     }
     return out;
   }
@@ -76,6 +80,43 @@ public final class SummaryCoding {
     int[] out = new int[levels.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = levels.get(i).count();
+    }
+    return out;
+  }
+
+  /** What to add to {@code before} for {@code after} (same length), or null when they are equal. */
+  public static int[] countChanges(int[] before, int[] after) {
+    if (Arrays.equals(before, after)) {
+      return null;
+    }
+    int[] out = new int[after.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = after[i] - before[i];
+    }
+    return out;
+  }
+
+  /**
+   * The counts a delta declares: {@code base} plus {@code changes}, or {@code base} when there are
+   * none.
+   *
+   * @throws MalformedMessageException when the changes are not one per level or a count leaves
+   *     [0, {@link #MAX_COUNT}]
+   */
+  public static int[] withCountChanges(int[] base, int[] changes) {
+    if (changes == null) {
+      return base;
+    }
+    if (changes.length != base.length) {
+      throw new MalformedMessageException("delta declares " + changes.length + " count changes for depth " + base.length);
+    }
+    int[] out = new int[base.length];
+    for (int i = 0; i < out.length; i++) {
+      long c = (long) base[i] + changes[i];
+      if (c < 0 || c > MAX_COUNT) {
+        throw new MalformedMessageException("delta declares a count of " + c + " at level " + (i + 1));
+      }
+      out[i] = (int) c;
     }
     return out;
   }
@@ -121,15 +162,41 @@ public final class SummaryCoding {
       throw new MalformedMessageException("summary of depth " + levels.size() + ", expected " + depth);
     }
     BloomFilter[] out = new BloomFilter[depth];
+    long[] below = null;
     for (int i = 0; i < depth; i++) {
-      out[i] = decodeLevel(levels.get(i), shape, i + 1);
+      EncodedLevel l = levels.get(i);
+      if (l != null && l.coding() == LevelCoding.GIVEN_LOWER) {
+        if (below == null && i > 0) {
+          below = out[i - 1].toLongArray();
+        }
+        below = decodeGivenLower(l, below, shape, i + 1);
+        out[i] = BloomFilter.of(shape, below);
+      } else {
+        out[i] = decodeLevel(l, null, shape, i + 1);
+        below = null;
+      }
     }
     return new AttenuatedFilter(out);
   }
 
-  private static BloomFilter decodeLevel(EncodedLevel level, BloomShape shape, int index) {
+  /** The words of a level coded given the level below it, whose words are {@code below}. */
+  private static long[] decodeGivenLower(EncodedLevel level, long[] below, BloomShape shape, int index) {
+    if (level.bytes() == null) {
+      throw new MalformedMessageException("summary level " + index + " missing");
+    }
+    if (level.bytes().length > maxLevelBytes(shape)) {
+      throw new MalformedMessageException("summary level " + index + " of " + level.bytes().length + " bytes");
+    }
+    return ConditionedBits.decode(level.bytes(), below, shape.bits());
+  }
+
+  /** Level {@code index} from its coding, given the level below it (null for level 1). */
+  private static BloomFilter decodeLevel(EncodedLevel level, BloomFilter below, BloomShape shape, int index) {
     if (level == null || level.coding() == null || level.bytes() == null) {
       throw new MalformedMessageException("summary level " + index + " missing");
+    }
+    if (level.coding() == LevelCoding.GIVEN_LOWER) {
+      return BloomFilter.of(shape, decodeGivenLower(level, below == null ? null : below.toLongArray(), shape, index));
     }
     if (level.bytes().length > maxLevelBytes(shape)) {
       throw new MalformedMessageException("summary level " + index + " of " + level.bytes().length + " bytes");
@@ -137,6 +204,7 @@ public final class SummaryCoding {
     BloomFilter f = switch (level.coding()) {
       case PLAIN -> BloomFilter.fromBytes(level.bytes(), shape.bits());
       case COMPRESSED -> CompressedBloom.decode(level.bytes(), shape.bits());
+      case GIVEN_LOWER -> throw new IllegalStateException("decoded above");
     };
     if (!f.shape().equals(shape)) {
       throw new MalformedMessageException("summary level " + index + " has " + f.shape() + ", expected " + shape);
@@ -154,40 +222,38 @@ public final class SummaryCoding {
   }
 
   /**
-   * The changes from {@code base} to {@code current} (same depth and shape): per level, the
-   * {@link SparseBits} encoding of the XOR of the two levels, or no bytes when they are equal.
+   * The changes from {@code base} to {@code current} (same depth and shape): per level, the XOR of
+   * the two levels coded given the base's level ({@link ConditionedBits}: a cleared bit can only be
+   * a set one), or no bytes when they are equal.
    */
   public static List<byte[]> delta(AttenuatedFilter base, AttenuatedFilter current) {
     if (base.depth() != current.depth() || !base.shape().equals(current.shape())) {
       throw new IllegalArgumentException("a delta needs two summaries of one depth and shape");
     }
-    int words = current.wordsPerLevel();
     List<byte[]> out = new ArrayList<>(current.depth());
-    long[] xor = new long[words];
     for (int i = 1; i <= current.depth(); i++) {
-      for (int w = 0; w < words; w++) {
-        xor[w] = base.word(i, w) ^ current.word(i, w);
-      }
-      out.add(changes(xor, current.shape()));
+      out.add(changes(base.level(i).toLongArray(), current, i));
     }
     return out;
   }
 
-  /** The {@link SparseBits} encoding of a level's XOR, or no bytes when it is all zero. */
-  private static byte[] changes(long[] xor, BloomShape shape) {
-    for (long x : xor) {
-      if (x != 0) {
-        return SparseBits.encode(xor, shape.bits());
-      }
+  /** The coded XOR of {@code was} (level i's words before) and level i of {@code current}, or no bytes when equal. */
+  private static byte[] changes(long[] was, AttenuatedFilter current, int i) {
+    long[] xor = new long[was.length];
+    boolean any = false;
+    for (int w = 0; w < was.length; w++) {
+      xor[w] = was[w] ^ current.word(i, w);
+      any |= xor[w] != 0;
     }
-    return new byte[0];
+    return any ? ConditionedBits.encode(xor, was, current.shape().bits()) : new byte[0];
   }
 
   /**
    * The same changes as {@link #delta(AttenuatedFilter, AttenuatedFilter)}, from a base kept in its
    * coding ({@code base}, d levels this peer encoded) to {@code current}, whose coding is
-   * {@code currentLevels}: a level whose coding did not change has no changes (the coding is a
-   * function of the bits, and decodes back to them), so only the levels that did are decoded.
+   * {@code currentLevels}: a level whose coding did not change, over a level below that did not
+   * change either when the coding depends on it, has no changes (a coding is a function of the
+   * bits, and decodes back to them), so only the base levels needed are decoded.
    */
   public static List<byte[]> delta(List<EncodedLevel> base, List<EncodedLevel> currentLevels, AttenuatedFilter current) {
     int depth = current.depth();
@@ -195,22 +261,28 @@ public final class SummaryCoding {
       throw new IllegalArgumentException("a delta needs two summaries of one depth");
     }
     BloomShape shape = current.shape();
-    int words = current.wordsPerLevel();
     List<byte[]> out = new ArrayList<>(depth);
+    BloomFilter[] decoded = new BloomFilter[depth];
+    boolean belowSame = true;
     for (int i = 1; i <= depth; i++) {
       EncodedLevel was = base.get(i - 1);
       EncodedLevel now = currentLevels.get(i - 1);
-      if (was.coding() == now.coding() && Arrays.equals(was.bytes(), now.bytes())) {
-        out.add(new byte[0]);
-        continue;
-      }
-      long[] xor = decodeLevel(was, shape, i).toLongArray();
-      for (int w = 0; w < words; w++) {
-        xor[w] ^= current.word(i, w);
-      }
-      out.add(changes(xor, shape));
+      boolean same = was.coding() == now.coding() && Arrays.equals(was.bytes(), now.bytes())
+          && (belowSame || now.coding() != LevelCoding.GIVEN_LOWER);
+      out.add(same ? new byte[0] : changes(baseLevel(base, decoded, i, shape).toLongArray(), current, i));
+      belowSame = same || out.get(i - 1).length == 0;
     }
     return out;
+  }
+
+  /** Level i of a base kept in its coding, decoded once with the levels below it that its coding needs. */
+  private static BloomFilter baseLevel(List<EncodedLevel> base, BloomFilter[] decoded, int i, BloomShape shape) {
+    if (decoded[i - 1] == null) {
+      EncodedLevel l = base.get(i - 1);
+      BloomFilter below = i > 1 && l.coding() == LevelCoding.GIVEN_LOWER ? baseLevel(base, decoded, i - 1, shape) : null;
+      decoded[i - 1] = decodeLevel(l, below, shape, i);
+    }
+    return decoded[i - 1];
   }
 
   /**
@@ -223,33 +295,41 @@ public final class SummaryCoding {
   public static AttenuatedFilter applyDelta(AttenuatedFilter base, List<byte[]> levels) {
     BloomShape shape = base.shape();
     int words = base.wordsPerLevel();
+    if (levels.size() != base.depth()) {
+      throw new MalformedMessageException("delta of depth " + levels.size() + ", expected " + base.depth());
+    }
     BloomFilter[] out = new BloomFilter[base.depth()];
     for (int i = 1; i <= base.depth(); i++) {
-      long[] xor = decodeDeltaLevel(levels, i, base.depth(), shape);
-      for (int w = 0; w < words; w++) {
-        xor[w] ^= base.word(i, w);
+      long[] was = base.level(i).toLongArray();
+      byte[] l = checkDeltaLevel(levels, i, shape);
+      long[] now = l.length == 0 ? was : ConditionedBits.decode(l, was, shape.bits());
+      if (l.length > 0) {
+        for (int w = 0; w < words; w++) {
+          now[w] ^= was[w];
+        }
       }
-      out[i - 1] = BloomFilter.of(shape, xor);
+      out[i - 1] = BloomFilter.of(shape, now);
     }
     return new AttenuatedFilter(out);
   }
 
   /**
-   * Checks that {@code levels} are d encoded changes, each at most a plain level long and
-   * decoding to exactly the shape's bits.
+   * Checks what can be checked of {@code levels} without the base they apply to: d encoded
+   * changes, each at most a plain level long (that each decodes to exactly the shape's bits given
+   * its base level is checked by {@link #applyDelta}).
    *
    * @throws MalformedMessageException when they are not
    */
   public static void checkDelta(List<byte[]> levels, int depth, BloomShape shape) {
-    for (int i = 1; i <= depth; i++) {
-      decodeDeltaLevel(levels, i, depth, shape);
-    }
-  }
-
-  private static long[] decodeDeltaLevel(List<byte[]> levels, int index, int depth, BloomShape shape) {
     if (levels.size() != depth) {
       throw new MalformedMessageException("delta of depth " + levels.size() + ", expected " + depth);
     }
+    for (int i = 1; i <= depth; i++) {
+      checkDeltaLevel(levels, i, shape);
+    }
+  }
+
+  private static byte[] checkDeltaLevel(List<byte[]> levels, int index, BloomShape shape) {
     byte[] l = levels.get(index - 1);
     if (l == null) {
       throw new MalformedMessageException("delta level " + index + " missing");
@@ -257,7 +337,7 @@ public final class SummaryCoding {
     if (l.length > maxLevelBytes(shape)) {
       throw new MalformedMessageException("delta level " + index + " of " + l.length + " bytes");
     }
-    return l.length == 0 ? new long[shape.words()] : SparseBits.decode(l, shape.bits());
+    return l;
   }
 
   /** The version of a summary: a 64-bit hash of depth, shape and every level's words; never 0. */

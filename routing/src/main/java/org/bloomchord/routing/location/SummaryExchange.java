@@ -416,17 +416,13 @@ final class SummaryExchange {
       // the base was dropped while the pull was in flight: the next pull asks for the whole summary
       return;
     }
-    int[] counts = delta.counts() != null ? delta.counts() : base.counts();
-    if (counts.length != service.config().depth()) {
-      throw new MalformedMessageException("delta declares " + counts.length + " counts for depth "
-          + service.config().depth());
-    }
+    int[] counts = SummaryCoding.withCountChanges(base.counts(), delta.counts());
     AttenuatedFilter f = SummaryCoding.applyDelta(base.filter(), delta.levels());
-    if (SummaryCoding.version(f) != delta.version()) {
+    long version = SummaryCoding.version(f);
+    if (SummaryRequest.tag(version) != SummaryRequest.tag(delta.version())) {
       throw new MalformedMessageException("delta does not rebuild the announced version");
     }
-    // a delta declares the counts of the result, or keeps those of its base
-    admit(link, f, delta.version(), service.runtime().now(), counts);
+    admit(link, f, version, service.runtime().now(), counts);
   }
 
   /**
@@ -450,7 +446,6 @@ final class SummaryExchange {
    * holds the version last sent to it and they are shorter, else the whole summary.
    */
   Future<Message> onRequest(PeerRef asker, SummaryRequest request) {
-    long known = request.knownVersion();
     long now = service.runtime().now();
     long inputs = service.summaryInputs();
     Kept last = served.get(asker.address());
@@ -459,12 +454,12 @@ final class SummaryExchange {
       // nothing this peer's summaries are made of changed since the last one sent to this asker, so
       // the summary is that one: answered without computing the union again
       served.put(asker.address(), new Kept(last.version, last.levels, now, inputs, asker, gap));
-      return Future.succeededFuture(known == last.version ? new SummaryReply(last.version, List.of())
+      return Future.succeededFuture(request.names(last.version) ? new SummaryReply(last.version, List.of())
           : new SummaryReply(last.version, last.levels));
     }
     AttenuatedFilter summary = service.filters().summaryFor(service.localFilter(), asker);
     long version = SummaryCoding.version(summary);
-    if (version == known) {
+    if (request.names(version)) {
       served.put(asker.address(), last != null && last.version == version
           ? new Kept(version, last.levels, now, inputs, asker, gap)
           : new Kept(version, shared(version, summary), now, inputs, asker, gap));
@@ -472,10 +467,9 @@ final class SummaryExchange {
     }
     List<EncodedLevel> full = shared(version, summary);
     served.put(asker.address(), new Kept(version, full, now, inputs, asker, gap));
-    if (known != 0 && last != null && last.version == known) {
-      int[] counts = SummaryCoding.counts(full);
+    if (request.knownVersion() != 0 && last != null && request.names(last.version)) {
       SummaryDelta delta = new SummaryDelta(version, SummaryCoding.delta(last.levels, full, summary),
-          java.util.Arrays.equals(SummaryCoding.counts(last.levels), counts) ? null : counts);
+          SummaryCoding.countChanges(SummaryCoding.counts(last.levels), SummaryCoding.counts(full)));
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full)) {
         return Future.succeededFuture(delta);
       }

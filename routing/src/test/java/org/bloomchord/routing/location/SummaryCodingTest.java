@@ -29,16 +29,45 @@ class SummaryCodingTest {
   }
 
   @Test
-  void sparseLevelsTravelCompressedDenseLevelsPlainAndAllRoundTrip() {
+  void sparseLevelsTravelAsPositionsDenseLevelsPlainAndAllRoundTrip() {
     // 3 objects set at most 9 of 4096 bits; 946 objects with k = 3 set half of them (entropy 1 bit per
-    // bit, so the coded form plus its header is longer than plain)
+    // bit, so the coded form is longer than plain)
     AttenuatedFilter f = new AttenuatedFilter(filled(3, 1), filled(60, 2), filled(946, 3));
     List<EncodedLevel> levels = SummaryCoding.encode(f);
-    assertEquals(LevelCoding.COMPRESSED, levels.get(0).coding());
-    assertEquals(LevelCoding.COMPRESSED, levels.get(1).coding());
+    assertEquals(LevelCoding.GIVEN_LOWER, levels.get(0).coding());
+    assertEquals(LevelCoding.GIVEN_LOWER, levels.get(1).coding());
     assertEquals(LevelCoding.PLAIN, levels.get(2).coding());
-    assertTrue(levels.get(0).bytes().length < 64, "3 objects cost a few dozen bytes, not 512");
+    // 9 positions of 4096: a count, a length and about 9 x (log2(4096 / 9) + 1.5) bits
+    assertTrue(levels.get(0).bytes().length <= 2 + (9 * 11 + 7) / 8, "3 objects in " + levels.get(0).bytes().length + " bytes");
     assertEquals(f, SummaryCoding.decode(levels, 3, SHAPE));
+  }
+
+  @Test
+  void aLevelBelowItsLevelBelowCostsLessThanAloneAndRoundTrips() {
+    // level 2 holds level 1's objects and as many others: the half of its bits that level 1 has
+    // cost about a bit each (all of level 1's positions are set), the rest are sparse positions
+    BloomFilter low = filled(200, 5);
+    BloomFilter high = low.copy().unionInPlace(filled(200, 6));
+    AttenuatedFilter f = new AttenuatedFilter(low, high);
+    List<EncodedLevel> levels = SummaryCoding.encode(f);
+    byte[] alone = org.bloomchord.routing.compress.SparseBits.encode(high.toLongArray(), SHAPE.bits());
+    assertEquals(LevelCoding.GIVEN_LOWER, levels.get(1).coding());
+    // the entropy of level 2 where level 1 is clear (where it is set, level 2 is too: no cost),
+    // against that of level 2 alone; the Golomb code is within a few percent of either
+    long m = SHAPE.bits();
+    long m0 = m - low.cardinality();
+    long k0 = high.cardinality() - low.cardinality();
+    double given = m0 * entropy((double) k0 / m0) / 8;
+    double whole = m * entropy((double) high.cardinality() / m) / 8;
+    int n = levels.get(1).bytes().length;
+    assertTrue(n <= 1.03 * given + 4, n + " bytes given level 1, entropy " + given);
+    assertTrue(alone.length >= whole && n < alone.length - 0.9 * (whole - given),
+        n + " bytes given level 1, " + alone.length + " alone");
+    assertEquals(f, SummaryCoding.decode(levels, 2, SHAPE));
+  }
+
+  private static double entropy(double p) {
+    return p <= 0 || p >= 1 ? 0 : -(p * Math.log(p) + (1 - p) * Math.log(1 - p)) / Math.log(2);
   }
 
   @Test
@@ -56,7 +85,12 @@ class SummaryCodingTest {
     List<EncodedLevel> two = SummaryCoding.encode(new AttenuatedFilter(filled(3, 1), filled(60, 2)));
     assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(two, 3, SHAPE));
     assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(two, 2, new BloomShape(2048, 3)));
-    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(two, 2, new BloomShape(4096, 4)));
+    // the levels carry no probe count: a sender of other probes is caught by the version, which hashes them
+    AttenuatedFilter otherProbes = SummaryCoding.decode(two, 2, new BloomShape(4096, 4));
+    assertNotEquals(SummaryCoding.version(new AttenuatedFilter(filled(3, 1), filled(60, 2))), SummaryCoding.version(otherProbes));
+    List<EncodedLevel> truncated = new ArrayList<>(two);
+    truncated.set(1, new EncodedLevel(LevelCoding.GIVEN_LOWER, java.util.Arrays.copyOf(two.get(1).bytes(), two.get(1).bytes().length - 1), 1000));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.decode(truncated, 2, SHAPE));
     List<EncodedLevel> corrupt = new ArrayList<>(two);
     byte[] b = two.get(1).bytes().clone();
     b[b.length - 1] ^= 0x21;

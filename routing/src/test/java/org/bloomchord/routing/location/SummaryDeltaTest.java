@@ -15,9 +15,10 @@ import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.routing.bloom.BloomFilter;
 import org.bloomchord.routing.bloom.BloomShape;
-import org.bloomchord.routing.compress.SparseBits;
+import org.bloomchord.routing.compress.ConditionedBits;
 import org.bloomchord.routing.location.LocationMessages.SummaryDelta;
 import org.bloomchord.routing.location.LocationMessages.SummaryReply;
+import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,7 +113,8 @@ class SummaryDeltaTest {
 
       assertEquals(pulled, rebuilt, "trial " + trial);
       assertEquals(full.version(), SummaryCoding.version(rebuilt));
-      assertEquals(delta.version(), SummaryCoding.version(rebuilt));
+      // a delta carries the version's tag; the asker checks it against the hash of what it rebuilt
+      assertEquals(delta.version(), SummaryRequest.tag(SummaryCoding.version(rebuilt)));
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full.levels())) {
         deltasShorter++;
       }
@@ -184,9 +186,10 @@ class SummaryDeltaTest {
         () -> registry.decode(registry.encode(new SummaryDelta(0, SummaryCoding.delta(a, a)))), "no version");
     long[] all = new long[2 * config.shape().words()];
     java.util.Arrays.fill(all, -1L);
-    byte[] tooMany = SparseBits.encode(all, 2 * config.shape().bits());
-    assertThrows(MalformedMessageException.class,
-        () -> registry.decode(registry.encode(new SummaryDelta(2, List.of(tooMany, tooMany, tooMany)))),
+    byte[] tooMany = ConditionedBits.encode(all, new long[all.length], 2 * config.shape().bits());
+    // a delta's levels decode only against their base: the wire passes them, the asker rejects them
+    SummaryDelta many = (SummaryDelta) registry.decode(registry.encode(new SummaryDelta(2, List.of(tooMany, tooMany, tooMany))));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.applyDelta(a, many.levels()),
         "more changed bits than a level has");
     byte[] tooLong = new byte[SummaryCoding.maxLevelBytes(config.shape()) + 1];
     assertThrows(MalformedMessageException.class,
@@ -197,5 +200,25 @@ class SummaryDeltaTest {
     for (int i = 0; i < 3; i++) {
       assertArrayEquals(ok.levels().get(i), back.levels().get(i));
     }
+  }
+
+  @Test
+  void countChangesRebuildTheCountsAndOutOfRangeOnesAreRejected() {
+    int[] before = {3, 40, 900};
+    int[] after = {2, 55, 1200};
+    assertArrayEquals(after, SummaryCoding.withCountChanges(before, SummaryCoding.countChanges(before, after)));
+    assertEquals(null, SummaryCoding.countChanges(before, before.clone()));
+    assertArrayEquals(before, SummaryCoding.withCountChanges(before, null));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.withCountChanges(before, new int[] {-4, 0, 0}));
+    assertThrows(MalformedMessageException.class, () -> SummaryCoding.withCountChanges(before, new int[] {0, 0}));
+    assertThrows(MalformedMessageException.class,
+        () -> SummaryCoding.withCountChanges(new int[] {SummaryCoding.MAX_COUNT, 0, 0}, new int[] {1, 0, 0}));
+    LocationConfig config = LocationConfig.defaults();
+    WireRegistry registry = LocationWire.register(ChordWire.registry(chord), config, chord);
+    AttenuatedFilter a = AttenuatedFilter.empty(3, config.shape());
+    SummaryDelta ok = new SummaryDelta(2, SummaryCoding.delta(a, a), new int[] {-1, 0, 300});
+    assertArrayEquals(ok.counts(), ((SummaryDelta) registry.decode(registry.encode(ok))).counts());
+    SummaryDelta huge = new SummaryDelta(2, SummaryCoding.delta(a, a), new int[] {0, Integer.MIN_VALUE, 0});
+    assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(huge)), "a change beyond any count");
   }
 }

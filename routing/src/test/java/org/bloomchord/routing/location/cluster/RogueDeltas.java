@@ -54,7 +54,7 @@ final class RogueDeltas implements ChordExtension {
 
   private Message reply(SummaryRequest request) {
     long version = SummaryCoding.version(summary);
-    if (request.knownVersion() != version) {
+    if (!request.names(version)) {
       return new SummaryReply(version, SummaryCoding.encode(summary));
     }
     List<byte[]> delta = new ArrayList<>(SummaryCoding.delta(summary, other));
