@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bloomchord.experiments.cache.CacheTable;
+import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
 import org.bloomchord.experiments.similar.SimilarTable;
@@ -66,7 +67,8 @@ public final class ExperimentPages {
       "hot-keys", HotKeysTable::markdown,
       "similarity", SimilarTable::markdown,
       "semijoin", SemiJoinTable::markdown,
-      "heavy-hitters", HeavyHittersTable::markdown);
+      "heavy-hitters", HeavyHittersTable::markdown,
+      "fuzz", FuzzTable::markdown);
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

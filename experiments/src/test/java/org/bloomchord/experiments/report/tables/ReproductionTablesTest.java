@@ -180,6 +180,27 @@ class ReproductionTablesTest {
     }
   }
 
+  /**
+   * A block of fuzz.md is written from {@code fuzz --json} runs one after another: one row per run,
+   * in order, with the run's own counts (a frame is either rejected or decoded).
+   */
+  @Test
+  void fuzzRunsAreOneRowEachWithTheirCounts(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("frames.json");
+    Files.writeString(kept, cli(0, "fuzz", "--frames", "3000", "--seed", "7", "--json")
+        + cli(0, "fuzz", "--frames", "2000", "--seed", "8", "--json"));
+    java.util.List<com.fasterxml.jackson.databind.JsonNode> runs = ExperimentPages.commandRuns(kept);
+    String[] lines = ExperimentPages.COMMAND_TABLES.get("fuzz").apply(runs).split("\n");
+    assertEquals(4, lines.length, String.join("\n", lines));
+    for (int i = 0; i < 2; i++) {
+      com.fasterxml.jackson.databind.JsonNode r = runs.get(i);
+      long frames = i == 0 ? 3000 : 2000;
+      assertEquals(frames, r.get("rejected").asLong() + r.get("decoded").asLong());
+      assertTrue(lines[2 + i].startsWith(String.format(Locale.ROOT, "| %d | %,d | %,d | %,d | 0 | 0 | ", 7 + i, frames,
+          r.get("rejected").asLong(), r.get("decoded").asLong())), lines[2 + i]);
+    }
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
