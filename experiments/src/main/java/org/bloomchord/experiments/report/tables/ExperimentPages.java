@@ -19,6 +19,7 @@ import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
+import org.bloomchord.experiments.reconcile.ReconcileStreamingTable;
 import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
@@ -62,13 +63,14 @@ public final class ExperimentPages {
    * kept as {@code data/PAGE/PART.json} (one JSON value, an array of them, or one per line), by
    * {@code PAGE}: each takes the output's runs in order.
    */
-  public static final Map<String, Function<List<JsonNode>, String>> COMMAND_TABLES = Map.of(
-      "cache", CacheTable::markdown,
-      "hot-keys", HotKeysTable::markdown,
-      "similarity", SimilarTable::markdown,
-      "semijoin", SemiJoinTable::markdown,
-      "heavy-hitters", HeavyHittersTable::markdown,
-      "fuzz", FuzzTable::markdown);
+  public static final Map<String, Function<List<JsonNode>, String>> COMMAND_TABLES = Map.ofEntries(
+      Map.entry("cache", CacheTable::markdown),
+      Map.entry("hot-keys", HotKeysTable::markdown),
+      Map.entry("similarity", SimilarTable::markdown),
+      Map.entry("semijoin", SemiJoinTable::markdown),
+      Map.entry("heavy-hitters", HeavyHittersTable::markdown),
+      Map.entry("fuzz", FuzzTable::markdown),
+      Map.entry("reconcile-streaming", ReconcileStreamingTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

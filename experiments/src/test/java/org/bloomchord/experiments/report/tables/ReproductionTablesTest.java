@@ -201,6 +201,45 @@ class ReproductionTablesTest {
     }
   }
 
+  /**
+   * A block of reconcile-streaming.md pairs each streamed run with the batched run of the same seed
+   * and d: bytes averaged (rounded down) per exchange, the ratio of bytes seed by seed.
+   */
+  @Test
+  void streamedAndBatchedRunsArePairedSeedBySeed(@TempDir Path dir) throws IOException {
+    StringBuilder out = new StringBuilder();
+    for (String seed : new String[] {"1", "2"}) {
+      for (String mode : new String[] {"stream", "batched"}) {
+        out.append(cli(0, "reconcile", "--method", "riblt", "--size", "2000", "--diff", "0,40", "--runtime", "sim",
+            "--seed", seed, "--rateless", mode, "--json"));
+      }
+    }
+    Path kept = dir.resolve("runs.json");
+    Files.writeString(kept, out.toString());
+    java.util.List<com.fasterxml.jackson.databind.JsonNode> runs = ExperimentPages.commandRuns(kept);
+    assertEquals(8, runs.size());
+    long[][] bytes = new long[2][2];
+    long[][] rounds = new long[2][2];
+    for (com.fasterxml.jackson.databind.JsonNode r : runs) {
+      if (r.path("reconcile").path("diff").asLong() == 40) {
+        int mode = r.path("reconcile").path("rateless").asText().equals("stream") ? 0 : 1;
+        bytes[mode][r.path("seed").asInt() - 1] = r.path("reconcile").path("bytes").asLong();
+        rounds[mode][r.path("seed").asInt() - 1] = r.path("reconcile").path("rounds").asLong();
+      }
+    }
+    double ratio = ((double) bytes[0][0] / bytes[1][0] + (double) bytes[0][1] / bytes[1][1]) / 2;
+    String md = ExperimentPages.COMMAND_TABLES.get("reconcile-streaming").apply(runs);
+    assertTrue(md.startsWith("Sets of 2000 elements (8 bytes), 2 seeds each, simulator.\n"), md);
+    String row = md.lines().filter(l -> l.startsWith("| 40 |")).findFirst().orElseThrow();
+    assertTrue(row.startsWith("| 40 | " + (bytes[1][0] + bytes[1][1]) / 2 + " | " + Math.min(rounds[1][0], rounds[1][1])
+        + "-" + Math.max(rounds[1][0], rounds[1][1]) + " | " + (bytes[0][0] + bytes[0][1]) / 2 + " | "
+        + Math.max(rounds[0][0], rounds[0][1]) + " | "), row);
+    assertTrue(row.contains(" | " + java.math.BigDecimal.valueOf(Math.round(ratio * 1000) / 1000.0).stripTrailingZeros()
+        .toPlainString() + ", "), row);
+    assertThrows(IllegalArgumentException.class, () -> ExperimentPages.COMMAND_TABLES.get("reconcile-streaming")
+        .apply(runs.subList(0, 2)), "streamed runs with no batched run of their seed");
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
