@@ -240,6 +240,28 @@ class ReproductionTablesTest {
         .apply(runs.subList(0, 2)), "streamed runs with no batched run of their seed");
   }
 
+  /**
+   * The benchmark tables: the decode bench's rows and median row from its JSON lines (decoding is
+   * the receiver's CPU time less its local encoding).
+   */
+  @Test
+  void benchTablesAreWrittenFromTheirJson(@TempDir Path dir) throws IOException {
+    Path lines = dir.resolve("runs.json");
+    StringBuilder json = new StringBuilder();
+    long[] receiver = {300_000_000L, 200_000_000L, 250_000_000L};
+    for (int rep = 0; rep < 3; rep++) {
+      json.append("{\"bench\":\"rateless-decode\",\"d\":100000,\"common\":0,\"elementBytes\":8,\"batch\":6250,")
+          .append("\"rep\":").append(rep).append(",\"symbols\":137500,\"receiverCpuNanos\":").append(receiver[rep])
+          .append(",\"localEncodingCpuNanos\":100000000,\"peelWallNanos\":").append(50_000_000L * (rep + 1))
+          .append("}\n");
+    }
+    Files.writeString(lines, json.toString());
+    String md = ExperimentPages.COMMAND_TABLES.get("riblt-decoding").apply(ExperimentPages.commandRuns(lines));
+    // decoding 200, 100 and 150 ms for 10^5 differences: 0.50, 1.00 and 0.67 M/s; medians 150 ms and 0.67 M/s
+    assertTrue(md.contains("| 100,000 | 0 | 1.375 | 300.0 | 100.0 | 200.0 | 0.50 | 50.0 |"), md);
+    assertTrue(md.contains("| 100,000 | **median of 3** | 1.375 | 250.0 | 100.0 | 150.0 | 0.67 | 100.0 |"), md);
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
