@@ -15,6 +15,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.bloomchord.experiments.bench.BloomJmhTable;
 import org.bloomchord.experiments.bench.RatelessDecodeTable;
 import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.fuzz.FuzzTable;
@@ -72,7 +73,8 @@ public final class ExperimentPages {
       Map.entry("heavy-hitters", HeavyHittersTable::markdown),
       Map.entry("fuzz", FuzzTable::markdown),
       Map.entry("reconcile-streaming", ReconcileStreamingTable::markdown),
-      Map.entry("riblt-decoding", RatelessDecodeTable::markdown));
+      Map.entry("riblt-decoding", RatelessDecodeTable::markdown),
+      Map.entry("bloom-filters", BloomJmhTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

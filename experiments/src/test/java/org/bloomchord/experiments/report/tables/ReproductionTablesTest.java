@@ -242,7 +242,7 @@ class ReproductionTablesTest {
 
   /**
    * The benchmark tables: the decode bench's rows and median row from its JSON lines (decoding is
-   * the receiver's CPU time less its local encoding).
+   * the receiver's CPU time less its local encoding), and JMH's scores with the ratios of one run.
    */
   @Test
   void benchTablesAreWrittenFromTheirJson(@TempDir Path dir) throws IOException {
@@ -260,6 +260,23 @@ class ReproductionTablesTest {
     // decoding 200, 100 and 150 ms for 10^5 differences: 0.50, 1.00 and 0.67 M/s; medians 150 ms and 0.67 M/s
     assertTrue(md.contains("| 100,000 | 0 | 1.375 | 300.0 | 100.0 | 200.0 | 0.50 | 50.0 |"), md);
     assertTrue(md.contains("| 100,000 | **median of 3** | 1.375 | 250.0 | 100.0 | 150.0 | 0.67 | 100.0 |"), md);
+    Path jmh = dir.resolve("jmh.json");
+    StringBuilder results = new StringBuilder("[");
+    String[][] scores = {{"MembershipBenchmark.containsOurs", "20"}, {"MembershipBenchmark.containsGuava", "80"},
+        {"MembershipBenchmark.containsCommons", "30"}, {"MembershipBenchmark.addOurs", "25"},
+        {"MembershipBenchmark.addGuava", "50"}, {"MembershipBenchmark.addCommons", "25"},
+        {"ProbeReuseBenchmark.probesOnce", "200"}, {"ProbeReuseBenchmark.hashPerFilter", "500"},
+        {"ProbeReuseBenchmark.attenuatedProbesOnce", "100"}, {"ProbeReuseBenchmark.attenuatedHashPerFilter", "450"}};
+    for (String[] s : scores) {
+      results.append(results.length() > 1 ? "," : "").append("{\"benchmark\":\"org.bloomchord.benchmarks.")
+          .append(s[0]).append("\",\"primaryMetric\":{\"score\":").append(s[1]).append(",\"scoreError\":1.25}}");
+    }
+    Files.writeString(jmh, results.append("]").toString());
+    String bloom = ExperimentPages.COMMAND_TABLES.get("bloom-filters").apply(ExperimentPages.commandRuns(jmh));
+    assertTrue(bloom.contains("| mightContain | 20.0 ± 1.3 | 80.0 ± 1.3 | 30.0 ± 1.3 | 4.0x | 1.5x |"), bloom);
+    assertTrue(bloom.contains("| add | 25.0 ± 1.3 | 50.0 ± 1.3 | 25.0 ± 1.3 | 2.0x | 1.0x |"), bloom);
+    assertTrue(bloom.contains("(`hashPerFilter`) | 500.0 ± 1.3 | 2.5x |"), bloom);
+    assertTrue(bloom.contains("(`attenuatedHashPerFilter`) | 450.0 ± 1.3 | 4.5x |"), bloom);
   }
 
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
