@@ -74,7 +74,8 @@ public final class ExperimentPages {
       Map.entry("fuzz", FuzzTable::markdown),
       Map.entry("reconcile-streaming", ReconcileStreamingTable::markdown),
       Map.entry("riblt-decoding", RatelessDecodeTable::markdown),
-      Map.entry("bloom-filters", BloomJmhTable::markdown));
+      Map.entry("bloom-filters", BloomJmhTable::markdown),
+      Map.entry("rogue-peers", RoguePeersTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

@@ -279,6 +279,27 @@ class ReproductionTablesTest {
     assertTrue(bloom.contains("(`attenuatedHashPerFilter`) | 450.0 ± 1.3 | 4.5x |"), bloom);
   }
 
+  /**
+   * The rogue-peers table is one row per entry of the runs' summaries.json, the rogues from the
+   * swept value and the refusals from the trust section (a counter absent when it stayed 0).
+   */
+  @Test
+  void rogueRunsAreOneRowPerSweptEntry(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("runs.json");
+    Files.writeString(kept, "[{\"label\":\"rogue-peers rogue.peers=0\",\"sweep\":{\"rogue.peers\":\"0\"},\"summary\":"
+        + "{\"runtime\":\"sim\",\"ring\":{\"successorErrors\":0,\"fingerErrors\":1},\"lookups\":{\"total\":20,"
+        + "\"correct\":19},\"locate\":{\"total\":10,\"found\":9,\"probabilistic\":7,\"fallback\":2},\"keys\":"
+        + "{\"stored\":5,\"lost\":1},\"trust\":{\"quota.requests\":0},\"resources\":{\"wallSeconds\":3.4}}}]\n"
+        + "[{\"sweep\":{\"rogue.peers\":\"5\"},\"summary\":{\"runtime\":\"vertx\",\"lookups\":{\"total\":1000,"
+        + "\"correct\":1000},\"trust\":{\"quota.requests\":12345,\"rejected.summaryFill\":7,"
+        + "\"rejected.chordMessages\":2000,\"rejected.locationMessages\":9,\"ignored.lookupAnswers\":3}}}]\n");
+    String[] lines = ExperimentPages.COMMAND_TABLES.get("rogue-peers").apply(ExperimentPages.commandRuns(kept))
+        .split("\n");
+    assertEquals("| sim | 0 | 0 / 1 | 19 of 20 | 9 of 10 (7, 2) | 5 / 1 | 0 | 0 | 0 | 0 / 0 | 0 | 3 |", lines[2]);
+    assertEquals("| Vert.x | 5 | 0 / 0 | 1,000 of 1,000 | 0 of 0 (0, 0) | 0 / 0 | 12,345 | 7 | 0 | 2,000 / 9 | 3 | 0 |",
+        lines[3]);
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
