@@ -21,6 +21,7 @@ import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
+import org.bloomchord.experiments.locate.LocateTable;
 import org.bloomchord.experiments.reconcile.ReconcileStreamingTable;
 import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
@@ -75,7 +76,8 @@ public final class ExperimentPages {
       Map.entry("reconcile-streaming", ReconcileStreamingTable::markdown),
       Map.entry("riblt-decoding", RatelessDecodeTable::markdown),
       Map.entry("bloom-filters", BloomJmhTable::markdown),
-      Map.entry("rogue-peers", RoguePeersTable::markdown));
+      Map.entry("rogue-peers", RoguePeersTable::markdown),
+      Map.entry("location", LocateTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

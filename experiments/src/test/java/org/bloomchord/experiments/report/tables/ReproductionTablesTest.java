@@ -300,6 +300,38 @@ class ReproductionTablesTest {
         lines[3]);
   }
 
+  /**
+   * The location tables: a locate run's row names its depth and width from the run's own setting,
+   * and the filter-depth-width sweep folds the widths of a depth into one row.
+   */
+  @Test
+  void locateRunsNameTheirSettingAndTheSweepFoldsWidths(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("sweep.json");
+    Files.writeString(kept, cli(0, "locate", "--peers", "16", "--objects", "10", "--holders-per-object", "2", "--depth",
+        "2", "--bits-per-level", "1024", "--runtime", "sim", "--queries", "20", "--seed", "3", "--json"));
+    com.fasterxml.jackson.databind.JsonNode run = ExperimentPages.commandRuns(kept).get(0);
+    com.fasterxml.jackson.databind.JsonNode l = run.get("locate");
+    String md = ExperimentPages.COMMAND_TABLES.get("location").apply(ExperimentPages.commandRuns(kept));
+    assertTrue(md.contains("\n| 2 | 1024 | " + l.get("found").asLong() + "/20 | " + l.get("probabilistic").asLong() + " | "
+        + l.get("fallback").asLong() + " | " + l.get("falsePositives").asLong() + " | "), md);
+    Path fdw = dir.resolve("filter-depth-width.json");
+    Files.writeString(fdw, "[" + entry(1, 1024, 10, 10, 0, 400, 0.5) + "," + entry(1, 4096, 10, 8, 2, 400, 0.25) + ","
+        + entry(2, 1024, 0, 0, 0, 400, 1) + "]");
+    String sweep = ExperimentPages.COMMAND_TABLES.get("location").apply(ExperimentPages.commandRuns(fdw));
+    // share 10/10 and 8/10; false positives 0/400 and 2/400; maintenance 1000 B/peer/s times the summaries' share
+    assertTrue(sweep.contains("| 1 | 1024 / 4096 | 1.000 / 0.800 | 0 / 0.005 | 500 / 250 |"), sweep);
+    assertTrue(sweep.contains("| 2 | 1024 | - | 0 | 1000 |"), sweep);
+  }
+
+  private static String entry(int depth, int bits, int within, int probabilistic, int falsePositives, int total,
+      double summaryShare) {
+    return "{\"sweep\":{\"routing.depth\":\"" + depth + "\",\"routing.bitsPerLevel\":\"" + bits + "\"},\"summary\":"
+        + "{\"locate\":{\"total\":" + total + ",\"withinDepth\":" + within + ",\"withinDepthProbabilistic\":"
+        + probabilistic + ",\"falsePositives\":" + falsePositives + "},\"traffic\":{\"bytes\":1000,"
+        + "\"bytesPerPeerPerSecond\":1000,\"byType\":{\"SummaryReply\":{\"bytes\":" + (int) (1000 * summaryShare)
+        + "}}}}}";
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
