@@ -26,6 +26,7 @@ import org.bloomchord.experiments.reconcile.ReconcileStreamingTable;
 import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
+import org.bloomchord.experiments.writes.ChurnWritesTable;
 import org.bloomchord.experiments.writes.WritesTable;
 
 /**
@@ -77,7 +78,8 @@ public final class ExperimentPages {
       Map.entry("riblt-decoding", RatelessDecodeTable::markdown),
       Map.entry("bloom-filters", BloomJmhTable::markdown),
       Map.entry("rogue-peers", RoguePeersTable::markdown),
-      Map.entry("location", LocateTable::markdown));
+      Map.entry("location", LocateTable::markdown),
+      Map.entry("writes", ChurnWritesTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

@@ -332,6 +332,18 @@ class ReproductionTablesTest {
         + "}}}}}";
   }
 
+  /** A writes run under churn is one row: its repair, read quorum and seed, and the fates of its writes. */
+  @Test
+  void writesRunsAreOneRowEach(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("runs.json");
+    Files.writeString(kept, "{\"command\":\"writes\",\"seed\":4,\"repair\":\"push\",\"readQuorum\":2,\"peers\":"
+        + "{\"crashes\":12},\"writes\":{\"acknowledged\":1500,\"lost\":3,\"resurrected\":1,\"stale\":2,"
+        + "\"unacknowledged\":7,\"readsJudged\":1200,\"readsFailed\":5},\"resources\":{\"wallSeconds\":9.1,"
+        + "\"simulatedSeconds\":1234.5}}\n");
+    String md = ExperimentPages.COMMAND_TABLES.get("writes").apply(ExperimentPages.commandRuns(kept));
+    assertTrue(md.endsWith("| push | 2 | 4 | 1,500 | 3 | 1 | 2 | 7 | 1,200 | 5 | 12 | 1,235 |\n"), md);
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
