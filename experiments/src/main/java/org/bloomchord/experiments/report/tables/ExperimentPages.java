@@ -22,6 +22,7 @@ import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
 import org.bloomchord.experiments.locate.LocateTable;
+import org.bloomchord.experiments.partition.MergeComparison;
 import org.bloomchord.experiments.reconcile.ReconcileStreamingTable;
 import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
@@ -79,7 +80,8 @@ public final class ExperimentPages {
       Map.entry("bloom-filters", BloomJmhTable::markdown),
       Map.entry("rogue-peers", RoguePeersTable::markdown),
       Map.entry("location", LocateTable::markdown),
-      Map.entry("writes", ChurnWritesTable::markdown));
+      Map.entry("writes", ChurnWritesTable::markdown),
+      Map.entry("partitions", MergeComparison::markdownOfJson));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

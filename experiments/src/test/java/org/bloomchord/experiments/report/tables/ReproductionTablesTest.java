@@ -167,6 +167,8 @@ class ReproductionTablesTest {
         "--right-rows", "2000", "--selectivity", "0.01,0.5", "--seed", "1"});
     runs.put("heavy-hitters", new String[] {"sketch", "heavy-hitters", "--items", "2000", "--heavy", "10",
         "--threshold", "100", "--counters", "200,400", "--hashes", "4", "--compare", "--seed", "1,2"});
+    runs.put("partitions", new String[] {"partitions", "--peers", "16", "--ways", "2", "--split", "10s", "--modes",
+        "off,broadcast", "--seeds", "2", "--settle", "1min"});
     for (Map.Entry<String, String[]> e : runs.entrySet()) {
       String printed = cli(0, e.getValue());
       String[] json = java.util.Arrays.copyOf(e.getValue(), e.getValue().length + 1);
