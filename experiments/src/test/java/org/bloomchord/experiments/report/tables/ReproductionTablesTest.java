@@ -346,6 +346,24 @@ class ReproductionTablesTest {
     assertTrue(md.endsWith("| push | 2 | 4 | 1,500 | 3 | 1 | 2 | 7 | 1,200 | 5 | 12 | 1,235 |\n"), md);
   }
 
+  /** The state-hour table puts each bounded map's largest size beside its cap, from the summary's trust section. */
+  @Test
+  void stateHourRowsAreTheTrustSectionsMaximaAndCaps(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("summary.json");
+    Files.writeString(kept, "{\"trust\":{\"state.samples\":7,\"state.suspects.max\":3,\"state.suspects.cap\":1024,"
+        + "\"state.senders.max\":1500,\"state.senders.cap\":4096,\"state.outOfRangeKeys.max\":9,"
+        + "\"state.outOfRangeKeysTotal.max\":2500,\"state.outOfRangeKeysTotal.last\":40}}");
+    String md = ExperimentPages.COMMAND_TABLES.get("state-hour").apply(ExperimentPages.commandRuns(kept));
+    assertTrue(md.startsWith("| per-peer state (largest over 7 samples of every live peer) | max | cap |\n"), md);
+    assertTrue(md.contains("| suspected peers | 3 | 1,024 |\n"), md);
+    assertTrue(md.contains("| senders whose quota is tracked | 1,500 | 4,096 |\n"), md);
+    assertTrue(md.contains("(one peer) | 9 | none: swept after 5 min |\n| the same, all peers together | 2,500 (40 at the end) |"),
+        md);
+    Files.writeString(kept, "{\"trust\":{}}");
+    assertThrows(IllegalArgumentException.class,
+        () -> ExperimentPages.COMMAND_TABLES.get("state-hour").apply(ExperimentPages.commandRuns(kept)));
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
