@@ -82,7 +82,8 @@ public final class ExperimentPages {
       Map.entry("location", LocateTable::markdown),
       Map.entry("writes", ChurnWritesTable::markdown),
       Map.entry("partitions", MergeComparison::markdownOfJson),
-      Map.entry("state-hour", StateHourTable::markdown));
+      Map.entry("state-hour", StateHourTable::markdown),
+      Map.entry("pns", PnsTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

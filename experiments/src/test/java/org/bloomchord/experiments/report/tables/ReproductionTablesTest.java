@@ -364,6 +364,27 @@ class ReproductionTablesTest {
         () -> ExperimentPages.COMMAND_TABLES.get("state-hour").apply(ExperimentPages.commandRuns(kept)));
   }
 
+  /** The PNS table pairs each seed's runs without and with proximity: latency percentiles and how much lower. */
+  @Test
+  void pnsRowsPairASeedsRunsWithoutAndWithProximity(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("n.json");
+    Files.writeString(kept, "[" + pns(true, 300, 500, 5.9, 900) + "," + pns(false, 400, 800, 6.0, 600) + "]");
+    String md = ExperimentPages.COMMAND_TABLES.get("pns").apply(ExperimentPages.commandRuns(kept));
+    // median 400 -> 300: 25% lower; p99 800 -> 500: 37.5% lower
+    assertTrue(md.endsWith("| 1,000 | 2 | 10 of 10 / 10 of 10 | 400.0 / 300.0 | 25.0% | 800.0 / 500.0 | 37.5% |"
+        + " 6.000 / 5.900 | 600 / 900 |\n"), md);
+    Files.writeString(kept, "[" + pns(true, 300, 500, 5.9, 900) + "]");
+    assertThrows(IllegalArgumentException.class,
+        () -> ExperimentPages.COMMAND_TABLES.get("pns").apply(ExperimentPages.commandRuns(kept)));
+  }
+
+  private static String pns(boolean proximity, double p50, double p99, double hops, double bytes) {
+    return "{\"sweep\":{\"seed\":\"2\",\"chord.proximity\":\"" + proximity + "\"},\"summary\":{\"seed\":2,"
+        + "\"peers\":{\"launched\":1000},\"lookups\":{\"total\":10,\"correct\":10,\"hops\":{\"mean\":" + hops
+        + "},\"latencyMs\":{\"p50\":" + p50 + ",\"p99\":" + p99 + "}},\"traffic\":{\"bytesPerPeerPerSecond\":" + bytes
+        + "}}}";
+  }
+
   /** A command's output is read as its runs: the values of an array, or one value per line, in order. */
   @Test
   void aCommandsOutputIsReadAsItsRunsInOrder(@TempDir Path dir) throws IOException {
