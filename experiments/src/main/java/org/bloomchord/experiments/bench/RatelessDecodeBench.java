@@ -21,28 +21,40 @@ import org.bloomchord.routing.reconcile.RatelessEncoder;
  * symbols), and the difference of the two: decoding proper, with its rate in differences per
  * second. The wall-clock peel time the decoder measures itself is shown too.
  *
- * <p>Usage: {@code RatelessDecodeBench [d] [common] [elementBytes] [repetitions] [batch]}; defaults
- * 1000000 0 8 5 and a batch of d/16 symbols. Every run verifies the decoded difference.
+ * <p>Usage: {@code RatelessDecodeBench [d] [common] [elementBytes] [repetitions] [batch] [--json]};
+ * defaults 1000000 0 8 5 and a batch of d/16 symbols. Every run verifies the decoded difference.
+ * With {@code --json} (anywhere among the arguments) each measured repetition is printed as one
+ * JSON line instead ({@link RatelessDecodeTable} writes the table of such lines).
  */
 public final class RatelessDecodeBench {
 
   private RatelessDecodeBench() {
   }
 
+  /**
+   * Runs the benchmark.
+   *
+   * @param args d, common, element bytes, repetitions and batch, in that order, each optional; and
+   *     {@code --json} for one JSON line per measured repetition
+   */
   public static void main(String[] args) {
+    boolean json = java.util.Arrays.asList(args).contains("--json");
+    args = java.util.Arrays.stream(args).filter(a -> !a.equals("--json")).toArray(String[]::new);
     int d = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int common = args.length > 1 ? Integer.parseInt(args[1]) : 0;
     ElementShape shape = new ElementShape(args.length > 2 ? Integer.parseInt(args[2]) : 8);
     int reps = args.length > 3 ? Integer.parseInt(args[3]) : 5;
     int batch = args.length > 4 ? Integer.parseInt(args[4]) : Math.max(1, d / 16);
-    System.out.printf(Locale.ROOT, "rateless decode: d=%d common=%d E=%d batch=%d, %d warm-up + %d measured%n",
-        d, common, shape.bytes(), batch, 2, reps);
+    if (!json) {
+      System.out.printf(Locale.ROOT, "rateless decode: d=%d common=%d E=%d batch=%d, %d warm-up + %d measured%n",
+          d, common, shape.bytes(), batch, 2, reps);
+    }
     for (int rep = -2; rep < reps; rep++) {
-      run(d, common, shape, batch, rep, rep >= 0);
+      run(d, common, shape, batch, rep, rep >= 0, json);
     }
   }
 
-  private static void run(int d, int common, ElementShape shape, int batch, int rep, boolean print) {
+  private static void run(int d, int common, ElementShape shape, int batch, int rep, boolean print, boolean json) {
     ElementSet all = ElementSet.random(shape, common + d, new SplittableRandom(1000 + rep));
     ElementSet a = new ElementSet(shape, common + d / 2);
     ElementSet b = new ElementSet(shape, common + d / 2);
@@ -79,7 +91,12 @@ public final class RatelessDecodeBench {
       again.next(Math.min(batch, left));
     }
     long c2 = cpu.getCurrentThreadCpuTime();
-    if (print) {
+    if (print && json) {
+      System.out.printf(Locale.ROOT, "{\"bench\":\"rateless-decode\",\"d\":%d,\"common\":%d,\"elementBytes\":%d,"
+          + "\"batch\":%d,\"rep\":%d,\"symbols\":%d,\"receiverCpuNanos\":%d,\"localEncodingCpuNanos\":%d,"
+          + "\"peelWallNanos\":%d}%n", d, common, shape.bytes(), batch, rep, decoder.received(), c1 - c0, c2 - c1,
+          decoder.peelNanos());
+    } else if (print) {
       double totalMs = (c1 - c0) / 1e6;
       double encodeMs = (c2 - c1) / 1e6;
       double decodeMs = totalMs - encodeMs;

@@ -1,7 +1,9 @@
 package org.bloomchord.experiments.cli;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.experiments.locate.LocateTrial;
@@ -102,7 +104,15 @@ public final class LocateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Summary summary = e.summary(o);
     if (json) {
-      out.println(SummaryJson.pretty(summary).stripTrailing());
+      Map<String, Object> setting = new LinkedHashMap<>();
+      setting.put("peers", e.peers());
+      setting.put("objects", e.objects());
+      setting.put("holdersPerObject", e.holdersPerObject());
+      setting.put("depth", e.location().depth());
+      setting.put("bitsPerLevel", e.location().bitsPerLevel());
+      setting.put("hashes", e.location().hashes());
+      setting.put("queries", e.queries());
+      out.println(SummaryJson.pretty(summary.withFields(Map.of("setting", setting))).stripTrailing());
     } else {
       out.printf(Locale.ROOT, "locate: N=%d, O=%d, H=%d, d=%d, m=%d bits/level, k=%d, Q=%d%n", e.peers(), e.objects(),
           e.holdersPerObject(), e.location().depth(), e.location().bitsPerLevel(), e.location().hashes(), e.queries());

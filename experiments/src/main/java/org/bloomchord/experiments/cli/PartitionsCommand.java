@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * {@code bloomchord partitions}: splits a simulated ring, heals it, and measures the time and the
  * messages until the oracle sees one correct ring, for plain Chord, simple and gossip-based ring
  * unification and the finger broadcast; prints the comparison as a markdown table written from
- * the runs (docs/experiments/partitions.md).
+ * the runs (docs/experiments/partitions.md), or with {@code --json} one line per run, from which
+ * {@link MergeComparison#markdownOfJson} writes the same table.
  */
 @Command(
     name = "partitions",
@@ -58,6 +59,9 @@ public final class PartitionsCommand implements Callable<Integer> {
       description = "Longest watch for one ring after the heal (default: ${DEFAULT-VALUE}).")
   String settle;
 
+  @Option(names = "--json", description = "Print one JSON line per run (its setting and what it measured) instead of the table.")
+  boolean json;
+
   @Override
   public Integer call() {
     List<Integer> n = list("--peers", peers, s -> Integer.parseInt(s), 4, 1_000_000);
@@ -79,7 +83,11 @@ public final class PartitionsCommand implements Callable<Integer> {
           o.healSeconds(), o.messages());
       err.flush();
     });
-    out.print(MergeComparison.markdown(outcomes));
+    if (json) {
+      outcomes.forEach(o -> out.println(MergeComparison.json(o)));
+    } else {
+      out.print(MergeComparison.markdown(outcomes));
+    }
     out.flush();
     return 0;
   }

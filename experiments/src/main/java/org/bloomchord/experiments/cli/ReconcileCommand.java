@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  * {@code bloomchord reconcile}: two peers with sets of N elements that differ by D reconcile over a
  * runtime; one row (JSON: one object) per value of {@code --diff}, each with the summary.json
  * {@code reconcile} section (method, size, diff, bytes, bytesPerDiff, rounds, exact, missed, then
- * encodeMs, decodeMs and more).
+ * encodeMs, decodeMs and more; for riblt, {@code rateless} names the exchange, stream or batched).
  */
 @Command(
     name = "reconcile",
@@ -160,7 +160,8 @@ public final class ReconcileCommand implements Callable<Integer> {
   private void print(List<ReconcileTrial> trials) {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(SummaryJson.pretty(trials.stream().map(t -> t.summary(runtime, seed)).toList()));
+      String exchange = trials.get(0).method() == ReconcileMethod.RIBLT ? rateless : null;
+      out.println(SummaryJson.pretty(trials.stream().map(t -> t.summary(runtime, seed, exchange)).toList()));
     } else {
       TextTable table = TextTable.of(List.of("method", "size", "diff", "E", "bytes", "bytesPerDiff", "xMinimum",
           "rounds", "exact", "missed", "encodeMs", "decodeMs"));

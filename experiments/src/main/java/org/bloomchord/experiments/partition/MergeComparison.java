@@ -13,6 +13,8 @@ import org.bloomchord.experiments.scenario.DurationText;
  */
 public final class MergeComparison {
 
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
   private MergeComparison() {
   }
 
@@ -75,6 +77,36 @@ public final class MergeComparison {
           row.stream().mapToLong(MergeTrial.Outcome::mergeMessages).average().orElse(0)));
     }
     return sb.toString();
+  }
+
+  /** One run as the compact JSON line that {@code partitions --json} prints: its setting and what it measured. */
+  public static String json(MergeTrial.Outcome outcome) {
+    try {
+      return JSON.writeValueAsString(outcome);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("outcome not serialisable", e);
+    }
+  }
+
+  /**
+   * The table of {@link #markdown} written from runs that {@code partitions --json} printed, in
+   * their order.
+   *
+   * @throws IllegalArgumentException when a run is not a line of {@code partitions --json}
+   */
+  public static String markdownOfJson(List<com.fasterxml.jackson.databind.JsonNode> runs) {
+    List<MergeTrial.Outcome> outcomes = new ArrayList<>();
+    for (com.fasterxml.jackson.databind.JsonNode run : runs) {
+      if (run.get("setting") == null || run.get("messages") == null) {
+        throw new IllegalArgumentException("not a line of partitions --json (no setting or messages)");
+      }
+      try {
+        outcomes.add(JSON.treeToValue(run, MergeTrial.Outcome.class));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalArgumentException("not a line of partitions --json: " + e.getOriginalMessage());
+      }
+    }
+    return markdown(outcomes);
   }
 
   private static boolean sameRow(MergeTrial.Setting a, MergeTrial.Setting b) {

@@ -112,14 +112,26 @@ public record ReconcileTrial(ReconcileMethod method, long size, long diff, int e
    * further measurements) and the {@code traffic} of the exchange.
    */
   public Summary summary(String runtime, long seed) {
-    return Summary.of("reconcile", runtime, seed).withReconcile(stats())
+    return summary(runtime, seed, null);
+  }
+
+  /**
+   * This trial as {@link #summary(String, long)} gives it, with {@code rateless} (how the rateless
+   * method exchanged its symbols: {@code stream} or {@code batched}) after {@code outcome} when
+   * it is not null, so that runs of both exchanges tell themselves apart.
+   */
+  public Summary summary(String runtime, long seed, String rateless) {
+    return Summary.of("reconcile", runtime, seed).withReconcile(stats(rateless))
         .withTraffic(TrafficStats.totals(result.messages(), result.bytes()));
   }
 
-  private ReconcileStats stats() {
+  private ReconcileStats stats(String rateless) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("chosen", result.method().wireName());
     m.put("outcome", result.outcome().name().toLowerCase(java.util.Locale.ROOT));
+    if (rateless != null) {
+      m.put("rateless", rateless);
+    }
     m.put("elementBytes", elementBytes);
     m.put("minimumBytes", minimumBytes());
     m.put("overMinimum", diff == 0 ? null : (double) result.bytes() / minimumBytes());

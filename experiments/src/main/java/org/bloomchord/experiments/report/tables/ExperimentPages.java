@@ -15,12 +15,19 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.bloomchord.experiments.bench.BloomJmhTable;
+import org.bloomchord.experiments.bench.RatelessDecodeTable;
 import org.bloomchord.experiments.cache.CacheTable;
+import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
+import org.bloomchord.experiments.locate.LocateTable;
+import org.bloomchord.experiments.partition.MergeComparison;
+import org.bloomchord.experiments.reconcile.ReconcileStreamingTable;
 import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
+import org.bloomchord.experiments.writes.ChurnWritesTable;
 import org.bloomchord.experiments.writes.WritesTable;
 
 /**
@@ -61,12 +68,22 @@ public final class ExperimentPages {
    * kept as {@code data/PAGE/PART.json} (one JSON value, an array of them, or one per line), by
    * {@code PAGE}: each takes the output's runs in order.
    */
-  public static final Map<String, Function<List<JsonNode>, String>> COMMAND_TABLES = Map.of(
-      "cache", CacheTable::markdown,
-      "hot-keys", HotKeysTable::markdown,
-      "similarity", SimilarTable::markdown,
-      "semijoin", SemiJoinTable::markdown,
-      "heavy-hitters", HeavyHittersTable::markdown);
+  public static final Map<String, Function<List<JsonNode>, String>> COMMAND_TABLES = Map.ofEntries(
+      Map.entry("cache", CacheTable::markdown),
+      Map.entry("hot-keys", HotKeysTable::markdown),
+      Map.entry("similarity", SimilarTable::markdown),
+      Map.entry("semijoin", SemiJoinTable::markdown),
+      Map.entry("heavy-hitters", HeavyHittersTable::markdown),
+      Map.entry("fuzz", FuzzTable::markdown),
+      Map.entry("reconcile-streaming", ReconcileStreamingTable::markdown),
+      Map.entry("riblt-decoding", RatelessDecodeTable::markdown),
+      Map.entry("bloom-filters", BloomJmhTable::markdown),
+      Map.entry("rogue-peers", RoguePeersTable::markdown),
+      Map.entry("location", LocateTable::markdown),
+      Map.entry("writes", ChurnWritesTable::markdown),
+      Map.entry("partitions", MergeComparison::markdownOfJson),
+      Map.entry("state-hour", StateHourTable::markdown),
+      Map.entry("pns", PnsTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
