@@ -158,7 +158,6 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
     admission = new Admission(ctx, bounds, maintenance::heardFrom);
-    ChordHandlers.install(handlers, ctx, admission, lookups, maintenance, storage);
     merger = RingMerger.attach(ctx, this, mergeOptions, key -> lookups.lookup(key, config.lookupMode()));
     extensions.forEach(e -> e.attach(this));
     if (hints != null) {
@@ -190,13 +189,13 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   @Override
   public Future<Message> onRequest(PeerRef from, Message message) {
     observeReceived(from, message);
-    return handlers.onRequest(from, message, admission);
+    return handlers.onRequest(this, from, message, admission);
   }
 
   @Override
   public void onMessage(PeerRef from, Message message) {
     observeReceived(from, message);
-    handlers.onMessage(from, message, admission);
+    handlers.onMessage(this, from, message, admission);
   }
 
   private void observeReceived(PeerRef from, Message message) {
@@ -487,6 +486,28 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   @Override
   public void writeGate(org.bloomchord.chord.store.WriteGate gate) {
     storage.writeGate(gate);
+  }
+
+  // ---- the roles, for the shared handler table (ChordHandlers)
+
+  ChordContext context() {
+    return ctx;
+  }
+
+  Admission admission() {
+    return admission;
+  }
+
+  LookupEngine lookupEngine() {
+    return lookups;
+  }
+
+  Maintenance maintenanceTasks() {
+    return maintenance;
+  }
+
+  Storage storage() {
+    return storage;
   }
 
   // ---- internals

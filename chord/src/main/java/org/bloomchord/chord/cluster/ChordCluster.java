@@ -24,6 +24,7 @@ import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.chord.wire.RingCodec;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
@@ -291,7 +292,7 @@ public final class ChordCluster implements AutoCloseable {
       String name = prefix + "-" + k;
       long id = ring.hash(name);
       if (ring.inOpen(id, from, to) && usedIds.add(id)) {
-        out.add(new PeerRef(name, id));
+        out.add(RingCodec.intern(new PeerRef(name, id)));
       }
     }
     return out;
@@ -337,7 +338,7 @@ public final class ChordCluster implements AutoCloseable {
         id = ring.hash(name);
       }
       usedIds.add(id);
-      refs.add(new PeerRef(name, id));
+      refs.add(RingCodec.intern(new PeerRef(name, id)));
     }
     return refs;
   }

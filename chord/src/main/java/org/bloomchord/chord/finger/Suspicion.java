@@ -107,6 +107,10 @@ public final class Suspicion {
     if (peer == null || peer.equals(self)) {
       return false;
     }
+    if (suspects.isEmpty()) {
+      // without hashing the peer: its address would be read for nothing
+      return true;
+    }
     Long until = suspects.get(peer);
     if (until == null) {
       return true;
