@@ -366,6 +366,14 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
   }
 
+  /**
+   * A counter of the changes of this peer's predecessor, successor list and fingers: equal
+   * readings saw the same tables (-1 before the peer started). Touch only on the peer's thread.
+   */
+  public long tablesVersion() {
+    return table == null ? -1 : table.version();
+  }
+
   /** The predecessor, or null; what {@link #links()} names, without copying the fingers. */
   public PeerRef predecessor() {
     return table.predecessor();
