@@ -104,7 +104,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
 
   private ChordPeer(ChordConfig config, PeerRef bootstrap, RingHints hints, List<ChordExtension> extensions) {
     this.config = config;
-    this.ring = new IdRing(config.idBits());
+    this.ring = IdRing.of(config.idBits());
     this.bootstrap = bootstrap;
     this.hints = hints;
     this.extensions = List.copyOf(extensions);

@@ -86,19 +86,30 @@ final class Handlers {
   }
 
   private void put(Class<?> type, Object handler) {
-    if (find(INDEX.get(type)) != null) {
+    int i = INDEX.get(type);
+    if (find(i) != null) {
       throw new IllegalArgumentException("a handler for " + type.getSimpleName() + " is already registered");
     }
-    int i = INDEX.get(type);
-    if (i >= byIndex.length) {
-      byIndex = Arrays.copyOf(byIndex, i + 1);
+    // a peer's array starts after the shared table's indices, which it never holds
+    int k = i - OWN.length;
+    if (k < 0) {
+      throw new IllegalStateException("no handler of Chord's own for " + type.getSimpleName());
     }
-    byIndex[i] = handler;
+    if (k >= byIndex.length) {
+      byIndex = Arrays.copyOf(byIndex, k + 1);
+    }
+    byIndex[k] = handler;
   }
 
   private Object find(int i) {
-    Object own = i < OWN.length ? OWN[i] : null;
-    return own != null ? own : i < byIndex.length ? byIndex[i] : null;
+    if (i < OWN.length) {
+      Object own = OWN[i];
+      if (own != null) {
+        return own;
+      }
+    }
+    int k = i - OWN.length;
+    return k >= 0 && k < byIndex.length ? byIndex[k] : null;
   }
 
   /** Admits a request of {@code peer} and hands it to its handler; a rejection, by admission or handler, is counted. */
