@@ -132,7 +132,7 @@ final class SenderQuota implements SenderLimit {
     while (oldest != NONE && now - rows[STRIDE * oldest + AT] >= REFILL_MS) {
       remove(oldest);
     }
-    if (senders.length > FIRST_CAPACITY && 8 * size < senders.length) {
+    if (senders.length > FIRST_CAPACITY && 4 * size < senders.length) {
       rebuild(senders.length / 2);
     }
   }
@@ -263,10 +263,11 @@ final class SenderQuota implements SenderLimit {
   /**
    * Moves the buckets, oldest first, into arrays of {@code capacity} (at least the buckets held):
    * the arrays grow with a burst of senders (a bootstrap during a wave of joins) and shrink again
-   * once it has passed (to half, when less than an eighth is used: at a quarter, a peer whose
-   * senders came and went around one size copied its arrays back and forth, a sixth of a
-   * simulated ring's allocation), so a peer keeps room for about the senders of its last two
-   * seconds.
+   * once it has passed (to half, when less than a quarter is used), so a peer keeps room for about
+   * the senders of its last two seconds. A peer whose senders come and go around one size copies
+   * its arrays back and forth (a sixth of a simulated ring's bytes allocated); keeping them until
+   * an eighth is used saved that and cost 400 bytes of every peer's heap, which a million peers
+   * need more.
    */
   private void rebuild(int capacity) {
     PeerRef[] s = new PeerRef[capacity];
