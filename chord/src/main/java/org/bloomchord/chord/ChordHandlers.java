@@ -1,9 +1,6 @@
 package org.bloomchord.chord;
 
 import io.vertx.core.Future;
-import org.bloomchord.chord.lookup.LookupEngine;
-import org.bloomchord.chord.maintenance.Maintenance;
-import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
@@ -26,7 +23,8 @@ import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 
 /**
- * The handler table of Chord's own messages: which role answers which message type. Requests that
+ * The handler table of Chord's own messages, one per JVM ({@link Handlers.Own}): which role of the
+ * receiving peer answers which message type. Requests that
  * route or change the ring (lookups, neighbours, fingers, joins, writes) are served only by a peer
  * on the ring; the others are refused with a rejection while it is not.
  *
@@ -44,61 +42,61 @@ final class ChordHandlers {
   private ChordHandlers() {
   }
 
-  static void install(Handlers h, ChordContext ctx, Admission admission, LookupEngine lookups,
-      Maintenance maintenance, Storage storage) {
-    h.addRequest(Ping.class, (from, m) -> Future.succeededFuture(new Ack()));
-    h.addRequest(ReachCheck.class, (from, m) -> ctx.onReachCheck(m));
-    h.addRequest(FindSuccessor.class, (from, m) -> {
-      admission.requireOnRing("FindSuccessor");
-      return Future.succeededFuture(lookups.onFindSuccessor(m));
+  /** Fills the table of Chord's own handlers, shared by every peer of the JVM. */
+  static void install(Handlers.Own h) {
+    h.request(Ping.class, (peer, from, m) -> Future.succeededFuture(new Ack()));
+    h.request(ReachCheck.class, (peer, from, m) -> peer.context().onReachCheck(m));
+    h.request(FindSuccessor.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("FindSuccessor");
+      return Future.succeededFuture(peer.lookupEngine().onFindSuccessor(m));
     });
-    h.addRequest(NextHopQuery.class, (from, m) -> {
-      admission.requireOnRing("NextHopQuery");
-      return Future.succeededFuture(lookups.onNextHopQuery(m));
+    h.request(NextHopQuery.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("NextHopQuery");
+      return Future.succeededFuture(peer.lookupEngine().onNextHopQuery(m));
     });
-    h.addRequest(GetNeighbors.class, (from, m) -> {
-      admission.requireOnRing("GetNeighbors");
-      return Future.succeededFuture(maintenance.onGetNeighbors());
+    h.request(GetNeighbors.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("GetNeighbors");
+      return Future.succeededFuture(peer.maintenanceTasks().onGetNeighbors());
     });
-    h.addRequest(GetPredecessor.class, (from, m) -> {
-      admission.requireOnRing("GetPredecessor");
-      return Future.succeededFuture(new Predecessor(ctx.table().predecessor()));
+    h.request(GetPredecessor.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("GetPredecessor");
+      return Future.succeededFuture(new Predecessor(peer.context().table().predecessor()));
     });
-    h.addRequest(GetFingers.class, (from, m) -> {
-      admission.requireOnRing("GetFingers");
-      return Future.succeededFuture(maintenance.onGetFingers());
+    h.request(GetFingers.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("GetFingers");
+      return Future.succeededFuture(peer.maintenanceTasks().onGetFingers());
     });
-    h.addRequest(StoreTransfer.class, (from, m) -> Future.succeededFuture(storage.onTransfer(m)));
-    h.addRequest(PutRequest.class, (from, m) -> {
-      admission.requireOnRing("PutRequest");
-      return storage.onPut(m);
+    h.request(StoreTransfer.class, (peer, from, m) -> Future.succeededFuture(peer.storage().onTransfer(m)));
+    h.request(PutRequest.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("PutRequest");
+      return peer.storage().onPut(m);
     });
-    h.addRequest(GetRequest.class, (from, m) -> Future.succeededFuture(storage.onGet(m)));
-    h.addRequest(PullRange.class, (from, m) -> {
-      admission.requireOnRing("PullRange");
-      return storage.onPullRange(from, m);
+    h.request(GetRequest.class, (peer, from, m) -> Future.succeededFuture(peer.storage().onGet(m)));
+    h.request(PullRange.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("PullRange");
+      return peer.storage().onPullRange(from, m);
     });
-    h.addMessage(LookupDone.class, (from, m) -> lookups.onLookupDone(from, m));
-    h.addRequest(JoinNotify.class, (from, m) -> {
-      admission.requireOnRing("JoinNotify");
-      return maintenance.onJoinNotify(from, m);
+    h.message(LookupDone.class, (peer, from, m) -> peer.lookupEngine().onLookupDone(from, m));
+    h.request(JoinNotify.class, (peer, from, m) -> {
+      peer.admission().requireOnRing("JoinNotify");
+      return peer.maintenanceTasks().onJoinNotify(from, m);
     });
-    h.addMessage(JoinedBefore.class, (from, m) -> {
-      if (ctx.active()) {
-        maintenance.onJoinedBefore(from);
+    h.message(JoinedBefore.class, (peer, from, m) -> {
+      if (peer.context().active()) {
+        peer.maintenanceTasks().onJoinedBefore(from);
       }
     });
-    h.addMessage(Notify.class, (from, m) -> {
-      if (ctx.active()) {
-        maintenance.onNotify(from);
+    h.message(Notify.class, (peer, from, m) -> {
+      if (peer.context().active()) {
+        peer.maintenanceTasks().onNotify(from);
       }
     });
-    h.addMessage(SuccessorsChanged.class, (from, m) -> {
-      if (ctx.active()) {
-        maintenance.onSuccessorsChanged(from, m);
+    h.message(SuccessorsChanged.class, (peer, from, m) -> {
+      if (peer.context().active()) {
+        peer.maintenanceTasks().onSuccessorsChanged(from, m);
       }
     });
-    h.addMessage(SuccessorLeaving.class, (from, m) -> maintenance.onSuccessorLeaving(from, m));
-    h.addMessage(PredecessorLeaving.class, (from, m) -> maintenance.onPredecessorLeaving(from, m));
+    h.message(SuccessorLeaving.class, (peer, from, m) -> peer.maintenanceTasks().onSuccessorLeaving(from, m));
+    h.message(PredecessorLeaving.class, (peer, from, m) -> peer.maintenanceTasks().onPredecessorLeaving(from, m));
   }
 }

@@ -104,7 +104,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
 
   private ChordPeer(ChordConfig config, PeerRef bootstrap, RingHints hints, List<ChordExtension> extensions) {
     this.config = config;
-    this.ring = new IdRing(config.idBits());
+    this.ring = IdRing.of(config.idBits());
     this.bootstrap = bootstrap;
     this.hints = hints;
     this.extensions = List.copyOf(extensions);
@@ -158,7 +158,6 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
     admission = new Admission(ctx, bounds, maintenance::heardFrom);
-    ChordHandlers.install(handlers, ctx, admission, lookups, maintenance, storage);
     merger = RingMerger.attach(ctx, this, mergeOptions, key -> lookups.lookup(key, config.lookupMode()));
     extensions.forEach(e -> e.attach(this));
     if (hints != null) {
@@ -190,13 +189,13 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   @Override
   public Future<Message> onRequest(PeerRef from, Message message) {
     observeReceived(from, message);
-    return handlers.onRequest(from, message, admission);
+    return handlers.onRequest(this, from, message, admission);
   }
 
   @Override
   public void onMessage(PeerRef from, Message message) {
     observeReceived(from, message);
-    handlers.onMessage(from, message, admission);
+    handlers.onMessage(this, from, message, admission);
   }
 
   private void observeReceived(PeerRef from, Message message) {
@@ -367,6 +366,14 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     return new Links(self(), table.predecessor(), table.successors(), table.fingers().distinct(), table.version());
   }
 
+  /**
+   * A counter of the changes of this peer's predecessor, successor list and fingers: equal
+   * readings saw the same tables (-1 before the peer started). Touch only on the peer's thread.
+   */
+  public long tablesVersion() {
+    return table == null ? -1 : table.version();
+  }
+
   /** The predecessor, or null; what {@link #links()} names, without copying the fingers. */
   public PeerRef predecessor() {
     return table.predecessor();
@@ -487,6 +494,28 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   @Override
   public void writeGate(org.bloomchord.chord.store.WriteGate gate) {
     storage.writeGate(gate);
+  }
+
+  // ---- the roles, for the shared handler table (ChordHandlers)
+
+  ChordContext context() {
+    return ctx;
+  }
+
+  Admission admission() {
+    return admission;
+  }
+
+  LookupEngine lookupEngine() {
+    return lookups;
+  }
+
+  Maintenance maintenanceTasks() {
+    return maintenance;
+  }
+
+  Storage storage() {
+    return storage;
   }
 
   // ---- internals

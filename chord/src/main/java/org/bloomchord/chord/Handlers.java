@@ -3,7 +3,6 @@ package org.bloomchord.chord;
 import io.vertx.core.Future;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.bloomchord.chord.ChordExtension.MessageHandler;
 import org.bloomchord.chord.ChordExtension.RequestHandler;
 import org.bloomchord.overlay.MalformedMessageException;
@@ -16,10 +15,12 @@ import org.bloomchord.overlay.PeerRef;
  * Invariant: at most one handler per type, a request handler or a message handler, not both; a
  * message of a type without a handler is rejected.
  *
- * <p>The handlers sit in one array per peer, indexed by a number each message class gets once per
- * JVM ({@link #INDEX}), not in maps by class: every message a peer receives is dispatched here, and
- * two hash maps per peer were about a kilobyte of each simulated peer's heap and a few cache misses
- * per message.
+ * <p>Handlers sit in arrays indexed by a number each message class gets once per JVM
+ * ({@link #INDEX}), not in maps by class: every message a peer receives is dispatched here. Chord's
+ * own handlers are one table shared by every peer of the JVM ({@link Own}, {@link OwnRequest},
+ * {@link OwnMessage}: each is given the receiving peer); a peer keeps an array only for the
+ * handlers its extensions register. Seventeen handler objects per peer, each holding the peer's
+ * roles, were about 400 bytes of every simulated peer's heap.
  */
 final class Handlers {
 
@@ -32,7 +33,48 @@ final class Handlers {
     }
   };
 
-  /** A {@link RequestHandler} or a {@link MessageHandler} at the index of its message class, or null. */
+  /** A request handler of Chord's own, shared by every peer: it is given the receiving peer. */
+  @FunctionalInterface
+  interface OwnRequest<M extends Message> {
+    Future<Message> handle(ChordPeer peer, PeerRef from, M message);
+  }
+
+  /** A one-way message handler of Chord's own, shared by every peer. */
+  @FunctionalInterface
+  interface OwnMessage<M extends Message> {
+    void handle(ChordPeer peer, PeerRef from, M message);
+  }
+
+  /** The table of Chord's own handlers, filled once per JVM by {@link ChordHandlers#install}. */
+  static final class Own {
+    private Object[] byIndex = new Object[0];
+
+    <M extends Message> void request(Class<M> type, OwnRequest<? super M> handler) {
+      put(type, handler);
+    }
+
+    <M extends Message> void message(Class<M> type, OwnMessage<? super M> handler) {
+      put(type, handler);
+    }
+
+    private void put(Class<?> type, Object handler) {
+      int i = INDEX.get(type);
+      if (i >= byIndex.length) {
+        byIndex = Arrays.copyOf(byIndex, i + 1);
+      }
+      byIndex[i] = handler;
+    }
+  }
+
+  private static final Object[] OWN = ownTable();
+
+  private static Object[] ownTable() {
+    Own own = new Own();
+    ChordHandlers.install(own);
+    return own.byIndex;
+  }
+
+  /** An extension's {@link RequestHandler} or {@link MessageHandler} at the index of its message class, or null. */
   private Object[] byIndex = new Object[0];
 
   <M extends Message> void addRequest(Class<M> type, RequestHandler<? super M> handler) {
@@ -44,47 +86,63 @@ final class Handlers {
   }
 
   private void put(Class<?> type, Object handler) {
-    if (find(type) != null) {
+    int i = INDEX.get(type);
+    if (find(i) != null) {
       throw new IllegalArgumentException("a handler for " + type.getSimpleName() + " is already registered");
     }
-    int i = INDEX.get(type);
-    if (i >= byIndex.length) {
-      byIndex = Arrays.copyOf(byIndex, i + 1);
+    // a peer's array starts after the shared table's indices, which it never holds
+    int k = i - OWN.length;
+    if (k < 0) {
+      throw new IllegalStateException("no handler of Chord's own for " + type.getSimpleName());
     }
-    byIndex[i] = handler;
+    if (k >= byIndex.length) {
+      byIndex = Arrays.copyOf(byIndex, k + 1);
+    }
+    byIndex[k] = handler;
   }
 
-  private Object find(Class<?> type) {
-    int i = INDEX.get(type);
-    return i < byIndex.length ? byIndex[i] : null;
+  private Object find(int i) {
+    if (i < OWN.length) {
+      Object own = OWN[i];
+      if (own != null) {
+        return own;
+      }
+    }
+    int k = i - OWN.length;
+    return k >= 0 && k < byIndex.length ? byIndex[k] : null;
   }
 
-  /** Admits a request and hands it to its handler. */
+  /** Admits a request of {@code peer} and hands it to its handler; a rejection, by admission or handler, is counted. */
   @SuppressWarnings("unchecked")
-  Future<Message> onRequest(PeerRef from, Message message, Admission admission) {
-    RequestHandler<Message> h = find(message.getClass()) instanceof RequestHandler<?> r ? (RequestHandler<Message>) r : null;
-    return admitted(from, message, h == null ? null : () -> h.handle(from, message), "request", admission);
-  }
-
-  /** Admits a one-way message and hands it to its handler. */
-  @SuppressWarnings("unchecked")
-  void onMessage(PeerRef from, Message message, Admission admission) {
-    MessageHandler<Message> h = find(message.getClass()) instanceof MessageHandler<?> m ? (MessageHandler<Message>) m : null;
-    admitted(from, message, h == null ? null : () -> {
-      h.handle(from, message);
-      return null;
-    }, "message", admission);
-  }
-
-  /** Runs {@code handling} once the message is admitted; a rejection, by admission or handler, is counted. */
-  private static <T> T admitted(PeerRef from, Message message, Supplier<T> handling, String kind,
-      Admission admission) {
-    if (handling == null) {
-      throw admission.reject("unexpected " + kind + " type " + message.typeName());
+  Future<Message> onRequest(ChordPeer peer, PeerRef from, Message message, Admission admission) {
+    Object h = find(INDEX.get(message.getClass()));
+    if (!(h instanceof OwnRequest<?> || h instanceof RequestHandler<?>)) {
+      throw admission.reject("unexpected request type " + message.typeName());
     }
     try {
       admission.admit(from, message);
-      return handling.get();
+      return h instanceof OwnRequest<?> own ? ((OwnRequest<Message>) own).handle(peer, from, message)
+          : ((RequestHandler<Message>) h).handle(from, message);
+    } catch (MalformedMessageException e) {
+      admission.countRejection();
+      throw e;
+    }
+  }
+
+  /** Admits a one-way message of {@code peer} and hands it to its handler; a rejection is counted. */
+  @SuppressWarnings("unchecked")
+  void onMessage(ChordPeer peer, PeerRef from, Message message, Admission admission) {
+    Object h = find(INDEX.get(message.getClass()));
+    if (!(h instanceof OwnMessage<?> || h instanceof MessageHandler<?>)) {
+      throw admission.reject("unexpected message type " + message.typeName());
+    }
+    try {
+      admission.admit(from, message);
+      if (h instanceof OwnMessage<?> own) {
+        ((OwnMessage<Message>) own).handle(peer, from, message);
+      } else {
+        ((MessageHandler<Message>) h).handle(from, message);
+      }
     } catch (MalformedMessageException e) {
       admission.countRejection();
       throw e;

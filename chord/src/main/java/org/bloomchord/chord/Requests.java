@@ -1,5 +1,6 @@
 package org.bloomchord.chord;
 
+import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import org.bloomchord.chord.finger.RoutingTable;
@@ -50,21 +51,43 @@ public final class Requests {
 
   /** Sends {@code m} to {@code to}; fails at the current timeout, a late reply still measured. */
   public Future<Message> request(PeerRef to, Message m) {
-    long timeout = rtt.timeoutMs();
-    long sent = runtime.now();
-    Promise<Message> result = Promise.promise();
-    Cancellable soft = timeout < rtt.ceilingMs()
-        ? runtime.after(timeout, () -> {
-          rtt.backOff();
-          result.tryFail(new RequestTimeoutException(to, timeout));
-        })
-        : null;
-    runtime.request(to, m, rtt.ceilingMs()).onComplete(ar -> {
+    Exchange x = new Exchange(to, rtt.timeoutMs(), runtime.now());
+    x.soft = x.timeout < rtt.ceilingMs() ? runtime.after(x.timeout, x) : null;
+    runtime.request(to, m, rtt.ceilingMs()).onComplete(x);
+    return x.result.future();
+  }
+
+  /**
+   * One request: its soft timeout (run as a timer's task) and what its reply or the transport's
+   * failure does (as the listener of the runtime's future). One object for both, so a request
+   * costs no lambda of its own.
+   */
+  private final class Exchange implements Runnable, Completable<Message> {
+    final PeerRef to;
+    final long timeout;
+    final long sent;
+    final Promise<Message> result = Promise.promise();
+    Cancellable soft;
+
+    Exchange(PeerRef to, long timeout, long sent) {
+      this.to = to;
+      this.timeout = timeout;
+      this.sent = sent;
+    }
+
+    @Override
+    public void run() {
+      rtt.backOff();
+      result.tryFail(new RequestTimeoutException(to, timeout));
+    }
+
+    @Override
+    public void complete(Message reply, Throwable failure) {
       if (soft != null) {
         soft.cancel();
       }
-      if (ar.failed()) {
-        result.tryFail(ar.cause());
+      if (failure != null) {
+        result.tryFail(failure);
         return;
       }
       long took = runtime.now() - sent;
@@ -79,12 +102,11 @@ public final class Requests {
         return;
       }
       try {
-        bounds.check(ar.result());
-        result.complete(ar.result());
+        bounds.check(reply);
+        result.complete(reply);
       } catch (MalformedMessageException e) {
         result.fail(e);
       }
-    });
-    return result.future();
+    }
   }
 }

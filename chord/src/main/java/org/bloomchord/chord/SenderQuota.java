@@ -11,11 +11,15 @@ import org.bloomchord.overlay.PeerRef;
  * sender beyond that evicts the bucket heard from longest ago ({@link #EVICTED}), which starts
  * full again if that sender returns. Not thread-safe; owned by one peer.
  *
- * <p>The buckets are columns of arrays (sender, tokens, time of the last charge), threaded on a
- * list in charge order and found through an open-addressing table by the sender's id: what an
- * access-ordered {@code LinkedHashMap} of bucket objects did, without an entry, a node and a
- * bucket object per sender (at a million simulated peers with a dozen senders each, about a
- * kilobyte of every peer's heap) and without hashing the sender's address on every message.
+ * <p>The buckets are rows of one {@code long[]} ({@value #STRIDE} cells each: the sender's id,
+ * the time of the last charge, the two token counts as the bits of their doubles, and the bucket's
+ * older and newer neighbour on a list in charge order) beside the senders' refs, found through an
+ * open-addressing table by the sender's id: what an access-ordered {@code LinkedHashMap} of
+ * bucket objects did, without an entry, a node and a bucket object per sender (at a million
+ * simulated peers with a dozen senders each, about a kilobyte of every peer's heap) and without
+ * hashing the sender's address on every message. A charge reads three arrays (the slots, the row,
+ * the ref when the ids match), and forgetting a bucket moves slots by the ids in the rows without
+ * reading any sender's ref: at a large ring each array touched is a cache miss per message.
  */
 final class SenderQuota implements SenderLimit {
 
@@ -24,6 +28,14 @@ final class SenderQuota implements SenderLimit {
 
   private static final int NONE = -1;
   private static final int FIRST_CAPACITY = 4;
+  /** The cells of a bucket's row. */
+  private static final int STRIDE = 5;
+  private static final int ID = 0;
+  private static final int AT = 1;
+  private static final int REQUESTS = 2;
+  private static final int BYTES = 3;
+  /** The older neighbour in the high 32 bits, the newer in the low 32 (each {@link #NONE} for none). */
+  private static final int LINKS = 4;
 
   private final long requestsPerSecond;
   private final long bytesPerSecond;
@@ -31,18 +43,13 @@ final class SenderQuota implements SenderLimit {
   private final Runnable evicted;
 
   private PeerRef[] senders = new PeerRef[FIRST_CAPACITY];
-  private double[] requests = new double[FIRST_CAPACITY];
-  private double[] bytes = new double[FIRST_CAPACITY];
-  private long[] at = new long[FIRST_CAPACITY];
-  /** The charge-order list: older and newer neighbour of each bucket. */
-  private int[] older = new int[FIRST_CAPACITY];
-  private int[] newer = new int[FIRST_CAPACITY];
+  private long[] rows = new long[STRIDE * FIRST_CAPACITY];
   /** Open addressing by id: bucket index + 1, 0 for an empty slot; at least twice the capacity. */
   private int[] slots = new int[2 * FIRST_CAPACITY];
   private int oldest = NONE;
   private int newest = NONE;
   private int size;
-  /** Bucket indices freed, threaded through {@link #newer}. */
+  /** Bucket indices freed, threaded through their newer links. */
   private int free = NONE;
   private int used;
 
@@ -75,11 +82,13 @@ final class SenderQuota implements SenderLimit {
   public Verdict charge(PeerRef from, int size, long now) {
     forgetRefilled(now);
     int b = find(from);
+    double requests;
+    double bytes;
     if (b == NONE) {
       b = add(from);
-      requests[b] = 2.0 * requestsPerSecond;
-      bytes[b] = 2.0 * bytesPerSecond;
-      at[b] = now;
+      requests = 2.0 * requestsPerSecond;
+      bytes = 2.0 * bytesPerSecond;
+      rows[STRIDE * b + AT] = now;
       if (this.size > maxSenders) {
         remove(oldest);
         evicted.run();
@@ -87,22 +96,29 @@ final class SenderQuota implements SenderLimit {
     } else {
       unlink(b);
       linkNewest(b);
-      if (now > at[b]) {
-        double seconds = (now - at[b]) / 1000.0;
-        requests[b] = Math.min(2.0 * requestsPerSecond, requests[b] + seconds * requestsPerSecond);
-        bytes[b] = Math.min(2.0 * bytesPerSecond, bytes[b] + seconds * bytesPerSecond);
-        at[b] = now;
+      int r = STRIDE * b;
+      requests = Double.longBitsToDouble(rows[r + REQUESTS]);
+      bytes = Double.longBitsToDouble(rows[r + BYTES]);
+      long at = rows[r + AT];
+      if (now > at) {
+        double seconds = (now - at) / 1000.0;
+        requests = Math.min(2.0 * requestsPerSecond, requests + seconds * requestsPerSecond);
+        bytes = Math.min(2.0 * bytesPerSecond, bytes + seconds * bytesPerSecond);
+        rows[r + AT] = now;
       }
     }
-    if (requestsPerSecond > 0 && requests[b] < 1) {
-      return Verdict.TOO_MANY;
+    Verdict verdict = Verdict.ACCEPTED;
+    if (requestsPerSecond > 0 && requests < 1) {
+      verdict = Verdict.TOO_MANY;
+    } else if (bytesPerSecond > 0 && bytes < size) {
+      verdict = Verdict.TOO_LARGE;
+    } else {
+      requests -= 1;
+      bytes -= size;
     }
-    if (bytesPerSecond > 0 && bytes[b] < size) {
-      return Verdict.TOO_LARGE;
-    }
-    requests[b] -= 1;
-    bytes[b] -= size;
-    return Verdict.ACCEPTED;
+    rows[STRIDE * b + REQUESTS] = Double.doubleToRawLongBits(requests);
+    rows[STRIDE * b + BYTES] = Double.doubleToRawLongBits(bytes);
+    return verdict;
   }
 
   /**
@@ -113,7 +129,7 @@ final class SenderQuota implements SenderLimit {
    * were gigabytes).
    */
   private void forgetRefilled(long now) {
-    while (oldest != NONE && now - at[oldest] >= REFILL_MS) {
+    while (oldest != NONE && now - rows[STRIDE * oldest + AT] >= REFILL_MS) {
       remove(oldest);
     }
     if (senders.length > FIRST_CAPACITY && 4 * size < senders.length) {
@@ -133,15 +149,18 @@ final class SenderQuota implements SenderLimit {
   }
 
   private int find(PeerRef from) {
+    long id = from.id();
     int mask = slots.length - 1;
-    for (int s = mix(from.id()) & mask;; s = (s + 1) & mask) {
+    for (int s = mix(id) & mask;; s = (s + 1) & mask) {
       int e = slots[s];
       if (e == 0) {
         return NONE;
       }
-      PeerRef p = senders[e - 1];
-      if (p == from || p.id() == from.id() && p.equals(from)) {
-        return e - 1;
+      if (rows[STRIDE * (e - 1) + ID] == id) {
+        PeerRef p = senders[e - 1];
+        if (p == from || p.equals(from)) {
+          return e - 1;
+        }
       }
     }
   }
@@ -153,11 +172,12 @@ final class SenderQuota implements SenderLimit {
     int b;
     if (free != NONE) {
       b = free;
-      free = newer[b];
+      free = newer(b);
     } else {
       b = used++;
     }
     senders[b] = from;
+    rows[STRIDE * b + ID] = from.id();
     int mask = slots.length - 1;
     int s = mix(from.id()) & mask;
     while (slots[s] != 0) {
@@ -172,13 +192,13 @@ final class SenderQuota implements SenderLimit {
   private void remove(int b) {
     unlink(b);
     int mask = slots.length - 1;
-    int s = mix(senders[b].id()) & mask;
+    int s = mix(rows[STRIDE * b + ID]) & mask;
     while (slots[s] != b + 1) {
       s = (s + 1) & mask;
     }
     // backward-shift deletion: move up every later entry of the run that the hole would cut off
     for (int next = (s + 1) & mask; slots[next] != 0; next = (next + 1) & mask) {
-      int home = mix(senders[slots[next] - 1].id()) & mask;
+      int home = mix(rows[STRIDE * (slots[next] - 1) + ID]) & mask;
       if (((next - home) & mask) >= ((next - s) & mask)) {
         slots[s] = slots[next];
         s = next;
@@ -186,16 +206,35 @@ final class SenderQuota implements SenderLimit {
     }
     slots[s] = 0;
     senders[b] = null;
-    newer[b] = free;
+    setLinks(b, NONE, free);
     free = b;
     size--;
   }
 
+  private int older(int b) {
+    return (int) (rows[STRIDE * b + LINKS] >> 32);
+  }
+
+  private int newer(int b) {
+    return (int) rows[STRIDE * b + LINKS];
+  }
+
+  private void setLinks(int b, int older, int newer) {
+    rows[STRIDE * b + LINKS] = ((long) older << 32) | (newer & 0xFFFF_FFFFL);
+  }
+
+  private void setOlder(int b, int older) {
+    setLinks(b, older, newer(b));
+  }
+
+  private void setNewer(int b, int newer) {
+    setLinks(b, older(b), newer);
+  }
+
   private void linkNewest(int b) {
-    older[b] = newest;
-    newer[b] = NONE;
+    setLinks(b, newest, NONE);
     if (newest != NONE) {
-      newer[newest] = b;
+      setNewer(newest, b);
     } else {
       oldest = b;
     }
@@ -203,15 +242,17 @@ final class SenderQuota implements SenderLimit {
   }
 
   private void unlink(int b) {
-    if (older[b] != NONE) {
-      newer[older[b]] = newer[b];
+    int older = older(b);
+    int newer = newer(b);
+    if (older != NONE) {
+      setNewer(older, newer);
     } else {
-      oldest = newer[b];
+      oldest = newer;
     }
-    if (newer[b] != NONE) {
-      older[newer[b]] = older[b];
+    if (newer != NONE) {
+      setOlder(newer, older);
     } else {
-      newest = older[b];
+      newest = older;
     }
   }
 
@@ -222,33 +263,28 @@ final class SenderQuota implements SenderLimit {
   /**
    * Moves the buckets, oldest first, into arrays of {@code capacity} (at least the buckets held):
    * the arrays grow with a burst of senders (a bootstrap during a wave of joins) and shrink again
-   * once it has passed, so a peer keeps room for about the senders of its last two seconds.
+   * once it has passed (to half, when less than a quarter is used), so a peer keeps room for about
+   * the senders of its last two seconds. A peer whose senders come and go around one size copies
+   * its arrays back and forth (a sixth of a simulated ring's bytes allocated); keeping them until
+   * an eighth is used saved that and cost 400 bytes of every peer's heap, which a million peers
+   * need more.
    */
   private void rebuild(int capacity) {
     PeerRef[] s = new PeerRef[capacity];
-    double[] r = new double[capacity];
-    double[] y = new double[capacity];
-    long[] t = new long[capacity];
+    long[] r = new long[STRIDE * capacity];
     int n = 0;
-    for (int b = oldest; b != NONE; b = newer[b]) {
+    for (int b = oldest; b != NONE; b = newer(b)) {
       s[n] = senders[b];
-      r[n] = requests[b];
-      y[n] = bytes[b];
-      t[n] = at[b];
+      System.arraycopy(rows, STRIDE * b, r, STRIDE * n, LINKS);
       n++;
     }
     senders = s;
-    requests = r;
-    bytes = y;
-    at = t;
-    older = new int[capacity];
-    newer = new int[capacity];
+    rows = r;
     slots = new int[2 * capacity];
     int mask = slots.length - 1;
     for (int b = 0; b < n; b++) {
-      older[b] = b - 1;
-      newer[b] = b + 1 < n ? b + 1 : NONE;
-      int slot = mix(senders[b].id()) & mask;
+      setLinks(b, b - 1, b + 1 < n ? b + 1 : NONE);
+      int slot = mix(rows[STRIDE * b + ID]) & mask;
       while (slots[slot] != 0) {
         slot = (slot + 1) & mask;
       }

@@ -24,6 +24,7 @@ import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.chord.store.ReadResult;
 import org.bloomchord.chord.store.WriteResult;
 import org.bloomchord.chord.wire.ChordWire;
+import org.bloomchord.chord.wire.RingCodec;
 import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.Networks;
@@ -64,6 +65,8 @@ public final class ChordCluster implements AutoCloseable {
   private String namePrefix = "";
   private int failedJoins;
   private Supplier<List<PeerSnapshot>> remote = List::of;
+  private boolean hasRemote;
+  private final TableChecks tableChecks = new TableChecks();
   private final RingLauncher launcher;
   private MergeOptions mergeOptions = MergeOptions.defaults();
   /**
@@ -291,7 +294,7 @@ public final class ChordCluster implements AutoCloseable {
       String name = prefix + "-" + k;
       long id = ring.hash(name);
       if (ring.inOpen(id, from, to) && usedIds.add(id)) {
-        out.add(new PeerRef(name, id));
+        out.add(RingCodec.intern(new PeerRef(name, id)));
       }
     }
     return out;
@@ -337,7 +340,7 @@ public final class ChordCluster implements AutoCloseable {
         id = ring.hash(name);
       }
       usedIds.add(id);
-      refs.add(new PeerRef(name, id));
+      refs.add(RingCodec.intern(new PeerRef(name, id)));
     }
     return refs;
   }
@@ -400,6 +403,7 @@ public final class ChordCluster implements AutoCloseable {
    */
   public void remoteSnapshots(Supplier<List<PeerSnapshot>> source) {
     this.remote = source == null ? List::of : source;
+    this.hasRemote = source != null;
   }
 
   /** Snapshots of every running peer, those of {@link #remoteSnapshots} included. */
@@ -460,6 +464,10 @@ public final class ChordCluster implements AutoCloseable {
         live.add(s.self());
       }
     }
+    return oracleOf(live);
+  }
+
+  private RingOracle oracleOf(List<PeerRef> live) {
     if (lastOracle != null && sameRefs(live, lastLive)) {
       return lastOracle;
     }
@@ -483,8 +491,32 @@ public final class ChordCluster implements AutoCloseable {
 
   /** Checks every active peer's tables, fingers included, against the oracle. */
   public RingCheck check() {
+    if (judgesInPlace()) {
+      return judgeInPlace(true);
+    }
     List<PeerSnapshot> snaps = snapshots(true, false);
     return oracle(snaps).check(snaps, config.successors(), config.proximity());
+  }
+
+  /**
+   * Whether checks may read the peers where they are and judge only the changed ones again
+   * ({@link TableChecks}): on the simulator, whose driver thread runs the peers, without peers of
+   * other processes.
+   */
+  private boolean judgesInPlace() {
+    return !hasRemote && network.simulator().isPresent();
+  }
+
+  private RingCheck judgeInPlace(boolean fingers) {
+    List<PeerHandle<ChordPeer>> alive = network.alive();
+    List<PeerRef> live = new ArrayList<>(alive.size());
+    for (PeerHandle<ChordPeer> h : alive) {
+      ChordPeer p = h.protocol();
+      if (p.state() == PeerState.ACTIVE) {
+        live.add(p.self());
+      }
+    }
+    return tableChecks.check(oracleOf(live), alive, config.successors(), config.proximity(), fingers);
   }
 
   /**
@@ -508,6 +540,9 @@ public final class ChordCluster implements AutoCloseable {
    * needs), without reading fingers: the returned check counts no finger.
    */
   public RingCheck checkRing() {
+    if (judgesInPlace()) {
+      return judgeInPlace(false);
+    }
     List<PeerSnapshot> snaps = snapshots(false, false);
     return oracle(snaps).check(snaps, config.successors(), config.proximity());
   }

@@ -117,47 +117,98 @@ public final class RingOracle {
    * live peer of [start(i), start(i+1)) (proximity neighbour selection may take any of them).
    */
   public RingCheck check(Collection<PeerSnapshot> snapshots, int r, boolean proximity) {
-    int peers = 0;
-    int succ = 0;
-    int pred = 0;
-    int lists = 0;
-    long fingers = 0;
-    long checked = 0;
-    int n = sorted.length;
+    Tally t = new Tally();
     for (PeerSnapshot s : snapshots) {
-      int at = indexOrMinus(s.self());
-      if (at < 0) {
-        continue;
-      }
-      peers++;
-      int want = Math.min(r, n - 1);
-      PeerRef firstWant = want == 0 ? s.self() : sorted[(at + 1) % n];
-      List<PeerRef> have = s.successors();
-      PeerRef firstHave = have.isEmpty() ? s.self() : have.get(0);
-      if (!firstWant.equals(firstHave)) {
-        succ++;
-      }
-      PeerRef predWant = n == 1 ? null : sorted[(at - 1 + n) % n];
-      if (!Objects.equals(predWant, s.predecessor())) {
-        pred++;
-      }
-      if (!sameAsNext(at, want, have)) {
-        lists++;
-      }
-      // every finger whose start lies at or before the successor is the successor: most of them
-      // (alone on the ring, the gap is 0 and each finger is looked up)
-      long gap = ring.distance(s.self().id(), firstWant.id());
-      List<PeerRef> fs = s.fingers();
-      for (int i = 1; i <= fs.size(); i++) {
-        checked++;
-        PeerRef haveFinger = fs.get(i - 1);
-        PeerRef right = gap != 0 && Long.compareUnsigned(1L << (i - 1), gap) <= 0 ? firstWant : finger(s.self(), i);
-        if (!right.equals(haveFinger) && !(proximity && proximityFinger(s.self(), i, haveFinger))) {
-          fingers++;
-        }
+      t.add(verdict(s, r, proximity));
+    }
+    return t.check();
+  }
+
+  /** A verdict of {@link #verdict} on one peer whose self is not a live peer of this ring: not counted. */
+  static final long NOT_COUNTED = 0;
+  private static final long COUNTED = 1;
+  private static final long WRONG_SUCCESSOR = 2;
+  private static final long WRONG_PREDECESSOR = 4;
+  private static final long WRONG_LIST = 8;
+  private static final int FINGER_ERRORS_SHIFT = 8;
+  private static final int FINGERS_CHECKED_SHIFT = 24;
+  private static final long FIELD = 0xFFFF;
+
+  /**
+   * How one snapshot compares with the truth, packed in a long (counted or not, successor,
+   * predecessor and list wrong or right, fingers wrong and checked): what {@link #check} sums over
+   * the peers, kept by a driver that judges again only the peers whose tables changed.
+   */
+  long verdict(PeerSnapshot s, int r, boolean proximity) {
+    int n = sorted.length;
+    int at = indexOrMinus(s.self());
+    if (at < 0) {
+      return NOT_COUNTED;
+    }
+    long v = COUNTED;
+    int want = Math.min(r, n - 1);
+    PeerRef firstWant = want == 0 ? s.self() : sorted[(at + 1) % n];
+    List<PeerRef> have = s.successors();
+    PeerRef firstHave = have.isEmpty() ? s.self() : have.get(0);
+    if (!firstWant.equals(firstHave)) {
+      v |= WRONG_SUCCESSOR;
+    }
+    PeerRef predWant = n == 1 ? null : sorted[(at - 1 + n) % n];
+    if (!Objects.equals(predWant, s.predecessor())) {
+      v |= WRONG_PREDECESSOR;
+    }
+    if (!sameAsNext(at, want, have)) {
+      v |= WRONG_LIST;
+    }
+    // every finger whose start lies at or before the successor is the successor: most of them
+    // (alone on the ring, the gap is 0 and each finger is looked up)
+    long gap = ring.distance(s.self().id(), firstWant.id());
+    List<PeerRef> fs = s.fingers();
+    long wrong = 0;
+    for (int i = 1; i <= fs.size(); i++) {
+      PeerRef haveFinger = fs.get(i - 1);
+      PeerRef right = gap != 0 && Long.compareUnsigned(1L << (i - 1), gap) <= 0 ? firstWant : finger(s.self(), i);
+      if (!right.equals(haveFinger) && !(proximity && proximityFinger(s.self(), i, haveFinger))) {
+        wrong++;
       }
     }
-    return new RingCheck(peers, succ, pred, lists, fingers, checked);
+    return v | wrong << FINGER_ERRORS_SHIFT | (long) fs.size() << FINGERS_CHECKED_SHIFT;
+  }
+
+  /** Whether a verdict of {@link #verdict} checked fingers. */
+  static boolean checkedFingers(long verdict) {
+    return (verdict >>> FINGERS_CHECKED_SHIFT & FIELD) > 0;
+  }
+
+  /** The sums of verdicts that make a {@link RingCheck}. */
+  static final class Tally {
+    private int peers;
+    private int succ;
+    private int pred;
+    private int lists;
+    private long fingers;
+    private long checked;
+
+    void add(long v) {
+      if ((v & COUNTED) == 0) {
+        return;
+      }
+      peers++;
+      succ += (v & WRONG_SUCCESSOR) != 0 ? 1 : 0;
+      pred += (v & WRONG_PREDECESSOR) != 0 ? 1 : 0;
+      lists += (v & WRONG_LIST) != 0 ? 1 : 0;
+      fingers += v >>> FINGER_ERRORS_SHIFT & FIELD;
+      checked += v >>> FINGERS_CHECKED_SHIFT & FIELD;
+    }
+
+    /** Adds a verdict without its fingers (a check of successors and predecessors only). */
+    void addWithoutFingers(long v) {
+      add(v & ~(FIELD << FINGER_ERRORS_SHIFT | FIELD << FINGERS_CHECKED_SHIFT));
+    }
+
+    RingCheck check() {
+      return new RingCheck(peers, succ, pred, lists, fingers, checked);
+    }
   }
 
   /** Whether {@code have} is exactly the {@code count} live peers after the one at {@code at}. */

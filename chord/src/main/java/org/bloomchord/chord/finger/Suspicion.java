@@ -1,6 +1,7 @@
 package org.bloomchord.chord.finger;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -43,17 +44,23 @@ public final class Suspicion {
   private final int maxStrikes;
   private final long strikeExpiryMs;
   private final Consumer<ChordCounter> evicted;
+  /*
+   * The four collections start as the shared empty ones and are made at their first entry: most
+   * peers of a large ring never suspect anyone, and four empty collections were 180 bytes of each
+   * simulated peer. Reading, removing from and clearing the empty ones is safe; every put goes
+   * through the writable* methods.
+   */
   /** Suspected peers and the end of their suspicion, oldest suspicion first. */
-  private final LinkedHashMap<PeerRef, Long> suspects = new LinkedHashMap<>();
-  private final List<PeerRef> former = new ArrayList<>();
-  private final Map<PeerRef, Integer> formerFailures = new HashMap<>();
+  private Map<PeerRef, Long> suspects = Collections.emptyMap();
+  private List<PeerRef> former = Collections.emptyList();
+  private Map<PeerRef, Integer> formerFailures = Collections.emptyMap();
   /** Failed requests in a row by peer, oldest last strike first. */
-  private final LinkedHashMap<PeerRef, Struck> strikes = new LinkedHashMap<>();
+  private Map<PeerRef, Struck> strikes = Collections.emptyMap();
   /**
    * Peers silent to this one that another peer reached (confirmed failures), and until when that
-   * holds: alive, but out of reach from here.
+   * holds: alive, but out of reach from here (made at its first entry, as the others).
    */
-  private final LinkedHashMap<PeerRef, Long> elsewhere = new LinkedHashMap<>();
+  private Map<PeerRef, Long> elsewhere = Collections.emptyMap();
 
   /** Strikes of one peer and the time of the last. */
   private record Struck(int count, long at) {
@@ -105,6 +112,9 @@ public final class Suspicion {
    * alive but out of reach from here, neither used nor taken for failed.
    */
   public void reachedElsewhere(PeerRef peer, long until) {
+    if (!(elsewhere instanceof LinkedHashMap)) {
+      elsewhere = new LinkedHashMap<>();
+    }
     elsewhere.remove(peer);
     elsewhere.put(peer, until);
     evictOldest(elsewhere, maxSuspects, ChordCounter.EVICTED_SUSPECTS);
@@ -148,6 +158,10 @@ public final class Suspicion {
     if (peer == null || peer.equals(self)) {
       return false;
     }
+    if (suspects.isEmpty()) {
+      // without hashing the peer: its address would be read for nothing
+      return true;
+    }
     Long until = suspects.get(peer);
     if (until == null) {
       return true;
@@ -180,7 +194,7 @@ public final class Suspicion {
   public void suspect(PeerRef peer, long now) {
     if (suspectMs > 0) {
       suspects.remove(peer);
-      suspects.put(peer, now + suspectMs);
+      writableSuspects().put(peer, now + suspectMs);
       evictOldest(suspects, maxSuspects, ChordCounter.EVICTED_SUSPECTS);
     }
     remember(peer);
@@ -199,14 +213,42 @@ public final class Suspicion {
     Struck before = strikes.remove(peer);
     int count = before == null ? 1 : before.count() + 1;
     if (count < STRIKES) {
-      strikes.put(peer, new Struck(count, now));
+      writableStrikes().put(peer, new Struck(count, now));
       evictOldest(strikes, maxStrikes, ChordCounter.EVICTED_STRIKES);
       return Strike.COUNTED;
     }
     return Strike.SUSPECT;
   }
 
-  private void evictOldest(LinkedHashMap<PeerRef, ?> map, int cap, ChordCounter counter) {
+  private Map<PeerRef, Long> writableSuspects() {
+    if (!(suspects instanceof LinkedHashMap)) {
+      suspects = new LinkedHashMap<>();
+    }
+    return suspects;
+  }
+
+  private Map<PeerRef, Struck> writableStrikes() {
+    if (!(strikes instanceof LinkedHashMap)) {
+      strikes = new LinkedHashMap<>();
+    }
+    return strikes;
+  }
+
+  private List<PeerRef> writableFormer() {
+    if (!(former instanceof ArrayList)) {
+      former = new ArrayList<>();
+    }
+    return former;
+  }
+
+  private Map<PeerRef, Integer> writableFormerFailures() {
+    if (!(formerFailures instanceof HashMap)) {
+      formerFailures = new HashMap<>();
+    }
+    return formerFailures;
+  }
+
+  private void evictOldest(Map<PeerRef, ?> map, int cap, ChordCounter counter) {
     if (map.size() <= cap) {
       return;
     }
@@ -270,7 +312,7 @@ public final class Suspicion {
 
   private void remember(PeerRef peer) {
     if (former.contains(peer)) {
-      if (formerFailures.merge(peer, 1, Integer::sum) > MAX_CANDIDATE_FAILURES) {
+      if (writableFormerFailures().merge(peer, 1, Integer::sum) > MAX_CANDIDATE_FAILURES) {
         former.remove(peer);
         formerFailures.remove(peer);
       }
@@ -280,8 +322,8 @@ public final class Suspicion {
     while (at < former.size() && ring.compareFrom(self.id(), former.get(at).id(), peer.id()) < 0) {
       at++;
     }
-    former.add(at, peer);
-    formerFailures.put(peer, 1);
+    writableFormer().add(at, peer);
+    writableFormerFailures().put(peer, 1);
     if (former.size() > maxCandidates) {
       formerFailures.remove(former.remove(former.size() - 1));
     }

@@ -26,8 +26,24 @@ public final class IdRing {
     }
   });
 
+  /** One ring of each width, shared ({@link #of}). */
+  private static final IdRing[] SHARED = new IdRing[65];
+
   private final int bits;
   private final long mask;
+
+  /** The ring of {@code bits} bits, one instance per width (a ring is a value: its width). */
+  public static IdRing of(int bits) {
+    if (bits < 1 || bits > 64) {
+      throw new IllegalArgumentException("idBits must be in 1..64, got " + bits);
+    }
+    IdRing r = SHARED[bits];
+    if (r == null) {
+      r = new IdRing(bits);
+      SHARED[bits] = r;
+    }
+    return r;
+  }
 
   /**
    * A ring of {@code bits} bits.

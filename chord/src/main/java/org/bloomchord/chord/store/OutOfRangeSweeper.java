@@ -2,6 +2,7 @@ package org.bloomchord.chord.store;
 
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -50,10 +51,10 @@ public final class OutOfRangeSweeper {
   private final LocalStore store;
   private final LongFunction<Future<LookupResult>> lookup;
   /** Since when each key has been outside the primary range; only keys held, so bounded by the store. */
-  private final Map<String, Long> outsideSince = new HashMap<>();
-  private final Set<String> checking = new HashSet<>();
+  private Map<String, Long> outsideSince = Collections.emptyMap();
+  private Set<String> checking = Collections.emptySet();
   /** With adaptive maintenance: the wait before the next check of keys confirmed before (absent: the grace). */
-  private final Map<String, Long> waits = new HashMap<>();
+  private Map<String, Long> waits = Collections.emptyMap();
   /** The longest wait of a confirmed key, in graces. */
   static final int MAX_WAIT_FACTOR = 16;
   private long dropped;
@@ -96,7 +97,9 @@ public final class OutOfRangeSweeper {
       }
     }
     outsideSince.clear();
-    outsideSince.putAll(seen);
+    if (!seen.isEmpty()) {
+      writableOutsideSince().putAll(seen);
+    }
     waits.keySet().retainAll(seen.keySet());
     if (ctx.config().adaptive()) {
       due.sort((a, b) -> Long.compareUnsigned(ctx.ring().distance(self, store.keyId(a)),
@@ -125,6 +128,9 @@ public final class OutOfRangeSweeper {
   }
 
   private Future<Boolean> check(String key) {
+    if (!(checking instanceof HashSet)) {
+      checking = new HashSet<>();
+    }
     checking.add(key);
     long id = ctx.ring().hash(key);
     return lookup.apply(id).compose(r -> {
@@ -163,11 +169,27 @@ public final class OutOfRangeSweeper {
 
   /** {@code key} is still replicated here: timed again, with adaptive maintenance after twice its last wait. */
   private void confirm(String key) {
-    outsideSince.put(key, ctx.now());
+    writableOutsideSince().put(key, ctx.now());
     if (ctx.config().adaptive()) {
       long grace = ctx.config().limits().outOfRangeGraceMs();
-      waits.put(key, Math.min(MAX_WAIT_FACTOR * grace, 2 * waits.getOrDefault(key, grace)));
+      long wait = Math.min(MAX_WAIT_FACTOR * grace, 2 * waits.getOrDefault(key, grace));
+      if (!(waits instanceof HashMap)) {
+        waits = new HashMap<>();
+      }
+      waits.put(key, wait);
     }
+  }
+
+  /**
+   * The map of keys out of range, made at its first entry: most peers never hold one, and the
+   * sweeper's three empty collections were 200 bytes of each simulated peer. The maps are kept
+   * once made (their iteration order, which orders the checks, is that of one map filled in turn).
+   */
+  private Map<String, Long> writableOutsideSince() {
+    if (!(outsideSince instanceof HashMap)) {
+      outsideSince = new HashMap<>();
+    }
+    return outsideSince;
   }
 
   private List<PeerRef> replicaSet(LookupResult r) {

@@ -82,6 +82,10 @@ public final class Storage {
   /** The last predecessor known (never reset to null), to tell when the primary range grew. */
   private PeerRef formerPredecessor;
 
+  /** The successor list {@link #targets} were placed on, and those targets. */
+  private List<PeerRef> targetsFrom;
+  private List<PeerRef> targets;
+
   /** The minority refusal's view, or null when writes are not refused. */
   private StableView stable;
 
@@ -474,7 +478,13 @@ public final class Storage {
 
   /** Where the primary keeps the other replicas-1 copies: {@link ReplicaPlacement} over its successor list. */
   public List<PeerRef> replicaTargets() {
-    return ReplicaPlacement.targets(ctx.self(), ctx.table().successors(), ctx.config().replicas());
+    List<PeerRef> successors = ctx.table().successors();
+    if (successors != targetsFrom) {
+      // the list is immutable and handed out again until it changes: the same list, the same targets
+      targets = ReplicaPlacement.targets(ctx.self(), successors, ctx.config().replicas());
+      targetsFrom = successors;
+    }
+    return targets;
   }
 
 }

@@ -11,19 +11,19 @@ import org.bloomchord.overlay.PeerRef;
  * or a peer it invents, at any point of the ring and capture the keys there.
  *
  * <p>Hashing every peer of every message would cost a SHA-1 digest each, so checked refs are
- * remembered in two direct-mapped tables found by id. One per JVM and ring width remembers refs any
- * peer of this JVM checked: whether an id is the hash of an address is a fact about the two values,
- * not about who asked, so a ref found there passed the same test (the digests were a fifth of a
- * simulated ring's CPU). It is asked first and by reference, since a ref is mostly the very object
- * checked before (passed along within a JVM, or shared by the decoder, {@link RingCodec}). A small
- * table per peer keeps the refs it heard from last (its links), which a large ring's shared table
- * may have evicted. As in the decoder's table, a ref is looked for in its slot and the one beside
- * it, so two peers whose ids share a slot are both remembered. Safe to share between threads: a slot holds one immutable ref, replaced whole.
+ * remembered in a direct-mapped table found by id, one per JVM and ring width: whether an id is the
+ * hash of an address is a fact about the two values, not about who asked, so a ref found there
+ * passed the same test (the digests were a fifth of a simulated ring's CPU). It is asked by
+ * reference first, since a ref is mostly the very object checked before (passed along within a
+ * JVM, or shared by the decoder, {@link RingCodec}), then by value. As in the decoder's table, a ref
+ * is looked for in its slot and the one beside it, so two peers whose ids share a slot are both
+ * remembered. A peer keeps no table of its own: at 2^21 slots for a million peers an evicted ref
+ * is rare, and its cost is one digest, while a table of 32 refs per peer was 144 bytes of every
+ * simulated peer's heap and a cache miss per message. Safe to share between threads: a slot holds
+ * one immutable ref, replaced whole.
  */
 public final class PeerIdentity {
 
-  private static final int SLOT_BITS = 5;
-  private static final int SLOTS = 1 << SLOT_BITS;
   /** Slots of each table shared by the JVM's peers (2^21 references, 8 to 16 MB). */
   private static final int SHARED_BITS = 21;
   /** The shared tables, one per ring width (index: bits), each made when first needed. */
@@ -31,8 +31,6 @@ public final class PeerIdentity {
 
   private final IdRing ring;
   private final PeerRef[] shared;
-  /** Refs whose pair was checked (a ref is the pair; the decoder shares them, so keeping one costs nothing). */
-  private final PeerRef[] checked = new PeerRef[SLOTS];
 
   /** Checks identities on {@code ring}. */
   public PeerIdentity(IdRing ring) {
@@ -63,15 +61,11 @@ public final class PeerIdentity {
     if (near == p) {
       return true;
     }
-    int slot = RingCodec.slotOf(p.id(), SLOT_BITS);
-    PeerRef c = checked[slot];
-    if (c != null && c.equals(p) || known != null && known.equals(p) || near != null && near.equals(p)) {
-      checked[slot] = p;
+    if (known != null && known.equals(p) || near != null && near.equals(p)) {
       return true;
     }
     boolean ok = ring.hash(p.address()) == p.id();
     if (ok) {
-      checked[slot] = p;
       shared[known == null || near != null ? sharedSlot : sharedSlot ^ 1] = p;
     }
     return ok;

@@ -84,6 +84,29 @@ public final class RingCodec {
   }
 
   /**
+   * The instance decoders return for {@code p} from now on: the one they already return when
+   * there is one, else {@code p} itself, which takes its place in the table. A launcher that names
+   * its peers here makes every ref of a peer in this JVM one object (the peer's own, the ones
+   * decoded from messages, the ones tables keep), so comparing refs and finding a peer by its ref
+   * mostly stops at the reference and the address string it holds, without reading either
+   * peer's characters.
+   */
+  public static PeerRef intern(PeerRef p) {
+    int slot = slotOf(p.id(), DECODED_BITS);
+    PeerRef known = DECODED[slot];
+    if (known != null && known.id() == p.id() && known.address().equals(p.address())) {
+      return known;
+    }
+    int other = slot ^ 1;
+    PeerRef near = DECODED[other];
+    if (near != null && near.id() == p.id() && near.address().equals(p.address())) {
+      return near;
+    }
+    DECODED[known == null || near != null ? slot : other] = p;
+    return p;
+  }
+
+  /**
    * The slot of {@code id} in a direct-mapped table of 2^bits slots (the top bits of a Fibonacci
    * hash; ids are hashes already, but a narrow ring's ids use only the low bits).
    */

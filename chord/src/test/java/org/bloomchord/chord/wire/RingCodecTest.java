@@ -38,6 +38,16 @@ class RingCodecTest {
   }
 
   @Test
+  void anInternedPeerIsTheInstanceDecodersReturn() {
+    PeerRef launched = new PeerRef("codec-test-interned", 0x0FED_CBA9_8765_4321L);
+    PeerRef canonical = RingCodec.intern(launched);
+    assertSame(launched, canonical, "a peer not decoded before becomes the canonical instance");
+    assertSame(launched, roundTrip(new PeerRef("codec-test-interned", 0x0FED_CBA9_8765_4321L)));
+    assertSame(launched, RingCodec.intern(new PeerRef("codec-test-interned", 0x0FED_CBA9_8765_4321L)),
+        "an equal ref interned later gives the first instance");
+  }
+
+  @Test
   void whateverTheTableHoldsEveryDecodedPeerEqualsThePeerWritten() {
     // ids that share a slot, addresses that differ in one byte, the same address under other ids,
     // and addresses beyond ASCII: the value decoded is always the value written
