@@ -32,6 +32,8 @@ import org.bloomchord.chord.wire.ChordMessages.PutReply;
 import org.bloomchord.chord.wire.ChordMessages.PutRequest;
 import org.bloomchord.chord.wire.ChordMessages.StoreTransfer;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
+import org.bloomchord.chord.wire.ChordMessages.ReachCheck;
+import org.bloomchord.chord.wire.ChordMessages.ReachResult;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
 import org.bloomchord.chord.wire.ChordWire;
 import org.bloomchord.overlay.Message;
@@ -153,6 +155,8 @@ public final class FrameCorpus {
     out.add(new SuccessorLeaving(peers(v + 1)));
     out.add(new SuccessorsChanged(peers(v + 1)));
     out.add(new PredecessorLeaving(some ? null : peer()));
+    out.add(new ReachCheck(origin));
+    out.add(new ReachResult(some));
     List<StoredEntry> entries = new ArrayList<>();
     for (int i = 0; i <= 4 * v; i++) {
       entries.add(entry(i % 3 == 2));
