@@ -16,7 +16,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * A one-way cut (non-transitive connectivity, Freedman et al., WORLDS 2005): three nodes on three
  * hosts, and for {@code bloomchord.oneWayCutSeconds} (default 120) every packet from host 0 to
- * host 2 is dropped while host 1 still reaches both. Every second a lookup of a fresh key starts at
+ * host 2 is dropped while host 1 still reaches both. Before the cut, 15 lookups must each name the
+ * owner the ring of all peers gives (a check of the oracle itself). Every second a lookup of a fresh key starts at
  * a peer of each node and is judged against the ring of all peers taken before the cut (no peer
  * joins or leaves): it must be correct or fail, never name a wrong owner. After the restore every
  * node reports one stable ring of every peer again.
