@@ -23,7 +23,7 @@ import org.bloomchord.overlay.PeerRef;
  * it, or there is no helper to ask, it is dropped as failed, as without confirmation.
  *
  * <pre>
- *   second failed request to P --> ReachCheck(P) to 2 helpers --> a helper's Ping reaches P --> P out of reach, kept
+ *   second failed request to P --> ReachCheck(P) to 3 helpers --> a helper's Ping reaches P --> P out of reach, kept
  *                                                             \-> none does (or no helper) ----> P dropped as failed
  * </pre>
  *

@@ -271,11 +271,6 @@ public final class RoutingTable {
     return suspicion.outOfReach(peer, now);
   }
 
-  /** The ids of the peers out of reach from here at {@code now}. */
-  public java.util.Set<Long> outOfReachIds(long now) {
-    return suspicion.outOfReachIds(now);
-  }
-
   /** {@code peer} was heard from (a message or a reply): its strikes and suspicion are lifted. */
   public void heard(PeerRef peer) {
     suspicion.heard(peer);
@@ -328,12 +323,13 @@ public final class RoutingTable {
   /**
    * The next hop towards {@code key}: the usable finger in the open interval (owner, key) closest to
    * the key, or, when no finger qualifies (all suspected or excluded), the usable successor-list
-   * entry closest to the key; ids in {@code exclude} are left out. Null when there is none.
+   * entry closest to the key; ids in {@code exclude} and peers out of reach from here are left
+   * out. Null when there is none.
    * Fingers come first so that paths keep the finger-table length of the Chord paper (about
    * ½·log2 N); the successor list is the way around failed fingers.
    */
   public PeerRef closestPreceding(long key, long now, Set<Long> exclude) {
-    Predicate<PeerRef> ok = p -> usable(p, now) && !exclude.contains(p.id());
+    Predicate<PeerRef> ok = p -> routable(p, now) && !exclude.contains(p.id());
     PeerRef f = fingers.closestPreceding(key, ok);
     return f != null ? f : successors.closestPreceding(key, ok);
   }
@@ -341,11 +337,11 @@ public final class RoutingTable {
   /**
    * The next hop towards {@code key} as the ToN 2003 version of Chord chooses it: the usable peer
    * in (owner, key) closest to the key among the fingers <em>and</em> the successor list (ids in
-   * {@code exclude} left out), so that the last ½·log2 r steps of a finger walk are replaced by one
+   * {@code exclude} and peers out of reach left out), so that the last ½·log2 r steps of a finger walk are replaced by one
    * jump along the successor list. Null when there is none.
    */
   public PeerRef closestPrecedingWithSuccessors(long key, long now, Set<Long> exclude) {
-    Predicate<PeerRef> ok = p -> usable(p, now) && !exclude.contains(p.id());
+    Predicate<PeerRef> ok = p -> routable(p, now) && !exclude.contains(p.id());
     PeerRef f = fingers.closestPreceding(key, ok);
     PeerRef s = successors.closestPreceding(key, ok);
     if (f == null || s == null) {
@@ -353,6 +349,11 @@ public final class RoutingTable {
     }
     // the one farther from this peer (both lie in (self, key)) is the closer to the key
     return ring.compareFrom(self.id(), s.id(), f.id()) > 0 ? s : f;
+  }
+
+  /** Whether a next hop may be {@code peer}: usable, and not out of reach from here. */
+  private boolean routable(PeerRef peer, long now) {
+    return usable(peer, now) && !suspicion.outOfReach(peer, now);
   }
 
   /** As {@link #closestPreceding(long, long, Set)} with nothing excluded. */

@@ -129,20 +129,6 @@ public final class Suspicion {
     return until != null && until > now;
   }
 
-  /** The ids of the peers out of reach from here at time {@code now} (an empty set when none). */
-  public java.util.Set<Long> outOfReachIds(long now) {
-    if (elsewhere.isEmpty()) {
-      return java.util.Set.of();
-    }
-    java.util.Set<Long> ids = new java.util.HashSet<>();
-    elsewhere.forEach((p, until) -> {
-      if (until > now) {
-        ids.add(p.id());
-      }
-    });
-    return ids;
-  }
-
   /** Peers currently in the suspicion map (expired ones included until purged). */
   public int suspectEntries() {
     return suspects.size();

@@ -57,11 +57,14 @@ final class Router {
       // our predecessor lies in [key, self): a peer joined there, so it decides; when it is silent
       // everything we know of between the key and us is silent, and the key is ours; with confirmed
       // failures only once it is taken for failed (out of the tables), not while merely silent to us
-      if (pred != null && !avoid.contains(pred.id()) && table.usable(pred, now) && !table.outOfReach(pred, now)) {
-        return new Step(Kind.HAND_BACK, pred);
-      }
-      if (confirm && pred != null && (avoid.contains(pred.id()) || table.outOfReach(pred, now))) {
-        return new Step(Kind.NONE, null);
+      if (pred != null) {
+        boolean silent = avoid.contains(pred.id()) || table.outOfReach(pred, now);
+        if (!silent && table.usable(pred, now)) {
+          return new Step(Kind.HAND_BACK, pred);
+        }
+        if (silent && confirm) {
+          return new Step(Kind.NONE, null);
+        }
       }
       return new Step(Kind.OWNER, self);
     }
@@ -83,14 +86,8 @@ final class Router {
       }
       return new Step(Kind.NONE, null);
     }
-    Set<Long> around = avoid;
-    Set<Long> out = table.outOfReachIds(now);
-    if (!out.isEmpty()) {
-      around = new java.util.HashSet<>(avoid);
-      around.addAll(out);
-    }
     PeerRef next = ctx.config().successorRouting()
-        ? table.closestPrecedingWithSuccessors(key, now, around) : table.closestPreceding(key, now, around);
+        ? table.closestPrecedingWithSuccessors(key, now, avoid) : table.closestPreceding(key, now, avoid);
     return next == null ? new Step(Kind.NONE, null) : new Step(Kind.NEXT, next);
   }
 

@@ -36,14 +36,7 @@ class HostOneWayCutTest {
     long cutMs = 1000L * Long.getLong("bloomchord.oneWayCutSeconds", 120);
     HostHarness h = HostHarness.up(3);
     try {
-      List<String> url = new ArrayList<>();
-      for (int k = 0; k < 3; k++) {
-        url.add(h.startNode(k, PEERS, 120_000));
-      }
-      for (int k = 0; k < 3; k++) {
-        HostRings.await(h, url.get(k), r -> r.getInteger("peers") == 3 * PEERS && r.getBoolean("stable"), 60_000,
-            "node " + k + " sees the whole ring stable before the cut");
-      }
+      List<String> url = HostRings.startStable(h, 3, PEERS);
       // the ring's ids by peer address, and one peer of each node to start lookups from
       TreeMap<Long, String> ring = new TreeMap<>(Long::compareUnsigned);
       List<String> from = new ArrayList<>();

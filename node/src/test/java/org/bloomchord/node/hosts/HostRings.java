@@ -22,6 +22,22 @@ final class HostRings {
     return out;
   }
 
+  /**
+   * Starts a node of {@code peers} peers on each host of {@code h} and waits until every node sees
+   * one stable ring of all of them; returns the nodes' HTTP base URLs, host by host.
+   */
+  static List<String> startStable(HostHarness h, int hosts, int peers) throws Exception {
+    List<String> url = new ArrayList<>();
+    for (int k = 0; k < hosts; k++) {
+      url.add(h.startNode(k, peers, 120_000));
+    }
+    for (int k = 0; k < hosts; k++) {
+      await(h, url.get(k), r -> r.getInteger("peers") == hosts * peers && r.getBoolean("stable"), 60_000,
+          "node " + k + " sees the whole ring stable before the cut");
+    }
+    return url;
+  }
+
   /** Polls {@code /api/ring} until {@code done} holds; returns that answer, or fails naming {@code what}. */
   static JsonObject await(HostHarness h, String url, Predicate<JsonObject> done, long maxMs, String what)
       throws InterruptedException {

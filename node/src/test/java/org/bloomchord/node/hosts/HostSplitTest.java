@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.bloomchord.node.NodeReachability;
@@ -31,14 +30,7 @@ class HostSplitTest {
   void aHostCutOffIsReportedUnreachableOnBothSidesAndReachableAfterTheRestore() throws Exception {
     HostHarness h = HostHarness.up(3);
     try {
-      List<String> url = new ArrayList<>();
-      for (int k = 0; k < 3; k++) {
-        url.add(h.startNode(k, PEERS, 120_000));
-      }
-      for (int k = 0; k < 3; k++) {
-        HostRings.await(h, url.get(k), r -> r.getInteger("peers") == 3 * PEERS && r.getBoolean("stable"), 60_000,
-            "node " + k + " sees the whole ring stable before the cut");
-      }
+      List<String> url = HostRings.startStable(h, 3, PEERS);
 
       h.cut(0, 2);
       h.cut(1, 2);

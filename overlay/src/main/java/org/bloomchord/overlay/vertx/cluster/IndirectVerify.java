@@ -6,10 +6,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.jgroups.Address;
 import org.jgroups.EmptyMessage;
@@ -70,11 +71,9 @@ public final class IndirectVerify extends Protocol {
   private static final byte PONG = 3;
   private static final byte ALIVE = 4;
 
-  private final AtomicLong vouched = new AtomicLong();
-  private final AtomicLong passed = new AtomicLong();
   private List<Address> members = List.of();
-  /** Suspects being verified, and when their verification started (nanoTime). */
-  private final Map<Address, Long> pending = new HashMap<>();
+  /** Suspects being verified. */
+  private final Set<Address> pending = new HashSet<>();
   /** When a helper last vouched for a member (nanoTime). */
   private final Map<Address, Long> lastAlive = new HashMap<>();
   /** When helpers were last asked about a member (nanoTime). */
@@ -85,23 +84,13 @@ public final class IndirectVerify extends Protocol {
     this.id = PROTOCOL_ID;
   }
 
-  /** Suspicions dropped because another member reached the suspect. */
-  public long vouched() {
-    return vouched.get();
-  }
-
-  /** Suspicions let through (no other member reached the suspect). */
-  public long passed() {
-    return passed.get();
-  }
-
   @Override
   public Object down(Event evt) {
     if (evt.getType() == Event.VIEW_CHANGE) {
       View v = evt.getArg();
       synchronized (this) {
         members = List.copyOf(v.getMembers());
-        pending.keySet().retainAll(members);
+        pending.retainAll(members);
         lastAlive.keySet().retainAll(members);
         lastAsked.keySet().retainAll(members);
       }
@@ -200,16 +189,12 @@ public final class IndirectVerify extends Protocol {
             send(h, ASK, s);
           }
         }
-        if (vouchedRecently(s, t)) {
-          vouched.incrementAndGet();
-        } else if (!pending.containsKey(s)) {
-          pending.put(s, t);
+        if (!vouchedRecently(s, t) && pending.add(s)) {
           waiting.add(s);
         }
       }
     }
     if (!now.isEmpty()) {
-      passed.addAndGet(now.size());
       up_prot.up(new Event(Event.SUSPECT, now));
     }
     if (!waiting.isEmpty()) {
@@ -228,18 +213,12 @@ public final class IndirectVerify extends Protocol {
     long t = System.nanoTime();
     synchronized (this) {
       for (Address s : suspects) {
-        if (pending.remove(s) == null) {
-          continue;
-        }
-        if (vouchedRecently(s, t)) {
-          vouched.incrementAndGet();
-        } else {
+        if (pending.remove(s) && !vouchedRecently(s, t)) {
           up.add(s);
         }
       }
     }
     if (!up.isEmpty()) {
-      passed.addAndGet(up.size());
       up_prot.up(new Event(Event.SUSPECT, up));
     }
   }
