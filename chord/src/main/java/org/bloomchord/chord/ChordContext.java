@@ -133,10 +133,16 @@ public final class ChordContext {
   /**
    * Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}),
    * after another peer failed to reach it too when failures are confirmed
-   * ({@link ChordConfig#confirmFailures()}).
+   * ({@link ChordConfig#confirmFailures()}). Nothing is counted against a peer the runtime says is
+   * only behind ({@link org.bloomchord.overlay.PeerRuntime#behind}).
    */
   public void suspect(PeerRef p) {
     tablesChanged.run();
+    if (p != null && runtime.behind(p)) {
+      // its node talks and has not reported it gone: a backlog, not a failure
+      metrics().increment(ChordCounter.BEHIND, 1);
+      return;
+    }
     if (p != null && !p.equals(runtime.self()) && table.strike(p, now()) == Strike.COUNTED) {
       metrics().increment(ChordCounter.STRIKE, 1);
     } else if (config.confirmFailures() && p != null && !p.equals(runtime.self())) {

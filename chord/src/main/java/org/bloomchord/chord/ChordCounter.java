@@ -34,6 +34,11 @@ public enum ChordCounter implements CounterName {
   JOIN_FAILED("chord.joinFailed"),
   /** Failed requests counted against a peer (a strike; the second in a row suspects it). */
   STRIKE("chord.strike"),
+  /**
+   * Failed requests not counted against a peer because its node is heard from and has not reported
+   * it gone ({@link org.bloomchord.overlay.PeerRuntime#behind}): a peer behind a backlog.
+   */
+  BEHIND("chord.behind"),
   /** Peers dropped from the tables as failed. */
   SUSPECTED("chord.suspected"),
   /** Indirect probes asked of other peers before taking a silent peer for failed (confirmed failures). */

@@ -36,6 +36,11 @@ final class ObservedRuntime implements PeerRuntime {
   }
 
   @Override
+  public boolean behind(PeerRef to) {
+    return delegate.behind(to);
+  }
+
+  @Override
   public void send(PeerRef to, Message message) {
     notifySent(to, message);
     delegate.send(to, message);

@@ -37,6 +37,9 @@ import org.bloomchord.overlay.wire.WireRegistry;
  * <p>Flow control: the frames to each other node pass through a {@link FrameWindow} of their own,
  * so a burst waits at this gateway instead of filling the event-bus connection that also carries
  * the pings and the node's probes.
+ *
+ * <p>Pace: what arrives from each other node, and which of its peers it reported gone, tells a
+ * peer that is merely behind from one that failed ({@link #behind}, {@link NodePace}).
  */
 final class Gateway {
 
@@ -55,6 +58,7 @@ final class Gateway {
   private MessageConsumer<Buffer> consumer;
   private final Map<String, FrameWindow> windows = new ConcurrentHashMap<>();
   private final Map<String, MessageProducer<Buffer>> producers = new ConcurrentHashMap<>();
+  private final NodePace pace = new NodePace();
   private long sweeper = -1;
 
   Gateway(ClusterNode node, WireRegistry registry, Traffic traffic, CrossTraffic cross) {
@@ -142,7 +146,7 @@ final class Gateway {
         node.vertx().eventBus().<Buffer>request(address(to.node()), frame, new DeliveryOptions().setSendTimeout(remainingMs))
             .onComplete(ar -> {
               done.run();
-              answered(ar, out);
+              answered(ar, out, to);
             });
       }
 
@@ -155,7 +159,24 @@ final class Gateway {
     return out.future();
   }
 
-  private void answered(AsyncResult<io.vertx.core.eventbus.Message<Buffer>> ar, Promise<Message> out) {
+  /**
+   * Whether a silence of {@code to} says nothing about it yet: its node is heard from and has not
+   * reported it gone ({@link NodePace}).
+   */
+  boolean behind(PeerRef to) {
+    return pace.slowNotGone(to.node(), to.address());
+  }
+
+  private void answered(AsyncResult<io.vertx.core.eventbus.Message<Buffer>> ar, Promise<Message> out, PeerRef to) {
+    if (ar.succeeded()) {
+      pace.answered(to.node(), to.address());
+    } else if (ar.cause() instanceof ReplyException rf && rf.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
+      if (rf.failureCode() == NO_PEER) {
+        pace.gone(to.node(), to.address());
+      } else {
+        pace.answered(to.node(), to.address());
+      }
+    }
     if (ar.succeeded()) {
       try {
         GatewayFrame reply = GatewayFrame.decode(ar.result().body(), registry, maxFrameBytes);
@@ -216,6 +237,7 @@ final class Gateway {
       }
       return;
     }
+    pace.heard(frame.from().node());
     DeliveryOptions local = PeerVerticle.senderOptions(frame.from());
     EventBus bus = node.vertx().eventBus();
     String target = PeerVerticle.busAddress(frame.to());

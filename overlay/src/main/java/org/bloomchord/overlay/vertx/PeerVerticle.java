@@ -429,6 +429,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   }
 
   @Override
+  public boolean behind(PeerRef to) {
+    return remote(to) && gateway.behind(to);
+  }
+
+  @Override
   public void send(PeerRef to, Message message) {
     if (!alive) {
       return;

@@ -3,8 +3,10 @@ package org.bloomchord.overlay.vertx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
@@ -157,6 +160,44 @@ class ClusteredNetworkTest {
     Settled s = net.call(a, p -> p.timedPing(b.ref(), "x", 300), WAIT);
     assertInstanceOf(RequestTimeoutException.class, s.failure());
     assertTrue(s.elapsedMs() >= 300, "failed after " + s.elapsedMs());
+  }
+
+  @Test
+  void aPeerOfABusyNodeIsBehindAndACrashedOneIsNot() throws InterruptedException {
+    PeerHandle<EchoPeer> a = launch("a");
+    PeerHandle<EchoPeer> b = launch("b");
+    launch("c");
+    PeerHandle<EchoPeer> c = launch("d");
+    assertEquals(b.ref().node(), c.ref().node(), "peers are placed on the nodes in turn");
+    assertEquals(new Pong(1, "warm"), net.call(a, p -> p.ping(b.ref(), 1, "warm", 2_000), WAIT));
+    // node two's one event loop is busy for 1.5 s (a collection, a burst, cores taken by other JVMs)
+    CountDownLatch busy = new CountDownLatch(1);
+    NODES.get(1).vertx().runOnContext(v -> {
+      busy.countDown();
+      try {
+        Thread.sleep(1_500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    assertTrue(busy.await(WAIT, TimeUnit.MILLISECONDS));
+
+    Settled s = net.call(a, p -> p.timedPing(b.ref(), "busy", 300), WAIT);
+
+    assertInstanceOf(RequestTimeoutException.class, s.failure(), "the request still times out");
+    assertTrue(behind(a, b), "but its node talks and did not report it gone: the silence counts nothing against it");
+
+    net.crash(c);
+    Settled gone = net.call(a, p -> p.timedPing(c.ref(), "gone", 300), WAIT);
+    assertInstanceOf(RequestTimeoutException.class, gone.failure());
+    assertFalse(behind(a, c), "its node reported it gone: its silence is failure");
+    assertTrue(behind(a, b));
+  }
+
+  /** Whether {@code from}'s runtime takes {@code to} for a peer behind a backlog. */
+  private boolean behind(PeerHandle<EchoPeer> from, PeerHandle<EchoPeer> to) {
+    Boolean b = net.call(from, p -> Future.succeededFuture(p.runtime().behind(to.ref())), WAIT);
+    return b;
   }
 
   /** Sends raw bytes to node two's gateway from node one, as another JVM could. */
