@@ -37,7 +37,7 @@ public final class ChurnHourTable {
     md.append(String.format(Locale.ROOT, "| hosts launched / crashed / alive at the end | %,d / %,d / %,d |\n",
         p.path("launched").asLong(), p.path("crashes").asLong(), p.path("alive").asLong()));
     JsonNode ring = s.path("ring");
-    md.append(String.format(Locale.ROOT, "| ring at the end | %s, %d successor and %d finger errors |\n",
+    md.append(String.format(Locale.ROOT, "| ring at the end | %s, %,d successor and %,d finger errors |\n",
         ring.path("stable").asBoolean() ? "stable" : "not stable", ring.path("successorErrors").asLong(),
         ring.path("fingerErrors").asLong()));
     if (s.path("resources").has("simulatedSeconds")) {

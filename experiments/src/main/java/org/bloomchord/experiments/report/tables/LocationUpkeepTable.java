@@ -93,9 +93,9 @@ public final class LocationUpkeepTable {
     for (JsonNode run : runs) {
       String command = label(run.path("command").asText());
       if (run.has("runs")) {
-        String scenario = command.split(" ")[0].replace("`", "");
+        String fixed = command.replaceAll(" --set '?[A-Za-z0-9.]+=\\[[^\\]]*\\]'?", "");
         for (JsonNode r : run.path("runs")) {
-          md.append(row("`" + scenario + "`" + sweep(r.path("sweep")), r.path("summary")));
+          md.append(row(fixed + sweep(r.path("sweep")), r.path("summary")));
         }
       } else {
         md.append(row(command, run.path("summary")));
@@ -114,7 +114,7 @@ public final class LocationUpkeepTable {
     for (String type : UPKEEP) {
       long b = t.path("byType").path(type).path("bytes").asLong();
       upkeep += b;
-      parts.add(String.format(Locale.ROOT, "%.0f", perPeerValue(t, b)));
+      parts.add(String.format(Locale.ROOT, "%,.0f", perPeerValue(t, b)));
     }
     JsonNode l = s.path("locate");
     JsonNode k = s.path("lookups");

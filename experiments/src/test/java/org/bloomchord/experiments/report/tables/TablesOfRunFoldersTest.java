@@ -105,15 +105,16 @@ class TablesOfRunFoldersTest {
   void locationUpkeepRowsAreTheSummaryTypesShare(@TempDir Path dir) throws IOException {
     Path kept = dir.resolve("runs.json");
     Files.writeString(kept, "{\"command\":\"./bloomchord run quickstart --runtime sim --set routing.depth=2 --json\","
-        + "\"summary\":" + upkeep(300, 200, 500) + "}\n{\"command\":\"./bloomchord run filter-depth-width --json\","
+        + "\"summary\":" + upkeep(300, 200, 500) + "}\n{\"command\":\"./bloomchord run filter-depth-width --set "
+        + "routing.hashes=2 --set 'routing.depth=[2]' --json\","
         + "\"runs\":[{\"sweep\":{\"routing.depth\":\"2\"},\"summary\":" + upkeep(0, 100, 0) + "}]}\n");
     String[] lines = ExperimentPages.COMMAND_TABLES.get("location-upkeep").apply(ExperimentPages.commandRuns(kept))
         .split("\n");
     // 2,000 B/peer/s over 10,000 bytes: 0.2 B/peer/s a byte; 1,000 bytes of upkeep = 200.0
     assertEquals("| `quickstart --runtime sim --set routing.depth=2` | 200.0 (60 / 40 / 100) | 2,000.0 | 90 / 100 = 0.900 "
         + "| 80 / 90 | 7 | 99 / 100 |", lines[2]);
-    assertEquals("| `filter-depth-width`: routing.depth=2 | 20.0 (0 / 20 / 0) | 2,000.0 | 90 / 100 = 0.900 | 80 / 90 | 7 "
-        + "| 99 / 100 |", lines[3]);
+    assertEquals("| `filter-depth-width --set routing.hashes=2`: routing.depth=2 | 20.0 (0 / 20 / 0) | 2,000.0 "
+        + "| 90 / 100 = 0.900 | 80 / 90 | 7 | 99 / 100 |", lines[3]);
     Files.writeString(kept, "{\"command\":\"x\",\"summary\":{\"locate\":{}}}\n{\"command\":\"y\",\"summary\":{}}\n");
     assertThrows(IllegalArgumentException.class,
         () -> ExperimentPages.COMMAND_TABLES.get("location-upkeep").apply(ExperimentPages.commandRuns(kept)));
