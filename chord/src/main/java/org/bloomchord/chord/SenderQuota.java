@@ -143,6 +143,11 @@ final class SenderQuota implements SenderLimit {
     return size;
   }
 
+  /** The buckets the arrays have room for (at least {@link #senders()}). */
+  int capacity() {
+    return senders.length;
+  }
+
   private static int mix(long id) {
     long h = id * 0x9E3779B97F4A7C15L;
     return (int) (h ^ (h >>> 32));
