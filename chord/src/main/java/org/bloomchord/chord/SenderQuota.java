@@ -44,8 +44,8 @@ final class SenderQuota implements SenderLimit {
 
   private PeerRef[] senders = new PeerRef[FIRST_CAPACITY];
   private long[] rows = new long[STRIDE * FIRST_CAPACITY];
-  /** Open addressing by id: bucket index + 1, 0 for an empty slot; at least twice the capacity. */
-  private int[] slots = new int[2 * FIRST_CAPACITY];
+  /** Open addressing by id: bucket index + 1, 0 for an empty slot; filled to at most half. */
+  private int[] slots = new int[slotsFor(FIRST_CAPACITY)];
   private int oldest = NONE;
   private int newest = NONE;
   private int size;
@@ -132,8 +132,8 @@ final class SenderQuota implements SenderLimit {
     while (oldest != NONE && now - rows[STRIDE * oldest + AT] >= REFILL_MS) {
       remove(oldest);
     }
-    if (senders.length > FIRST_CAPACITY && 4 * size < senders.length) {
-      rebuild(senders.length / 2);
+    if (senders.length > FIRST_CAPACITY && 3 * size < senders.length) {
+      rebuild(Math.max(FIRST_CAPACITY, 2 * size));
     }
   }
 
@@ -141,6 +141,11 @@ final class SenderQuota implements SenderLimit {
   @Override
   public int senders() {
     return size;
+  }
+
+  /** The buckets the arrays have room for (at least {@link #senders()}). */
+  int capacity() {
+    return senders.length;
   }
 
   private static int mix(long id) {
@@ -257,17 +262,23 @@ final class SenderQuota implements SenderLimit {
   }
 
   private void grow() {
-    rebuild(senders.length * 2);
+    rebuild(senders.length + (senders.length >> 1));
+  }
+
+  /** The slots for {@code capacity} buckets: the smallest power of two they fill to at most half. */
+  private static int slotsFor(int capacity) {
+    return Integer.highestOneBit(2 * capacity - 1) << 1;
   }
 
   /**
    * Moves the buckets, oldest first, into arrays of {@code capacity} (at least the buckets held):
-   * the arrays grow with a burst of senders (a bootstrap during a wave of joins) and shrink again
-   * once it has passed (to half, when less than a quarter is used), so a peer keeps room for about
-   * the senders of its last two seconds. A peer whose senders come and go around one size copies
-   * its arrays back and forth (a sixth of a simulated ring's bytes allocated); keeping them until
-   * an eighth is used saved that and cost 400 bytes of every peer's heap, which a million peers
-   * need more.
+   * the arrays grow by half with a burst of senders (a bootstrap during a wave of joins) and shrink
+   * once it has passed (to twice the buckets held, when less than a third is used), so a peer keeps
+   * room for about the senders of its last two seconds. A ring's peers hold these arrays for a few
+   * dozen senders each, most of their heap while a ring stabilizes: growing by half instead of
+   * doubling and shrinking to twice the senders held instead of to half keep less of them (the
+   * senders' buckets, their order and every verdict are those of the same charges; only the room
+   * around them differs).
    */
   private void rebuild(int capacity) {
     PeerRef[] s = new PeerRef[capacity];
@@ -280,7 +291,7 @@ final class SenderQuota implements SenderLimit {
     }
     senders = s;
     rows = r;
-    slots = new int[2 * capacity];
+    slots = new int[slotsFor(capacity)];
     int mask = slots.length - 1;
     for (int b = 0; b < n; b++) {
       setLinks(b, b - 1, b + 1 < n ? b + 1 : NONE);

@@ -142,6 +142,9 @@ class SenderQuotaTest {
       int size = 1 + random.nextInt(400);
       assertEquals(model.charge(from, size, now), quota.charge(from, size, now), "charge " + i);
       assertEquals(model.buckets.size(), quota.senders(), "senders kept after charge " + i);
+      int held = quota.senders();
+      assertTrue(quota.capacity() >= held && quota.capacity() <= Math.max(6, 3 * (held + 1)),
+          "room for " + quota.capacity() + " buckets with " + held + " held, after charge " + i);
     }
     assertEquals(model.evictions, evicted[0]);
     assertTrue(evicted[0] > 100, "the cap was reached often enough to matter: " + evicted[0]);

@@ -38,7 +38,9 @@ import org.bloomchord.experiments.writes.WritesTable;
  * {@code DIR/data/compressed-table.json}, the output of {@code bloomchord sketch compressed-table --json};
  * a block of {@link #RUN_TABLES} (a measurement whose own command prints its table from runs'
  * {@code summary.json}, such as {@code traceback --table}) from the runs kept as
- * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names; a block
+ * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names; a block of
+ * {@link #TEXT_TABLES} (what a script such as {@code scripts/hosts-bench} printed) from the files
+ * {@code DIR/data/NAME/*.txt}, in name order; a block
  * {@code PAGE.PART} of {@link #COMMAND_TABLES} (a command that prints its table from its own
  * {@code --json} output, such as {@code cache}) from {@code DIR/data/PAGE/PART.json}. The README two
  * folders up, when there is one, has the figures of its "What it measured" table written from the
@@ -61,7 +63,16 @@ public final class ExperimentPages {
   public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.of(
       "traceback", TracebackTable::markdown,
       "writes-across-splits", WritesTable::markdown,
-      "summary-cache", CacheTable::scenarioMarkdown);
+      "summary-cache", CacheTable::scenarioMarkdown,
+      "quickstart-jvms", MultiJvmTables::quickstartTrials,
+      "churn-jvms", MultiJvmTables::churnRuns);
+
+  /**
+   * The blocks written from what a script printed, kept as {@code data/NAME/*.txt}, one file per
+   * run: each takes the files in name order.
+   */
+  public static final Map<String, Function<List<Path>, String>> TEXT_TABLES = Map.of(
+      "hosts-jgroups", HostsBenchTable::markdown);
 
   /**
    * The blocks {@code PAGE.PART} written by a command's own table from its {@code --json} output,
@@ -83,7 +94,9 @@ public final class ExperimentPages {
       Map.entry("writes", ChurnWritesTable::markdown),
       Map.entry("partitions", MergeComparison::markdownOfJson),
       Map.entry("state-hour", StateHourTable::markdown),
-      Map.entry("pns", PnsTable::markdown));
+      Map.entry("pns", PnsTable::markdown),
+      Map.entry("location-upkeep", LocationUpkeepTable::markdown),
+      Map.entry("churn-hour", ChurnHourTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
@@ -160,6 +173,19 @@ public final class ExperimentPages {
     }
   }
 
+  /** The {@code .txt} files directly under {@code runs}, in name order. */
+  public static List<Path> textRuns(Path runs) {
+    try (Stream<Path> files = Files.list(runs)) {
+      List<Path> out = files.filter(Files::isRegularFile).filter(f -> f.toString().endsWith(".txt")).sorted().toList();
+      if (out.isEmpty()) {
+        throw new IllegalArgumentException("no .txt file under " + runs);
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + runs, e);
+    }
+  }
+
   /** The markdown of one source's tables. */
   public static String tables(Path source) {
     return ReproductionTables.markdown(ReproductionData.load(source));
@@ -194,6 +220,11 @@ public final class ExperimentPages {
             Function<List<JsonNode>, String> command = commandTable(name);
             if (command != null) {
               String md = command.apply(commandRuns(source));
+              text = MarkedBlocks.replace(text, name, md.endsWith("\n") ? md : md + "\n");
+              continue;
+            }
+            if (TEXT_TABLES.containsKey(name)) {
+              String md = TEXT_TABLES.get(name).apply(textRuns(source));
               text = MarkedBlocks.replace(text, name, md.endsWith("\n") ? md : md + "\n");
               continue;
             }

@@ -1,0 +1,154 @@
+package org.bloomchord.experiments.report.tables;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tables written from kept run folders and printed outputs: the hosts bench's text, the
+ * quickstart trials' {@code runs.tsv} with their summaries, the churn runs over JVMs, and the
+ * location upkeep runs. A run that failed is a row of its own, never dropped.
+ */
+class TablesOfRunFoldersTest {
+
+  private static final String RING = "{\"peers\":900,\"active\":900,\"stable\":true,\"unreachable\":[]}";
+
+  private static String cutEnd(int... seconds) {
+    StringBuilder s = new StringBuilder("t=60.5 s end of the cut: ");
+    for (int i = 0; i < seconds.length; i++) {
+      s.append("host ").append(i).append(" {\"peers\":300,\"stable\":false,\"unreachable\":[{\"node\":\"n\",\"seconds\":")
+          .append(seconds[i]).append("}],\"hotKeys\":{\"owners\":[]}} | ");
+    }
+    return s.append('\n').toString();
+  }
+
+  /**
+   * A split run is one row: the decision bound is the cut's end minus the smallest whole seconds
+   * any host gave; a run that stopped before its heal shows what it did not reach; a join run is a
+   * row of the second table.
+   */
+  @Test
+  void hostsBenchRunsAreRowsAndAFailedRunIsCounted(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("01-split.txt"), "before the cut (after 1 s): host 0 " + RING + " | \n"
+        + "cut at 0 s: groups 0,1/2\nt=11.2 s every host reports some node unreachable\n" + cutEnd(54, 53, 55)
+        + "healed at 60.6 s\nheal+6.8 s every host reaches every other\nheal+20.5 s one stable ring of 900 peers on"
+        + " every host\nheal+25.0 s reads across: host 0's keys through host 2: 20 of 20, 19 of the 19 acknowledged;"
+        + " host 2's keys through host 0: 18 of 20, 18 of the 18 acknowledged; \nshared keys after the heal: 20 of 20"
+        + " read alike on every host; 20 hold a write; 0 keys with an acknowledged write hold none (lost)\n"
+        + "summary: hosts=3 peers=300 groups=0,1/2 cut=60s reported=11.2s reachable=6.8s one-ring=20.5s\n");
+    Files.writeString(dir.resolve("02-split-failed.txt"), "cut at 0 s: groups 0/1/2\n"
+        + "t=11.2 s every host reports some node unreachable\n");
+    Files.writeString(dir.resolve("03-join.txt"), "node A, 300 peers (host 0): listening after 7.0 s\n"
+        + "node B, 300 peers, joining A (hosts): listening after 10.2 s\n"
+        + "  300 peers started: 0 ms to find 0 peers of other nodes, 1678 ms to join, 8 ms to a stable ring\n"
+        + "  300 peers started: 938 ms to find 300 peers of other nodes, 4396 ms to join, 666 ms to a stable ring\n"
+        + "load average at the end: 3.27 2.34 2.38\n");
+    String[] lines = HostsBenchTable.markdown(ExperimentPages.textRuns(dir)).split("\n");
+    // 60.5 - 53 = 7.5 s
+    assertEquals("| 01-split | 0,1/2 | 1 min | 7.5 s | 11.2 s | 6.8 s | **20.5 s** (900 peers) | 20 of 20, 19 of the 19"
+        + " acknowledged; 18 of 20, 18 of the 18 acknowledged | 20 of 20 alike, 0 lost |", lines[2]);
+    assertEquals("| 02-split-failed | 0/1/2 | not reached | not reached | 11.2 s | not reached | not reached | not read"
+        + " | not read |", lines[3]);
+    assertEquals("| 03-join | 7.0 s | **10.2 s** | 4.4 s | 3.27 |", lines[7]);
+    Files.writeString(dir.resolve("04-other.txt"), "nothing a bench prints\n");
+    assertThrows(IllegalArgumentException.class, () -> HostsBenchTable.markdown(ExperimentPages.textRuns(dir)));
+  }
+
+  /**
+   * The quickstart trials: one row per line of runs.tsv, a failed run without a summary included
+   * and not counted as passed; a summary that disagrees with its line is refused.
+   */
+  @Test
+  void quickstartTrialsCountFailedRunsAndCheckTheirSummaries(@TempDir Path dir) throws IOException {
+    String head = "run\tstarted\tload_start\tload_end\texit\twall_s\toutput_bytes\tlogs_left_bytes\tunhandled\tstable"
+        + "\tlookups_incorrect\tlookups_total\tmembers_removed\tjava_opts\tlast_line\n";
+    Files.writeString(dir.resolve("runs.tsv"), head
+        + "run01\t09:23:17\t2.50\t5.37\t0\t108\t6462\t0\t0\ttrue\t1\t4597\t0 0 0\tdefault\treport: x\n"
+        + "run02\t09:30:00\t3.00\t6.00\t1\t240\t20480\t2100\t0\t-\t-\t-\t-\tdefault\tJVM jvm1 did not answer\n");
+    Path run01 = dir.resolve("run01");
+    Files.createDirectories(run01);
+    Files.writeString(run01.resolve("summary.json"), summary(true, 1, 4597, 0));
+    String md = MultiJvmTables.quickstartTrials(ExperimentPages.runSummaries(dir));
+    assertTrue(md.contains("| run01 | 09:23:17 | 2.50 / 5.37 | 0 | 108 | 6 KB | 0 B | 0 | true | 1 of 4597 | 0 0 0 |\n"), md);
+    assertTrue(md.contains("| run02 | 09:30:00 | 3.00 / 6.00 | 1 | 240 | 20 KB | 2100 B | 0 | - | - of - | - |\n"), md);
+    assertTrue(md.endsWith("\n2 runs started, 1 exited 0 with a stable ring.\n"), md);
+    Files.writeString(run01.resolve("summary.json"), summary(true, 2, 4597, 0));
+    assertThrows(IllegalArgumentException.class, () -> MultiJvmTables.quickstartTrials(ExperimentPages.runSummaries(dir)));
+  }
+
+  /** A churn run over JVMs is one row of its membership, lookups and keys. */
+  @Test
+  void churnRunsAreOneRowEach(@TempDir Path dir) throws IOException {
+    Path run = dir.resolve("run01");
+    Files.createDirectories(run);
+    Files.writeString(run.resolve("summary.json"), "{\"peers\":{\"joins\":4204,\"leaves\":1394,\"crashes\":1310},"
+        + "\"ring\":{\"stable\":false,\"successorErrors\":2,\"fingerErrors\":5},\"lookups\":{\"correct\":19783,"
+        + "\"incorrect\":1,\"failed\":3},\"keys\":{\"stored\":3048,\"lost\":4},\"traffic\":{\"byJvm\":{\"jvm0\":"
+        + "{\"membersRemoved\":0},\"jvm1\":{\"membersRemoved\":1}}}}");
+    assertEquals("| run01 | 4,204 | 1,394 | 1,310 | 0 1 | 19,783 | 1 | 3 | 3,048 | 4 | not stable, 2 successor and 5 finger"
+        + " errors |", MultiJvmTables.churnRuns(List.of(run.resolve("summary.json"))).split("\n")[2]);
+  }
+
+  /**
+   * A location upkeep row: the upkeep types' share of the run's bytes per peer per second, the
+   * within-depth share, and the locates found among those with a live holder.
+   */
+  @Test
+  void locationUpkeepRowsAreTheSummaryTypesShare(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("runs.json");
+    Files.writeString(kept, "{\"command\":\"./bloomchord run quickstart --runtime sim --set routing.depth=2 --json\","
+        + "\"summary\":" + upkeep(300, 200, 500) + "}\n{\"command\":\"./bloomchord run filter-depth-width --set "
+        + "routing.hashes=2 --set 'routing.depth=[2]' --json\","
+        + "\"runs\":[{\"sweep\":{\"routing.depth\":\"2\"},\"summary\":" + upkeep(0, 100, 0) + "}]}\n");
+    String[] lines = ExperimentPages.COMMAND_TABLES.get("location-upkeep").apply(ExperimentPages.commandRuns(kept))
+        .split("\n");
+    // 2,000 B/peer/s over 10,000 bytes: 0.2 B/peer/s a byte; 1,000 bytes of upkeep = 200.0
+    assertEquals("| `quickstart --runtime sim --set routing.depth=2` | 200.0 (60 / 40 / 100) | 2,000.0 | 90 / 100 = 0.900 "
+        + "| 80 / 90 | 7 | 99 / 100 |", lines[2]);
+    assertEquals("| `filter-depth-width --set routing.hashes=2`: routing.depth=2 | 20.0 (0 / 20 / 0) | 2,000.0 "
+        + "| 90 / 100 = 0.900 | 80 / 90 | 7 | 99 / 100 |", lines[3]);
+    Files.writeString(kept, "{\"command\":\"x\",\"summary\":{\"locate\":{}}}\n{\"command\":\"y\",\"summary\":{}}\n");
+    assertThrows(IllegalArgumentException.class,
+        () -> ExperimentPages.COMMAND_TABLES.get("location-upkeep").apply(ExperimentPages.commandRuns(kept)));
+  }
+
+  /** The churn-hour table is the one summary's lookups, traffic and churn; anything else is refused. */
+  @Test
+  void churnHourIsTheOneSummarysFigures(@TempDir Path dir) throws IOException {
+    Path kept = dir.resolve("summary.json");
+    Files.writeString(kept, "{\"peers\":{\"launched\":13606,\"alive\":10007,\"crashes\":3599},\"ring\":{\"stable\":true,"
+        + "\"successorErrors\":0,\"fingerErrors\":3},\"lookups\":{\"total\":33037,\"correct\":33030,\"incorrect\":2,"
+        + "\"failed\":5,\"hops\":{\"mean\":6.534,\"p99\":11.0},\"timeoutsPerLookup\":0.0254},\"traffic\":"
+        + "{\"bytesPerPeerPerSecond\":30.04},\"resources\":{\"wallSeconds\":152.3,\"simulatedSeconds\":4057.2}}");
+    String md = ExperimentPages.COMMAND_TABLES.get("churn-hour").apply(ExperimentPages.commandRuns(kept));
+    assertTrue(md.contains("| lookups correct / incorrect / failed | 33,030 / 2 / 5 of 33,037 |\n| hops mean / p99 | 6.53 / 11 |\n"
+        + "| timeouts per lookup | 0.025 |\n| traffic, bytes per peer per second | 30.0 |\n"
+        + "| hosts launched / crashed / alive at the end | 13,606 / 3,599 / 10,007 |\n"
+        + "| ring at the end | stable, 0 successor and 3 finger errors |\n| simulated seconds | 4,057 |\n"), md);
+    assertFalse(md.contains("152"), "no wall-clock figure: " + md);
+    Files.writeString(kept, "{\"lookups\":{}}");
+    assertThrows(IllegalArgumentException.class,
+        () -> ExperimentPages.COMMAND_TABLES.get("churn-hour").apply(ExperimentPages.commandRuns(kept)));
+  }
+
+  private static String upkeep(long requests, long replies, long deltas) {
+    return "{\"traffic\":{\"bytes\":10000,\"bytesPerPeerPerSecond\":2000.0,\"byType\":{\"SummaryRequest\":{\"bytes\":"
+        + requests + "},\"SummaryReply\":{\"bytes\":" + replies + "},\"SummaryDelta\":{\"bytes\":" + deltas + "}}},"
+        + "\"locate\":{\"total\":100,\"found\":80,\"noLiveHolder\":10,\"falsePositives\":7,\"withinDepth\":100,"
+        + "\"withinDepthProbabilistic\":90},\"lookups\":{\"total\":100,\"correct\":99}}";
+  }
+
+  private static String summary(boolean stable, int incorrect, int total, int removed) {
+    return "{\"ring\":{\"stable\":" + stable + "},\"lookups\":{\"total\":" + total + ",\"incorrect\":" + incorrect
+        + "},\"traffic\":{\"byJvm\":{\"jvm0\":{\"membersRemoved\":" + removed + "},\"jvm1\":{\"membersRemoved\":0},"
+        + "\"jvm2\":{\"membersRemoved\":0}}}}";
+  }
+}
