@@ -65,6 +65,8 @@ public final class ExperimentPages {
       "writes-across-splits", WritesTable::markdown,
       "summary-cache", CacheTable::scenarioMarkdown,
       "quickstart-jvms", MultiJvmTables::quickstartTrials,
+      "quickstart-jvms-busy", MultiJvmTables::quickstartTrials,
+      "quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials,
       "churn-jvms", MultiJvmTables::churnRuns);
 
   /**
