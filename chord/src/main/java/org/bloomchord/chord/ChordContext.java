@@ -138,14 +138,15 @@ public final class ChordContext {
    */
   public void suspect(PeerRef p) {
     tablesChanged.run();
-    if (p != null && runtime.behind(p)) {
-      // its node talks and has not reported it gone: a backlog, not a failure
-      metrics().increment(ChordCounter.BEHIND, 1);
+    if (p == null || p.equals(runtime.self())) {
       return;
     }
-    if (p != null && !p.equals(runtime.self()) && table.strike(p, now()) == Strike.COUNTED) {
+    if (runtime.behind(p)) {
+      // its node talks and has not reported it gone: a backlog, not a failure
+      metrics().increment(ChordCounter.BEHIND, 1);
+    } else if (table.strike(p, now()) == Strike.COUNTED) {
       metrics().increment(ChordCounter.STRIKE, 1);
-    } else if (config.confirmFailures() && p != null && !p.equals(runtime.self())) {
+    } else if (config.confirmFailures()) {
       confirmation().confirm(p);
     } else {
       drop(p, true);

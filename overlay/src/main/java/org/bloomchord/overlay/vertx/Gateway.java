@@ -170,14 +170,6 @@ final class Gateway {
   private void answered(AsyncResult<io.vertx.core.eventbus.Message<Buffer>> ar, Promise<Message> out, PeerRef to) {
     if (ar.succeeded()) {
       pace.answered(to.node(), to.address());
-    } else if (ar.cause() instanceof ReplyException rf && rf.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
-      if (rf.failureCode() == NO_PEER) {
-        pace.gone(to.node(), to.address());
-      } else {
-        pace.answered(to.node(), to.address());
-      }
-    }
-    if (ar.succeeded()) {
       try {
         GatewayFrame reply = GatewayFrame.decode(ar.result().body(), registry, maxFrameBytes);
         if (reply.kind() != GatewayFrame.REPLY) {
@@ -188,9 +180,15 @@ final class Gateway {
         traffic.rejected(FRAME_TYPE);
         out.tryFail(e instanceof MalformedMessageException m ? m : new MalformedMessageException(e.toString()));
       }
-    } else if (ar.cause() instanceof ReplyException re && re.failureType() == ReplyFailure.RECIPIENT_FAILURE
-        && re.failureCode() == NO_PEER) {
-      out.tryFail(new ReplyException(ReplyFailure.NO_HANDLERS, re.getMessage()));
+    } else if (ar.cause() instanceof ReplyException re && re.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
+      if (re.failureCode() == NO_PEER) {
+        pace.gone(to.node(), to.address());
+        out.tryFail(new ReplyException(ReplyFailure.NO_HANDLERS, re.getMessage()));
+      } else {
+        // the peer is there and refused the request
+        pace.answered(to.node(), to.address());
+        out.tryFail(re);
+      }
     } else {
       out.tryFail(ar.cause());
     }
