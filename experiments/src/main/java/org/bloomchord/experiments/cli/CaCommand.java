@@ -59,8 +59,22 @@ public final class CaCommand implements Runnable {
     } catch (IllegalArgumentException e) {
       throw new UsageException(what + ": " + e.getMessage());
     } catch (UncheckedIOException e) {
-      throw new UsageException(what + ": " + e.getCause());
+      throw new UsageException(what + ": " + ioProblem(e.getCause()));
     }
+  }
+
+  /** An I/O failure in words: the file and what is wrong with it, not the exception's class. */
+  static String ioProblem(java.io.IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException n) {
+      return "no such file " + n.getFile();
+    }
+    if (e instanceof java.nio.file.AccessDeniedException a) {
+      return "permission denied on " + a.getFile();
+    }
+    if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+      return f.getFile() + " exists already";
+    }
+    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   private static Duration days(int days, String flag) {

@@ -164,11 +164,13 @@ class CaRequestTest {
         {"ca", "sign", "delta", "--dir", d, "--request", csr.toString()},
         {"ca", "sign", "gamma", "--dir", d, "--request", garbage.toString()},
         {"ca", "sign", "gamma", "--dir", d},
+        {"ca", "sign", "gamma", "--dir", d, "--request", dir.resolve("missing.csr").toString()},
         {"ca", "sign", "gamma", "--dir", host.toString(), "--request", csr.toString()},
         {"node", "--http-port", "0", "--secret-file", weak.toString()},
         {"node", "--http-port", "0", "--secret-file", open.toString()},
         {"node", "--http-port", "0", "--ca", d, "--member", "alpha"}};
     String[] mentions = {"already exists", "DNS label", "not of 'delta'", "not a certificate request", "--request",
+        "no such file " + dir.resolve("missing.csr"),
         "no ring authority", "fewer than 128", "chmod 600 " + open, "chmod 600"};
     for (int i = 0; i < cases.length; i++) {
       StringWriter out = new StringWriter();
