@@ -34,7 +34,7 @@ final class SenderQuota implements SenderLimit {
   static final long REFILL_MS = 2000;
 
   private static final int NONE = -1;
-  private static final int FIRST_CAPACITY = 4;
+  private static final int FIRST_CAPACITY = 2;
   /** The cells of a bucket's row. */
   private static final int STRIDE = 5;
   private static final int ID = 0;
