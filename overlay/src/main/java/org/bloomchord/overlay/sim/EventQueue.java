@@ -22,7 +22,8 @@ import java.util.Arrays;
  * slot behind, skipped when read, until the bucket runs out of slots with at most half of them
  * live: then its live entries move to the front, in order, instead of the slots doubling (a
  * millisecond a few seconds ahead collects the timeouts of the requests sent a few seconds before
- * it, nearly all removed before it comes). A bucket whose last live
+ * it, nearly all removed before it comes); and once removals leave at most an eighth of its slots
+ * live, it moves them to the front of slots for twice as many. A bucket whose last live
  * entry leaves goes back, with its arrays, to a pool of spare buckets (at most {@value #MAX_SPARE})
  * for the next millisecond that needs one within {@value #SPARE_HORIZON_MS} ms, so a run holds
  * about as many buckets as milliseconds with entries queued. A millisecond further ahead (a
@@ -88,6 +89,8 @@ final class EventQueue {
   /** What {@link #next} found: a frame, see {@link #frameFrom()} and the other frame accessors. */
   static final int FRAME = 2;
 
+  /** The slots below which a bucket is not shrunk when its events are removed. */
+  static final int SPARSE_MIN_SLOTS = 64;
   /** Spare buckets kept for reuse at most. */
   static final int MAX_SPARE = 1024;
   /** A bucket for a millisecond at least this far ahead is a new one, not a spare. */
@@ -135,6 +138,19 @@ final class EventQueue {
       used = i + 1;
       live++;
       return i;
+    }
+
+    /**
+     * Gives back most of the slots once at most an eighth of them are live: a millisecond that a
+     * wave of joins filled with thousands of timeouts keeps the few that are not removed in slots
+     * for twice as many, not in the array the burst grew (each shrink follows at least
+     * {@code 7/8} of the slots' removals, so the copies cost a constant per removal).
+     */
+    void shrinkIfSparse() {
+      if (slots.length > SPARSE_MIN_SLOTS && 8 * live <= slots.length) {
+        compact();
+        slots = Arrays.copyOf(slots, Math.max(4, 2 * live));
+      }
     }
 
     /** Moves the live entries to the first slots, in their order, and tells each event its slot. */
@@ -295,6 +311,8 @@ final class EventQueue {
       wheelSize--;
       if (--k.live == 0) {
         release(b, k);
+      } else {
+        k.shrinkIfSparse();
       }
     } else if (index >= 0) {
       overflow.remove(e);

@@ -270,6 +270,33 @@ class EventQueueTest {
   }
 
   @Test
+  void aBurstForOneMillisecondGivesBackItsSlotsAsItsEventsAreRemoved() {
+    SplittableRandom r = new SplittableRandom(43);
+    Twin twin = new Twin(11);
+    long due = 900;
+    List<Probe> burst = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      Probe p = new Probe(i);
+      if (i % 100 == 0) {
+        twin.addFrame(p, frameLength(r), due);
+      } else {
+        twin.add(p, due);
+        burst.add(p);
+      }
+    }
+    assertTrue(twin.queue.slotsAt(due) >= 5_000);
+    while (burst.size() > 10) {
+      twin.remove(burst.remove(r.nextInt(burst.size())));
+    }
+    int queued = twin.queue.size();
+    assertTrue(twin.queue.slotsAt(due) <= 4 * queued,
+        twin.queue.slotsAt(due) + " slots for " + queued + " live entries");
+    while (twin.poll(Long.MAX_VALUE) != null) {
+      // the oracle checks that the frames and the events left keep their order
+    }
+  }
+
+  @Test
   void anEventAtTheEndOfTheWindowFiresBeforeThoseAddedLaterForItsTime() {
     Twin twin = new Twin(6);
     Probe inWheel = new Probe(1);
