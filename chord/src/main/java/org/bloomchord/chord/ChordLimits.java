@@ -15,8 +15,9 @@ package org.bloomchord.chord;
  *     next maintenance tick (default 30 000)
  * @param maxPendingLookups most lookups this peer has in progress as origin (default 4096); more
  *     are refused at once ({@code trust.refused.lookups})
- * @param maxSenders most senders whose quota is tracked at once (default 4096); the bucket of the
- *     sender heard from longest ago gives way ({@code trust.evicted.senders})
+ * @param maxSenders most senders whose quota is tracked at once, a sender's bucket being tracked
+ *     while it is below its cap (default 4096); the bucket charged longest ago gives way
+ *     ({@code trust.evicted.senders})
  * @param requestsPerSecond messages (requests and one-way) accepted per second from one sender,
  *     with a burst of twice as many (default 10 000); beyond it a message is rejected
  *     ({@code trust.quota.requests}); 0 turns the quota off

@@ -411,7 +411,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   /**
    * The sizes of this peer's bounded maps (each at most its {@link ChordLimits} cap): suspicions
    * and strikes held (expired ones until the next maintenance tick purges them), senders whose quota
-   * is tracked, and lookups in progress as origin.
+   * is tracked (their buckets below their cap at the last charge), and lookups in progress as
+   * origin.
    */
   public record Bounded(int suspects, int strikes, int senders, int pendingLookups) {
   }

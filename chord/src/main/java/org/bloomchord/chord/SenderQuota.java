@@ -7,16 +7,23 @@ import org.bloomchord.overlay.PeerRef;
  * Per-sender quotas of one peer: a token bucket of messages and one of bytes for each sender, each
  * refilled at its rate per second up to a burst of two seconds' worth. A message that finds either
  * bucket short is refused (the caller rejects it and counts {@link #REQUESTS} or {@link #BYTES}).
- * At most {@code maxSenders} buckets are kept, in the order their senders were last heard; a new
- * sender beyond that evicts the bucket heard from longest ago ({@link #EVICTED}), which starts
- * full again if that sender returns. Not thread-safe; owned by one peer.
+ *
+ * <p>A bucket at its cap is the same as no bucket (a sender without one gets a full one), so only
+ * the buckets below their cap are kept: a bucket is dropped once it is seen full, by the charge
+ * that fills it no more, by a cheap look at the oldest buckets on every charge, or by a sweep of
+ * all of them before the arrays would grow. Every verdict is that of buckets kept forever. At the
+ * default quotas (10,000 messages and 16 MiB a second) a charge is refilled within a millisecond,
+ * so a peer keeps the buckets of the senders of its last millisecond or so, not of the last two
+ * seconds. At most {@code maxSenders} buckets below their cap are kept, in the order their senders
+ * were last charged; a new sender beyond that evicts the one charged longest ago
+ * ({@link #EVICTED}), which starts full again if that sender returns.
+ * Not thread-safe; owned by one peer.
  *
  * <p>The buckets are rows of one {@code long[]} ({@value #STRIDE} cells each: the sender's id,
  * the time of the last charge, the two token counts as the bits of their doubles, and the bucket's
  * older and newer neighbour on a list in charge order) beside the senders' refs, found through an
  * open-addressing table by the sender's id: what an access-ordered {@code LinkedHashMap} of
- * bucket objects did, without an entry, a node and a bucket object per sender (at a million
- * simulated peers with a dozen senders each, about a kilobyte of every peer's heap) and without
+ * bucket objects did, without an entry, a node and a bucket object per sender and without
  * hashing the sender's address on every message. A charge reads three arrays (the slots, the row,
  * the ref when the ids match), and forgetting a bucket moves slots by the ids in the rows without
  * reading any sender's ref: at a large ring each array touched is a cache miss per message.
@@ -27,7 +34,7 @@ final class SenderQuota implements SenderLimit {
   static final long REFILL_MS = 2000;
 
   private static final int NONE = -1;
-  private static final int FIRST_CAPACITY = 4;
+  private static final int FIRST_CAPACITY = 2;
   /** The cells of a bucket's row. */
   private static final int STRIDE = 5;
   private static final int ID = 0;
@@ -52,6 +59,7 @@ final class SenderQuota implements SenderLimit {
   /** Bucket indices freed, threaded through their newer links. */
   private int free = NONE;
   private int used;
+  private long lastCharge;
 
   /**
    * Quotas as {@code limits} sets them.
@@ -80,12 +88,16 @@ final class SenderQuota implements SenderLimit {
   /** Charges one message of {@code size} bytes from {@code from} at time {@code now}. */
   @Override
   public Verdict charge(PeerRef from, int size, long now) {
-    forgetRefilled(now);
+    lastCharge = now;
+    forgetOldestFull(now);
     int b = find(from);
     double requests;
     double bytes;
     if (b == NONE) {
-      b = add(from);
+      if (this.size >= maxSenders) {
+        forgetFull(now);
+      }
+      b = add(from, now);
       requests = 2.0 * requestsPerSecond;
       bytes = 2.0 * bytesPerSecond;
       rows[STRIDE * b + AT] = now;
@@ -118,28 +130,78 @@ final class SenderQuota implements SenderLimit {
     }
     rows[STRIDE * b + REQUESTS] = Double.doubleToRawLongBits(requests);
     rows[STRIDE * b + BYTES] = Double.doubleToRawLongBits(bytes);
+    if (full(b, now)) {
+      remove(b);
+    }
+    if (senders.length > FIRST_CAPACITY && 3 * this.size < senders.length) {
+      rebuild(Math.max(FIRST_CAPACITY, 2 * this.size));
+    }
     return verdict;
   }
 
   /**
-   * Drops the buckets not charged for the last {@link #REFILL_MS}: each has refilled to its cap by
-   * now (a charge never takes a bucket below zero), so it is the same as the fresh bucket a sender
-   * without one gets. The list is in charge order, so those are its oldest entries. This keeps only
-   * the senders of the last two seconds (at a million peers, the buckets of every sender ever heard
-   * were gigabytes).
+   * Whether bucket {@code b} is at its cap at {@code now}: the refill a charge at {@code now}
+   * would compute, compared with the cap it would clamp to, for each quota that is on (a quota
+   * that is off decides nothing, whatever its count). Such a bucket is the fresh one a sender
+   * without a bucket gets, so it can be dropped without changing any verdict.
    */
-  private void forgetRefilled(long now) {
-    while (oldest != NONE && now - rows[STRIDE * oldest + AT] >= REFILL_MS) {
-      remove(oldest);
+  private boolean full(int b, long now) {
+    int r = STRIDE * b;
+    double requests = Double.longBitsToDouble(rows[r + REQUESTS]);
+    double bytes = Double.longBitsToDouble(rows[r + BYTES]);
+    long at = rows[r + AT];
+    if (now > at) {
+      double seconds = (now - at) / 1000.0;
+      requests += seconds * requestsPerSecond;
+      bytes += seconds * bytesPerSecond;
     }
-    if (senders.length > FIRST_CAPACITY && 3 * size < senders.length) {
-      rebuild(Math.max(FIRST_CAPACITY, 2 * size));
+    return (requestsPerSecond <= 0 || requests >= 2.0 * requestsPerSecond)
+        && (bytesPerSecond <= 0 || bytes >= 2.0 * bytesPerSecond);
+  }
+
+  /**
+   * Drops the buckets at the old end of the charge order that are full by now, up to the first
+   * that is not: the cheap, lazy part of forgetting (one row read when nothing is due). At the
+   * default quotas a bucket refills within a millisecond of its charge, so this keeps about the
+   * senders of the current millisecond; a bucket still below its cap shields the newer ones behind
+   * it until it refills (at most {@link #REFILL_MS}, as a charge never takes a bucket below zero),
+   * or until the arrays run out of room and {@link #forgetFull} sweeps them all.
+   */
+  private void forgetOldestFull(long now) {
+    while (oldest != NONE && full(oldest, now)) {
+      remove(oldest);
     }
   }
 
-  /** Senders whose buckets are kept. */
+  /** Drops every bucket that is full by {@code now}, wherever it is in the charge order. */
+  private void forgetFull(long now) {
+    for (int b = oldest; b != NONE;) {
+      int next = newer(b);
+      if (full(b, now)) {
+        remove(b);
+      }
+      b = next;
+    }
+  }
+
+  /**
+   * Senders whose buckets are below their cap at this peer's last charge: the senders whose quota
+   * is tracked (a sender at its cap has the fresh bucket of one never heard from). At most
+   * {@code maxSenders}.
+   */
   @Override
   public int senders() {
+    int n = 0;
+    for (int b = oldest; b != NONE; b = newer(b)) {
+      if (!full(b, lastCharge)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Buckets kept now, full ones not yet dropped included (at least {@link #senders()}). */
+  int held() {
     return size;
   }
 
@@ -170,7 +232,10 @@ final class SenderQuota implements SenderLimit {
     }
   }
 
-  private int add(PeerRef from) {
+  private int add(PeerRef from, long now) {
+    if (free == NONE && used == senders.length) {
+      forgetFull(now);
+    }
     if (free == NONE && used == senders.length) {
       grow();
     }

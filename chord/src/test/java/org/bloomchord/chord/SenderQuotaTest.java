@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Forgetting refilled buckets changes no verdict: against a model that keeps every sender's bucket
- * forever, the same charges get the same answers, while only the senders of the last two seconds
- * are kept.
+ * forever, the same charges get the same answers, while only the buckets below their cap are
+ * counted as tracked and no more than those of the last two seconds are kept.
  */
 class SenderQuotaTest {
 
@@ -45,6 +45,18 @@ class SenderQuotaTest {
       b[1] -= size;
       return SenderQuota.Verdict.ACCEPTED;
     }
+
+    /** Senders whose buckets are below their cap at {@code now}. */
+    long belowCap(long now) {
+      return buckets.values().stream().filter(b -> !full(b, now, rate, byteRate)).count();
+    }
+  }
+
+  /** Whether a bucket {@code {requests, bytes, time}} has refilled to its cap by {@code now}. */
+  private static boolean full(double[] b, long now, long rate, long byteRate) {
+    double seconds = now > b[2] ? (now - b[2]) / 1000.0 : 0;
+    return Math.min(2.0 * rate, b[0] + seconds * rate) == 2.0 * rate
+        && Math.min(2.0 * byteRate, b[1] + seconds * byteRate) == 2.0 * byteRate;
   }
 
   @Test
@@ -66,18 +78,20 @@ class SenderQuotaTest {
       assertEquals(want, quota.charge(from, size, now), "charge " + i);
       refused += want == SenderQuota.Verdict.ACCEPTED ? 0 : 1;
       lastHeard.put(from, now);
-      long t = now;
-      long recent = lastHeard.values().stream().filter(at -> t - at < SenderQuota.REFILL_MS).count();
       if (i % 1000 == 0) {
-        assertTrue(quota.senders() <= recent, quota.senders() + " buckets kept, " + recent + " senders in 2 s");
+        long t = now;
+        long recent = lastHeard.values().stream().filter(at -> t - at < SenderQuota.REFILL_MS).count();
+        assertTrue(quota.held() <= recent, quota.held() + " buckets kept, " + recent + " senders in 2 s");
+        assertEquals(model.belowCap(now), quota.senders(), "senders below their cap after charge " + i);
       }
     }
     assertTrue(refused > 1000 && refused < 90_000, "the quotas were reached often enough to matter: " + refused);
   }
 
   /**
-   * The buckets as an access-ordered map of bucket objects, evicting the sender charged longest ago
-   * beyond a cap and forgetting refilled buckets: the definition the array-based quota keeps.
+   * The buckets as an access-ordered map of bucket objects that drops every bucket at its cap
+   * before and after each charge, evicting the sender charged longest ago beyond a cap: the
+   * definition the array-based quota keeps, which drops full buckets lazily.
    */
   private static final class MapQuota {
     private final long rate;
@@ -93,10 +107,7 @@ class SenderQuotaTest {
     }
 
     SenderQuota.Verdict charge(PeerRef from, int size, long now) {
-      Iterator<double[]> old = buckets.values().iterator();
-      while (old.hasNext() && now - old.next()[2] >= SenderQuota.REFILL_MS) {
-        old.remove();
-      }
+      buckets.values().removeIf(b -> full(b, now, rate, byteRate));
       double[] b = buckets.get(from);
       if (b == null) {
         b = new double[] {2.0 * rate, 2.0 * byteRate, now};
@@ -113,15 +124,19 @@ class SenderQuotaTest {
         b[1] = Math.min(2.0 * byteRate, b[1] + seconds * byteRate);
         b[2] = now;
       }
+      SenderQuota.Verdict verdict = SenderQuota.Verdict.ACCEPTED;
       if (b[0] < 1) {
-        return SenderQuota.Verdict.TOO_MANY;
+        verdict = SenderQuota.Verdict.TOO_MANY;
+      } else if (b[1] < size) {
+        verdict = SenderQuota.Verdict.TOO_LARGE;
+      } else {
+        b[0] -= 1;
+        b[1] -= size;
       }
-      if (b[1] < size) {
-        return SenderQuota.Verdict.TOO_LARGE;
+      if (full(b, now, rate, byteRate)) {
+        buckets.remove(from);
       }
-      b[0] -= 1;
-      b[1] -= size;
-      return SenderQuota.Verdict.ACCEPTED;
+      return verdict;
     }
   }
 
@@ -142,11 +157,31 @@ class SenderQuotaTest {
       int size = 1 + random.nextInt(400);
       assertEquals(model.charge(from, size, now), quota.charge(from, size, now), "charge " + i);
       assertEquals(model.buckets.size(), quota.senders(), "senders kept after charge " + i);
-      int held = quota.senders();
+      int held = quota.held();
       assertTrue(quota.capacity() >= held && quota.capacity() <= Math.max(6, 3 * (held + 1)),
           "room for " + quota.capacity() + " buckets with " + held + " held, after charge " + i);
     }
     assertEquals(model.evictions, evicted[0]);
     assertTrue(evicted[0] > 100, "the cap was reached often enough to matter: " + evicted[0]);
+  }
+
+  @Test
+  void atTheDefaultQuotasOnlyTheSendersOfTheCurrentMillisecondAreKept() {
+    SenderQuota quota = new SenderQuota(ChordLimits.defaults(), () -> { });
+    SplittableRandom random = new SplittableRandom(31);
+    Map<PeerRef, Long> lastHeard = new HashMap<>();
+    long now = 0;
+    for (int i = 0; i < 50_000; i++) {
+      now += random.nextInt(4) == 0 ? 1 : 0;
+      int who = random.nextInt(200);
+      PeerRef from = new PeerRef("quota-" + who, who);
+      assertEquals(SenderQuota.Verdict.ACCEPTED, quota.charge(from, 1 + random.nextInt(4000), now), "charge " + i);
+      lastHeard.put(from, now);
+      long t = now;
+      long thisMillisecond = lastHeard.values().stream().filter(at -> at == t).count();
+      assertEquals(thisMillisecond, quota.senders(), "senders below their cap after charge " + i);
+      assertTrue(quota.held() <= thisMillisecond, quota.held() + " buckets kept after charge " + i);
+    }
+    assertTrue(quota.capacity() <= 8, "room for " + quota.capacity() + " buckets");
   }
 }

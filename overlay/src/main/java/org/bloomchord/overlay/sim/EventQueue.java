@@ -18,7 +18,12 @@ import java.util.Arrays;
  * senders, and the frames' bytes back to back, each after its length. Taking the entries of a
  * millisecond out therefore reads its arrays in order, from start to end, instead of following a
  * pointer per message to wherever the allocator put it: at ten thousand peers and more, the cache
- * misses of those pointers were most of the simulator's time. A removed event leaves an empty slot behind, skipped when read; a bucket whose last live
+ * misses of those pointers were most of the simulator's time. A removed event leaves an empty
+ * slot behind, skipped when read, until the bucket runs out of slots with at most half of them
+ * live: then its live entries move to the front, in order, instead of the slots doubling (a
+ * millisecond a few seconds ahead collects the timeouts of the requests sent a few seconds before
+ * it, nearly all removed before it comes); and once removals leave at most an eighth of its slots
+ * live, it moves them to the front of slots for twice as many. A bucket whose last live
  * entry leaves goes back, with its arrays, to a pool of spare buckets (at most {@value #MAX_SPARE})
  * for the next millisecond that needs one within {@value #SPARE_HORIZON_MS} ms, so a run holds
  * about as many buckets as milliseconds with entries queued. A millisecond further ahead (a
@@ -66,7 +71,7 @@ import java.util.Arrays;
  * <p>A frame handed out by {@link #next} is valid (its bytes unchanged) until the next entry is
  * added: its bucket may be emptied and refilled after that.
  *
- * <p>Why one class of about 430 lines, a fifth of them this comment: the wheel, its bitmap, the
+ * <p>Why one class of about 470 lines, a fifth of them this comment: the wheel, its bitmap, the
  * bucket pool and the overflow heap keep the invariants above only together (every operation
  * touches at least three of them), and the proof that entries leave in (time, seq) order is the
  * argument above over all four. The heap, which stands alone, is its own class ({@link EventHeap});
@@ -84,6 +89,8 @@ final class EventQueue {
   /** What {@link #next} found: a frame, see {@link #frameFrom()} and the other frame accessors. */
   static final int FRAME = 2;
 
+  /** The slots below which a bucket is not shrunk when its events are removed. */
+  static final int SPARSE_MIN_SLOTS = 64;
   /** Spare buckets kept for reuse at most. */
   static final int MAX_SPARE = 1024;
   /** A bucket for a millisecond at least this far ahead is a new one, not a spare. */
@@ -111,16 +118,61 @@ final class EventQueue {
     int bytesUsed;
     int bytesRead;
 
-    /** Puts an entry in the next slot and returns its index. */
+    /**
+     * Puts an entry in the next slot and returns its index. When the slots are full and at most
+     * half of them hold live entries, the live ones move to the front first, in their order, instead
+     * of the array doubling: a millisecond a few seconds ahead collects the timeouts of every
+     * request sent a few seconds before it, and most are removed (answered) long before it comes.
+     */
     int append(Object entry) {
       int i = used;
       if (i == slots.length) {
-        slots = Arrays.copyOf(slots, 2 * slots.length);
+        if (2 * live <= slots.length) {
+          compact();
+          i = used;
+        } else {
+          slots = Arrays.copyOf(slots, 2 * slots.length);
+        }
       }
       slots[i] = entry;
       used = i + 1;
       live++;
       return i;
+    }
+
+    /**
+     * Gives back most of the slots once at most an eighth of them are live: a millisecond that a
+     * wave of joins filled with thousands of timeouts keeps the few that are not removed in slots
+     * for twice as many, not in the array the burst grew (each shrink follows at least
+     * {@code 7/8} of the slots' removals, so the copies cost a constant per removal).
+     */
+    void shrinkIfSparse() {
+      if (slots.length > SPARSE_MIN_SLOTS && 8 * live <= slots.length) {
+        compact();
+        slots = Arrays.copyOf(slots, Math.max(4, 2 * live));
+      }
+    }
+
+    /** Moves the live entries to the first slots, in their order, and tells each event its slot. */
+    private void compact() {
+      Object[] s = slots;
+      int j = 0;
+      for (int i = read; i < used; i++) {
+        Object o = s[i];
+        if (o == null) {
+          continue;
+        }
+        if (j != i) {
+          s[j] = o;
+          s[i] = null;
+          if (o instanceof SimEvent e) {
+            e.index = SimEvent.IN_WHEEL - j;
+          }
+        }
+        j++;
+      }
+      used = j;
+      read = 0;
     }
 
     /** Appends a frame's sender, and its bytes after their length, after the others. */
@@ -259,6 +311,8 @@ final class EventQueue {
       wheelSize--;
       if (--k.live == 0) {
         release(b, k);
+      } else {
+        k.shrinkIfSparse();
       }
     } else if (index >= 0) {
       overflow.remove(e);
@@ -332,6 +386,12 @@ final class EventQueue {
     }
     moveTo(time);
     return kind;
+  }
+
+  /** The slots of the bucket of {@code time}'s millisecond, 0 when it has none (for tests). */
+  int slotsAt(long time) {
+    Bucket k = inWindow(time) ? wheel[(int) time & mask] : null;
+    return k == null ? 0 : k.slots.length;
   }
 
   /** The event {@link #next} took out. */

@@ -231,6 +231,72 @@ class EventQueueTest {
   }
 
   @Test
+  void aMillisecondWhoseEventsAreMostlyRemovedKeepsItsOrderInSlotsForItsLiveEntries() {
+    SplittableRandom r = new SplittableRandom(41);
+    Twin twin = new Twin(11);
+    long due = 1_500;
+    List<Probe> live = new ArrayList<>();
+    for (int step = 0; step < 20_000; step++) {
+      Probe p = new Probe(step);
+      if (r.nextInt(10) == 0) {
+        twin.addFrame(p, frameLength(r), due);
+      } else {
+        twin.add(p, due);
+        live.add(p);
+      }
+      if (live.size() > 8) {
+        twin.remove(live.remove(r.nextInt(live.size())));
+      }
+      if (step % 50 == 0 && twin.oracle.now < due - 1) {
+        twin.poll(twin.oracle.now + 1);
+      }
+    }
+    int queued = twin.queue.size();
+    assertTrue(twin.queue.slotsAt(due) <= Math.max(8, 4 * queued),
+        twin.queue.slotsAt(due) + " slots for " + queued + " live entries");
+    // the same while the millisecond is being read: entries added for the current time
+    for (int step = 0; step < 20_000; step++) {
+      Probe p = new Probe(100_000 + step);
+      twin.add(p, due);
+      live.add(p);
+      twin.remove(live.remove(r.nextInt(live.size())));
+      if (step % 7 == 0) {
+        live.remove(twin.poll(due));
+      }
+    }
+    while (twin.poll(Long.MAX_VALUE) != null) {
+      // the oracle checks every entry's order
+    }
+  }
+
+  @Test
+  void aBurstForOneMillisecondGivesBackItsSlotsAsItsEventsAreRemoved() {
+    SplittableRandom r = new SplittableRandom(43);
+    Twin twin = new Twin(11);
+    long due = 900;
+    List<Probe> burst = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      Probe p = new Probe(i);
+      if (i % 100 == 0) {
+        twin.addFrame(p, frameLength(r), due);
+      } else {
+        twin.add(p, due);
+        burst.add(p);
+      }
+    }
+    assertTrue(twin.queue.slotsAt(due) >= 5_000);
+    while (burst.size() > 10) {
+      twin.remove(burst.remove(r.nextInt(burst.size())));
+    }
+    int queued = twin.queue.size();
+    assertTrue(twin.queue.slotsAt(due) <= 4 * queued,
+        twin.queue.slotsAt(due) + " slots for " + queued + " live entries");
+    while (twin.poll(Long.MAX_VALUE) != null) {
+      // the oracle checks that the frames and the events left keep their order
+    }
+  }
+
+  @Test
   void anEventAtTheEndOfTheWindowFiresBeforeThoseAddedLaterForItsTime() {
     Twin twin = new Twin(6);
     Probe inWheel = new Probe(1);
