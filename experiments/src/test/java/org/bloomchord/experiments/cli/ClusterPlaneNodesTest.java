@@ -74,7 +74,8 @@ class ClusterPlaneNodesTest {
       new CommandLine(mixin).parseArgs("--cluster-manager", "jgroups", "--ca", stale.toString(), "--member", "mallory",
           "--members", "127.0.0.1:" + clusterPort);
       IllegalStateException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-          () -> org.bloomchord.overlay.vertx.ClusterNode.start(mixin.options().withPort(0).withNodeName("mallory"), 1)
+          () -> org.bloomchord.overlay.vertx.ClusterNode.start(mixin.options().withPort(0).withNodeName("mallory")
+              .withJoinAttempts(1), 1)
               .close());
       assertTrue(refused.getMessage().contains("could not reach any cluster member"), refused::getMessage);
       assertTrue(revokedRefusals(http, a) >= 1, "the running node counted the revoked member's handshakes");

@@ -76,7 +76,7 @@ class ClusterSecretTest {
     try (ClusterNode a = ClusterNode.start(fromSecret(dir, "a", RIGHT, List.of()).withNodeName("a"), 1)) {
       assertEquals(ClusterManagerKind.JGROUPS, a.options().manager(), "a secret puts the membership on JGroups");
       IllegalStateException refused = assertThrows(IllegalStateException.class, () -> ClusterNode.start(
-          fromSecret(dir, "b", WRONG, List.of(a.memberAddress())).withNodeName("b"), 1));
+          fromSecret(dir, "b", WRONG, List.of(a.memberAddress())).withNodeName("b").withJoinAttempts(1), 1));
       assertTrue(refused.getMessage().contains("none answered over TLS"), refused.getMessage());
       assertTrue(a.clusterRefusals().values().stream().mapToLong(Long::longValue).sum() > 0,
           "the ring's member counted the outsider's handshakes: " + a.clusterRefusals());

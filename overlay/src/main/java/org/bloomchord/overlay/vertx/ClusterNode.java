@@ -175,7 +175,7 @@ public final class ClusterNode implements AutoCloseable {
         : PlaneSockets.secret(EventBusTls.keyStore(options.tlsSeed()), EventBusTls.storePassword(),
             EventBusTls.trustStore(options.tlsSeed()));
     return new JGroupsPlane(new JGroupsSettings(options.host(), port, options.members(), options.clusterName(),
-        options.maxNoHeartbeatSeconds() * 1000L, sockets));
+        options.maxNoHeartbeatSeconds() * 1000L, options.joinAttempts(), sockets));
   }
 
   private static int freePort(String host) {

@@ -39,6 +39,8 @@ import org.bloomchord.overlay.vertx.cluster.ClusterManagerKind;
  * @param manager the cluster manager that keeps the membership (default {@code HAZELCAST});
  *     {@code JGROUPS} runs it under mutual TLS, and a node started so needs a TLS seed or member
  *     certificates
+ * @param joinAttempts on the JGroups plane, how many discovery rounds of {@code JOIN_TIMEOUT_MS} (3 s) a member
+ *     given others to contact makes before it gives up (default 5); a test of a refused member may ask for fewer
  */
 public record ClusterOptions(
     String nodeName,
@@ -51,7 +53,8 @@ public record ClusterOptions(
     int maxFrameBytes,
     String tlsSeed,
     MemberCredentials member,
-    ClusterManagerKind manager) {
+    ClusterManagerKind manager,
+    int joinAttempts) {
 
   private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
   private static final Pattern MEMBER = Pattern.compile("[^\\s:]+:\\d{1,5}");
@@ -84,6 +87,9 @@ public record ClusterOptions(
     }
     if (maxNoHeartbeatSeconds < 2) {
       throw new IllegalArgumentException("maxNoHeartbeatSeconds must be >= 2: " + maxNoHeartbeatSeconds);
+    }
+    if (joinAttempts < 1) {
+      throw new IllegalArgumentException("joinAttempts must be >= 1: " + joinAttempts);
     }
     if (maxFrameBytes < 1024) {
       throw new IllegalArgumentException("maxFrameBytes must be >= 1024: " + maxFrameBytes);
@@ -168,6 +174,11 @@ public record ClusterOptions(
     return toBuilder().maxFrameBytes(maxFrameBytes).build();
   }
 
+  /** A copy whose JGroups member looks for the listed members {@code attempts} times before it gives up. */
+  public ClusterOptions withJoinAttempts(int attempts) {
+    return toBuilder().joinAttempts(attempts).build();
+  }
+
   /** A copy whose membership runs on {@code manager}. */
   public ClusterOptions withManager(ClusterManagerKind manager) {
     return toBuilder().manager(manager).build();
@@ -186,6 +197,7 @@ public record ClusterOptions(
     b.tlsSeed = tlsSeed;
     b.member = member;
     b.manager = manager;
+    b.joinAttempts = joinAttempts;
     return b;
   }
 
@@ -202,6 +214,7 @@ public record ClusterOptions(
     private String tlsSeed;
     private MemberCredentials member;
     private ClusterManagerKind manager = ClusterManagerKind.HAZELCAST;
+    private int joinAttempts = 5;
 
     Builder nodeName(String v) {
       nodeName = v;
@@ -258,9 +271,14 @@ public record ClusterOptions(
       return this;
     }
 
+    Builder joinAttempts(int v) {
+      joinAttempts = v;
+      return this;
+    }
+
     ClusterOptions build() {
       return new ClusterOptions(nodeName, host, port, members, clusterName, busPort, maxNoHeartbeatSeconds,
-          maxFrameBytes, tlsSeed, member, manager);
+          maxFrameBytes, tlsSeed, member, manager, joinAttempts);
     }
   }
 }

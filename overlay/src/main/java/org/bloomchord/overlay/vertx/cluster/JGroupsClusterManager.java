@@ -73,11 +73,6 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
   private static final byte STATE = MembershipMessages.STATE;
   private static final byte REGISTERED = MembershipMessages.REGISTERED;
   private static final byte UNREGISTERED = MembershipMessages.UNREGISTERED;
-  /**
-   * How many times a member given others to contact looks for them (each {@link JGroupsStack#JOIN_TIMEOUT_MS})
-   * before it gives up, rather than start a cluster of its own.
-   */
-  private static final int JOIN_ATTEMPTS = 5;
   /** How long a joiner waits for the state of the members it found. */
   private static final long STATE_WAIT_MS = 5_000;
   /**
@@ -139,7 +134,7 @@ public final class JGroupsClusterManager implements ClusterManager, Receiver {
           if (settings.members().isEmpty() || ch.getView().size() > 1) {
             break;
           }
-          if (attempt == JOIN_ATTEMPTS) {
+          if (attempt == settings.joinAttempts()) {
             throw new IllegalStateException("could not reach any cluster member of " + settings.members()
                 + " (none answered over TLS with a certificate this member admits)");
           }

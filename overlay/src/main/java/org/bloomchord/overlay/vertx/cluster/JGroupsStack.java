@@ -34,8 +34,8 @@ import org.jgroups.stack.Protocol;
  * IndirectVerify  ... and two other members are asked to reach it (2 s): one that does keeps it in
  *                 the view, so a cut between two hosts that a third reaches splits nothing
  * NAKACK2, UNICAST3, STABLE   reliable, ordered multicast and unicast
- * GMS             views; a joiner waits 3 s for a coordinator (5 times when it was given
- *                 members to contact) before it starts a cluster or gives up
+ * GMS             views; a joiner waits 3 s for a coordinator (joinAttempts times, 5 by default,
+ *                 when it was given members to contact) before it starts a cluster or gives up
  * UFC, MFC, FRAG4 flow control, fragmentation
  * COUNTER         the cluster-wide counters of {@code sharedData().getCounter}
  * </pre>

@@ -48,8 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  * revocation), a member of another authority with this ring's cluster name (a node that breaks off
  * the handshake, and an intruder that trusts any server), a plain TCP client and a TLS client
  * without a certificate all fail at the cluster port, each counted by its reason, and
- * add nothing to the membership or the map. A member revoked while in the membership leaves it
- * within a detection period.
+ * add nothing to the membership or the map (a refused joiner looks once, not the default five
+ * times). A member revoked while in the membership leaves it within a detection period.
  */
 class ClusterPlaneAdmissionTest {
 
@@ -95,7 +95,8 @@ class ClusterPlaneAdmissionTest {
 
       for (MemberCredentials outsider : List.of(gone, MemberCredentials.in(otherDir, "alpha"))) {
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> ClusterNode.start(
-            base.withNodeName("x").withMember(outsider).withMembers(List.of(a.memberAddress())), 1).close());
+            base.withNodeName("x").withMember(outsider).withMembers(List.of(a.memberAddress())).withJoinAttempts(1), 1)
+            .close());
         assertTrue(refused.getMessage().contains("could not reach any cluster member"), refused::getMessage);
       }
       int port = Integer.parseInt(a.memberAddress().substring(a.memberAddress().lastIndexOf(':') + 1));
@@ -136,7 +137,7 @@ class ClusterPlaneAdmissionTest {
              .withMembers(List.of(a.memberAddress())), 1)) {
       assertEquals(2, a.members());
       assertThrows(IllegalStateException.class, () -> ClusterNode.start(base.withNodeName("x").withTlsSeed(WRONG)
-          .withMembers(List.of(a.memberAddress())), 1).close());
+          .withMembers(List.of(a.memberAddress())).withJoinAttempts(1), 1).close());
       int port = Integer.parseInt(a.memberAddress().substring(a.memberAddress().lastIndexOf(':') + 1));
       assertNothingButAnAlert(plainClient(port));
       assertEquals(2, a.members());
@@ -151,6 +152,15 @@ class ClusterPlaneAdmissionTest {
   void theJgroupsPlaneNeedsASecretOrCertificates() {
     assertThrows(IllegalArgumentException.class, () -> ClusterNode.start(ClusterOptions.loopback().withPort(0)
         .withManager(ClusterManagerKind.JGROUPS), 1));
+  }
+
+  @Test
+  void aJoinerLooksForTheListedMembersAtLeastOnce() {
+    assertEquals(5, ClusterOptions.loopback().joinAttempts());
+    assertEquals(1, ClusterOptions.loopback().withJoinAttempts(1).joinAttempts());
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> ClusterOptions.loopback().withJoinAttempts(0));
+    assertTrue(none.getMessage().contains("joinAttempts"), none::getMessage);
   }
 
   /** Connects in plain TCP, sends what a JGroups peer would (its cookie first), and returns all it reads. */

@@ -82,7 +82,7 @@ class ClusterPlaneMergeTest {
   private static JGroupsClusterManager manager(Path dir, String member, String cluster, int port, List<String> members) {
     PlaneSockets sockets = PlaneSockets.member(new MemberTrust(MemberCredentials.in(dir, member)));
     return new JGroupsClusterManager(new JGroupsSettings("127.0.0.1", port, members, cluster, SUSPECT_AFTER_MS,
-        sockets));
+        5, sockets));
   }
 
   private static Vertx clustered(JGroupsClusterManager manager) throws Exception {
