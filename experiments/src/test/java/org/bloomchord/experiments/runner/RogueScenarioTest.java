@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.scenario.ScenarioLoader;
 import org.bloomchord.experiments.summary.Summary;
@@ -106,39 +101,27 @@ class RogueScenarioTest {
    * of its rogue successor was carried back along the ring at once.)
    */
   @Test
-  void simulatorRoguesWithSuccessorPushesKeepTheHonestFigures(@TempDir Path dir) throws Exception {
-    // the 40 runs are independent and each is deterministic by its seed: two at a time, checked in seed order
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    List<Future<Summary>> runs = new ArrayList<>();
-    try {
-      for (long seed = 1; seed <= 20; seed++) {
-        long n = seed;
-        runs.add(pool.submit(() -> ScenarioRunner.run(scenario("sim", 3, n, true), dir.resolve("push" + n),
-            Progress.silent()).summary()));
-        runs.add(pool.submit(() -> ScenarioRunner.run(scenario("sim", 3, n, false), dir.resolve("stabilize" + n),
-            Progress.silent()).summary()));
-      }
-      int offWith = 0;
-      int offWithout = 0;
-      for (int i = 0; i < runs.size(); i += 2) {
-        Summary with = runs.get(i).get(10, TimeUnit.MINUTES);
-        check(with);
-        assertTrue(with.traffic().byType().containsKey("SuccessorsChanged"), "pushes were sent");
-        offWith += with.ring().stable() ? 0 : 1;
-        Summary without = runs.get(i + 1).get(10, TimeUnit.MINUTES);
-        check(without);
-        assertTrue(!without.traffic().byType().containsKey("SuccessorsChanged"), "no pushes");
-        offWithout += without.ring().stable() ? 0 : 1;
-      }
-      int with = offWith;
-      int without = offWithout;
-      System.out.printf("rogue seeds 1..20, honest lists off the oracle at the measurement: %d with successor pushes,"
-          + " %d without%n", with, without);
-      assertTrue(with <= without, () -> "seeds with honest lists off the oracle: " + with + " with pushes, " + without
-          + " without");
-    } finally {
-      pool.shutdownNow();
+  void simulatorRoguesWithSuccessorPushesKeepTheHonestFigures(@TempDir Path dir) {
+    int offWith = 0;
+    int offWithout = 0;
+    for (long seed = 1; seed <= 20; seed++) {
+      Summary with = ScenarioRunner.run(scenario("sim", 3, seed, true), dir.resolve("push" + seed),
+          Progress.silent()).summary();
+      check(with);
+      assertTrue(with.traffic().byType().containsKey("SuccessorsChanged"), "pushes were sent");
+      offWith += with.ring().stable() ? 0 : 1;
+      Summary without = ScenarioRunner.run(scenario("sim", 3, seed, false), dir.resolve("stabilize" + seed),
+          Progress.silent()).summary();
+      check(without);
+      assertTrue(!without.traffic().byType().containsKey("SuccessorsChanged"), "no pushes");
+      offWithout += without.ring().stable() ? 0 : 1;
     }
+    int with = offWith;
+    int without = offWithout;
+    System.out.printf("rogue seeds 1..20, honest lists off the oracle at the measurement: %d with successor pushes,"
+        + " %d without%n", with, without);
+    assertTrue(with <= without, () -> "seeds with honest lists off the oracle: " + with + " with pushes, " + without
+        + " without");
   }
 
   @Test
