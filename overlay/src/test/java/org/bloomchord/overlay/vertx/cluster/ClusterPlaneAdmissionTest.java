@@ -123,8 +123,17 @@ class ClusterPlaneAdmissionTest {
       waitFor(() -> a.members() == 1, 20_000, "the revoked member left a's membership");
       long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revokedAt);
       assertTrue(tookMs < 2 * (5_000 + 1_000 + 1_000), () -> "left after " + tookMs + " ms");
+      // its event-bus connections close on their own reload of the list (at most a second apart,
+      // later on a busy machine): within the same bound no frame of it gets through any more
+      long boundMs = 2 * (5_000 + 1_000 + 1_000);
       Settled late = netB.call(member, p -> p.timedPing(insider.ref(), "still here?", 1_000), 10_000);
-      assertInstanceOf(RequestTimeoutException.class, late.failure(), () -> "the revoked member got " + late);
+      while (late.failure() == null && TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revokedAt) < boundMs) {
+        Thread.sleep(200);
+        late = netB.call(member, p -> p.timedPing(insider.ref(), "still here?", 1_000), 10_000);
+      }
+      Settled last = late;
+      assertInstanceOf(RequestTimeoutException.class, last.failure(),
+          () -> "the revoked member still got through " + boundMs + " ms after its revocation: " + last);
     }
   }
 
