@@ -23,14 +23,18 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
  * both sides alternated), each run a header line {@code run side=... pair=... N=... T=... build=...
  * date=... load=... flags=...}, its output ({@code bench relay --json} or PeerSim's {@code peersim
  * N=... loop=... s} line) and {@code /usr/bin/time}'s line. A run without its result is counted as
- * failed, never dropped. The tables: each side at its best young generation under each collector
- * and the ratios, then every cell, then the delivered counts.
+ * failed, never dropped; a cell with fewer than {@value #MIN_RUNS} finished runs of a side is shown
+ * but not ranked. The tables: each side at its best young generation under each collector and the
+ * ratios, then every cell, then the delivered counts.
  */
 public final class SimulatorSpeedTable {
 
   /** What {@code bench relay} and PeerSim's harness are called in the tables. */
   static final String OURS = "bloomchord";
   static final String PEERSIM = "peersim";
+
+  /** The finished runs a side needs in a cell for the cell to be ranked. */
+  static final int MIN_RUNS = 3;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern HEADER = Pattern.compile("^run side=(\\w+) pair=(\\d+) N=(\\d+) T=(\\d+) build=(\\S+)"
@@ -206,16 +210,24 @@ public final class SimulatorSpeedTable {
         withCollector ? c.collector() + ", " : "", c.young());
   }
 
-  /** The cell of {@code side}'s smallest median loop among {@code cells}. */
+  /**
+   * The cell of {@code side}'s smallest median loop among those of {@code cells} where both sides
+   * have at least {@value #MIN_RUNS} finished runs (a cell left short is shown, not ranked).
+   */
   private static Cell best(List<Cell> cells, String side) {
-    return cells.stream().filter(c -> !Double.isNaN(c.medianLoop(side)))
+    return cells.stream().filter(SimulatorSpeedTable::ranked)
         .min(Comparator.comparingDouble(c -> c.medianLoop(side)))
-        .orElseThrow(() -> new IllegalArgumentException("no finished " + side + " run in " + cells.get(0).name()));
+        .orElseThrow(() -> new IllegalArgumentException("no cell with " + MIN_RUNS + " finished runs a side among "
+            + cells.stream().map(Cell::name).toList()));
+  }
+
+  private static boolean ranked(Cell c) {
+    return finished(c, OURS) >= MIN_RUNS && finished(c, PEERSIM) >= MIN_RUNS;
   }
 
   private static String cellRow(Cell c) {
     List<String> cells = new ArrayList<>();
-    cells.add(c.name());
+    cells.add(ranked(c) ? c.name() : c.name() + " (fewer than " + MIN_RUNS + " runs a side: not ranked)");
     cells.add(power(c.peers()));
     cells.add("`" + c.flags() + "`");
     cells.add(loops(c.of(OURS)));

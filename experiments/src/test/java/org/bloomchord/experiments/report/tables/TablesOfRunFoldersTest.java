@@ -151,27 +151,32 @@ class TablesOfRunFoldersTest {
     Files.writeString(dir.resolve("n10000-g1-xmn1g.txt"),
         relayCell("-Xmx8g -Xmn1g", new double[] {2.5, 2.4, 2.6}, new double[] {11.0, 11.0, 12.0}));
     Files.writeString(dir.resolve("n10000-parallel-xmn4g.txt"),
-        relayCell("-Xmx8g -XX:+UseParallelGC -Xmn4g", new double[] {2.0, Double.NaN, 2.2}, new double[] {6.0, 6.6, 6.3}));
+        relayCell("-Xmx8g -XX:+UseParallelGC -Xmn4g", new double[] {2.0, Double.NaN, 2.2, 2.1},
+            new double[] {6.0, 6.6, 6.3, 6.3}));
+    Files.writeString(dir.resolve("n10000-parallel-short.txt"),
+        relayCell("-Xmx8g -XX:+UseParallelGC", new double[] {1.0}, new double[] {20.0}));
     List<Path> files = ExperimentPages.textRuns(dir);
     String[] lines = SimulatorSpeedTable.markdown(files).split("\n");
     // G1: ours at its best young size (median 2.5 s), PeerSim at its (10.0 s): 4.00x
     assertEquals("| 10^4, 40,000 ms | G1 | 2.50 s (young 1g) | 10.00 s (default young) | **4.00x** |", lines[2]);
-    // ParallelGC: the failed run is out of ours' median: (2.0 + 2.2) / 2 = 2.1 s against 6.3 s
+    // ParallelGC: the failed run is out of ours' median (2.1 s, against 6.3 s); the one-pair cell is not ranked
     assertEquals("| 10^4, 40,000 ms | throughput (ParallelGC) | 2.10 s (young 4g) | 6.30 s (young 4g) | **3.00x** |",
         lines[3]);
     assertEquals("| 10^4, 40,000 ms | each side's best | 2.10 s (throughput (ParallelGC), young 4g) | 6.30 s"
         + " (throughput (ParallelGC), young 4g) | **3.00x** |", lines[4]);
     assertEquals("| 10^4, 40,000 ms | the worse of the two collectors | | | **3.00x** |", lines[5]);
     String md = String.join("\n", lines);
-    assertTrue(md.contains("| n10000-parallel-xmn4g | 10^4 | `-Xmx8g -XX:+UseParallelGC -Xmn4g` | 2.00 / failed / 2.20 s"
-        + " | 6.00 / 6.60 / 6.30 s | **3.00x** |"), md);
+    assertTrue(md.contains("| n10000-parallel-xmn4g | 10^4 | `-Xmx8g -XX:+UseParallelGC -Xmn4g` | 2.00 / failed / 2.20 / 2.10"
+        + " s | 6.00 / 6.60 / 6.30 / 6.30 s | **3.00x** |"), md);
+    assertTrue(md.contains("| n10000-parallel-short (fewer than 3 runs a side: not ranked) | 10^4 | `-Xmx8g"
+        + " -XX:+UseParallelGC` | 1.00 s | 20.00 s | **20.00x** |"), md);
     assertTrue(md.contains("| 10^4, 40,000 ms | 29,072,933 | 29,071,763 | +0.004% |"), md);
-    assertTrue(md.endsWith("18 runs in 3 cells, 1 without a result."), md);
+    assertTrue(md.endsWith("22 runs in 4 cells, 1 without a result."), md);
     SimulatorSpeedTable.Verdict v = SimulatorSpeedTable.verdict(files, 10_000);
     assertEquals(4.0, v.g1(), 1e-9);
     assertEquals(3.0, v.throughput(), 1e-9);
     assertEquals(3.0, v.worseCollector(), 1e-9);
-    assertEquals(2, v.runsPerSide());
+    assertEquals(3, v.runsPerSide());
     Files.writeString(dir.resolve("n10000-mixed.txt"), relayCell("-Xmx8g", new double[] {1.0}, new double[] {2.0})
         .replace("T=40000", "T=100"));
     assertThrows(IllegalArgumentException.class, () -> SimulatorSpeedTable.markdown(ExperimentPages.textRuns(dir)));
