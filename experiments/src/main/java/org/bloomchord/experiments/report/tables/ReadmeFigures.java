@@ -310,11 +310,16 @@ public final class ReadmeFigures {
     List<Path> files = ExperimentPages.textRuns(data.resolve("simulator-speed"));
     SimulatorSpeedTable.Verdict small = SimulatorSpeedTable.verdict(files, 10_000);
     SimulatorSpeedTable.Verdict large = SimulatorSpeedTable.verdict(files, 1_000_000);
-    return String.format(Locale.ROOT, "the simulator runs workload W %.2fx as fast as PeerSim at 10^4 peers and %.2fx at"
-        + " 10^6, each side at its best collector and young generation (under the collector worse for the ratio %.2fx"
-        + " and %.2fx; every message encoded, counted and decoded; medians of at least %d alternated wall-clock runs a"
-        + " side on a shared 2-core machine, every run kept)", small.bestToBest(), large.bestToBest(),
-        small.worseCollector(), large.worseCollector(), Math.min(small.runsPerSide(), large.runsPerSide()));
+    return String.format(Locale.ROOT, "the simulator runs workload W %s as fast as PeerSim at 10^4 peers and %s at"
+        + " 10^6, each side at its best collector and young generation (under the collector worse for the ratio %s"
+        + " and %s; every message encoded, counted and decoded; medians of at least %d alternated wall-clock runs a"
+        + " side on a shared 2-core machine, every run kept)", times(small.bestToBest()), times(large.bestToBest()),
+        times(small.worseCollector()), times(large.worseCollector()),
+        Math.min(small.runsPerSide(), large.runsPerSide()));
+  }
+
+  private static String times(double ratio) {
+    return Double.isNaN(ratio) ? "(not measured)" : String.format(Locale.ROOT, "%.2fx", ratio);
   }
 
   /** Whether {@code readme} is what its data gives. */

@@ -33,6 +33,9 @@ public final class SimulatorSpeedTable {
   static final String OURS = "bloomchord";
   static final String PEERSIM = "peersim";
 
+  private static final String G1 = "G1";
+  private static final String THROUGHPUT = "throughput (ParallelGC)";
+
   /** The finished runs a side needs in a cell for the cell to be ranked. */
   static final int MIN_RUNS = 3;
 
@@ -80,7 +83,7 @@ public final class SimulatorSpeedTable {
     }
 
     String collector() {
-      return throughput() ? "throughput (ParallelGC)" : "G1";
+      return throughput() ? THROUGHPUT : G1;
     }
 
     String young() {
@@ -104,16 +107,16 @@ public final class SimulatorSpeedTable {
    * two collectors' ratios.
    *
    * @param peers N
-   * @param g1 the ratio under G1
-   * @param throughput the ratio under the throughput collector
-   * @param bestToBest PeerSim's best median loop over ours
+   * @param g1 the ratio under G1, NaN without a ranked cell under G1
+   * @param throughput the ratio under the throughput collector, NaN without a ranked cell under it
+   * @param bestToBest PeerSim's best median loop over ours, NaN without a ranked cell
    * @param runsPerSide the fewest finished runs of a side in a best cell
    */
   public record Verdict(long peers, double g1, double throughput, double bestToBest, int runsPerSide) {
 
-    /** The worse of the two collectors' ratios. */
+    /** The worse of the two collectors' ratios, NaN when either is not known. */
     public double worseCollector() {
-      return Math.min(g1, throughput);
+      return Double.isNaN(g1) || Double.isNaN(throughput) ? Double.NaN : Math.min(g1, throughput);
     }
   }
 
@@ -130,18 +133,18 @@ public final class SimulatorSpeedTable {
       List<Cell> ofN = cells.stream().filter(c -> c.peers() == n).toList();
       String size = String.format(Locale.ROOT, "%s, %,d ms", power(n), ofN.get(0).untilMs());
       for (boolean throughput : new boolean[] {false, true}) {
-        List<Cell> ofGc = ofN.stream().filter(c -> c.throughput() == throughput).toList();
-        if (ofGc.isEmpty()) {
-          continue;
-        }
-        Cell ours = best(ofGc, OURS);
-        Cell theirs = best(ofGc, PEERSIM);
-        out.append(row(size, ofGc.get(0).collector(), ours, theirs, false));
+        List<Cell> ofGc = ofN.stream().filter(c -> c.throughput() == throughput && ranked(c)).toList();
+        String collector = throughput ? THROUGHPUT : G1;
+        out.append(ofGc.isEmpty() ? unranked(size, collector)
+            : row(size, collector, best(ofGc, OURS), best(ofGc, PEERSIM), false));
       }
-      out.append(row(size, "each side's best", best(ofN, OURS), best(ofN, PEERSIM), true));
+      boolean any = ofN.stream().anyMatch(SimulatorSpeedTable::ranked);
+      out.append(any ? row(size, "each side's best", best(ofN, OURS), best(ofN, PEERSIM), true)
+          : unranked(size, "each side's best"));
       Verdict v = verdictOf(cells, n);
-      out.append(String.format(Locale.ROOT, "| %s | the worse of the two collectors | | | **%.2fx** |\n", size,
-          v.worseCollector()));
+      out.append(String.format(Locale.ROOT, "| %s | the worse of the two collectors | | | %s |\n", size,
+          Double.isNaN(v.worseCollector()) ? "not known: a collector without a ranked cell"
+              : String.format(Locale.ROOT, "**%.2fx**", v.worseCollector())));
     }
     out.append("\n| cell (file) | N | JVM flags | bloomchord loops | PeerSim loops | **loop ratio** (medians)"
         + " | whole process wall (medians) | CPU, user + sys (medians) | load average (1 min) at the starts"
@@ -182,17 +185,23 @@ public final class SimulatorSpeedTable {
     int fewest = Integer.MAX_VALUE;
     for (int k = 0; k < 2; k++) {
       boolean throughput = k == 1;
-      List<Cell> ofGc = ofN.stream().filter(c -> c.throughput() == throughput).toList();
+      List<Cell> ofGc = ofN.stream().filter(c -> c.throughput() == throughput && ranked(c)).toList();
       if (ofGc.isEmpty()) {
-        throw new IllegalArgumentException("no cell of N = " + n + " under " + (throughput ? "ParallelGC" : "G1"));
+        ratios[k] = Double.NaN;
+        continue;
       }
       Cell ours = best(ofGc, OURS);
       Cell theirs = best(ofGc, PEERSIM);
       ratios[k] = theirs.medianLoop(PEERSIM) / ours.medianLoop(OURS);
       fewest = Math.min(fewest, Math.min(finished(ours, OURS), finished(theirs, PEERSIM)));
     }
-    double best = best(ofN, PEERSIM).medianLoop(PEERSIM) / best(ofN, OURS).medianLoop(OURS);
-    return new Verdict(n, ratios[0], ratios[1], best, fewest);
+    boolean any = ofN.stream().anyMatch(SimulatorSpeedTable::ranked);
+    double best = any ? best(ofN, PEERSIM).medianLoop(PEERSIM) / best(ofN, OURS).medianLoop(OURS) : Double.NaN;
+    return new Verdict(n, ratios[0], ratios[1], best, any ? fewest : 0);
+  }
+
+  private static String unranked(String size, String collector) {
+    return "| " + size + " | " + collector + " | no cell with " + MIN_RUNS + " runs a side | | not known |\n";
   }
 
   private static int finished(Cell c, String side) {

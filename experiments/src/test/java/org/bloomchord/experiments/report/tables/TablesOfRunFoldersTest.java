@@ -177,6 +177,11 @@ class TablesOfRunFoldersTest {
     assertEquals(3.0, v.throughput(), 1e-9);
     assertEquals(3.0, v.worseCollector(), 1e-9);
     assertEquals(3, v.runsPerSide());
+    Path g1Only = Files.createDirectories(dir.resolve("g1-only"));
+    Files.copy(dir.resolve("n10000-g1-default.txt"), g1Only.resolve("n10000-g1-default.txt"));
+    assertTrue(Double.isNaN(SimulatorSpeedTable.verdict(ExperimentPages.textRuns(g1Only), 10_000).worseCollector()));
+    assertTrue(SimulatorSpeedTable.markdown(ExperimentPages.textRuns(g1Only)).contains("| 10^4, 40,000 ms | throughput"
+        + " (ParallelGC) | no cell with 3 runs a side | | not known |\n"));
     Files.writeString(dir.resolve("n10000-mixed.txt"), relayCell("-Xmx8g", new double[] {1.0}, new double[] {2.0})
         .replace("T=40000", "T=100"));
     assertThrows(IllegalArgumentException.class, () -> SimulatorSpeedTable.markdown(ExperimentPages.textRuns(dir)));
