@@ -314,8 +314,12 @@ public final class ReadmeFigures {
         + " 10^6, each side at its best collector and young generation (under the collector worse for the ratio %s"
         + " and %s; every message encoded, counted and decoded; medians of at least %d alternated wall-clock runs a"
         + " side on a shared 2-core machine, every run kept)", times(small.bestToBest()), times(large.bestToBest()),
-        times(small.worseCollector()), times(large.worseCollector()),
-        Math.min(small.runsPerSide(), large.runsPerSide()));
+        times(small.worseCollector()), times(large.worseCollector()), fewest(small, large));
+  }
+
+  private static int fewest(SimulatorSpeedTable.Verdict a, SimulatorSpeedTable.Verdict b) {
+    return a.runsPerSide() == 0 ? b.runsPerSide() : b.runsPerSide() == 0 ? a.runsPerSide()
+        : Math.min(a.runsPerSide(), b.runsPerSide());
   }
 
   private static String times(double ratio) {

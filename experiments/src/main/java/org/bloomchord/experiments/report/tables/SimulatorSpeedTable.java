@@ -167,11 +167,12 @@ public final class SimulatorSpeedTable {
       runs += c.runs().size();
       failed += (int) c.runs().stream().filter(r -> !r.finished()).count();
     }
-    out.append(String.format(Locale.ROOT, "%n%d runs in %d cells, %d without a result.%n", runs, cells.size(), failed));
+    out.append(String.format(Locale.ROOT, "%n%d runs in %d cell%s, %d without a result.%n", runs, cells.size(),
+        cells.size() == 1 ? "" : "s", failed));
     return out.toString();
   }
 
-  /** The verdict of N = {@code peers} over the cells kept as {@code files}. */
+  /** The verdict of N = {@code peers} over the cells kept as {@code files} (every ratio NaN without a cell of N). */
   public static Verdict verdict(List<Path> files, long peers) {
     return verdictOf(cells(files), peers);
   }
@@ -179,7 +180,7 @@ public final class SimulatorSpeedTable {
   private static Verdict verdictOf(List<Cell> cells, long n) {
     List<Cell> ofN = cells.stream().filter(c -> c.peers() == n).toList();
     if (ofN.isEmpty()) {
-      throw new IllegalArgumentException("no cell of N = " + n);
+      return new Verdict(n, Double.NaN, Double.NaN, Double.NaN, 0);
     }
     double[] ratios = new double[2];
     int fewest = Integer.MAX_VALUE;
