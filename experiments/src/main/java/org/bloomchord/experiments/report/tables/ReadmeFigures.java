@@ -310,20 +310,27 @@ public final class ReadmeFigures {
     List<Path> files = ExperimentPages.textRuns(data.resolve("simulator-speed"));
     SimulatorSpeedTable.Verdict small = SimulatorSpeedTable.verdict(files, 10_000);
     SimulatorSpeedTable.Verdict large = SimulatorSpeedTable.verdict(files, 1_000_000);
-    return String.format(Locale.ROOT, "the simulator runs workload W %s as fast as PeerSim at 10^4 peers and %s at"
-        + " 10^6, each side at its best collector and young generation (under the collector worse for the ratio %s"
-        + " and %s; every message encoded, counted and decoded; medians of at least %d alternated wall-clock runs a"
-        + " side on a shared 2-core machine, every run kept)", times(small.bestToBest()), times(large.bestToBest()),
-        times(small.worseCollector()), times(large.worseCollector()), fewest(small, large));
+    return String.format(Locale.ROOT, "the simulator runs workload W against PeerSim, each side at its best collector"
+        + " and young generation: %s, %s (every message encoded, counted and decoded; medians of at least %d"
+        + " alternated wall-clock runs a side on a shared 2-core machine, every run kept)", atSize(small, "10^4 peers"),
+        atSize(large, "10^6"), fewest(small, large));
+  }
+
+  private static String atSize(SimulatorSpeedTable.Verdict v, String size) {
+    if (Double.isNaN(v.bestToBest())) {
+      return "not measured at " + size;
+    }
+    if (Double.isNaN(v.worseCollector())) {
+      return String.format(Locale.ROOT, "%.2fx as fast at %s under %s (the %s not measured)", v.bestToBest(), size,
+          Double.isNaN(v.g1()) ? "the throughput collector" : "G1", Double.isNaN(v.g1()) ? "G1" : "throughput collector");
+    }
+    return String.format(Locale.ROOT, "%.2fx as fast at %s (%.2fx under the collector worse for the ratio)",
+        v.bestToBest(), size, v.worseCollector());
   }
 
   private static int fewest(SimulatorSpeedTable.Verdict a, SimulatorSpeedTable.Verdict b) {
     return a.runsPerSide() == 0 ? b.runsPerSide() : b.runsPerSide() == 0 ? a.runsPerSide()
         : Math.min(a.runsPerSide(), b.runsPerSide());
-  }
-
-  private static String times(double ratio) {
-    return Double.isNaN(ratio) ? "(not measured)" : String.format(Locale.ROOT, "%.2fx", ratio);
   }
 
   /** Whether {@code readme} is what its data gives. */

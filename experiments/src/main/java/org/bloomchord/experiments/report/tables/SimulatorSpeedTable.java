@@ -259,15 +259,19 @@ public final class SimulatorSpeedTable {
   private static String loops(List<Run> runs) {
     List<String> out = new ArrayList<>();
     for (Run r : runs) {
-      out.add(r.finished() ? String.format(Locale.ROOT, "%.2f", r.loop()) : "failed");
+      out.add(r.finished() ? String.format(Locale.ROOT, "%.2f s", r.loop()) : "failed");
     }
-    return String.join(" / ", out) + " s";
+    return String.join(" / ", out);
   }
 
   private static String pair(Cell c, java.util.function.ToDoubleFunction<Run> figure) {
     double ours = median(c.of(OURS).stream().filter(Run::finished).mapToDouble(figure).toArray());
     double theirs = median(c.of(PEERSIM).stream().filter(Run::finished).mapToDouble(figure).toArray());
-    return String.format(Locale.ROOT, "%.2f s vs %.2f s", ours, theirs);
+    return seconds(ours) + " vs " + seconds(theirs);
+  }
+
+  private static String seconds(double s) {
+    return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.2f s", s);
   }
 
   private static long delivered(List<Cell> cells, String side) {
