@@ -35,6 +35,10 @@ public final class ReadmeFigures {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The page section of the simulator's comparison with PeerSim. */
+  static final String SIMULATOR_SPEED =
+      "docs/experiments/simulator-speed.md#workload-w-against-peersim-each-side-at-its-best-collector";
+
   /** The rows written from data: the page link of the row, and its figure from the data folder. */
   static final Map<String, Function<Path, String>> ROWS = rows();
 
@@ -54,6 +58,7 @@ public final class ReadmeFigures {
     m.put("docs/experiments/writes-across-splits.md", ReadmeFigures::writes);
     m.put("docs/experiments/cache.md", ReadmeFigures::cache);
     m.put("docs/experiments/hot-keys.md", ReadmeFigures::hotKeys);
+    m.put(SIMULATOR_SPEED, ReadmeFigures::simulatorSpeed);
     return m;
   }
 
@@ -295,6 +300,37 @@ public final class ReadmeFigures {
     return String.format(Locale.ROOT, "hot-key relief on %,d peers, Zipf 1.0 with 1%% puts, threshold 1/s: the busiest"
         + " peer serves %.2f to %.2f times the mean (%.1f to %.1f without relief), %s in its %d runs", peers, lo, hi, offLo,
         offHi, reads, runs);
+  }
+
+  /**
+   * Workload W against PeerSim at 10^4 and 10^6 peers: the ratio of each side's best cell, and the
+   * worse of the two collectors' ratios.
+   */
+  private static String simulatorSpeed(Path data) {
+    List<Path> files = ExperimentPages.textRuns(data.resolve("simulator-speed"));
+    SimulatorSpeedTable.Verdict small = SimulatorSpeedTable.verdict(files, 10_000);
+    SimulatorSpeedTable.Verdict large = SimulatorSpeedTable.verdict(files, 1_000_000);
+    return String.format(Locale.ROOT, "the simulator runs workload W against PeerSim, each side at its best collector"
+        + " and young generation: %s, %s (every message encoded, counted and decoded; medians of at least %d"
+        + " alternated wall-clock runs a side on a shared 2-core machine, every run kept)", atSize(small, "10^4 peers"),
+        atSize(large, "10^6"), fewest(small, large));
+  }
+
+  private static String atSize(SimulatorSpeedTable.Verdict v, String size) {
+    if (Double.isNaN(v.bestToBest())) {
+      return "not measured at " + size;
+    }
+    if (Double.isNaN(v.worseCollector())) {
+      return String.format(Locale.ROOT, "%.2fx as fast at %s under %s (the %s not measured)", v.bestToBest(), size,
+          Double.isNaN(v.g1()) ? "the throughput collector" : "G1", Double.isNaN(v.g1()) ? "G1" : "throughput collector");
+    }
+    return String.format(Locale.ROOT, "%.2fx as fast at %s (%.2fx under the collector worse for the ratio)",
+        v.bestToBest(), size, v.worseCollector());
+  }
+
+  private static int fewest(SimulatorSpeedTable.Verdict a, SimulatorSpeedTable.Verdict b) {
+    return a.runsPerSide() == 0 ? b.runsPerSide() : b.runsPerSide() == 0 ? a.runsPerSide()
+        : Math.min(a.runsPerSide(), b.runsPerSide());
   }
 
   /** Whether {@code readme} is what its data gives. */

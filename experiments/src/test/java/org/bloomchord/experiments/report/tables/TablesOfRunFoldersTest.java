@@ -139,6 +139,75 @@ class TablesOfRunFoldersTest {
         () -> ExperimentPages.COMMAND_TABLES.get("churn-hour").apply(ExperimentPages.commandRuns(kept)));
   }
 
+  /**
+   * The relay comparison: under each collector each side's cell of the smallest median loop, the
+   * ratio of PeerSim's to ours, each side's best over both collectors and the worse collector's
+   * ratio; a run without its result is shown as failed and left out of the medians, not dropped.
+   */
+  @Test
+  void relayCellsGiveEachSidesBestCollectorAndTheWorseRatio(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("n10000-g1-default.txt"),
+        relayCell("-Xmx8g", new double[] {3.0, 2.0, 4.0}, new double[] {9.0, 12.0, 10.0}));
+    Files.writeString(dir.resolve("n10000-g1-xmn1g.txt"),
+        relayCell("-Xmx8g -Xmn1g", new double[] {2.5, 2.4, 2.6}, new double[] {11.0, 11.0, 12.0}));
+    Files.writeString(dir.resolve("n10000-parallel-xmn4g.txt"),
+        relayCell("-Xmx8g -XX:+UseParallelGC -Xmn4g", new double[] {2.0, Double.NaN, 2.2, 2.1},
+            new double[] {6.0, 6.6, 6.3, 6.3}));
+    Files.writeString(dir.resolve("n10000-parallel-short.txt"),
+        relayCell("-Xmx8g -XX:+UseParallelGC", new double[] {1.0}, new double[] {20.0}));
+    List<Path> files = ExperimentPages.textRuns(dir);
+    String[] lines = SimulatorSpeedTable.markdown(files).split("\n");
+    // G1: ours at its best young size (median 2.5 s), PeerSim at its (10.0 s): 4.00x
+    assertEquals("| 10^4, 40,000 ms | G1 | 2.50 s (young 1g) | 10.00 s (default young) | **4.00x** |", lines[2]);
+    // ParallelGC: the failed run is out of ours' median (2.1 s, against 6.3 s); the one-pair cell is not ranked
+    assertEquals("| 10^4, 40,000 ms | throughput (ParallelGC) | 2.10 s (young 4g) | 6.30 s (young 4g) | **3.00x** |",
+        lines[3]);
+    assertEquals("| 10^4, 40,000 ms | each side's best | 2.10 s (throughput (ParallelGC), young 4g) | 6.30 s"
+        + " (throughput (ParallelGC), young 4g) | **3.00x** |", lines[4]);
+    assertEquals("| 10^4, 40,000 ms | the worse of the two collectors | | | **3.00x** |", lines[5]);
+    String md = String.join("\n", lines);
+    assertTrue(md.contains("| n10000-parallel-xmn4g | 10^4 | `-Xmx8g -XX:+UseParallelGC -Xmn4g` | 2.00 s / failed / 2.20 s /"
+        + " 2.10 s | 6.00 s / 6.60 s / 6.30 s / 6.30 s | **3.00x** |"), md);
+    assertTrue(md.contains("| n10000-parallel-short (fewer than 3 runs a side: not ranked) | 10^4 | `-Xmx8g"
+        + " -XX:+UseParallelGC` | 1.00 s | 20.00 s | **20.00x** |"), md);
+    assertTrue(md.contains("| 10^4, 40,000 ms | 29,072,933 | 29,071,763 | +0.004% |"), md);
+    assertTrue(md.endsWith("22 runs in 4 cells, 1 without a result."), md);
+    SimulatorSpeedTable.Verdict v = SimulatorSpeedTable.verdict(files, 10_000);
+    assertEquals(4.0, v.g1(), 1e-9);
+    assertEquals(3.0, v.throughput(), 1e-9);
+    assertEquals(3.0, v.worseCollector(), 1e-9);
+    assertEquals(3, v.runsPerSide());
+    Path g1Only = Files.createDirectories(dir.resolve("g1-only"));
+    Files.copy(dir.resolve("n10000-g1-default.txt"), g1Only.resolve("n10000-g1-default.txt"));
+    assertTrue(Double.isNaN(SimulatorSpeedTable.verdict(ExperimentPages.textRuns(g1Only), 10_000).worseCollector()));
+    assertTrue(SimulatorSpeedTable.markdown(ExperimentPages.textRuns(g1Only)).contains("| 10^4, 40,000 ms | throughput"
+        + " (ParallelGC) | no cell with 3 runs a side | | not known |\n"));
+    Files.writeString(dir.resolve("n10000-mixed.txt"), relayCell("-Xmx8g", new double[] {1.0}, new double[] {2.0})
+        .replace("T=40000", "T=100"));
+    assertThrows(IllegalArgumentException.class, () -> SimulatorSpeedTable.markdown(ExperimentPages.textRuns(dir)));
+  }
+
+  /** A cell as scripts/relay-vs-peersim appends it: pairs alternated, ours first; NaN for a run that gave nothing. */
+  private static String relayCell(String flags, double[] ours, double[] theirs) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < ours.length; i++) {
+      String head = " pair=" + (i + 1) + " N=10000 T=40000 build=abc1234 date=2026-11-29T18:00:0" + i + "Z load=1.50 1.20 1.00"
+          + " flags=" + flags + "\n";
+      s.append("run side=bloomchord").append(head);
+      if (!Double.isNaN(ours[i])) {
+        s.append("{\n  \"command\" : \"bench relay\",\n  \"delivered\" : 29072933,\n  \"loopSeconds\" : ").append(ours[i])
+            .append("\n}\ntime wall=").append(ours[i] + 1).append(" user=2.0 sys=0.5 maxrss=1kB\n");
+      } else {
+        s.append("Exception in thread \"main\" java.lang.OutOfMemoryError\nCommand exited with non-zero status 1\n"
+            + "time wall=1.0 user=1.0 sys=0.1 maxrss=1kB\n");
+      }
+      s.append("run side=peersim").append(head).append("Simulator: loading configuration\npeersim N=10000 stopped at 40000 ms"
+          + " delivered=29071763 loop=").append(theirs[i]).append(" s rate=1 msg/s hopSum=2 totalWall=9.9 s\ntime wall=")
+          .append(theirs[i] + 2).append(" user=9.0 sys=1.0 maxrss=1kB\n");
+    }
+    return s.toString();
+  }
+
   private static String upkeep(long requests, long replies, long deltas) {
     return "{\"traffic\":{\"bytes\":10000,\"bytesPerPeerPerSecond\":2000.0,\"byType\":{\"SummaryRequest\":{\"bytes\":"
         + requests + "},\"SummaryReply\":{\"bytes\":" + replies + "},\"SummaryDelta\":{\"bytes\":" + deltas + "}}},"
