@@ -44,7 +44,7 @@ public final class RelayBench {
    * @param messagesSent hops sent (kick included), as the network's traffic counts them
    * @param bytesSent their encoded bytes
    * @param launchSeconds wall time to build the peer list and launch the peers
-   * @param loopSeconds wall time of the event loop, from the kick to T
+   * @param loopSeconds wall time of the event loop, from the end of the kick to T
    * @param loopCpuSeconds CPU time of the simulator's thread over the same interval (waiting for a
    *     core on a busy machine does not count; garbage collection on other threads does not either)
    * @param heapBytesPerPeer heap held after launch (refs, peers, runtime) per peer, or -1 when
@@ -181,13 +181,13 @@ public final class RelayBench {
       List<PeerHandle<RelayPeer>> handles = net.launchAll(everyone, r -> new RelayPeer(everyone, tally));
       double launchSeconds = (System.nanoTime() - t0) / 1e9;
       long heap = measureHeap ? (usedHeap() - heapBefore) / peers : -1;
-      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-      long c1 = threads.getCurrentThreadCpuTime();
-      long t1 = System.nanoTime();
       net.callAll(handles, p -> {
         p.kick(HOPS_PER_PEER);
         return Future.succeededFuture();
       }, 0);
+      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+      long c1 = threads.getCurrentThreadCpuTime();
+      long t1 = System.nanoTime();
       net.runFor(untilMs - 1);
       double loopSeconds = (System.nanoTime() - t1) / 1e9;
       double loopCpuSeconds = (threads.getCurrentThreadCpuTime() - c1) / 1e9;
