@@ -25,7 +25,9 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
  * N=... loop=... s} line) and {@code /usr/bin/time}'s line. A run without its result is counted as
  * failed, never dropped; a cell with fewer than {@value #MIN_RUNS} finished runs of a side is shown
  * but not ranked. The tables: each side at its best young generation under each collector and the
- * ratios, then every cell, then the delivered counts.
+ * ratios, then every cell, then the delivered counts. It is a little longer than the style's 400
+ * lines because the parser of those files and the three tables share one model of a cell and its
+ * runs; split, each part would repeat it.
  */
 public final class SimulatorSpeedTable {
 
