@@ -113,9 +113,8 @@ final class SenderQuota implements SenderLimit {
       bytes = Double.longBitsToDouble(rows[r + BYTES]);
       long at = rows[r + AT];
       if (now > at) {
-        double seconds = (now - at) / 1000.0;
-        requests = Math.min(2.0 * requestsPerSecond, requests + seconds * requestsPerSecond);
-        bytes = Math.min(2.0 * bytesPerSecond, bytes + seconds * bytesPerSecond);
+        requests = Math.min(2.0 * requestsPerSecond, refilled(requests, requestsPerSecond, at, now));
+        bytes = Math.min(2.0 * bytesPerSecond, refilled(bytes, bytesPerSecond, at, now));
         rows[r + AT] = now;
       }
     }
@@ -147,16 +146,20 @@ final class SenderQuota implements SenderLimit {
    */
   private boolean full(int b, long now) {
     int r = STRIDE * b;
-    double requests = Double.longBitsToDouble(rows[r + REQUESTS]);
-    double bytes = Double.longBitsToDouble(rows[r + BYTES]);
     long at = rows[r + AT];
-    if (now > at) {
-      double seconds = (now - at) / 1000.0;
-      requests += seconds * requestsPerSecond;
-      bytes += seconds * bytesPerSecond;
-    }
-    return (requestsPerSecond <= 0 || requests >= 2.0 * requestsPerSecond)
-        && (bytesPerSecond <= 0 || bytes >= 2.0 * bytesPerSecond);
+    return (requestsPerSecond <= 0
+            || refilled(Double.longBitsToDouble(rows[r + REQUESTS]), requestsPerSecond, at, now) >= 2.0 * requestsPerSecond)
+        && (bytesPerSecond <= 0
+            || refilled(Double.longBitsToDouble(rows[r + BYTES]), bytesPerSecond, at, now) >= 2.0 * bytesPerSecond);
+  }
+
+  /**
+   * {@code tokens} charged at {@code at} plus what {@code perSecond} adds by {@code now}, before the
+   * cap: the one refill both a charge and {@link #full} compute, so that a bucket called full is
+   * one a charge would find at its cap.
+   */
+  private static double refilled(double tokens, double perSecond, long at, long now) {
+    return now > at ? tokens + (now - at) / 1000.0 * perSecond : tokens;
   }
 
   /**

@@ -64,7 +64,7 @@ public final class CaCommand implements Runnable {
   }
 
   /** An I/O failure in words: the file and what is wrong with it, not the exception's class. */
-  static String ioProblem(java.io.IOException e) {
+  private static String ioProblem(java.io.IOException e) {
     if (e instanceof java.nio.file.NoSuchFileException n) {
       return "no such file " + n.getFile();
     }
