@@ -39,7 +39,8 @@ import org.bloomchord.experiments.writes.WritesTable;
  * a block of {@link #RUN_TABLES} (a measurement whose own command prints its table from runs'
  * {@code summary.json}, such as {@code traceback --table}) from the runs kept as
  * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names; a block of
- * {@link #TEXT_TABLES} (what a script such as {@code scripts/hosts-bench} or {@code scripts/relay-vs-peersim} printed) from the files
+ * {@link #TEXT_TABLES} (what a script such as {@code scripts/hosts-bench}, {@code scripts/relay-vs-peersim} or
+ * {@code scripts/rings-at-scale} printed) from the files
  * {@code DIR/data/NAME/*.txt}, in name order; a block
  * {@code PAGE.PART} of {@link #COMMAND_TABLES} (a command that prints its table from its own
  * {@code --json} output, such as {@code cache}) from {@code DIR/data/PAGE/PART.json}. The README two
@@ -75,7 +76,8 @@ public final class ExperimentPages {
    */
   public static final Map<String, Function<List<Path>, String>> TEXT_TABLES = Map.of(
       "hosts-jgroups", HostsBenchTable::markdown,
-      "simulator-speed", SimulatorSpeedTable::markdown);
+      "simulator-speed", SimulatorSpeedTable::markdown,
+      "rings-at-scale", RingsAtScaleTable::markdown);
 
   /**
    * The blocks {@code PAGE.PART} written by a command's own table from its {@code --json} output,

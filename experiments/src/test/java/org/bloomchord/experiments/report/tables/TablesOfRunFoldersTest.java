@@ -187,6 +187,77 @@ class TablesOfRunFoldersTest {
     assertThrows(IllegalArgumentException.class, () -> SimulatorSpeedTable.markdown(ExperimentPages.textRuns(dir)));
   }
 
+  /**
+   * The rings at scale: one row per kept run of {@code bloomchord ring}, the simulator's events the
+   * sum of its phase lines, the ping share from the {@code bench:} line; a run stopped at the
+   * script's limit is a row saying so with its last progress, counted, never dropped; a summary that
+   * contradicts its command is refused.
+   */
+  @Test
+  void ringRunsAreRowsAndAStoppedRunIsCounted(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("vertx-joins-1000.txt"), ringHeader("vertx-joins-1000", "ring --peers 1000 --json")
+        + "[    1.0 s] launched 1000 of 1000 peers\n"
+        + "bench: 22671 lookups/s, 109957 lookup hops/s, 226145 ping round trips/s; hops/s are 48.6% of the ping rate\n"
+        + ringSummary("vertx", 1000, "\"wallSeconds\":34.1,\"heapBytesPerPeer\":28979.4")
+        + "time wall=35.40 user=10.39 sys=0.62 maxrss=767676kB\nend exit=0 load=4.82 2.50 2.37\n");
+    Files.writeString(dir.resolve("sim-joins-1000000.txt"), ringHeader("sim-joins-1000000",
+        "ring --runtime sim --peers 1000000 --json") + "[  598.0 s] launched 524288 of 1000000 peers\n"
+        + "time wall=600.02 user=700.1 sys=9.0 maxrss=6000000kB\nend exit=124 load=3.10 2.00 1.50\n"
+        + ringHeader("sim-joins-1000000", "ring --runtime sim --peers 1000000 --json")
+        + "[    2.0 s] phase joins: 1.2 s wall, 147775 events, 111964 messages, 24.4 runtime s\n"
+        + "[    3.0 s] phase lookups: 0.8 s wall, 206804 events, 199123 messages, 1.5 runtime s\n"
+        + ringSummary("sim", 1000000, "\"wallSeconds\":125.0,\"heapBytesPerPeer\":5201.0,\"eventsPerSecond\":2833.2")
+        + "time wall=130.0 user=150.0 sys=2.0 maxrss=12000000kB\nend exit=0 load=1.00 1.10 1.20\n");
+    String[] lines = RingsAtScaleTable.markdown(ExperimentPages.textRuns(dir)).split("\n");
+    assertEquals("| 10^6 | simulator | joins | - | **stopped** at the 900 s limit; last progress: launched 524288 of"
+        + " 1000000 peers | 10 min 0 s | - | - | - | - | - | - | - | - | 1.50, 3.10 | abc1234, 2026-11-29 21:00:00 |",
+        lines[2]);
+    // events: 147,775 + 206,804 of the phase lines
+    assertEquals("| 10^6 | simulator | joins | 999,990 of 1,000,000 | 26.9 s | 2 min 10 s | 354,579 | 2,833 | 99,998"
+        + " / 0 / 2 of 100,000 | 4.85 | 1,000, 0 | 5,201 bytes | - | 12.3 GB | 1.50, 1.00 | abc1234, 2026-11-29 21:00:00 |",
+        lines[3]);
+    assertEquals("| 10^3 | Vert.x | joins | 990 of 1,000 | 26.9 s | 35.4 s | - | - | 99,998 / 0 / 2 of 100,000 | 4.85"
+        + " | 1,000, 0 | 28,979 bytes | 48.6% | 0.8 GB | 1.50, 4.82 | abc1234, 2026-11-29 21:00:00 |", lines[4]);
+    String md = String.join("\n", lines);
+    assertTrue(md.contains("| sim-joins-1000000 | `-Xmx4g -XX:+UseParallelGC` | `ring --runtime sim --peers 1000000"
+        + " --json` |\n| vertx-joins-1000 |"), md);
+    assertTrue(md.endsWith("3 runs, 1 without a summary (failed or stopped)."), md);
+    assertEquals("1,000,000 simulated peers in one JVM joined in waves, stable after 26.9 s with `-Xmx4g"
+        + " -XX:+UseParallelGC`, 99,998 of 100,000 lookups correct (2 wall-clock runs on a shared 2-core machine kept,"
+        + " 1 without a summary; the latest, abc1234, at a load average of 1.50)",
+        RingsAtScaleTable.readmeFigure(ExperimentPages.textRuns(dir), "sim-joins-1000000"));
+    assertThrows(IllegalArgumentException.class,
+        () -> RingsAtScaleTable.readmeFigure(ExperimentPages.textRuns(dir), "vertx-stream-100000"));
+  }
+
+  private static String ringHeader(String name, String command) {
+    return "run name=" + name + " build=abc1234 date=2026-11-29T21:00:00Z load=1.50 1.40 1.30 limit=900 command=java"
+        + " -Xmx4g -XX:+UseParallelGC -jar experiments/target/bloomchord.jar " + command + "\n";
+  }
+
+  private static String ringSummary(String runtime, long launched, String resources) {
+    return "{\"command\":\"ring\",\"runtime\":\"" + runtime + "\",\"peers\":{\"launched\":" + launched
+        + ",\"alive\":" + (launched - 10) + "},\"ring\":{\"stable\":true,\"stabilizeSeconds\":26.93},\"lookups\":{\"total\":100000,"
+        + "\"correct\":99998,\"incorrect\":0,\"failed\":2,\"hops\":{\"mean\":4.85}},\"keys\":{\"stored\":1000,"
+        + "\"lost\":0},\"resources\":{" + resources + "}}\n";
+  }
+
+  /** A summary whose peers or runtime contradict the command, or a run kept in another run's file, is refused. */
+  @Test
+  void ringRunsThatContradictTheirCommandAreRefused(@TempDir Path dir) throws IOException {
+    Path wrongPeers = Files.createDirectories(dir.resolve("peers")).resolve("sim-joins-1000.txt");
+    Files.writeString(wrongPeers, ringHeader("sim-joins-1000", "ring --runtime sim --peers 1000 --json")
+        + ringSummary("sim", 2000, "\"wallSeconds\":1.0") + "end exit=0 load=1.00 1.00 1.00\n");
+    assertThrows(IllegalArgumentException.class, () -> RingsAtScaleTable.markdown(List.of(wrongPeers)));
+    Path wrongRuntime = Files.createDirectories(dir.resolve("runtime")).resolve("sim-joins-1000.txt");
+    Files.writeString(wrongRuntime, ringHeader("sim-joins-1000", "ring --runtime sim --peers 1000 --json")
+        + ringSummary("vertx", 1000, "\"wallSeconds\":1.0") + "end exit=0 load=1.00 1.00 1.00\n");
+    assertThrows(IllegalArgumentException.class, () -> RingsAtScaleTable.markdown(List.of(wrongRuntime)));
+    Path wrongFile = Files.createDirectories(dir.resolve("file")).resolve("sim-joins-10000.txt");
+    Files.writeString(wrongFile, ringHeader("sim-joins-1000", "ring --runtime sim --peers 1000 --json"));
+    assertThrows(IllegalArgumentException.class, () -> RingsAtScaleTable.markdown(List.of(wrongFile)));
+  }
+
   /** A cell as scripts/relay-vs-peersim appends it: pairs alternated, ours first; NaN for a run that gave nothing. */
   private static String relayCell(String flags, double[] ours, double[] theirs) {
     StringBuilder s = new StringBuilder();
