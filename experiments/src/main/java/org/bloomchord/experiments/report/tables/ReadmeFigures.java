@@ -39,6 +39,10 @@ public final class ReadmeFigures {
   static final String SIMULATOR_SPEED =
       "docs/experiments/simulator-speed.md#workload-w-against-peersim-each-side-at-its-best-collector";
 
+  /** The page section of the table of rings at scale, and the run name of its README figure. */
+  static final String RINGS_AT_SCALE = "docs/experiments/rings-at-scale.md#the-current-build";
+  static final String RINGS_AT_SCALE_RUN = "vertx-stream-100000";
+
   /** The rows written from data: the page link of the row, and its figure from the data folder. */
   static final Map<String, Function<Path, String>> ROWS = rows();
 
@@ -59,6 +63,8 @@ public final class ReadmeFigures {
     m.put("docs/experiments/cache.md", ReadmeFigures::cache);
     m.put("docs/experiments/hot-keys.md", ReadmeFigures::hotKeys);
     m.put(SIMULATOR_SPEED, ReadmeFigures::simulatorSpeed);
+    m.put(RINGS_AT_SCALE, data -> RingsAtScaleTable.readmeFigure(
+        ExperimentPages.textRuns(data.resolve("rings-at-scale")), RINGS_AT_SCALE_RUN));
     return m;
   }
 

@@ -186,8 +186,10 @@ public final class RingsAtScaleTable {
       JsonNode lookups = s.path("lookups");
       JsonNode res = s.path("resources");
       c.add(String.format(Locale.ROOT, "%,d of %,d", peers.path("alive").asLong(), peers.path("launched").asLong()));
-      c.add(ring.path("stable").asBoolean() ? String.format(Locale.ROOT, "%.1f s", ring.path("stabilizeSeconds")
-          .asDouble()) : "**not stable**");
+      String fingers = ring.path("fingerErrors").asLong() == 0 ? ""
+          : String.format(Locale.ROOT, " (%,d fingers wrong at the end)", ring.path("fingerErrors").asLong());
+      c.add((ring.path("stable").asBoolean() ? String.format(Locale.ROOT, "%.1f s", ring.path("stabilizeSeconds")
+          .asDouble()) : "**not stable**") + fingers);
       c.add(seconds(r.wall()));
       c.add(r.events() < 0 ? "-" : String.format(Locale.ROOT, "%,d", r.events()));
       c.add(res.hasNonNull("eventsPerSecond") ? String.format(Locale.ROOT, "%,.0f", res.path("eventsPerSecond")
