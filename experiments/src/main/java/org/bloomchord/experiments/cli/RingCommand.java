@@ -179,8 +179,8 @@ public final class RingCommand implements Callable<Integer> {
 
   /**
    * A line for stderr when lookups went unanswered on Vert.x at fixed periods, the usual sign that
-   * the peers' maintenance asks more of the cores than they deliver (docs/BENCHMARKS.md, "Overload
-   * collapse"); null otherwise.
+   * the peers' maintenance asks more of the cores than they deliver (docs/experiments/rings-at-scale.md,
+   * "Overload"); null otherwise.
    */
   static String overloadHint(RingSettings settings, LookupStats lookups) {
     if (lookups == null || lookups.failed() == 0 || !settings.runtime().equals(Networks.VERTX) || settings.stabilizeMaxMs() != 0) {
