@@ -40,6 +40,11 @@ public enum ChordCounter implements CounterName {
    * from and has not reported it gone).
    */
   BEHIND("chord.behind"),
+  /**
+   * Lookup retries not made because the peer's budget of retries after peers behind was spent
+   * (a step routed around a slow peer, or an origin's second attempt; see {@code RerouteBudget}).
+   */
+  RETRY_REFUSED("chord.retryRefused"),
   /** Peers dropped from the tables as failed. */
   SUSPECTED("chord.suspected"),
   /** Indirect probes asked of other peers before taking a silent peer for failed (confirmed failures). */

@@ -69,6 +69,8 @@ public final class LookupEngine {
   private int seenNext;
   /** Lookups started here and not finished; at most {@code limits.maxPendingLookups}. */
   private int inProgress;
+  /** Retries after a peer behind, made at the first such peer; null until then (always on the simulator). */
+  private RerouteBudget reroutes;
 
   /** A lookup this peer started: one or two attempts under one deadline. */
   private final class Pending {
@@ -129,9 +131,18 @@ public final class LookupEngine {
     });
     // a hop that acknowledged and then crashed loses the query: a second attempt goes out when the
     // first has been silent for half the time, and the first answer of either wins
-    p.hedge = ctx.runtime().after(timeoutMs / 2, () -> attempt(p));
+    p.hedge = ctx.runtime().after(timeoutMs / 2, () -> hedge(p));
     attempt(p);
     return p.promise.future();
+  }
+
+  /** The second attempt, unless this peer has met peers behind and its retries are spent. */
+  private void hedge(Pending p) {
+    if (reroutes != null && !p.promise.future().isComplete() && !reroutes.spend()) {
+      ctx.metrics().increment(ChordCounter.RETRY_REFUSED, 1);
+      return;
+    }
+    attempt(p);
   }
 
   private void attempt(Pending p) {
@@ -257,13 +268,23 @@ public final class LookupEngine {
       case HAND_BACK -> q.handedBack();
       default -> q.forwarded();
     };
+    if (reroutes != null && q.timeouts() == 0) {
+      reroutes.earn();
+    }
     ctx.request(next, fwd).onComplete(ar -> {
       if (ar.succeeded() && ar.result() instanceof Ack) {
         return;
       }
-      ctx.suspect(next);
+      boolean behind = ctx.suspect(next);
+      if (behind && reroutes == null) {
+        reroutes = new RerouteBudget();
+      }
       FindSuccessor retry = q.timedOut();
       if (ctx.state() == PeerState.JOINING || ctx.state() == PeerState.STOPPED) {
+        answer(retry, LookupDone.gaveUp(retry));
+      } else if (behind && !reroutes.spend()) {
+        // the peer is slow, not gone: sending the step elsewhere adds to the load that made it slow
+        ctx.metrics().increment(ChordCounter.RETRY_REFUSED, 1);
         answer(retry, LookupDone.gaveUp(retry));
       } else {
         // the retry goes around the silent peer at once; the table suspects it only at its
