@@ -49,7 +49,8 @@ import org.bloomchord.overlay.PeerRef;
  * the same decisions, asked one peer at a time by the origin. The origin starts a second attempt
  * when the first stays silent for half the lookup timeout (a hop that acknowledged and then
  * crashed loses the query), retries an attempt a hop gave up on with back-off, and gives up after
- * {@code lookupTimeoutMs}.
+ * {@code lookupTimeoutMs}. Once a peer has met a peer behind a backlog, its steps routed around such
+ * a peer and its second attempts are limited by a {@link RerouteBudget}.
  *
  * <p>Invariants: a hop routes each recursive lookup (lookup id, origin) at most once among its last
  * {@value #SEEN}; the origin accepts the first answer of a lookup and counts later ones
