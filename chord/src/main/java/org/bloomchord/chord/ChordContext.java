@@ -141,8 +141,8 @@ public final class ChordContext {
    */
   public boolean suspect(PeerRef p) {
     if (p != null && !p.equals(runtime.self()) && runtime.behind(p)) {
-      // alive but slow (its node talks and has not reported it gone, or it runs in this JVM): a
-      // backlog, not a failure, and no change of the tables
+      // its node talks and has not reported it gone: a backlog, not a failure, and no change of
+      // the tables
       metrics().increment(ChordCounter.BEHIND, 1);
       return true;
     }

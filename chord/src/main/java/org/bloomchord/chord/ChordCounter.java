@@ -35,9 +35,8 @@ public enum ChordCounter implements CounterName {
   /** Failed requests counted against a peer (a strike; the second in a row suspects it). */
   STRIKE("chord.strike"),
   /**
-   * Failed requests not counted against a peer because it is only behind a backlog
-   * ({@link org.bloomchord.overlay.PeerRuntime#behind}: it runs in this JVM, or its node is heard
-   * from and has not reported it gone).
+   * Failed requests not counted against a peer because its node is heard from and has not reported
+   * it gone ({@link org.bloomchord.overlay.PeerRuntime#behind}): a peer behind a backlog.
    */
   BEHIND("chord.behind"),
   /**

@@ -26,12 +26,11 @@ public interface PeerRuntime {
   Future<Message> request(PeerRef to, Message message, long timeoutMs);
 
   /**
-   * Whether a silence of {@code to} says nothing about it yet, so that a request to it that timed
-   * out met a peer behind a backlog (a burst, a collection, cores shared with other JVMs), not a
-   * failed one: on Vert.x, a peer of this node that still runs here, or a peer of another node that
-   * this runtime hears from and that has not reported it gone. Protocols count no failure against
-   * such a peer and never answer for it. The simulator's peers are never behind: their silence is
-   * failure (the simulator has no backlog it does not model).
+   * Whether a silence of {@code to} says nothing about it yet: it runs on another node that this
+   * runtime hears from and that has not reported it gone, so a request to it that timed out met a
+   * peer behind a backlog (a burst, a collection, cores shared with other JVMs), not a failed one.
+   * Protocols count no failure against such a peer. The simulator's peers and the peers of one JVM
+   * are never behind: their silence is failure.
    */
   default boolean behind(PeerRef to) {
     return false;

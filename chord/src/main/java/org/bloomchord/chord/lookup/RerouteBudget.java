@@ -7,8 +7,7 @@ package org.bloomchord.chord.lookup;
  * first sends fill by one retry, up to {@value #CAP}, and each such retry (a step routed around the slow peer, or
  * the origin's second attempt of a lookup) empties by one. Sending the same work elsewhere does
  * not help a ring whose peers are behind because the machine is overloaded: it adds to the load
- * that made them slow, and under four busy loops beside three JVMs the peers of the quickstart
- * sent about 30 timed-out steps per lookup that way. With the budget a retry past the share fails
+ * that made them slow. With the budget a retry past the share fails
  * the step instead (the origin's back-off retries still apply), so overload makes lookups slower or
  * failed, not a storm. The retry budgets of Finagle and gRPC bound retries the same way.
  *

@@ -62,7 +62,7 @@ final class Router {
         if (!silent && table.usable(pred, now)) {
           return new Step(Kind.HAND_BACK, pred);
         }
-        if (silent && (confirm || ctx.runtime().behind(pred))) {
+        if (silent && confirm) {
           return new Step(Kind.NONE, null);
         }
       }
@@ -78,10 +78,9 @@ final class Router {
         if (!silent && table.usable(s, now)) {
           return new Step(Kind.CANDIDATE, s);
         }
-        if (silent && (confirm || ctx.runtime().behind(s))) {
-          // silent to us but not taken for failed (or only behind a backlog): the key may be its;
-          // answering for the next successor could name a wrong owner, so this step gives up (the
-          // origin tries again)
+        if (confirm && silent) {
+          // silent to us but not taken for failed: the key may be its; answering for the next
+          // successor could name a wrong owner, so this step gives up (the origin tries again)
           return new Step(Kind.NONE, null);
         }
       }

@@ -465,15 +465,9 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     });
   }
 
-  /**
-   * A peer of another node is behind while its node talks and has not reported it gone
-   * ({@link Gateway#behind}); a peer of this node is behind while it runs here: its silence is a
-   * backlog of this JVM's event loops (a burst, a collection, cores shared with other JVMs), since
-   * a peer of this node that crashed, left or failed is out of the network at once.
-   */
   @Override
   public boolean behind(PeerRef to) {
-    return remote(to) ? gateway.behind(to) : network.runs(to.address());
+    return remote(to) && gateway.behind(to);
   }
 
   @Override

@@ -168,12 +168,6 @@ public final class VertxNetwork<P extends PeerProtocol> extends AbstractNetwork<
     }
   }
 
-  /** Whether the peer at {@code address} runs in this network (deployed, not crashed, left or failed). */
-  boolean runs(String address) {
-    PeerVerticle v = running(address);
-    return v != null && v.alive();
-  }
-
   @Override
   protected PeerVerticle running(String address) {
     synchronized (peers) {
