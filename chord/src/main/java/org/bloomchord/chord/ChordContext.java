@@ -134,23 +134,30 @@ public final class ChordContext {
    * Counts a failed request to {@code p}; the second in a row suspects it ({@link RoutingTable#strike}),
    * after another peer failed to reach it too when failures are confirmed
    * ({@link ChordConfig#confirmFailures()}). Nothing is counted against a peer the runtime says is
-   * only behind ({@link org.bloomchord.overlay.PeerRuntime#behind}).
+   * only behind ({@link org.bloomchord.overlay.PeerRuntime#behind}), and its silence is no change
+   * of the tables (adaptive maintenance keeps its periods).
+   *
+   * @return true when {@code p} was only behind
    */
-  public void suspect(PeerRef p) {
+  public boolean suspect(PeerRef p) {
+    if (p != null && !p.equals(runtime.self()) && runtime.behind(p)) {
+      // its node talks and has not reported it gone: a backlog, not a failure, and no change of
+      // the tables
+      metrics().increment(ChordCounter.BEHIND, 1);
+      return true;
+    }
     tablesChanged.run();
     if (p == null || p.equals(runtime.self())) {
-      return;
+      return false;
     }
-    if (runtime.behind(p)) {
-      // its node talks and has not reported it gone: a backlog, not a failure
-      metrics().increment(ChordCounter.BEHIND, 1);
-    } else if (table.strike(p, now()) == Strike.COUNTED) {
+    if (table.strike(p, now()) == Strike.COUNTED) {
       metrics().increment(ChordCounter.STRIKE, 1);
     } else if (config.confirmFailures()) {
       confirmation().confirm(p);
     } else {
       drop(p, true);
     }
+    return false;
   }
 
   /** Answers another peer's indirect probe ({@link FailureConfirmation#onReachCheck}). */

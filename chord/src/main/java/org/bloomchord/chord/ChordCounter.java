@@ -39,6 +39,11 @@ public enum ChordCounter implements CounterName {
    * it gone ({@link org.bloomchord.overlay.PeerRuntime#behind}): a peer behind a backlog.
    */
   BEHIND("chord.behind"),
+  /**
+   * Lookup retries not made because the peer's budget of retries after peers behind was spent
+   * (a step routed around a slow peer, or an origin's second attempt; see {@code RerouteBudget}).
+   */
+  RETRY_REFUSED("chord.retryRefused"),
   /** Peers dropped from the tables as failed. */
   SUSPECTED("chord.suspected"),
   /** Indirect probes asked of other peers before taking a silent peer for failed (confirmed failures). */

@@ -211,7 +211,9 @@ public abstract class AbstractNetwork<P extends PeerProtocol, R> implements Netw
     checkDriverThread();
     List<Future<T>> futures = new ArrayList<>(handles.size());
     for (PeerHandle<P> h : handles) {
-      futures.add(runOnPeer(live(h), action));
+      // a peer gone since the caller listed it (a crash or leave under way) is a failed outcome
+      futures.add(isLive(h) ? runOnPeer(live(h), action)
+          : Future.failedFuture(new IllegalStateException("peer " + h.ref() + " is not running")));
     }
     awaitAll(futures, maxWaitMs);
     List<Outcome<T>> out = new ArrayList<>(futures.size());

@@ -79,7 +79,8 @@ public interface Network<P extends PeerProtocol> extends AutoCloseable {
 
   /**
    * Starts {@code action} on each peer's thread at once and waits for all outcomes; a failed or
-   * unfinished action gives a failed {@link Outcome} rather than an exception.
+   * unfinished action, or a peer no longer running (crashed or departed since it was listed), gives
+   * a failed {@link Outcome} rather than an exception.
    */
   <T> List<Outcome<T>> callAll(List<PeerHandle<P>> peers, Function<P, Future<T>> action, long maxWaitMs);
 

@@ -222,6 +222,14 @@ public abstract class NetworkContractTest {
     assertEquals(new Pong(5, "ok"), outcomes.get(1).value());
     assertInstanceOf(RemoteRejectedException.class, outcomes.get(2).failure());
     assertEquals(List.of("start"), net().inspect(peers.get(1), p -> List.copyOf(p.lifecycle)));
+
+    // a peer crashed after the caller listed it is a failed outcome, not an exception for all
+    net().crash(peers.get(1));
+    List<Network.Outcome<Pong>> after = net().callAll(peers, p -> p.ping(target, 6, "ok", 1_000), WAIT);
+    assertEquals(new Pong(6, "ok"), after.get(0).value());
+    assertInstanceOf(IllegalStateException.class, after.get(1).failure());
+    assertTrue(after.get(1).failure().getMessage().contains("p1"), after.get(1).failure().getMessage());
+    assertEquals(new Pong(6, "ok"), after.get(2).value());
   }
 
   @Test

@@ -49,7 +49,8 @@ import org.bloomchord.overlay.PeerRef;
  * the same decisions, asked one peer at a time by the origin. The origin starts a second attempt
  * when the first stays silent for half the lookup timeout (a hop that acknowledged and then
  * crashed loses the query), retries an attempt a hop gave up on with back-off, and gives up after
- * {@code lookupTimeoutMs}.
+ * {@code lookupTimeoutMs}. Once a peer has met a peer behind a backlog, its steps routed around such
+ * a peer and its second attempts are limited by a {@link RerouteBudget}.
  *
  * <p>Invariants: a hop routes each recursive lookup (lookup id, origin) at most once among its last
  * {@value #SEEN}; the origin accepts the first answer of a lookup and counts later ones
@@ -69,6 +70,8 @@ public final class LookupEngine {
   private int seenNext;
   /** Lookups started here and not finished; at most {@code limits.maxPendingLookups}. */
   private int inProgress;
+  /** Retries after a peer behind, made at the first such peer; null until then (always on the simulator). */
+  private RerouteBudget reroutes;
 
   /** A lookup this peer started: one or two attempts under one deadline. */
   private final class Pending {
@@ -129,9 +132,18 @@ public final class LookupEngine {
     });
     // a hop that acknowledged and then crashed loses the query: a second attempt goes out when the
     // first has been silent for half the time, and the first answer of either wins
-    p.hedge = ctx.runtime().after(timeoutMs / 2, () -> attempt(p));
+    p.hedge = ctx.runtime().after(timeoutMs / 2, () -> hedge(p));
     attempt(p);
     return p.promise.future();
+  }
+
+  /** The second attempt, unless this peer has met peers behind and its retries are spent. */
+  private void hedge(Pending p) {
+    if (reroutes != null && !p.promise.future().isComplete() && !reroutes.spend()) {
+      ctx.metrics().increment(ChordCounter.RETRY_REFUSED, 1);
+      return;
+    }
+    attempt(p);
   }
 
   private void attempt(Pending p) {
@@ -257,13 +269,23 @@ public final class LookupEngine {
       case HAND_BACK -> q.handedBack();
       default -> q.forwarded();
     };
+    if (reroutes != null && q.timeouts() == 0) {
+      reroutes.earn();
+    }
     ctx.request(next, fwd).onComplete(ar -> {
       if (ar.succeeded() && ar.result() instanceof Ack) {
         return;
       }
-      ctx.suspect(next);
+      boolean behind = ctx.suspect(next);
+      if (behind && reroutes == null) {
+        reroutes = new RerouteBudget();
+      }
       FindSuccessor retry = q.timedOut();
       if (ctx.state() == PeerState.JOINING || ctx.state() == PeerState.STOPPED) {
+        answer(retry, LookupDone.gaveUp(retry));
+      } else if (behind && !reroutes.spend()) {
+        // the peer is slow, not gone: sending the step elsewhere adds to the load that made it slow
+        ctx.metrics().increment(ChordCounter.RETRY_REFUSED, 1);
         answer(retry, LookupDone.gaveUp(retry));
       } else {
         // the retry goes around the silent peer at once; the table suspects it only at its

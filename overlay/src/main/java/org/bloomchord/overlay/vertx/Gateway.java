@@ -14,6 +14,7 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -243,6 +244,8 @@ final class Gateway {
       bus.send(target, frame.message(), local);
       return;
     }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(frame.timeoutMs());
+    local.addHeader(PeerVerticle.DEADLINE, Long.toString(deadline));
     bus.request(target, frame.message(), local.setSendTimeout(frame.timeoutMs())).onComplete(ar -> {
       if (ar.succeeded()) {
         if (ar.result().body() instanceof Message reply) {

@@ -16,8 +16,11 @@ import org.bloomchord.overlay.Message;
  * @param body the request or reply message; null in a failed answer
  * @param failure why the request failed at the receiver (rejected as malformed, or its handler
  *     failed); null unless a failed answer
+ * @param deadlineNanos for a request, the {@link System#nanoTime()} at which its requester stops
+ *     waiting (the receiver drops it unread after that: see {@link PeerVerticle}); 0, unread, in an
+ *     answer
  */
-record LocalExchange(long id, boolean answer, Message body, String failure) {
+record LocalExchange(long id, boolean answer, Message body, String failure, long deadlineNanos) {
 
   LocalExchange {
     if ((body == null) == (failure == null) || !answer && failure != null) {
@@ -25,15 +28,15 @@ record LocalExchange(long id, boolean answer, Message body, String failure) {
     }
   }
 
-  static LocalExchange request(long id, Message body) {
-    return new LocalExchange(id, false, body, null);
+  static LocalExchange request(long id, Message body, long deadlineNanos) {
+    return new LocalExchange(id, false, body, null, deadlineNanos);
   }
 
   static LocalExchange reply(long id, Message body) {
-    return new LocalExchange(id, true, body, null);
+    return new LocalExchange(id, true, body, null, 0);
   }
 
   static LocalExchange failed(long id, String failure) {
-    return new LocalExchange(id, true, null, failure);
+    return new LocalExchange(id, true, null, failure, 0);
   }
 }

@@ -49,6 +49,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   static final String FROM_ADDRESS = "bc-from";
   /** Header with the sender's ring id, as a signed decimal long. */
   static final String FROM_ID = "bc-from-id";
+  /**
+   * Header of a request the gateway delivers: the {@link System#nanoTime()} of this JVM at which
+   * its remote requester stops waiting.
+   */
+  static final String DEADLINE = "bc-deadline";
   /** Failure code of a reply that rejects a malformed request. */
   static final int REJECTED = 400;
   /** Failure code of a reply to a request whose handler failed unexpectedly. */
@@ -192,6 +197,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       }
       exchange = x.id();
       body = x.body();
+      if (expired(x.deadlineNanos())) {
+        return;
+      }
+    } else if (envelope.replyAddress() != null && expired(envelope.headers().get(DEADLINE))) {
+      return;
     }
     boolean isRequest = exchange != NO_EXCHANGE || envelope.replyAddress() != null;
     String type = typeOf(body);
@@ -254,6 +264,32 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
         }
       }
     });
+  }
+
+  /**
+   * Whether a request reached this peer's handler only after its requester stopped waiting (its
+   * deadline passed while it sat behind this event loop's backlog): it is dropped unread and
+   * counted ({@link VertxCounter#EXPIRED_UNREAD}), since its answer would be dropped as late and
+   * the requester has already gone around this peer. This keeps a backlog from feeding on itself:
+   * a loop that falls behind spends nothing on answers nobody reads, and catches up.
+   */
+  private boolean expired(long deadlineNanos) {
+    if (System.nanoTime() - deadlineNanos <= 0) {
+      return false;
+    }
+    network.metrics().increment(VertxCounter.EXPIRED_UNREAD, 1);
+    return true;
+  }
+
+  private boolean expired(String deadlineHeader) {
+    if (deadlineHeader == null) {
+      return false;
+    }
+    try {
+      return expired(Long.parseLong(deadlineHeader));
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   /**
@@ -382,7 +418,8 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   private void requestLocal(PeerRef to, Message message, long timeoutMs, Promise<Message> promise) {
     long id = ++lastExchange;
     pending.put(id, new Pending(to, timeoutMs, promise, after(timeoutMs, () -> expire(id))));
-    vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message), sendOptions);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message, deadline), sendOptions);
   }
 
   private void expire(long id) {

@@ -26,6 +26,8 @@ public final class EchoPeer implements PeerProtocol {
   public final List<String> notes = new CopyOnWriteArrayList<>();
   public final List<Long> ticks = new CopyOnWriteArrayList<>();
   public final List<String> trace = new CopyOnWriteArrayList<>();
+  /** The texts of the pings this peer answered, in order. */
+  public final List<String> served = new CopyOnWriteArrayList<>();
   public volatile PeerRef leaveNotice;
   public volatile long tickStart;
   public volatile boolean afterFired;
@@ -51,6 +53,7 @@ public final class EchoPeer implements PeerProtocol {
         throw new MalformedMessageException("text starts with bad");
       }
       failOn(p.text());
+      served.add(p.text());
       return Future.succeededFuture(new Pong(p.seq(), p.text()));
     }
     throw new MalformedMessageException("unexpected request " + message.typeName());

@@ -223,13 +223,15 @@ class ClusteredNetworkTest {
     PeerRef fake = new PeerRef("x@one", 1);
     int[] ignored = new int[1];
     String longText = "y".repeat(EchoWire.MAX_TEXT_BYTES + 1);
+    // each frame declares the wait its sender really gives it (a receiver drops a request whose
+    // declared timeout passed before its loop reached it)
     List<Buffer> hostile = List.of(
         Buffer.buffer(new byte[] {1, 9, 9}),
         Buffer.buffer(new byte[] {7, 1}),
-        GatewayFrame.request(onTwo.address(), fake, 1_000, new Ping(1, longText)).encode(registry, ignored),
-        GatewayFrame.request(onTwo.address(), new PeerRef("intruder@two", 1), 1_000, new Ping(1, "x"))
+        GatewayFrame.request(onTwo.address(), fake, WAIT, new Ping(1, longText)).encode(registry, ignored),
+        GatewayFrame.request(onTwo.address(), new PeerRef("intruder@two", 1), WAIT, new Ping(1, "x"))
             .encode(registry, ignored),
-        GatewayFrame.request("p@one", fake, 1_000, new Ping(1, "x")).encode(registry, ignored),
+        GatewayFrame.request("p@one", fake, WAIT, new Ping(1, "x")).encode(registry, ignored),
         GatewayFrame.reply(new Pong(1, "x")).encode(registry, ignored));
     long before = rejectedFrames();
     for (Buffer frame : hostile) {

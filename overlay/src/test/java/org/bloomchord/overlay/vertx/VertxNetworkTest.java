@@ -132,6 +132,42 @@ class VertxNetworkTest extends NetworkContractTest {
   }
 
   @Test
+  void aRequestWhoseRequesterStoppedWaitingIsDroppedUnreadBehindABacklog() throws Exception {
+    Network<EchoPeer> net = new VertxNetwork<>(vertx, options().withVertx(v -> v.withEventLoopThreads(4)), registry);
+    try {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
+      // b's event loop is held for 800 ms, as a burst or a collection would hold it
+      Thread stall = new Thread(() -> net.call(b, p -> {
+        try {
+          Thread.sleep(800);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return Future.succeededFuture();
+      }, WAIT), "stall");
+      stall.start();
+      Thread.sleep(100);
+      List<Future<Settled>> impatient = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        impatient.add(a.protocol().timedPing(b.ref(), "impatient" + i, 150));
+      }
+      Future<Settled> patient = a.protocol().timedPing(b.ref(), "patient", 5_000);
+      stall.join();
+      assertTrue(net.awaitUntil(patient::isComplete, WAIT, 10));
+      for (Future<Settled> f : impatient) {
+        assertInstanceOf(RequestTimeoutException.class, f.result().failure());
+      }
+      assertNull(patient.result().failure());
+      // the five reached b after their requester had stopped waiting: dropped unread, counted
+      assertEquals(List.of("patient"), b.protocol().served);
+      assertEquals(5, net.metrics().counter(VertxCounter.EXPIRED_UNREAD));
+    } finally {
+      net.close();
+    }
+  }
+
+  @Test
   void aBodyThatIsNoProtocolMessageIsCountedByItsClassNeverByItsText() {
     assertEquals("non-protocol java.lang.String", PeerVerticle.typeOf("text the sender chose " + System.nanoTime()));
     assertEquals("null", PeerVerticle.typeOf(null));
