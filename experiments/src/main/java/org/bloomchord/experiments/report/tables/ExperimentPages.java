@@ -68,6 +68,8 @@ public final class ExperimentPages {
       "quickstart-jvms", MultiJvmTables::quickstartTrials,
       "quickstart-jvms-busy", MultiJvmTables::quickstartTrials,
       "quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials,
+      "quickstart-jvms-overload", MultiJvmTables::overloadRuns,
+      "quickstart-jvms-overload-tried", MultiJvmTables::overloadRuns,
       "churn-jvms", MultiJvmTables::churnRuns);
 
   /**

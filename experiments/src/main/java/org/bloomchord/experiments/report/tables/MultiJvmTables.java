@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * The tables of multi-jvm.md written from the runs kept under docs/experiments/data: the
  * quickstart trials of {@code scripts/quickstart-trials} (its {@code runs.tsv}, one line per run
- * started, and each run's {@code summary.json}) and the runs of {@code run churn-jvms}.
+ * started, and each run's {@code summary.json}), the runs of {@code run churn-jvms}, and the runs of
+ * the quickstart beside busy loops ({@code meta.txt} beside each {@code summary.json}).
  */
 public final class MultiJvmTables {
 
@@ -73,6 +74,47 @@ public final class MultiJvmTables {
     }
     return md.append(String.format(Locale.ROOT, "\n%d runs started, %d exited 0 with a stable ring.\n",
         lines.size() - 1 - (int) lines.stream().skip(1).filter(String::isBlank).count(), passed)).toString();
+  }
+
+  /**
+   * One row per run of the quickstart over JVMs beside busy loops: what each run's {@code meta.txt}
+   * says of it (build, busy loops beside it, start, load average at start and end, wall time;
+   * {@code key=value} lines,
+   * written by the trial's script) and what its {@code summary.json} says of the lookups, the
+   * traffic and the ring.
+   *
+   * @param summaries the runs' {@code summary.json}, in folder-name order
+   * @throws IllegalArgumentException when a run folder has no {@code meta.txt} or it lacks a field
+   */
+  public static String overloadRuns(List<Path> summaries) {
+    StringBuilder md = new StringBuilder("| run | build | busy loops | started (UTC) | load at start / end | wall (s) "
+        + "| lookups correct | incorrect | failed | of | messages | `FindSuccessor` | ring stable |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (Path summary : summaries) {
+      Path metaFile = summary.resolveSibling("meta.txt");
+      java.util.Map<String, String> meta = new java.util.HashMap<>();
+      for (String line : readLines(metaFile)) {
+        int eq = line.indexOf('=');
+        if (eq > 0) {
+          meta.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+        }
+      }
+      for (String key : List.of("build", "loops", "started", "load_start", "load_end", "wall_s")) {
+        if (!meta.containsKey(key)) {
+          throw new IllegalArgumentException(metaFile + ": no " + key);
+        }
+      }
+      JsonNode s = readJson(summary);
+      JsonNode lookups = s.path("lookups");
+      JsonNode traffic = s.path("traffic");
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s / %s | %s | %,d | %,d | %,d | %,d | %,d | %,d | %s |\n",
+          summary.getParent().getFileName(), meta.get("build"), meta.get("loops"), meta.get("started"), meta.get("load_start"),
+          meta.get("load_end"), meta.get("wall_s"), lookups.path("correct").asLong(), lookups.path("incorrect").asLong(),
+          lookups.path("failed").asLong(), lookups.path("total").asLong(), traffic.path("messages").asLong(),
+          traffic.path("byType").path("FindSuccessor").path("messages").asLong(),
+          s.path("ring").path("stable").asText("-")));
+    }
+    return md.toString();
   }
 
   /**

@@ -40,7 +40,7 @@ public final class RingsAtScaleTable {
   static final int STOPPED = 124;
 
   /**
-   * One run of {@code bloomchord ring}.
+   * What the script wrote of a run before and after it: the header line and the end line.
    *
    * @param name the run's name (its file's name without {@code .txt})
    * @param build the commit measured
@@ -50,6 +50,15 @@ public final class RingsAtScaleTable {
    * @param limit the script's limit in seconds
    * @param jvm the JVM options
    * @param command the {@code ring} command line
+   */
+  record Header(String name, String build, String date, double loadStart, double loadEnd, int limit, String jvm,
+      String command) {
+  }
+
+  /**
+   * One run of {@code bloomchord ring}.
+   *
+   * @param header the script's header and end of the run
    * @param summary the JSON summary, or null when the run printed none
    * @param pingShare lookup hops/s as a percentage of the ping rate, NaN without {@code --bench-pings}
    * @param events the simulator's events (the sum of the phase lines), -1 when none were printed
@@ -58,9 +67,40 @@ public final class RingsAtScaleTable {
    * @param exit the process's exit code, -1 when not kept
    * @param lastProgress the last progress line, empty when none
    */
-  record Run(String name, String build, String date, double loadStart, double loadEnd, int limit, String jvm,
-      String command, JsonNode summary, double pingShare, long events, double wall, long maxRssKb, int exit,
+  record Run(Header header, JsonNode summary, double pingShare, long events, double wall, long maxRssKb, int exit,
       String lastProgress) {
+
+    String name() {
+      return header.name();
+    }
+
+    String build() {
+      return header.build();
+    }
+
+    String date() {
+      return header.date();
+    }
+
+    double loadStart() {
+      return header.loadStart();
+    }
+
+    double loadEnd() {
+      return header.loadEnd();
+    }
+
+    int limit() {
+      return header.limit();
+    }
+
+    String jvm() {
+      return header.jvm();
+    }
+
+    String command() {
+      return header.command();
+    }
 
     long peers() {
       return Long.parseLong(flag("--peers", "0"));
@@ -75,7 +115,7 @@ public final class RingsAtScaleTable {
     }
 
     private String flag(String name, String otherwise) {
-      Matcher m = Pattern.compile("(?:^| )" + Pattern.quote(name) + " (\\S+)").matcher(command);
+      Matcher m = Pattern.compile("(?:^| )" + Pattern.quote(name) + " (\\S+)").matcher(header.command());
       return m.find() ? m.group(1) : otherwise;
     }
   }
@@ -293,8 +333,9 @@ public final class RingsAtScaleTable {
         last = m.group(1);
       }
     }
-    Run r = new Run(h.group(1), h.group(2), h.group(3), Double.parseDouble(h.group(4)), loadEnd,
-        Integer.parseInt(h.group(5)), h.group(6), h.group(7), summary, share, events, wall, rss, exit, last);
+    Header header = new Header(h.group(1), h.group(2), h.group(3), Double.parseDouble(h.group(4)), loadEnd,
+        Integer.parseInt(h.group(5)), h.group(6), h.group(7));
+    Run r = new Run(header, summary, share, events, wall, rss, exit, last);
     if (summary != null) {
       if (summary.path("peers").path("launched").asLong() != r.peers()) {
         throw new IllegalArgumentException(file + ":" + (at + 1) + ": the summary launched "
@@ -305,8 +346,7 @@ public final class RingsAtScaleTable {
             + summary.path("runtime").asText() + ", the command on " + r.runtime());
       }
       if (!r.runtime().equals("sim")) {
-        r = new Run(r.name(), r.build(), r.date(), r.loadStart(), r.loadEnd(), r.limit(), r.jvm(), r.command(), summary,
-            share, -1, wall, rss, exit, last);
+        r = new Run(header, summary, share, -1, wall, rss, exit, last);
       }
     }
     return r;

@@ -97,6 +97,22 @@ class TablesOfRunFoldersTest {
         + " errors |", MultiJvmTables.churnRuns(List.of(run.resolve("summary.json"))).split("\n")[2]);
   }
 
+  /** A quickstart beside busy loops is one row of its meta.txt and summary; a run without meta.txt is refused. */
+  @Test
+  void overloadRunsReadTheirMetaAndSummary(@TempDir Path dir) throws IOException {
+    Path run = dir.resolve("run01");
+    Files.createDirectories(run);
+    Files.writeString(run.resolve("summary.json"), "{\"ring\":{\"stable\":true},\"lookups\":{\"total\":4864,"
+        + "\"correct\":3910,\"incorrect\":10,\"failed\":944},\"traffic\":{\"messages\":2236358,"
+        + "\"byType\":{\"FindSuccessor\":{\"messages\":570808}}}}");
+    Files.writeString(run.resolve("meta.txt"), "build=f8610c9\nstarted=22:13:00\nload_start=12.51\nload_end=15.65\n"
+        + "wall_s=348\nexit=0\nloops=8\n");
+    assertEquals("| run01 | f8610c9 | 8 | 22:13:00 | 12.51 / 15.65 | 348 | 3,910 | 10 | 944 | 4,864 | 2,236,358 | 570,808"
+        + " | true |", MultiJvmTables.overloadRuns(List.of(run.resolve("summary.json"))).split("\n")[2]);
+    Files.writeString(run.resolve("meta.txt"), "build=f8610c9\n");
+    assertThrows(IllegalArgumentException.class, () -> MultiJvmTables.overloadRuns(List.of(run.resolve("summary.json"))));
+  }
+
   /**
    * A location upkeep row: the upkeep types' share of the run's bytes per peer per second, the
    * within-depth share, and the locates found among those with a live holder.
