@@ -140,14 +140,15 @@ public final class ChordContext {
    * @return true when {@code p} was only behind
    */
   public boolean suspect(PeerRef p) {
-    if (p != null && !p.equals(runtime.self()) && runtime.behind(p)) {
+    boolean other = p != null && !p.equals(runtime.self());
+    if (other && runtime.behind(p)) {
       // its node talks and has not reported it gone: a backlog, not a failure, and no change of
       // the tables
       metrics().increment(ChordCounter.BEHIND, 1);
       return true;
     }
     tablesChanged.run();
-    if (p == null || p.equals(runtime.self())) {
+    if (!other) {
       return false;
     }
     if (table.strike(p, now()) == Strike.COUNTED) {

@@ -200,8 +200,12 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       if (expired(x.deadlineNanos())) {
         return;
       }
-    } else if (envelope.replyAddress() != null && expired(envelope.headers().get(DEADLINE))) {
-      return;
+    } else if (envelope.replyAddress() != null) {
+      // set by this node's gateway only: peers' consumers are local, so no other JVM writes it
+      String deadline = envelope.headers().get(DEADLINE);
+      if (deadline != null && expired(Long.parseLong(deadline))) {
+        return;
+      }
     }
     boolean isRequest = exchange != NO_EXCHANGE || envelope.replyAddress() != null;
     String type = typeOf(body);
@@ -270,8 +274,8 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
    * Whether a request reached this peer's handler only after its requester stopped waiting (its
    * deadline passed while it sat behind this event loop's backlog): it is dropped unread and
    * counted ({@link VertxCounter#EXPIRED_UNREAD}), since its answer would be dropped as late and
-   * the requester has already gone around this peer. This keeps a backlog from feeding on itself:
-   * a loop that falls behind spends nothing on answers nobody reads, and catches up.
+   * the requester has already gone around this peer: a loop that falls behind spends nothing on
+   * answers nobody reads.
    */
   private boolean expired(long deadlineNanos) {
     if (System.nanoTime() - deadlineNanos <= 0) {
@@ -279,17 +283,6 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     }
     network.metrics().increment(VertxCounter.EXPIRED_UNREAD, 1);
     return true;
-  }
-
-  private boolean expired(String deadlineHeader) {
-    if (deadlineHeader == null) {
-      return false;
-    }
-    try {
-      return expired(Long.parseLong(deadlineHeader));
-    } catch (NumberFormatException e) {
-      return false;
-    }
   }
 
   /**

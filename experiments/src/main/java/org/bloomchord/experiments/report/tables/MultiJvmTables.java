@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 
 /**
  * The tables of multi-jvm.md written from the runs kept under docs/experiments/data: the
@@ -84,7 +85,7 @@ public final class MultiJvmTables {
    * traffic and the ring.
    *
    * @param summaries the runs' {@code summary.json}, in folder-name order
-   * @throws IllegalArgumentException when a run folder has no {@code meta.txt} or it lacks a field
+   * @throws IllegalArgumentException when a run's {@code meta.txt} lacks a field
    */
   public static String overloadRuns(List<Path> summaries) {
     StringBuilder md = new StringBuilder("| run | build | busy loops | started (UTC) | load at start / end | wall (s) "
@@ -92,15 +93,14 @@ public final class MultiJvmTables {
         + "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Path summary : summaries) {
       Path metaFile = summary.resolveSibling("meta.txt");
-      java.util.Map<String, String> meta = new java.util.HashMap<>();
-      for (String line : readLines(metaFile)) {
-        int eq = line.indexOf('=');
-        if (eq > 0) {
-          meta.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
-        }
+      Properties meta = new Properties();
+      try (java.io.Reader in = Files.newBufferedReader(metaFile, StandardCharsets.UTF_8)) {
+        meta.load(in);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       for (String key : List.of("build", "loops", "started", "load_start", "load_end", "wall_s")) {
-        if (!meta.containsKey(key)) {
+        if (meta.getProperty(key) == null) {
           throw new IllegalArgumentException(metaFile + ": no " + key);
         }
       }
@@ -108,8 +108,9 @@ public final class MultiJvmTables {
       JsonNode lookups = s.path("lookups");
       JsonNode traffic = s.path("traffic");
       md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s / %s | %s | %,d | %,d | %,d | %,d | %,d | %,d | %s |\n",
-          summary.getParent().getFileName(), meta.get("build"), meta.get("loops"), meta.get("started"), meta.get("load_start"),
-          meta.get("load_end"), meta.get("wall_s"), lookups.path("correct").asLong(), lookups.path("incorrect").asLong(),
+          summary.getParent().getFileName(), meta.getProperty("build"), meta.getProperty("loops"),
+          meta.getProperty("started"), meta.getProperty("load_start"), meta.getProperty("load_end"),
+          meta.getProperty("wall_s"), lookups.path("correct").asLong(), lookups.path("incorrect").asLong(),
           lookups.path("failed").asLong(), lookups.path("total").asLong(), traffic.path("messages").asLong(),
           traffic.path("byType").path("FindSuccessor").path("messages").asLong(),
           s.path("ring").path("stable").asText("-")));

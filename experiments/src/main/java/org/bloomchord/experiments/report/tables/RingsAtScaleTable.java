@@ -207,7 +207,7 @@ public final class RingsAtScaleTable {
 
   private static String row(Run r) {
     List<String> c = new ArrayList<>();
-    c.add(power(r.peers()));
+    c.add(SimulatorSpeedTable.power(r.peers()));
     c.add(r.runtime().equals("sim") ? "simulator" : "Vert.x");
     c.add(r.launch());
     JsonNode s = r.summary();
@@ -257,16 +257,6 @@ public final class RingsAtScaleTable {
     long whole = Math.round(s);
     return whole < 60 ? String.format(Locale.ROOT, "%.1f s", s)
         : String.format(Locale.ROOT, "%d min %d s", whole / 60, whole % 60);
-  }
-
-  private static String power(long n) {
-    long p = 1;
-    int e = 0;
-    while (p < n) {
-      p *= 10;
-      e++;
-    }
-    return p == n ? "10^" + e : String.format(Locale.ROOT, "%,d", n);
   }
 
   private static List<Run> runsOf(Path file) {

@@ -295,7 +295,8 @@ public final class SimulatorSpeedTable {
     return cells.stream().map(Cell::peers).distinct().sorted().toList();
   }
 
-  private static String power(long n) {
+  /** {@code n} as 10^e when it is a power of ten, else with thousands separators. */
+  static String power(long n) {
     long p = 1;
     int e = 0;
     while (p < n) {
