@@ -67,4 +67,29 @@ public final class CompressedTableMarkdown {
         .append(" (").append(String.format(Locale.ROOT, "%+.1f%%", 100 * worstRate)).append(").\n");
     return md.toString();
   }
+
+  /**
+   * The two codecs against the measured entropy, one row per distinct filter (m/n, k) of
+   * {@code columns} in order: m·H(p̂)/n, and how far the arithmetic coder's and Golomb coding's bits
+   * per element lie above it (block {@code compressed-codecs}).
+   */
+  public static String codecs(java.util.List<JsonNode> columns) {
+    StringBuilder md = new StringBuilder("| m/n | k | m·H(p̂)/n | arithmetic above entropy | Golomb above entropy |\n"
+        + "|---|---|---|---|---|\n");
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (JsonNode c : columns) {
+      String mn = ReproductionTables.plain(c.path("bitsPerElement").asDouble());
+      if (!seen.add(mn + "/" + c.path("k").asInt())) {
+        continue;
+      }
+      double entropy = c.path("entropyBitsPerElement").asDouble();
+      md.append("| ").append(mn).append(" | ").append(c.path("k").asInt()).append(" | ")
+          .append(String.format(Locale.ROOT, "%.4f", entropy)).append(" | ")
+          .append(String.format(Locale.ROOT, "%+.3f%%", 100 * (c.path("measuredCompressedBitsPerElement").asDouble()
+              / entropy - 1))).append(" | ")
+          .append(String.format(Locale.ROOT, "%+.3f%%", 100 * (c.path("golombBitsPerElement").asDouble() / entropy - 1)))
+          .append(" |\n");
+    }
+    return md.toString();
+  }
 }
