@@ -108,12 +108,13 @@ public final class ExperimentPages {
       Map.entry("chord-path-length", RingPathLengthTable::markdown));
 
   /**
-   * The blocks written by a table of their own from data kept for another block, by name: the file
-   * under {@code data/} (read as {@link #commandRuns}) and the table.
+   * The blocks whose data file is named here rather than by the block: the file under {@code data/}
+   * (read as {@link #commandRuns}; for some, the data of another block) and the table.
    */
   public static final Map<String, Map.Entry<String, Function<List<JsonNode>, String>>> QUOTED_TABLES = Map.of(
       "cache-aims-met", Map.entry("cache/aims.json", CacheAimsTable::markdown),
-      "compressed-codecs", Map.entry(CompressedTableMarkdown.NAME + ".json", CompressedTableMarkdown::codecs));
+      "compressed-codecs", Map.entry(CompressedTableMarkdown.NAME + ".json", CompressedTableMarkdown::codecs),
+      "sender-limits", Map.entry("heavy-hitters/sender-limits.json", SenderLimitsTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

@@ -111,4 +111,17 @@ class TablesOfCommandOutputsTest {
     assertEquals(List.of("| m/n | k | m·H(p̂)/n | arithmetic above entropy | Golomb above entropy |", "|---|---|---|---|---|",
         "| 8 | 6 | 8.0000 | +0.020% | +0.250% |"), List.of(md.split("\n")));
   }
+
+  /** A row per run of each command; the limit is what the command set, the scenario's when nothing. */
+  @Test
+  void senderLimitsNameWhatEachCommandSet() {
+    String run = "{'sweep':{'rogue.peers':'5'},'summary':{'trust':{'quota.requests':298212},'lookups':{'correct':1747,"
+        + "'total':1747,'timeoutsPerLookup':0.0154},'keys':{'lost':0}}}";
+    String md = SenderLimitsTable.markdown(List.of(json("{'command':'run rogue-peers','runs':[" + run + "]}"),
+        json("{'command':'run rogue-peers --set chord.senderLimit.kind=counting --set chord.senderLimit.limit=400',"
+            + "'runs':[" + run + "]}")));
+    assertEquals(List.of("| the scenario's (exact) | 5 | 298,212 | 1747 / 1747 | 0.015 | 0 |",
+        "| kind counting, limit 400 | 5 | 298,212 | 1747 / 1747 | 0.015 | 0 |"), List.of(md.split("\n")).subList(2, 4));
+    assertThrows(IllegalArgumentException.class, () -> SenderLimitsTable.markdown(List.of(json("{'runs':[]}"))));
+  }
 }
