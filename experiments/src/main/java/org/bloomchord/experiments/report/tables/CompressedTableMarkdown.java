@@ -1,7 +1,10 @@
 package org.bloomchord.experiments.report.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The published-against-measured table of Mitzenmacher's compressed Bloom filters (ToN 2002,
@@ -73,10 +76,10 @@ public final class CompressedTableMarkdown {
    * {@code columns} in order: m·H(p̂)/n, and how far the arithmetic coder's and Golomb coding's bits
    * per element lie above it (block {@code compressed-codecs}).
    */
-  public static String codecs(java.util.List<JsonNode> columns) {
+  public static String codecs(List<JsonNode> columns) {
     StringBuilder md = new StringBuilder("| m/n | k | m·H(p̂)/n | arithmetic above entropy | Golomb above entropy |\n"
         + "|---|---|---|---|---|\n");
-    java.util.Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (JsonNode c : columns) {
       String mn = ReproductionTables.plain(c.path("bitsPerElement").asDouble());
       if (!seen.add(mn + "/" + c.path("k").asInt())) {

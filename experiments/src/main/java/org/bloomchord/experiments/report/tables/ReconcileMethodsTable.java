@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -33,11 +35,11 @@ public final class ReconcileMethodsTable {
       if (r == null) {
         throw new IllegalArgumentException("not the output of reconcile --json (no reconcile section)");
       }
-      byMethod.computeIfAbsent(r.path("method").asText(), m -> new java.util.TreeMap<>()).put(r.path("diff").asLong(), r);
+      byMethod.computeIfAbsent(r.path("method").asText(), m -> new TreeMap<>()).put(r.path("diff").asLong(), r);
     }
     List<Long> diffs = new ArrayList<>(byMethod.values().iterator().next().keySet());
     for (Map.Entry<String, Map<Long, JsonNode>> m : byMethod.entrySet()) {
-      if (!m.getValue().keySet().equals(new java.util.TreeSet<>(diffs))) {
+      if (!m.getValue().keySet().equals(new TreeSet<>(diffs))) {
         throw new IllegalArgumentException("method " + m.getKey() + " ran differences " + m.getValue().keySet()
             + ", another " + diffs);
       }

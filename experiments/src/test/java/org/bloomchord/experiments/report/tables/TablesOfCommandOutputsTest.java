@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,7 @@ class TablesOfCommandOutputsTest {
   private static JsonNode json(String text) {
     try {
       return JSON.readTree(text.replace('\'', '"'));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException(e);
     }
   }
@@ -46,7 +48,7 @@ class TablesOfCommandOutputsTest {
     for (String names : List.of("url", "number")) {
       for (JsonNode r : List.of(cacheRun(1, "icp", 20, 0.5, 100, 0, 0), cacheRun(1, "summary", 1.5, 0.495, 40, 100, 95),
           cacheRun(2, "icp", 20, 0.5, 100, 0, 0), cacheRun(2, "summary", 2.5, 0.49, 60, 100, 105))) {
-        ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("cache")).put("names", names);
+        ((ObjectNode) r.get("cache")).put("names", names);
         runs.add(r);
       }
     }
