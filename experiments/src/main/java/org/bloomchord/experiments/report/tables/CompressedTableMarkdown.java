@@ -1,7 +1,10 @@
 package org.bloomchord.experiments.report.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The published-against-measured table of Mitzenmacher's compressed Bloom filters (ToN 2002,
@@ -65,6 +68,31 @@ public final class CompressedTableMarkdown {
         .append(String.format(Locale.ROOT, "%+.2f%%", 100 * worst)).append(" at ").append(worstAt).append(").\n");
     md.append("- false-positive rate: measured / published − 1 is largest in magnitude at ").append(worstRateAt)
         .append(" (").append(String.format(Locale.ROOT, "%+.1f%%", 100 * worstRate)).append(").\n");
+    return md.toString();
+  }
+
+  /**
+   * The two codecs against the measured entropy, one row per distinct filter (m/n, k) of
+   * {@code columns} in order: m·H(p̂)/n, and how far the arithmetic coder's and Golomb coding's bits
+   * per element lie above it (block {@code compressed-codecs}).
+   */
+  public static String codecs(List<JsonNode> columns) {
+    StringBuilder md = new StringBuilder("| m/n | k | m·H(p̂)/n | arithmetic above entropy | Golomb above entropy |\n"
+        + "|---|---|---|---|---|\n");
+    Set<String> seen = new HashSet<>();
+    for (JsonNode c : columns) {
+      String mn = ReproductionTables.plain(c.path("bitsPerElement").asDouble());
+      if (!seen.add(mn + "/" + c.path("k").asInt())) {
+        continue;
+      }
+      double entropy = c.path("entropyBitsPerElement").asDouble();
+      md.append("| ").append(mn).append(" | ").append(c.path("k").asInt()).append(" | ")
+          .append(String.format(Locale.ROOT, "%.4f", entropy)).append(" | ")
+          .append(String.format(Locale.ROOT, "%+.3f%%", 100 * (c.path("measuredCompressedBitsPerElement").asDouble()
+              / entropy - 1))).append(" | ")
+          .append(String.format(Locale.ROOT, "%+.3f%%", 100 * (c.path("golombBitsPerElement").asDouble() / entropy - 1)))
+          .append(" |\n");
+    }
     return md.toString();
   }
 }

@@ -103,7 +103,18 @@ public final class ExperimentPages {
       Map.entry("state-hour", StateHourTable::markdown),
       Map.entry("pns", PnsTable::markdown),
       Map.entry("location-upkeep", LocationUpkeepTable::markdown),
-      Map.entry("churn-hour", ChurnHourTable::markdown));
+      Map.entry("churn-hour", ChurnHourTable::markdown),
+      Map.entry("reconciliation", ReconcileMethodsTable::markdown),
+      Map.entry("chord-path-length", RingPathLengthTable::markdown));
+
+  /**
+   * The blocks whose data file is named here rather than by the block: the file under {@code data/}
+   * (read as {@link #commandRuns}; for some, the data of another block) and the table.
+   */
+  public static final Map<String, Map.Entry<String, Function<List<JsonNode>, String>>> QUOTED_TABLES = Map.of(
+      "cache-aims-met", Map.entry("cache/aims.json", CacheAimsTable::markdown),
+      "compressed-codecs", Map.entry(CompressedTableMarkdown.NAME + ".json", CompressedTableMarkdown::codecs),
+      "sender-limits", Map.entry("heavy-hitters/sender-limits.json", SenderLimitsTable::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
@@ -127,6 +138,9 @@ public final class ExperimentPages {
   public static Path source(Path dir, String name) {
     if (name.equals(CompressedTableMarkdown.NAME)) {
       return dir.resolve(DATA).resolve(name + ".json");
+    }
+    if (QUOTED_TABLES.containsKey(name)) {
+      return dir.resolve(DATA).resolve(QUOTED_TABLES.get(name).getKey());
     }
     if (commandTable(name) != null) {
       int dot = name.indexOf('.');
@@ -217,6 +231,7 @@ public final class ExperimentPages {
           Path source = source(dir, name);
           if (!Files.exists(source)) {
             throw new IllegalArgumentException(page + ": block '" + name + "' has no data (" + (commandTable(name) != null
+                || QUOTED_TABLES.containsKey(name)
                 ? source.toString() : dir.resolve(DATA).resolve(name) + "/ or " + name + RECORDED) + ")");
           }
           try {
@@ -224,7 +239,8 @@ public final class ExperimentPages {
               text = MarkedBlocks.replace(text, name, CompressedTableMarkdown.markdown(JSON.readTree(source.toFile())));
               continue;
             }
-            Function<List<JsonNode>, String> command = commandTable(name);
+            Function<List<JsonNode>, String> command = QUOTED_TABLES.containsKey(name)
+                ? QUOTED_TABLES.get(name).getValue() : commandTable(name);
             if (command != null) {
               String md = command.apply(commandRuns(source));
               text = MarkedBlocks.replace(text, name, md.endsWith("\n") ? md : md + "\n");
