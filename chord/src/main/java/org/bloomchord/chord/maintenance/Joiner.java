@@ -102,7 +102,7 @@ final class Joiner {
           ctx.runtime().send(former, new JoinedBefore(n.guessed()));
         }
         activate.run();
-        fingers.seed(table.successor());
+        fingers.seed(table.successor(), n.guessed() ? null : former);
         joined.tryComplete();
       } else if (ar.succeeded() && ar.result() instanceof Predecessor p && p.predecessor() != null
           && ctx.ring().inOpen(p.predecessor().id(), ctx.self().id(), succ.id())
