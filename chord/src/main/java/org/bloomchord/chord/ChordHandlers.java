@@ -83,7 +83,7 @@ final class ChordHandlers {
     });
     h.message(JoinedBefore.class, (peer, from, m) -> {
       if (peer.context().active()) {
-        peer.maintenanceTasks().onJoinedBefore(from);
+        peer.maintenanceTasks().onJoinedBefore(from, m);
       }
     });
     h.message(Notify.class, (peer, from, m) -> {

@@ -1,6 +1,7 @@
 package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.bloomchord.chord.ChordContext;
@@ -19,7 +20,8 @@ import org.bloomchord.overlay.PeerRef;
 /**
  * Fix-fingers: checks one finger per round by asking it for its predecessor, and looks up the
  * finger's start only when a peer joined before the finger (or the finger is gone); every later
- * finger the answer covers is filled too. A joiner seeds its fingers from its successor's
+ * finger the answer covers is filled too, and a check that changed a finger goes on to the next
+ * in the same round. A joiner seeds its fingers from its successor's and its predecessor's
  * ({@link GetFingers}) and checks them all at once; a finger whose peer was suspected is repaired
  * by a lookup. At most one round is in flight at a time.
  *
@@ -46,7 +48,11 @@ final class FingerFixer {
 
   /**
    * One fix-fingers round: checks the next finger and fills those the answer covers. Finger 1 is
-   * the successor and needs no message, so a round starts at the first finger beyond it.
+   * the successor and needs no message, so a round starts at the first finger beyond it. A check
+   * that changed a finger goes on to the next finger at once, in the same round, up to finger m:
+   * after joins most fingers are stale in runs, and a ring that just doubled would otherwise take
+   * a round per finger (about log2 N rounds) to put them right; a check that finds its finger
+   * right ends the round, so a stable ring costs one check a round as before.
    */
   void fixNextFinger() {
     if (paused.getAsBoolean() || fixing || ctx.state() != PeerState.ACTIVE) {
@@ -60,11 +66,20 @@ final class FingerFixer {
       }
     }
     fixing = true;
-    int round = i;
-    long version = ctx.table().version();
-    checkFinger(round).onComplete(ar -> {
+    fixFrom(i, ctx.table().version());
+  }
+
+  private void fixFrom(int i, long version) {
+    long changes = ctx.table().fingers().changes();
+    checkFinger(i).onComplete(ar -> {
+      int next = ar.succeeded() ? ar.result() : following(i);
+      if (proximity == null && ar.succeeded() && next > i && ctx.table().fingers().changes() != changes
+          && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
+        fixFrom(next, version);
+        return;
+      }
       fixing = false;
-      nextFinger = ar.succeeded() ? ar.result() : following(round);
+      nextFinger = next;
       schedule.fingersChecked(ar.succeeded() && ctx.table().version() == version);
     });
   }
@@ -77,17 +92,39 @@ final class FingerFixer {
   }
 
   /**
-   * A joiner's first fingers: the successor's fingers as hints ({@link RoutingTable#seedFingers}),
-   * one request instead of a lookup per finger; fix-fingers checks them afterwards.
+   * A joiner's first fingers: the fingers of its successor and of its predecessor as hints
+   * ({@link RoutingTable#seedFingers}), two requests at once instead of a lookup per finger;
+   * fix-fingers checks them afterwards. The predecessor's finger k is the first peer at or after
+   * pred + 2^(k-1), so when it lies at or after the joiner's own start it is the joiner's finger k
+   * exactly (no peer can lie between), where the successor's lies after it by the gap between
+   * joiner and successor, often with a peer or more in that gap: each such peer is one more step
+   * of the check (Stoica et al., SIGCOMM 2001, section 4: a new node asks its
+   * neighbours for their fingers).
+   *
+   * @param predecessor the joiner's predecessor, or null when it has none
    */
-  void seed(PeerRef successor) {
+  void seed(PeerRef successor, PeerRef predecessor) {
     fixing = true;
-    ctx.request(successor, new GetFingers()).onComplete(ar -> {
-      if (ctx.state() == PeerState.ACTIVE && ar.succeeded() && ar.result() instanceof Fingers f) {
-        ctx.table().seedFingers(f.fingers(), ctx.now());
+    Future<Message> fromSuccessor = ctx.request(successor, new GetFingers());
+    Future<Message> fromPredecessor = predecessor == null || predecessor.equals(ctx.self())
+        || predecessor.equals(successor) ? Future.succeededFuture() : ctx.request(predecessor, new GetFingers());
+    Future.join(fromSuccessor, fromPredecessor).onComplete(both -> {
+      if (ctx.state() == PeerState.ACTIVE) {
+        List<PeerRef> hints = new ArrayList<>();
+        addFingers(fromSuccessor, hints);
+        addFingers(fromPredecessor, hints);
+        if (!hints.isEmpty()) {
+          ctx.table().seedFingers(hints, ctx.now());
+        }
       }
       checkAllFingers(2);
     });
+  }
+
+  private static void addFingers(Future<Message> answer, List<PeerRef> hints) {
+    if (answer.succeeded() && answer.result() instanceof Fingers f) {
+      hints.addAll(f.fingers());
+    }
   }
 
   /**

@@ -10,9 +10,10 @@ import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
-import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
@@ -24,9 +25,11 @@ import org.bloomchord.overlay.PeerRef;
  *
  * <pre>
  *  joiner --lookup(own id) via bootstrap--> successor S named
- *  joiner --JoinNotify--> S: joiner in (pred(S), S)? --yes--> hand-off, Neighbors(former pred, S's list)
+ *  joiner --JoinNotify--> S: joiner in (pred(S), S)? --yes--> hand-off, JoinAccepted(former pred, S's list)
  *                                                   --no---> Predecessor(closer joiner): walk back to it
  *  joiner: ACTIVE, predecessor = former pred --JoinedBefore--> former pred (takes joiner as successor)
+ *  S without a predecessor: JoinAccepted(guess, guessed) --> joiner: ACTIVE, no predecessor
+ *                           --JoinedBefore(guessed)--> guess: takes joiner as successor? --Notify--> joiner
  * </pre>
  */
 final class Joiner {
@@ -88,16 +91,18 @@ final class Joiner {
     ctx.runtime().request(succ, new JoinNotify(storage.holdsEntries()), timeout).onComplete(ar -> {
       if (ctx.state() != PeerState.JOINING) {
         joined.tryFail("join abandoned: peer is " + ctx.state());
-      } else if (ar.succeeded() && ar.result() instanceof Neighbors n) {
+      } else if (ar.succeeded() && ar.result() instanceof JoinAccepted n) {
         RoutingTable table = ctx.table();
         table.adoptSuccessors(succ, n.successors(), ctx.now());
         PeerRef former = n.predecessor();
         if (former != null && !former.equals(ctx.self())) {
-          table.setPredecessor(former);
-          ctx.runtime().send(former, new JoinedBefore());
+          if (!n.guessed()) {
+            table.setPredecessor(former);
+          }
+          ctx.runtime().send(former, new JoinedBefore(n.guessed()));
         }
         activate.run();
-        fingers.seed(table.successor());
+        fingers.seed(table.successor(), n.guessed() ? null : former);
         joined.tryComplete();
       } else if (ar.succeeded() && ar.result() instanceof Predecessor p && p.predecessor() != null
           && ctx.ring().inOpen(p.predecessor().id(), ctx.self().id(), succ.id())
@@ -133,42 +138,55 @@ final class Joiner {
     RoutingTable table = ctx.table();
     PeerRef pred = table.predecessor();
     if (from.equals(pred)) {
-      return Future.succeededFuture(new Neighbors(null, table.successors()));
+      return Future.succeededFuture(new JoinAccepted(null, false, table.successors()));
     }
     if (from.equals(ctx.self()) || !(pred == null || ctx.ring().inOpen(from.id(), pred.id(), ctx.self().id()))) {
       return Future.succeededFuture(new Predecessor(pred));
     }
     table.answered(from);
-    PeerRef before = pred != null ? pred : closestBefore(from);
+    boolean alone = table.successor().equals(ctx.self());
+    PeerRef before = pred != null ? pred : alone ? ctx.self() : closestBefore(from);
+    boolean guessed = pred == null && !alone;
     table.setPredecessor(from);
-    if (table.successor().equals(ctx.self())) {
+    if (alone) {
       table.offerSuccessor(from, ctx.now());
     }
     return storage.handOff(pred, from, m.holdsEntries()).transform(ignored -> Future.succeededFuture(
-        (Message) new Neighbors(before, table.successors())));
+        (Message) new JoinAccepted(before, guessed, table.successors())));
   }
 
   /**
-   * The joiner's predecessor as far as this peer knows when it has none itself (alone, or its
-   * predecessor was found dead): the known peer closest before the joiner, or this peer when it
-   * knows none in between. The joiner tells it {@link JoinedBefore}, and a peer takes a joiner as
+   * A guess at the joiner's predecessor when this peer has none (its predecessor was found dead):
+   * the known peer closest before the joiner, or this peer when it knows none in between. The
+   * joiner tells it {@link JoinedBefore} without taking it as predecessor; a peer takes a joiner as
    * successor only when it lies closer than the successor it has, so a guess can only shorten a
-   * link. Without it the joiner would be linked from behind by stabilize alone, and every later
-   * joiner behind it the same way: a burst of joins into a gap whose owner had no predecessor
-   * grows a chain that the peer before it walks back r peers a round.
+   * link, and one that does is the joiner's predecessor and notifies it. Without the guess the
+   * joiner would be linked from behind by stabilize alone, and every later joiner behind it the
+   * same way: a burst of joins into a gap whose owner had no predecessor grows a chain that the
+   * peer before it walks back r peers a round. The guess must not become the joiner's predecessor
+   * unconfirmed: this peer's tables point forward, so the peer closest before the joiner that
+   * they know may lie half the ring back, and a joiner with that predecessor would answer for the
+   * keys of every peer in between.
    */
   private PeerRef closestBefore(PeerRef joiner) {
     PeerRef known = ctx.table().closestPrecedingWithSuccessors(joiner.id(), ctx.now(), Set.of());
     return known == null ? ctx.self() : known;
   }
 
-  /** Handles a joiner's {@link JoinedBefore}: takes it as successor if it lies in (self, successor). */
-  void onJoinedBefore(PeerRef from) {
+  /**
+   * Handles a joiner's {@link JoinedBefore}: takes it as successor if it lies in (self, successor),
+   * and, when the joiner's successor named this peer as a guess, tells the joiner that this peer
+   * is its predecessor ({@link Notify}).
+   */
+  void onJoinedBefore(PeerRef from, JoinedBefore m) {
     RoutingTable table = ctx.table();
     PeerRef succ = table.successor();
     if (!from.equals(ctx.self()) && table.usable(from, ctx.now())
         && (succ.equals(ctx.self()) || ctx.ring().inOpen(from.id(), ctx.self().id(), succ.id()))) {
       table.offerSuccessor(from, ctx.now());
+      if (m.guessed()) {
+        ctx.runtime().send(from, new Notify());
+      }
     }
   }
 }

@@ -5,6 +5,7 @@ import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
@@ -128,8 +129,8 @@ public final class Maintenance {
   }
 
   /** A joiner's JoinedBefore ({@link Joiner#onJoinedBefore}). */
-  public void onJoinedBefore(PeerRef from) {
-    joiner.onJoinedBefore(from);
+  public void onJoinedBefore(PeerRef from, JoinedBefore m) {
+    joiner.onJoinedBefore(from, m);
   }
 
   /** A predecessor's Notify ({@link Stabilizer#onNotify}). */

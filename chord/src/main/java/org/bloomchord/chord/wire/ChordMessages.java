@@ -227,12 +227,36 @@ public final class ChordMessages {
   }
 
   /**
+   * Join: the successor's answer to a {@link JoinNotify} it accepted; the joiner is now its
+   * predecessor.
+   *
+   * @param predecessor the successor's former predecessor (the joiner's own), or, when
+   *     {@code guessed}, the known peer closest before the joiner; null when there is none
+   * @param guessed the successor had no predecessor (it was found dead) and named a peer of its
+   *     tables instead: a peer that may lie anywhere before the joiner, which the joiner tells that
+   *     it joined ({@link JoinedBefore}) but does not take as predecessor, since a predecessor far
+   *     back would make the joiner answer for the keys of every peer in between
+   * @param successors the successor's successor list, nearest first
+   */
+  public record JoinAccepted(PeerRef predecessor, boolean guessed, List<PeerRef> successors) implements Message {
+    public JoinAccepted {
+      if (guessed && predecessor == null) {
+        throw new IllegalArgumentException("a guessed predecessor names a peer");
+      }
+      successors = List.copyOf(successors);
+    }
+  }
+
+  /**
    * Join: the joiner tells its predecessor (its successor's former predecessor) that it now lies
    * between them (one-way); the receiver takes the sender as successor when it lies in (self,
    * successor), so lookups for the joiner's range go straight to it instead of waiting for the
    * next stabilize.
+   *
+   * @param guessed the receiver was named as a guess ({@link JoinAccepted#guessed}): a receiver
+   *     that takes the sender as successor is then its predecessor and tells it so ({@link Notify})
    */
-  public record JoinedBefore() implements Message {
+  public record JoinedBefore(boolean guessed) implements Message {
   }
 
   /** Notify: the sender believes it may be the receiver's predecessor (one-way). */

@@ -17,6 +17,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
@@ -64,6 +65,8 @@ public final class ChordWire {
   public static final int REACH_CHECK = 29;
   /** The wire id of {@link ReachResult}. */
   public static final int REACH_RESULT = 30;
+  /** The wire id of {@link JoinAccepted}. */
+  public static final int JOIN_ACCEPTED = 31;
 
   /** A count bounded only by the frame: the loop reading it runs out of bytes first. */
   private static final int ANY = Integer.MAX_VALUE;
@@ -191,12 +194,27 @@ public final class ChordWire {
     r.register(19, limits.codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
     r.register(21, limits.codec(JoinNotify.class, (m, out) -> out.writeBoolean(m.holdsEntries()),
         in -> new JoinNotify(in.readBoolean())));
-    r.register(22, limits.codec(JoinedBefore.class, (m, out) -> { }, in -> new JoinedBefore()));
+    r.register(22, limits.codec(JoinedBefore.class, (m, out) -> out.writeBoolean(m.guessed()),
+        in -> new JoinedBefore(in.readBoolean())));
     r.register(20, limits.codec(Fingers.class, (m, out) -> writePeers(m.fingers(), out),
         in -> new Fingers(readPeers(in))));
     r.register(23, limits.codec(PullRange.class, (m, out) -> out.writeLong(m.from()), in -> new PullRange(readId(in))));
     r.register(24, limits.codec(SuccessorsChanged.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorsChanged(readPeers(in))));
+    r.register(JOIN_ACCEPTED, limits.codec(JoinAccepted.class, (m, out) -> {
+      out.writeByte(m.predecessor() == null ? 0 : m.guessed() ? 2 : 1);
+      if (m.predecessor() != null) {
+        RingCodec.writePeer(m.predecessor(), out);
+      }
+      writePeers(m.successors(), out);
+    }, in -> {
+      int kind = in.readByte();
+      if (kind > 2) {
+        throw new MalformedMessageException("JoinAccepted predecessor kind out of range: " + kind);
+      }
+      PeerRef predecessor = kind == 0 ? null : RingCodec.readPeer(in, ring);
+      return new JoinAccepted(predecessor, kind == 2, readPeers(in));
+    }));
     r.register(REACH_CHECK, limits.codec(ReachCheck.class, (m, out) -> RingCodec.writePeer(m.target(), out),
         in -> new ReachCheck(RingCodec.readPeer(in, ring))));
     r.register(REACH_RESULT, limits.codec(ReachResult.class, (m, out) -> out.writeBoolean(m.reached()),

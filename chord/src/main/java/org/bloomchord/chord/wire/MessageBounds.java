@@ -13,6 +13,7 @@ import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
+import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
@@ -105,6 +106,9 @@ public final class MessageBounds implements MessageCheck {
     } else if (m instanceof Neighbors n) {
       nullablePeer(n.predecessor());
       peers(n.successors());
+    } else if (m instanceof JoinAccepted j) {
+      nullablePeer(j.predecessor());
+      peers(j.successors());
     } else if (m instanceof Predecessor p) {
       nullablePeer(p.predecessor());
     } else if (m instanceof Fingers f) {

@@ -16,6 +16,7 @@ import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
+import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.PullRange;
@@ -58,8 +59,9 @@ class ChordWireTest {
     StoredEntry dead = new StoredEntry("gone", new Version(8, 0xFFFF), null);
     return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1, Optional.empty()), new FindSuccessor(-6, 0xABCD, a, 3, 1, Optional.of(new FinalStep(2, 0x1234))),
         new LookupDone(9, b, List.of(b, a), 4, 0, 5), new LookupDone(9, null, List.of(), 2, 2, 2),
-        new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(), new PullRange(0x1234),
+        new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(false), new JoinedBefore(true), new PullRange(0x1234),
         new GetNeighbors(), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(),
+        new JoinAccepted(null, false, List.of(a)), new JoinAccepted(a, false, List.of(b)), new JoinAccepted(b, true, List.of(a, b)),
         new SuccessorLeaving(List.of(b)), new SuccessorsChanged(List.of(a, b)), new SuccessorsChanged(List.of()), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
         new PutReply(true, new Version(3, 4), 3), new PutReply(false, null, 0), new GetRequest("k"),
@@ -114,9 +116,28 @@ class ChordWireTest {
   }
 
   @Test
+  void aJoinAcceptedWithAnUnknownKindOfPredecessorIsRejected() {
+    byte[] frame = registry.encode(new JoinAccepted(a, true, List.of()));
+    int at = indexOfKind(frame, registry.encode(new JoinAccepted(a, false, List.of())));
+    frame[at] = 3;
+    assertThrows(MalformedMessageException.class, () -> registry.decode(frame));
+  }
+
+  /** The one byte where the frames of a guessed and a known predecessor differ: the kind. */
+  private static int indexOfKind(byte[] guessed, byte[] known) {
+    for (int i = 0; i < guessed.length; i++) {
+      if (guessed[i] != known[i]) {
+        return i;
+      }
+    }
+    throw new AssertionError("the frames do not differ");
+  }
+
+  @Test
   void aPeerWhoseIdIsNotTheHashOfItsAddressFailsTheBounds() {
     PeerRef forged = new PeerRef("peer-a", ring.hash("peer-a") ^ 1);
     for (Message m : List.<Message>of(new Neighbors(forged, List.of()), new Neighbors(null, List.of(a, forged)),
+        new JoinAccepted(forged, true, List.of()), new JoinAccepted(null, false, List.of(forged)),
         new FindSuccessor(1, 1, forged, 0, 0, Optional.empty()), new PredecessorLeaving(forged))) {
       assertThrows(MalformedMessageException.class, () -> bounds.check(m), m.toString());
     }
@@ -134,7 +155,7 @@ class ChordWireTest {
     for (int i = 0; i <= config.maxEntriesPerTransfer(); i++) {
       entries.add(new StoredEntry("k" + i, new Version(1, 1), "v"));
     }
-    List<Message> bad = List.of(new SuccessorLeaving(many), new SuccessorsChanged(many), new Neighbors(null, many), new Fingers(many), new GetRequest(longKey),
+    List<Message> bad = List.of(new SuccessorLeaving(many), new SuccessorsChanged(many), new Neighbors(null, many), new JoinAccepted(a, false, many), new Fingers(many), new GetRequest(longKey),
         new PutRequest("k", "v".repeat(config.maxValueBytes() + 1)), new StoreTransfer(entries),
         new FindSuccessor(1, 1, a, config.maxHops() + 1, 0, Optional.empty()), new LookupDone(1, a, List.of(), 0, config.maxHops() + 1, 0));
     for (Message m : bad) {

@@ -17,6 +17,7 @@ import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
+import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.PullRange;
@@ -143,7 +144,8 @@ public final class FrameCorpus {
     out.add(new NextHop(some, !some, peer(), peers(v)));
     out.add(new JoinNotify(true));
     out.add(new JoinNotify(false));
-    out.add(new JoinedBefore());
+    out.add(new JoinedBefore(some));
+    out.add(new JoinAccepted(some ? null : peer(), !some, peers(v + 1)));
     out.add(new PullRange(id()));
     out.add(new GetNeighbors());
     out.add(new Neighbors(some ? null : peer(), peers(v + 2)));
