@@ -79,7 +79,8 @@ public final class ExperimentPages {
   public static final Map<String, Function<List<Path>, String>> TEXT_TABLES = Map.of(
       "hosts-jgroups", HostsBenchTable::markdown,
       "simulator-speed", SimulatorSpeedTable::markdown,
-      "rings-at-scale", RingsAtScaleTable::markdown);
+      "rings-at-scale", RingsAtScaleTable::markdown,
+      "bench-ring", BenchRingTable::markdown);
 
   /**
    * The blocks {@code PAGE.PART} written by a command's own table from its {@code --json} output,

@@ -1,0 +1,93 @@
+package org.bloomchord.experiments.report.tables;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * The Chord ring against workload W, build against build (the block {@code bench-ring} of
+ * docs/experiments/simulator-speed.md), written from what {@code bloomchord bench ring --json}
+ * printed for each build: {@code data/bench-ring/NAME.json} with {@code NAME.txt} beside it, a
+ * properties file naming the {@code build}, the {@code command}, the {@code start} and {@code end}
+ * (UTC) with the load average at each, and the {@code exit} code. Files are taken in name order,
+ * which is the order the builds ran in; rows are by size, then by that order.
+ */
+public final class BenchRingTable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private BenchRingTable() {
+  }
+
+  /** One row per build and size, and a line per build saying when it ran. */
+  public static String markdown(List<Path> metas) {
+    record Row(String build, JsonNode size) {
+    }
+    List<Row> rows = new ArrayList<>();
+    StringBuilder when = new StringBuilder();
+    for (Path meta : metas) {
+      Properties p = read(meta);
+      String build = required(p, "build", meta);
+      if (!"0".equals(p.getProperty("exit", "0").trim())) {
+        throw new IllegalArgumentException(meta + ": the run exited " + p.getProperty("exit"));
+      }
+      when.append(String.format(Locale.ROOT, "- %s: %s to %s, `%s`%n", build, required(p, "start", meta),
+          required(p, "end", meta), required(p, "command", meta)));
+      String name = meta.getFileName().toString();
+      Path json = meta.resolveSibling(name.substring(0, name.length() - ".txt".length()) + ".json");
+      try {
+        JsonNode sizes = JSON.readTree(json.toFile());
+        if (!sizes.isArray() || sizes.isEmpty()) {
+          throw new IllegalArgumentException(json + ": expected the array `bench ring --json` prints");
+        }
+        sizes.forEach(s -> rows.add(new Row(build, s)));
+      } catch (IOException e) {
+        throw new IllegalArgumentException("cannot read " + json + ": " + e.getMessage());
+      }
+    }
+    rows.sort(Comparator.comparingLong(r -> r.size().path("peers").asLong()));
+    StringBuilder md = new StringBuilder("| build | N | wall | events | events/s | heap per peer | messages per join"
+        + " | events per peer | joins | stabilization | finger repair | rest | W deliveries/s | **ring / W** | ring"
+        + " stable, lookups correct |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (Row r : rows) {
+      JsonNode s = r.size();
+      md.append(String.format(Locale.ROOT,
+          "| %s | %s | %.1f s | %.2f M | %,.0f | %,.0f B | %.1f | %,.0f | %.1f s | %.1f s | %.1f s | %.1f s | %,.0f | **%.3f** | %s, %,d |%n",
+          r.build(), SimulatorSpeedTable.power(s.path("peers").asLong()), s.path("wallSeconds").asDouble(),
+          s.path("events").asLong() / 1e6, s.path("eventsPerSecond").asDouble(), s.path("heapBytesPerPeer").asDouble(),
+          s.path("messagesPerJoin").asDouble(), s.path("eventsPerPeer").asDouble(), s.path("joinsSeconds").asDouble(),
+          s.path("stabilizationSeconds").asDouble(), s.path("fingerRepairSeconds").asDouble(),
+          s.path("otherSeconds").asDouble(), s.path("relayMessagesPerSecond").asDouble(),
+          s.path("ratioToRelay").asDouble(), s.path("ringStable").asBoolean() ? "yes" : "**no**",
+          s.path("lookupsCorrect").asLong()));
+    }
+    return md.append('\n').append(when).toString();
+  }
+
+  private static Properties read(Path meta) {
+    Properties p = new Properties();
+    try (Reader in = Files.newBufferedReader(meta, StandardCharsets.UTF_8)) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + meta + ": " + e.getMessage());
+    }
+    return p;
+  }
+
+  private static String required(Properties p, String key, Path meta) {
+    String v = p.getProperty(key);
+    if (v == null || v.isBlank()) {
+      throw new IllegalArgumentException(meta + ": no " + key);
+    }
+    return v.trim();
+  }
+}
