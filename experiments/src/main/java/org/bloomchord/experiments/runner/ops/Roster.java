@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.RingOracle;
@@ -41,13 +42,21 @@ public final class Roster {
   /** This JVM's hosts' numbers (operation origins, bootstraps). */
   private final List<Integer> localNumbers = new ArrayList<>();
   private final java.util.Set<PeerRef> joiningRemote = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final RingHistory history = new RingHistory();
+  private final LongSupplier clock;
   private int nextNumber;
   private long changes;
   private volatile RingOracle oracle;
 
-  /** An empty roster of a ring of {@code ring}'s width. */
+  /** An empty roster of a ring of {@code ring}'s width whose events all happen at run time 0. */
   public Roster(IdRing ring) {
+    this(ring, () -> 0);
+  }
+
+  /** An empty roster of a ring of {@code ring}'s width; {@code clock} gives the run time in ms. */
+  public Roster(IdRing ring, LongSupplier clock) {
     this.ring = ring;
+    this.clock = clock;
   }
 
   /** Adds the hosts of freshly joined handles, numbering them from the next free number. */
@@ -77,6 +86,8 @@ public final class Roster {
       numbers.add(number);
       localNumbers.add(number);
     }
+    long now = clock.getAsLong();
+    host.forEach(h -> history.record(now, h.ref(), RingHistory.Kind.JOINED));
     nextNumber = Math.max(nextNumber, number + 1);
     changes++;
   }
@@ -93,18 +104,24 @@ public final class Roster {
     if (remoteHosts.put(number, peer) == null) {
       numbers.add(number);
     }
+    history.record(clock.getAsLong(), peer, RingHistory.Kind.JOINED);
     joiningRemote.remove(peer);
     nextNumber = Math.max(nextNumber, number + 1);
     changes++;
     rebuild();
   }
 
-  /** Removes a host (its leave or crash is starting); returns its handles, or null (none, or a child's host). */
-  synchronized List<PeerHandle<ChordPeer>> remove(int number) {
+  /**
+   * Removes a host (its leave or crash, as {@code crash} says, is starting); returns its handles, or
+   * null (none, or a child's host).
+   */
+  synchronized List<PeerHandle<ChordPeer>> remove(int number, boolean crash) {
     List<PeerHandle<ChordPeer>> host = hosts.remove(number);
     if (host == null) {
       return null;
     }
+    long now = clock.getAsLong();
+    host.forEach(h -> history.record(now, h.ref(), departing(crash)));
     numbers.remove(Integer.valueOf(number));
     localNumbers.remove(Integer.valueOf(number));
     changes++;
@@ -112,12 +129,16 @@ public final class Roster {
     return host;
   }
 
-  /** Removes a child JVM's host (its leave or crash is starting); returns its ring peer, or null. */
-  synchronized PeerRef removeRemote(int number) {
+  /**
+   * Removes a child JVM's host (its leave or crash, as {@code crash} says, is starting); returns its
+   * ring peer, or null.
+   */
+  synchronized PeerRef removeRemote(int number, boolean crash) {
     PeerRef peer = remoteHosts.remove(number);
     if (peer == null) {
       return null;
     }
+    history.record(clock.getAsLong(), peer, departing(crash));
     numbers.remove(Integer.valueOf(number));
     changes++;
     rebuild();
@@ -132,8 +153,9 @@ public final class Roster {
         gone.add(n);
       }
     });
+    long now = clock.getAsLong();
     gone.forEach(n -> {
-      remoteHosts.remove(n);
+      history.record(now, remoteHosts.remove(n), RingHistory.Kind.CRASHING);
       numbers.remove(n);
     });
     joiningRemote.removeIf(p -> p.node().equals(node));
@@ -142,13 +164,23 @@ public final class Roster {
     return gone;
   }
 
-  /** Marks {@code peer}, a churn joiner of a child JVM, as under way ({@code true}) or ended. */
+  /** Marks {@code peer}, a churn joiner of a child JVM, as under way ({@code true}) or failed. */
   void joiningRemote(PeerRef peer, boolean underWay) {
+    history.record(clock.getAsLong(), peer, underWay ? RingHistory.Kind.JOIN_STARTED : RingHistory.Kind.JOIN_FAILED);
     if (underWay) {
       joiningRemote.add(peer);
     } else {
       joiningRemote.remove(peer);
     }
+  }
+
+  /** Records that the JVM running {@code peer} answered that its leave or crash was done. */
+  void departed(PeerRef peer) {
+    history.record(clock.getAsLong(), peer, RingHistory.Kind.DEPARTED);
+  }
+
+  private static RingHistory.Kind departing(boolean crash) {
+    return crash ? RingHistory.Kind.CRASHING : RingHistory.Kind.LEAVING;
   }
 
   /**
@@ -170,6 +202,37 @@ public final class Roster {
     }
     long mask = ring.mask();
     return Long.compareUnsigned((answer.id() - id) & mask, (succ.id() - id) & mask) < 0;
+  }
+
+  /**
+   * What the roster knows of a lookup of {@code id} issued at run time {@code issuedMs} that
+   * completed now with {@code answer}: the oracle's owner now, the last moment of the lookup at
+   * which the answer was the oracle's owner, and the membership events of both peers from
+   * {@code windowMs} before the lookup started until now.
+   */
+  synchronized Verdict explain(long id, PeerRef answer, long issuedMs, long windowMs) {
+    long now = clock.getAsLong();
+    RingOracle o = oracle;
+    PeerRef owner = o == null ? null : o.successor(id);
+    long lastOwned = answer == null ? -1 : history.lastOwned(id, answer, refs(), issuedMs, now, ring.mask());
+    long from = issuedMs - windowMs;
+    return new Verdict(now, owner, lastOwned,
+        answer == null ? List.of() : history.eventsOf(answer, from, now),
+        owner == null ? List.of() : history.eventsOf(owner, from, now));
+  }
+
+  /**
+   * {@link #explain}'s answer.
+   *
+   * @param atMs the run time of the judgement
+   * @param owner the oracle's owner at that time, or null for an empty ring
+   * @param lastOwnedMs the last run time, while the lookup ran, at which the answer was the oracle's
+   *     owner, or -1 if at none
+   * @param answerEvents the answer's membership events near the lookup
+   * @param ownerEvents the owner's membership events near the lookup
+   */
+  record Verdict(long atMs, PeerRef owner, long lastOwnedMs, List<RingHistory.Event> answerEvents,
+      List<RingHistory.Event> ownerEvents) {
   }
 
   /** Whether a host of that number is on the ring. */

@@ -38,8 +38,8 @@ class RosterRemoteTest {
     Population population = roster.population();
     assertEquals(List.of(0, 1, 2), population.alive(), "churn models see every JVM's hosts");
     assertNull(roster.pick(new SplittableRandom(1)), "operations start from this JVM's hosts only");
-    assertEquals("p2@jvm2", roster.removeRemote(b).address());
-    assertNull(roster.removeRemote(b), "removed once");
+    assertEquals("p2@jvm2", roster.removeRemote(b, true).address());
+    assertNull(roster.removeRemote(b, true), "removed once");
     assertEquals(List.of(0, 2), roster.removeNode("jvm1"));
     assertEquals(0, roster.size());
     assertFalse(roster.contains(a));
