@@ -115,7 +115,7 @@ public final class RunContext implements AutoCloseable {
     this.network = cluster.network();
     this.simulated = network.runtime().simulated();
     this.originMs = network.now();
-    this.roster = new Roster(cluster.ring(), this::runMs);
+    this.roster = new Roster(cluster.ring(), this::runMs, jvms == null ? 0 : Roster.answerWindowMs(cluster.config()));
     this.samples = new OperationSampleWriter(operationsCsv, sampleEvery, window);
     this.incorrect = new IncorrectLookups(operationsCsv == null ? null : operationsCsv.resolveSibling("incorrect.csv"));
     this.progress = progress;

@@ -57,12 +57,18 @@ public final class IncorrectLookups implements AutoCloseable {
    * {@code issuedMs}, whose result {@code r} the roster judged incorrect just now.
    */
   void record(Roster roster, PeerRef origin, String key, long id, long issuedMs, LookupResult r) {
-    Roster.Verdict v = roster.explain(id, r.successor(), issuedMs, EVENT_WINDOW_MS);
-    String line = String.join(",", seconds(issuedMs), seconds(v.atMs()), Csv.field(origin.address()),
-        Csv.field(key), IdRing.format(id), Csv.field(name(r.successor())), Csv.field(name(v.owner())),
-        Integer.toString(r.hops()), Integer.toString(r.hopsToOwner()), Integer.toString(r.timeouts()),
-        v.lastOwnedMs() < 0 ? "" : seconds(v.lastOwnedMs()), Csv.field(events(v.answerEvents())),
-        Csv.field(events(v.ownerEvents())));
+    PeerRef answer = r.successor();
+    String facts = roster.read((history, ring, oracle, now) -> {
+      PeerRef owner = oracle == null ? null : oracle.successor(id);
+      long lastOwned = history.lastOwned(id, answer, ring, issuedMs, now, roster.ring().mask());
+      long from = issuedMs - EVENT_WINDOW_MS;
+      return String.join(",", seconds(now), Csv.field(origin.address()), Csv.field(key), IdRing.format(id),
+          Csv.field(answer.toString()), Csv.field(owner == null ? "" : owner.toString()),
+          Integer.toString(r.hops()), Integer.toString(r.hopsToOwner()), Integer.toString(r.timeouts()),
+          lastOwned < 0 ? "" : seconds(lastOwned), Csv.field(events(history.eventsOf(answer, from, now))),
+          Csv.field(owner == null ? "" : events(history.eventsOf(owner, from, now))));
+    });
+    String line = seconds(issuedMs) + ',' + facts;
     synchronized (this) {
       if (closed) {
         return;
@@ -80,10 +86,6 @@ public final class IncorrectLookups implements AutoCloseable {
   /** Lines written so far. */
   public synchronized long written() {
     return written;
-  }
-
-  private static String name(PeerRef p) {
-    return p == null ? "" : p.toString();
   }
 
   private static String seconds(long ms) {

@@ -201,7 +201,7 @@ public final class OperationIssuer {
     if (r == null || !r.found()) {
       outcome = LookupOutcome.FAILED;
     } else {
-      outcome = roster.judge(id, r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
+      outcome = roster.judge(id, r.successor(), issued) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
       if (outcome == LookupOutcome.INCORRECT) {
         ctx.incorrect().record(roster, origin, key, id, issued, r);
       }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.RingOracle;
@@ -26,6 +27,19 @@ import org.bloomchord.overlay.PeerRef;
  * ({@link #joiningRemote}) may already answer lookups; {@link #judge} accepts it where it will
  * stand.
  *
+ * <p>The judge's rule ({@link #judge}): a lookup's answer is right when it is the oracle's owner
+ * of the key when the lookup completes, or a joiner under way in a child between the key and that
+ * owner, or, with an answer window W (runs over JVMs: {@link #answerWindowMs}, 2 s by a scenario's defaults; 0
+ * in one JVM), when it was the oracle's owner at some moment of the lookup no earlier than W
+ * before it completed. The owner answers the origin itself, so its answer is as old as its way
+ * back; over JVMs that way, and a child's report of a join, cross the gateways and take up to a
+ * second or more on a loaded machine, and a join that ends or a departure that starts in between
+ * makes a right answer look wrong. An answer that owned the key at no moment of the lookup (a
+ * peer past a live owner) stays wrong, however fast it came; so does one that owned it only
+ * earlier than W before the lookup completed. The membership changes are kept in a
+ * {@link RingHistory}, from which the rings of the lookup's lifetime are rebuilt when the answer
+ * is not the owner now.
+ *
  * <p>Invariants: a host is listed from the moment its join completed until the moment its leave
  * or crash starts, so the oracle is the ring a lookup completing now should see; numbers are
  * never reused except by a trace that brings a departed peer back; {@link #oracle()} is rebuilt
@@ -44,19 +58,44 @@ public final class Roster {
   private final java.util.Set<PeerRef> joiningRemote = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final RingHistory history = new RingHistory();
   private final LongSupplier clock;
+  private final long answerWindowMs;
   private int nextNumber;
   private long changes;
   private volatile RingOracle oracle;
 
-  /** An empty roster of a ring of {@code ring}'s width whose events all happen at run time 0. */
+  /**
+   * An empty roster of a ring of {@code ring}'s width whose events all happen at run time 0, and
+   * that accepts only the owner at the moment of judgement.
+   */
   public Roster(IdRing ring) {
-    this(ring, () -> 0);
+    this(ring, () -> 0, 0);
   }
 
-  /** An empty roster of a ring of {@code ring}'s width; {@code clock} gives the run time in ms. */
-  public Roster(IdRing ring, LongSupplier clock) {
+  /**
+   * An empty roster of a ring of {@code ring}'s width.
+   *
+   * @param clock the run time in ms
+   * @param answerWindowMs how long before a lookup completes its answer may have stopped being the
+   *     owner and still be right ({@link #judge}); 0 accepts only the owner at completion
+   */
+  public Roster(IdRing ring, LongSupplier clock, long answerWindowMs) {
+    if (answerWindowMs < 0) {
+      throw new IllegalArgumentException("answerWindowMs must be >= 0, was " + answerWindowMs);
+    }
     this.ring = ring;
     this.clock = clock;
+    this.answerWindowMs = answerWindowMs;
+  }
+
+  /**
+   * The answer window of a run whose peers have {@code config}: the longest a peer waits for one
+   * answer, the ceiling of its adaptive request timeout (min(lookupTimeoutMs, 4 times
+   * requestTimeoutMs): 2 s with a scenario's default timeouts of 500 ms and 10 s). An answer slower
+   * than that is one the peers themselves would have given up on.
+   */
+  public static long answerWindowMs(ChordConfig config) {
+    long floor = config.requestTimeoutMs();
+    return Math.max(floor, Math.min(config.lookupTimeoutMs(), 4 * floor));
   }
 
   /** Adds the hosts of freshly joined handles, numbering them from the next free number. */
@@ -184,11 +223,16 @@ public final class Roster {
   }
 
   /**
-   * Whether {@code answer} is the right owner of {@code id} for a lookup completing now: the
-   * oracle's successor, or a joiner under way in a child JVM that lies between the key and it (it is
-   * active, and the roster hears of it a moment later).
+   * Whether {@code answer} is the right owner of {@code id} for a lookup issued at run time
+   * {@code issuedMs} and completing now. Right are: the oracle's successor now; a joiner under way
+   * in a child JVM that lies between the key and it (it is active, and the roster hears of it a
+   * moment later); and a peer that was the oracle's successor at some moment of the lookup no more
+   * than the answer window before now (the owner answers, and its answer travels to the origin
+   * while the ring changes: a join ends or a departure starts between the answer and its
+   * arrival). An answer that was the owner at no moment of the lookup, or only earlier than the
+   * window, is wrong.
    */
-  boolean judge(long id, PeerRef answer) {
+  boolean judge(long id, PeerRef answer, long issuedMs) {
     RingOracle o = oracle;
     if (o == null || answer == null) {
       return false;
@@ -197,42 +241,30 @@ public final class Roster {
     if (succ.equals(answer)) {
       return true;
     }
-    if (!joiningRemote.contains(answer)) {
-      return false;
-    }
     long mask = ring.mask();
-    return Long.compareUnsigned((answer.id() - id) & mask, (succ.id() - id) & mask) < 0;
+    if (joiningRemote.contains(answer)
+        && Long.compareUnsigned((answer.id() - id) & mask, (succ.id() - id) & mask) < 0) {
+      return true;
+    }
+    return answerWindowMs > 0 && ownedWithinWindow(id, answer, issuedMs);
   }
 
-  /**
-   * What the roster knows of a lookup of {@code id} issued at run time {@code issuedMs} that
-   * completed now with {@code answer}: the oracle's owner now, the last moment of the lookup at
-   * which the answer was the oracle's owner, and the membership events of both peers from
-   * {@code windowMs} before the lookup started until now.
-   */
-  synchronized Verdict explain(long id, PeerRef answer, long issuedMs, long windowMs) {
+  private synchronized boolean ownedWithinWindow(long id, PeerRef answer, long issuedMs) {
     long now = clock.getAsLong();
-    RingOracle o = oracle;
-    PeerRef owner = o == null ? null : o.successor(id);
-    long lastOwned = answer == null ? -1 : history.lastOwned(id, answer, refs(), issuedMs, now, ring.mask());
-    long from = issuedMs - windowMs;
-    return new Verdict(now, owner, lastOwned,
-        answer == null ? List.of() : history.eventsOf(answer, from, now),
-        owner == null ? List.of() : history.eventsOf(owner, from, now));
+    return history.lastOwned(id, answer, refs(), Math.max(issuedMs, now - answerWindowMs), now, ring.mask()) >= 0;
   }
 
   /**
-   * {@link #explain}'s answer.
-   *
-   * @param atMs the run time of the judgement
-   * @param owner the oracle's owner at that time, or null for an empty ring
-   * @param lastOwnedMs the last run time, while the lookup ran, at which the answer was the oracle's
-   *     owner, or -1 if at none
-   * @param answerEvents the answer's membership events near the lookup
-   * @param ownerEvents the owner's membership events near the lookup
+   * Runs {@code reading} on the roster's history, the oracle's ring now and the run time, under the
+   * roster's lock (no membership change in between).
    */
-  record Verdict(long atMs, PeerRef owner, long lastOwnedMs, List<RingHistory.Event> answerEvents,
-      List<RingHistory.Event> ownerEvents) {
+  synchronized <T> T read(HistoryReader<T> reading) {
+    return reading.read(history, refs(), oracle, clock.getAsLong());
+  }
+
+  /** What {@link #read} gives access to. */
+  interface HistoryReader<T> {
+    T read(RingHistory history, List<PeerRef> ring, RingOracle oracle, long nowMs);
   }
 
   /** Whether a host of that number is on the ring. */

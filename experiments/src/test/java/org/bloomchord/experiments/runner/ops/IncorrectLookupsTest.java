@@ -31,7 +31,7 @@ class IncorrectLookupsTest {
   @Test
   void eachWrongAnswerIsWrittenWithWhenItLastOwnedTheKeyAndTheEventsOfBothPeers() throws Exception {
     AtomicLong now = new AtomicLong();
-    Roster roster = new Roster(RING, now::get);
+    Roster roster = new Roster(RING, now::get, 0);
     roster.addRemote(A);
     roster.addRemote(B);
     now.set(1_000);
@@ -46,10 +46,10 @@ class IncorrectLookupsTest {
     Path file = dir.resolve("incorrect.csv");
     try (IncorrectLookups log = new IncorrectLookups(file)) {
       // key 50, issued at 0.5 s: C (60) owned it from 1.4 s to 2.0 s, the crash's start
-      assertFalse(roster.judge(50, C));
+      assertFalse(roster.judge(50, C, 500));
       log.record(roster, new PeerRef("o@jvm0", 200), "key-7", 50, 500, found(50, C, 3));
       // A (10) never owned 50
-      assertFalse(roster.judge(50, A));
+      assertFalse(roster.judge(50, A, 2_500));
       log.record(roster, new PeerRef("o@jvm0", 200), "key-8", 50, 2_500, found(50, A, 1));
       assertEquals(2, log.written());
     }
