@@ -23,6 +23,7 @@ import org.bloomchord.experiments.metrics.PeerRecorder;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
 import org.bloomchord.experiments.runner.results.PeerStateBounds;
 import org.bloomchord.experiments.runner.ops.Holdings;
+import org.bloomchord.experiments.runner.ops.IncorrectLookups;
 import org.bloomchord.experiments.runner.ops.Membership;
 import org.bloomchord.experiments.runner.ops.OperationIssuer;
 import org.bloomchord.experiments.runner.ops.OperationTally;
@@ -70,6 +71,7 @@ public final class RunContext implements AutoCloseable {
   private final OperationTally tally = new OperationTally();
   private final OperationIssuer issuer;
   private final OperationSampleWriter samples;
+  private final IncorrectLookups incorrect;
   private final TimeSeriesSampler sampler;
   private final PeerStateBounds stateBounds =
       new PeerStateBounds();
@@ -113,8 +115,9 @@ public final class RunContext implements AutoCloseable {
     this.network = cluster.network();
     this.simulated = network.runtime().simulated();
     this.originMs = network.now();
-    this.roster = new Roster(cluster.ring());
+    this.roster = new Roster(cluster.ring(), this::runMs, jvms == null ? 0 : Roster.answerWindowMs(cluster.config()));
     this.samples = new OperationSampleWriter(operationsCsv, sampleEvery, window);
+    this.incorrect = new IncorrectLookups(operationsCsv == null ? null : operationsCsv.resolveSibling("incorrect.csv"));
     this.progress = progress;
     this.issuer = new OperationIssuer(this);
     this.membership = new Membership(this, !simulated);
@@ -230,6 +233,11 @@ public final class RunContext implements AutoCloseable {
   /** The per-operation sample. */
   public OperationSampleWriter samples() {
     return samples;
+  }
+
+  /** The writer of {@code incorrect.csv}, every lookup judged incorrect with what the roster knew of it. */
+  public IncorrectLookups incorrect() {
+    return incorrect;
   }
 
   /**
@@ -446,5 +454,6 @@ public final class RunContext implements AutoCloseable {
     }
     membership.close();
     samples.close();
+    incorrect.close();
   }
 }

@@ -45,8 +45,10 @@ import org.bloomchord.routing.traceback.TracebackWire;
  * peers alive, lookups, failures, mean hops, operations in flight, bytes per peer per second, and
  * with the location layer the locates by outcome, and in a simulated run that partitions the ring
  * the rings by the oracle), {@code operations.csv} (a sample of the operations, at most about
- * {@value #MAX_SAMPLES} rows), {@code phases.csv} (each phase's kind, start and end in seconds of
- * the run, which the charts shade) and the run's charts as PNG and SVG ({@link RunCharts}).
+ * {@value #MAX_SAMPLES} rows), {@code incorrect.csv} (every lookup judged incorrect, with what the
+ * roster knew of it: {@link org.bloomchord.experiments.runner.ops.IncorrectLookups}),
+ * {@code phases.csv} (each phase's kind, start and end in seconds of the run, which the charts
+ * shade) and the run's charts as PNG and SVG ({@link RunCharts}).
  *
  * <p>Peers carry the location layer ({@code LocationService}, with the scenario's {@code routing}
  * settings) only when the scenario has a publish phase or locate operations: its filter

@@ -306,8 +306,8 @@ public final class Membership {
       departAfterJoin.put(number, crash);
       return;
     }
-    List<PeerHandle<ChordPeer>> host = ctx.roster().remove(number);
-    PeerRef remote = host == null && ctx.jvms() != null ? ctx.roster().removeRemote(number) : null;
+    List<PeerHandle<ChordPeer>> host = ctx.roster().remove(number, crash);
+    PeerRef remote = host == null && ctx.jvms() != null ? ctx.roster().removeRemote(number, crash) : null;
     if (host == null && remote == null) {
       return;
     }
@@ -324,7 +324,10 @@ public final class Membership {
       ctx.peers().left();
     }
     count(remote != null ? remote.node() : "jvm0", crash ? 2 : 1);
-    Runnable task = remote != null ? () -> ctx.jvms().depart(remote, crash) : () -> {
+    Runnable task = remote != null ? () -> {
+      ctx.jvms().depart(remote, crash);
+      ctx.roster().departed(remote);
+    } : () -> {
       for (PeerHandle<ChordPeer> h : host) {
         if (crash) {
           crashQuietly(h);
@@ -335,6 +338,7 @@ public final class Membership {
             // removed already
           }
         }
+        ctx.roster().departed(h.ref());
       }
     };
     if (departures == null) {

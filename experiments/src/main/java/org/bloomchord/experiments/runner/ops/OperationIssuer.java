@@ -201,7 +201,10 @@ public final class OperationIssuer {
     if (r == null || !r.found()) {
       outcome = LookupOutcome.FAILED;
     } else {
-      outcome = roster.judge(id, r.successor()) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
+      outcome = roster.judge(id, r.successor(), issued) ? LookupOutcome.CORRECT : LookupOutcome.INCORRECT;
+      if (outcome == LookupOutcome.INCORRECT) {
+        ctx.incorrect().record(roster, origin, key, id, issued, r);
+      }
     }
     int hops = r == null ? -1 : r.hops();
     lookups.record(at, outcome, Math.max(0, hops), r == null ? -1 : r.hopsToOwner(), at - issued,

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordPeer;
 import org.bloomchord.chord.cluster.ChordCluster;
 import org.bloomchord.chord.cluster.RingOracle;
@@ -25,6 +27,19 @@ import org.bloomchord.overlay.PeerRef;
  * ({@link #joiningRemote}) may already answer lookups; {@link #judge} accepts it where it will
  * stand.
  *
+ * <p>The judge's rule ({@link #judge}): a lookup's answer is right when it is the oracle's owner
+ * of the key when the lookup completes, or a joiner under way in a child between the key and that
+ * owner, or, with an answer window W (runs over JVMs: {@link #answerWindowMs}, 2 s by a scenario's defaults; 0
+ * in one JVM), when it was the oracle's owner at some moment of the lookup no earlier than W
+ * before it completed. The owner answers the origin itself, so its answer is as old as its way
+ * back; over JVMs that way, and a child's report of a join, cross the gateways and take up to a
+ * second or more on a loaded machine, and a join that ends or a departure that starts in between
+ * makes a right answer look wrong. An answer that owned the key at no moment of the lookup (a
+ * peer past a live owner) stays wrong, however fast it came; so does one that owned it only
+ * earlier than W before the lookup completed. The membership changes are kept in a
+ * {@link RingHistory}, from which the rings of the lookup's lifetime are rebuilt when the answer
+ * is not the owner now.
+ *
  * <p>Invariants: a host is listed from the moment its join completed until the moment its leave
  * or crash starts, so the oracle is the ring a lookup completing now should see; numbers are
  * never reused except by a trace that brings a departed peer back; {@link #oracle()} is rebuilt
@@ -41,13 +56,46 @@ public final class Roster {
   /** This JVM's hosts' numbers (operation origins, bootstraps). */
   private final List<Integer> localNumbers = new ArrayList<>();
   private final java.util.Set<PeerRef> joiningRemote = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final RingHistory history = new RingHistory();
+  private final LongSupplier clock;
+  private final long answerWindowMs;
   private int nextNumber;
   private long changes;
   private volatile RingOracle oracle;
 
-  /** An empty roster of a ring of {@code ring}'s width. */
+  /**
+   * An empty roster of a ring of {@code ring}'s width whose events all happen at run time 0, and
+   * that accepts only the owner at the moment of judgement.
+   */
   public Roster(IdRing ring) {
+    this(ring, () -> 0, 0);
+  }
+
+  /**
+   * An empty roster of a ring of {@code ring}'s width.
+   *
+   * @param clock the run time in ms
+   * @param answerWindowMs how long before a lookup completes its answer may have stopped being the
+   *     owner and still be right ({@link #judge}); 0 accepts only the owner at completion
+   */
+  public Roster(IdRing ring, LongSupplier clock, long answerWindowMs) {
+    if (answerWindowMs < 0) {
+      throw new IllegalArgumentException("answerWindowMs must be >= 0, was " + answerWindowMs);
+    }
     this.ring = ring;
+    this.clock = clock;
+    this.answerWindowMs = answerWindowMs;
+  }
+
+  /**
+   * The answer window of a run whose peers have {@code config}: the longest a peer waits for one
+   * answer, the ceiling of its adaptive request timeout (min(lookupTimeoutMs, 4 times
+   * requestTimeoutMs): 2 s with a scenario's default timeouts of 500 ms and 10 s). An answer slower
+   * than that is one the peers themselves would have given up on.
+   */
+  public static long answerWindowMs(ChordConfig config) {
+    long floor = config.requestTimeoutMs();
+    return Math.max(floor, Math.min(config.lookupTimeoutMs(), 4 * floor));
   }
 
   /** Adds the hosts of freshly joined handles, numbering them from the next free number. */
@@ -77,6 +125,8 @@ public final class Roster {
       numbers.add(number);
       localNumbers.add(number);
     }
+    long now = clock.getAsLong();
+    host.forEach(h -> history.record(now, h.ref(), RingHistory.Kind.JOINED));
     nextNumber = Math.max(nextNumber, number + 1);
     changes++;
   }
@@ -93,18 +143,24 @@ public final class Roster {
     if (remoteHosts.put(number, peer) == null) {
       numbers.add(number);
     }
+    history.record(clock.getAsLong(), peer, RingHistory.Kind.JOINED);
     joiningRemote.remove(peer);
     nextNumber = Math.max(nextNumber, number + 1);
     changes++;
     rebuild();
   }
 
-  /** Removes a host (its leave or crash is starting); returns its handles, or null (none, or a child's host). */
-  synchronized List<PeerHandle<ChordPeer>> remove(int number) {
+  /**
+   * Removes a host (its leave or crash, as {@code crash} says, is starting); returns its handles, or
+   * null (none, or a child's host).
+   */
+  synchronized List<PeerHandle<ChordPeer>> remove(int number, boolean crash) {
     List<PeerHandle<ChordPeer>> host = hosts.remove(number);
     if (host == null) {
       return null;
     }
+    long now = clock.getAsLong();
+    host.forEach(h -> history.record(now, h.ref(), departing(crash)));
     numbers.remove(Integer.valueOf(number));
     localNumbers.remove(Integer.valueOf(number));
     changes++;
@@ -112,12 +168,16 @@ public final class Roster {
     return host;
   }
 
-  /** Removes a child JVM's host (its leave or crash is starting); returns its ring peer, or null. */
-  synchronized PeerRef removeRemote(int number) {
+  /**
+   * Removes a child JVM's host (its leave or crash, as {@code crash} says, is starting); returns its
+   * ring peer, or null.
+   */
+  synchronized PeerRef removeRemote(int number, boolean crash) {
     PeerRef peer = remoteHosts.remove(number);
     if (peer == null) {
       return null;
     }
+    history.record(clock.getAsLong(), peer, departing(crash));
     numbers.remove(Integer.valueOf(number));
     changes++;
     rebuild();
@@ -132,8 +192,9 @@ public final class Roster {
         gone.add(n);
       }
     });
+    long now = clock.getAsLong();
     gone.forEach(n -> {
-      remoteHosts.remove(n);
+      history.record(now, remoteHosts.remove(n), RingHistory.Kind.CRASHING);
       numbers.remove(n);
     });
     joiningRemote.removeIf(p -> p.node().equals(node));
@@ -142,8 +203,9 @@ public final class Roster {
     return gone;
   }
 
-  /** Marks {@code peer}, a churn joiner of a child JVM, as under way ({@code true}) or ended. */
+  /** Marks {@code peer}, a churn joiner of a child JVM, as under way ({@code true}) or failed. */
   void joiningRemote(PeerRef peer, boolean underWay) {
+    history.record(clock.getAsLong(), peer, underWay ? RingHistory.Kind.JOIN_STARTED : RingHistory.Kind.JOIN_FAILED);
     if (underWay) {
       joiningRemote.add(peer);
     } else {
@@ -151,12 +213,26 @@ public final class Roster {
     }
   }
 
+  /** Records that the JVM running {@code peer} answered that its leave or crash was done. */
+  void departed(PeerRef peer) {
+    history.record(clock.getAsLong(), peer, RingHistory.Kind.DEPARTED);
+  }
+
+  private static RingHistory.Kind departing(boolean crash) {
+    return crash ? RingHistory.Kind.CRASHING : RingHistory.Kind.LEAVING;
+  }
+
   /**
-   * Whether {@code answer} is the right owner of {@code id} for a lookup completing now: the
-   * oracle's successor, or a joiner under way in a child JVM that lies between the key and it (it is
-   * active, and the roster hears of it a moment later).
+   * Whether {@code answer} is the right owner of {@code id} for a lookup issued at run time
+   * {@code issuedMs} and completing now. Right are: the oracle's successor now; a joiner under way
+   * in a child JVM that lies between the key and it (it is active, and the roster hears of it a
+   * moment later); and a peer that was the oracle's successor at some moment of the lookup no more
+   * than the answer window before now (the owner answers, and its answer travels to the origin
+   * while the ring changes: a join ends or a departure starts between the answer and its
+   * arrival). An answer that was the owner at no moment of the lookup, or only earlier than the
+   * window, is wrong.
    */
-  boolean judge(long id, PeerRef answer) {
+  boolean judge(long id, PeerRef answer, long issuedMs) {
     RingOracle o = oracle;
     if (o == null || answer == null) {
       return false;
@@ -165,11 +241,30 @@ public final class Roster {
     if (succ.equals(answer)) {
       return true;
     }
-    if (!joiningRemote.contains(answer)) {
-      return false;
-    }
     long mask = ring.mask();
-    return Long.compareUnsigned((answer.id() - id) & mask, (succ.id() - id) & mask) < 0;
+    if (joiningRemote.contains(answer)
+        && Long.compareUnsigned((answer.id() - id) & mask, (succ.id() - id) & mask) < 0) {
+      return true;
+    }
+    return answerWindowMs > 0 && ownedWithinWindow(id, answer, issuedMs);
+  }
+
+  private synchronized boolean ownedWithinWindow(long id, PeerRef answer, long issuedMs) {
+    long now = clock.getAsLong();
+    return history.lastOwned(id, answer, refs(), Math.max(issuedMs, now - answerWindowMs), now, ring.mask()) >= 0;
+  }
+
+  /**
+   * Runs {@code reading} on the roster's history, the oracle's ring now and the run time, under the
+   * roster's lock (no membership change in between).
+   */
+  synchronized <T> T read(HistoryReader<T> reading) {
+    return reading.read(history, refs(), oracle, clock.getAsLong());
+  }
+
+  /** What {@link #read} gives access to. */
+  interface HistoryReader<T> {
+    T read(RingHistory history, List<PeerRef> ring, RingOracle oracle, long nowMs);
   }
 
   /** Whether a host of that number is on the ring. */

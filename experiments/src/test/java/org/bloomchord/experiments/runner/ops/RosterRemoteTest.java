@@ -38,8 +38,8 @@ class RosterRemoteTest {
     Population population = roster.population();
     assertEquals(List.of(0, 1, 2), population.alive(), "churn models see every JVM's hosts");
     assertNull(roster.pick(new SplittableRandom(1)), "operations start from this JVM's hosts only");
-    assertEquals("p2@jvm2", roster.removeRemote(b).address());
-    assertNull(roster.removeRemote(b), "removed once");
+    assertEquals("p2@jvm2", roster.removeRemote(b, true).address());
+    assertNull(roster.removeRemote(b, true), "removed once");
     assertEquals(List.of(0, 2), roster.removeNode("jvm1"));
     assertEquals(0, roster.size());
     assertFalse(roster.contains(a));
@@ -52,20 +52,20 @@ class RosterRemoteTest {
     roster.addRemote(peer("b@jvm2", 100));
     PeerRef joiner = peer("c0@jvm1", 60);
     // key 50: the oracle says b (100); the joiner at 60 lies between the key and b
-    assertTrue(roster.judge(50, peer("b@jvm2", 100)));
-    assertFalse(roster.judge(50, joiner), "not yet under way: a wrong answer");
+    assertTrue(roster.judge(50, peer("b@jvm2", 100), 0));
+    assertFalse(roster.judge(50, joiner, 0), "not yet under way: a wrong answer");
     roster.joiningRemote(joiner, true);
-    assertTrue(roster.judge(50, joiner), "under way, between the key and the oracle's successor");
-    assertTrue(roster.judge(60, joiner), "its own id");
-    assertFalse(roster.judge(70, joiner), "past the joiner: b is right, the joiner is not");
-    assertFalse(roster.judge(5, joiner), "a (10) comes first");
+    assertTrue(roster.judge(50, joiner, 0), "under way, between the key and the oracle's successor");
+    assertTrue(roster.judge(60, joiner, 0), "its own id");
+    assertFalse(roster.judge(70, joiner, 0), "past the joiner: b is right, the joiner is not");
+    assertFalse(roster.judge(5, joiner, 0), "a (10) comes first");
     // wrapping around zero: key 250, oracle successor a (10); a joiner at 3 stands between
     PeerRef wrap = peer("c1@jvm2", 3);
     roster.joiningRemote(wrap, true);
-    assertTrue(roster.judge(250, wrap));
+    assertTrue(roster.judge(250, wrap, 0));
     // once the child reports the join, it is on the ring and no longer under way
     roster.addRemote(7, joiner);
-    assertTrue(roster.judge(50, joiner));
-    assertFalse(roster.judge(50, peer("b@jvm2", 100)), "b is no longer the owner of 50");
+    assertTrue(roster.judge(50, joiner, 0));
+    assertFalse(roster.judge(50, peer("b@jvm2", 100), 0), "b is no longer the owner of 50");
   }
 }
