@@ -85,6 +85,8 @@ public final class WorkerCommand implements Callable<Integer> {
       config = settings != null ? ScenarioRunner.chordConfig(settings)
           : new MaintenancePeriods(stabilizeMs, fixFingersMs, stabilizeMaxMs, fixFingersMaxMs)
               .applyTo(ChordConfig.defaults().withIdBits(idBits).withSuccessors(successors, replicas));
+      // a worker's ring spans JVMs: its peers confirm failures, as the coordinator's do
+      config = config.withConfirmFailures(true);
       setup = PeerSetup.of(config, settings != null ? settings.repair() : RepairMode.PUSH,
           location == null ? null : ScenarioRunner.locationConfig(JvmRun.routingOf("--location", location)));
     } catch (IllegalArgumentException e) {

@@ -79,7 +79,8 @@ public final class JvmRingTrial {
     this.childHeapMb = childHeapMb;
     this.cluster = cluster;
     this.progress = progress;
-    this.config = settings.chordConfig();
+    // peers over several JVMs confirm failures, as a node's do: a slow JVM is not a gone one
+    this.config = settings.chordConfig().withConfirmFailures(true);
     this.ring = new IdRing(config.idBits());
   }
 

@@ -162,7 +162,10 @@ public final class ScenarioRunner {
     }
     NetworkOptions options = NetworkOptions.defaults().withSeed(scenario.seed()).withMaxRecordedEvents(10_000)
         .withSim(sim -> sim.withLatency(scenario.latency()));
-    ChordConfig chord = chordConfig(scenario.chord());
+    // over several JVMs the peers confirm failures, as a node's do: a final step does not go past
+    // an owner that is only slow (a JVM busy or paused), it gives up and the lookup is tried again
+    ChordConfig chord = jvmSettings != null ? chordConfig(scenario.chord()).withConfirmFailures(true)
+        : chordConfig(scenario.chord());
     LocationConfig location = usesLocation(scenario) ? locationConfig(scenario.routing()) : null;
     RogueSettings rogue = scenario.rogue();
     long every = rogue.every().toMillis();
