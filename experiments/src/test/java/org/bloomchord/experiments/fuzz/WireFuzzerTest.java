@@ -41,8 +41,8 @@ class WireFuzzerTest {
       covered.add(m.getClass());
     }
     assertEquals(registry.types(), covered);
-    // Chord 26, ring merge 4, location 12, reconciliation 14, repair 3
-    assertEquals(59, covered.size());
+    // Chord 27, ring merge 4, location 12, reconciliation 14, repair 3
+    assertEquals(60, covered.size());
   }
 
   @Test
