@@ -70,6 +70,11 @@ public final class LookupEngine {
   private int seenNext;
   /** Lookups started here and not finished; at most {@code limits.maxPendingLookups}. */
   private int inProgress;
+  /**
+   * Lookups waiting out the back-off before their next attempt: in no attempt, so not in
+   * {@link #pending}; made at the first retry, null until then.
+   */
+  private Set<Pending> backingOff;
   /** Retries after a peer behind, made at the first such peer; null until then (always on the simulator). */
   private RerouteBudget reroutes;
 
@@ -95,6 +100,9 @@ public final class LookupEngine {
       deadline.cancel();
       hedge.cancel();
       ids.forEach(pending::remove);
+      if (backingOff != null) {
+        backingOff.remove(this);
+      }
       if (!finished) {
         finished = true;
         inProgress--;
@@ -214,7 +222,14 @@ public final class LookupEngine {
     pending.remove(done.lookupId());
     if (p.attempts < ctx.config().operationAttempts() && ctx.state() != PeerState.STOPPED) {
       ctx.metrics().increment(ChordCounter.LOOKUP_RETRIED, 1);
-      ctx.runtime().after(ctx.config().requestTimeoutMs() << (p.attempts - 1), () -> attempt(p));
+      if (backingOff == null) {
+        backingOff = new LinkedHashSet<>();
+      }
+      backingOff.add(p);
+      ctx.runtime().after(ctx.config().requestTimeoutMs() << (p.attempts - 1), () -> {
+        backingOff.remove(p);
+        attempt(p);
+      });
     } else if (p.ids.stream().noneMatch(pending::containsKey)) {
       p.finish(LookupResult.failed(p.key, LookupOutcome.FAILED, done.hops(), done.timeouts(), latency));
     }
@@ -242,10 +257,17 @@ public final class LookupEngine {
     return inProgress;
   }
 
-  /** Fails every lookup still waiting (the peer stops). */
+  /**
+   * Fails every lookup still waiting (the peer stops), those between two attempts too: a stopped
+   * peer's timers do not fire, so a lookup left in its back-off would never complete.
+   */
   public void cancelAll() {
     // completing a promise may start another lookup (a join's finger refresh), so iterate a copy
-    for (Pending p : new LinkedHashSet<>(pending.values())) {
+    Set<Pending> all = new LinkedHashSet<>(pending.values());
+    if (backingOff != null) {
+      all.addAll(backingOff);
+    }
+    for (Pending p : all) {
       p.finish(LookupResult.failed(p.key, LookupOutcome.ORIGIN_STOPPED, 0, 0, ctx.now() - p.started));
     }
     pending.clear();
