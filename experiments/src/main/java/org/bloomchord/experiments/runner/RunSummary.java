@@ -12,6 +12,7 @@ import org.bloomchord.experiments.jvm.JvmRun;
 import org.bloomchord.experiments.metrics.Distribution;
 import org.bloomchord.experiments.metrics.TimeSeries;
 import org.bloomchord.experiments.metrics.TimeSeriesSampler;
+import org.bloomchord.experiments.runner.steps.RingCheckText;
 import org.bloomchord.experiments.scenario.Scenario;
 import org.bloomchord.experiments.summary.KeyStats;
 import org.bloomchord.experiments.summary.ResourceStats;
@@ -48,6 +49,9 @@ final class RunSummary {
       Scenario scenario = ctx.scenario();
       RingCheck check = scenario.rogue().peers() == 0 ? ctx.cluster().check()
           : ctx.cluster().check(ref -> !ScenarioRunner.isRogue(scenario, ref));
+      if (!check.stable()) {
+        ctx.note("end: ring not stable, %s", RingCheckText.errors(check));
+      }
       Double stabilize = check.stable() && ctx.stableAtMs() != null && ctx.stableAtMs() >= ctx.lastChangeMs()
           ? (ctx.stableAtMs() - ctx.lastChangeMs()) / 1000.0 : null;
       s = s.withRing(new RingHealth(check.stable(), stabilize, check.successorErrors(), check.fingerErrors()));

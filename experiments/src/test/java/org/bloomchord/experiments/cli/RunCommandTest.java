@@ -76,6 +76,44 @@ class RunCommandTest {
     assertTrue(Files.exists(dir.resolve("out/report.html")));
   }
 
+  /** Runs {@code args} with {@code System.err}, where the progress lines go, captured. */
+  private static String progressOf(String... args) {
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(progress, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      Outcome o = run(args);
+      assertEquals(0, o.code(), o.err());
+    } finally {
+      System.setErr(stderr);
+    }
+    return progress.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aWaitSaysWhenTheRingBecameStableAndTheEndWhatIsWrong(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("crash.yaml");
+    Files.writeString(f, "peers: 24\nruntime: sim\nseed: 3\nphases:\n  - join: {}\n  - fail: { fraction: 0.25 }\n"
+        + "  - wait: 20s\n");
+    Path out = dir.resolve("out");
+    String progress = progressOf("run", f.toString(), "--out", out.toString());
+    com.fasterxml.jackson.databind.JsonNode ring = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("summary.json").toFile()).path("ring");
+    assertTrue(ring.path("stable").asBoolean(), ring.toString());
+    String line = String.format(java.util.Locale.ROOT, "wait: ring stable %.1f s after its last change",
+        ring.path("stabilizeSeconds").asDouble());
+    assertTrue(progress.contains(line), line + " in " + progress);
+
+    // right after the crash of a quarter of the ring, its neighbours still name crashed peers
+    Files.writeString(f, "peers: 24\nruntime: sim\nseed: 3\nphases:\n  - join: {}\n  - fail: { fraction: 0.25 }\n");
+    Path early = dir.resolve("early");
+    progress = progressOf("run", f.toString(), "--out", early.toString());
+    ring = new com.fasterxml.jackson.databind.ObjectMapper().readTree(early.resolve("summary.json").toFile()).path("ring");
+    assertTrue(!ring.path("stable").asBoolean(), ring.toString());
+    String end = "end: ring not stable, of 18 peers " + ring.path("successorErrors").asLong() + " successors, ";
+    assertTrue(progress.contains(end), end + " in " + progress);
+  }
+
   @Test
   void everyBundledScenarioLoadsAndCanRun() {
     for (String name : RunCommand.BUNDLED) {
