@@ -67,6 +67,12 @@ public final class OperationIssuer {
 
   private record PendingLocate(PeerRef origin, String key, long issued) {
   }
+
+  /** Gets and puts started and not yet recorded, by token. */
+  private final Map<Object, PendingStoreOp> pendingStoreOps = new ConcurrentHashMap<>();
+
+  private record PendingStoreOp(PeerRef origin, OperationKind kind, String key) {
+  }
   /** Hears every put's key and whether it was stored (a partition phase over JVMs); null for none. */
   private volatile java.util.function.BiConsumer<String, Boolean> putListener;
   private final LongAdder hopSum = new LongAdder();
@@ -166,11 +172,23 @@ public final class OperationIssuer {
       case GET -> {
         // with hot-key relief the read goes through it: a leased copy on the way may answer
         HotKeyRelief relief = peer.extension(HotKeyRelief.class);
-        (relief != null ? relief.read(key) : peer.get(key))
-            .onComplete(ar -> getDone(origin, key, issued, ar.succeeded() ? ar.result() : null));
+        Object token = new Object();
+        pendingStoreOps.put(token, new PendingStoreOp(origin, kind, key));
+        (relief != null ? relief.read(key) : peer.get(key)).onComplete(ar -> {
+          if (pendingStoreOps.remove(token) != null) {
+            getDone(origin, key, issued, ar.succeeded() ? ar.result() : null);
+          }
+        });
       }
-      case PUT -> peer.put(key, "v" + issued).onComplete(ar -> putDone(origin, key, issued,
-          ar.succeeded() ? ar.result() : null));
+      case PUT -> {
+        Object token = new Object();
+        pendingStoreOps.put(token, new PendingStoreOp(origin, kind, key));
+        peer.put(key, "v" + issued).onComplete(ar -> {
+          if (pendingStoreOps.remove(token) != null) {
+            putDone(origin, key, issued, ar.succeeded() ? ar.result() : null);
+          }
+        });
+      }
       case LOCATE -> {
         LocationService s = peer.extension(LocationService.class);
         Object token = new Object();
@@ -225,12 +243,26 @@ public final class OperationIssuer {
 
   /**
    * The origins at {@code addresses} are departing: their unfinished locates are recorded as
-   * FAILED now (a crashed peer's pending requests may never complete).
+   * FAILED now, their unfinished gets and puts as abandoned, as a lookup of a stopped origin is (a
+   * crashed peer's pending requests never complete, and nobody is left to hear the answer; an
+   * abandoned put was not acknowledged, so its key does not count as stored).
    */
   void originsDeparted(Set<String> addresses) {
     pendingLocates.forEach((token, p) -> {
       if (addresses.contains(p.origin().address())) {
         locateDone(token, p.origin(), p.key(), p.issued(), null, LocateRecorder.NO_DISTANCE, -1);
+      }
+    });
+    pendingStoreOps.forEach((token, p) -> {
+      if (addresses.contains(p.origin().address()) && pendingStoreOps.remove(token) != null) {
+        if (p.kind() == OperationKind.PUT) {
+          java.util.function.BiConsumer<String, Boolean> listener = putListener;
+          if (listener != null) {
+            listener.accept(p.key(), false);
+          }
+        }
+        finish(new OperationSample(clock.getAsLong(), p.kind(), p.key(), p.origin().address(), -1, Double.NaN,
+            "abandoned"));
       }
     });
   }
