@@ -22,7 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.cluster.PeerSnapshot;
@@ -48,7 +48,8 @@ import org.bloomchord.overlay.PeerRef;
  * ({@link NodeReachability#PROBE_PERIOD_MS}: a {@code ping} to its status address, answered at
  * once, timeout {@link NodeReachability#PROBE_TIMEOUT_MS}; one probe per node at a time; a failed
  * probe is followed by another as soon as it timed out; a node silent for longer than its history
- * of answers allows is unreachable, and a late answer withdraws the suspicion), is told by
+ * of answers allows is unreachable, and a late answer withdraws the suspicion; {@link ProbeRounds},
+ * which a test drives on a fake clock), is told by
  * {@link #memberRemoved} which Hazelcast members this side of the cluster
  * dropped, and keeps what it learns in a {@link NodeReachability}: a node seen once stays known, and
  * is reported unreachable, until it answers again or says it left ({@value #LEFT} notice, published
@@ -97,8 +98,8 @@ final class ClusterDirectory {
   private volatile ScheduledFuture<?> rounds;
   /** Whether a read of the directory's map is still under way (a split can hold it for long). */
   private final AtomicBoolean reading = new AtomicBoolean();
-  /** Probes still waiting for their answer. */
-  private final AtomicInteger probing = new AtomicInteger();
+  /** The probing itself, on the probe's thread. */
+  private final ProbeRounds probes;
 
   ClusterDirectory(Vertx vertx, String nodeName, String memberAddress) {
     this.vertx = vertx;
@@ -110,6 +111,10 @@ final class ClusterDirectory {
       t.setDaemon(true);
       return t;
     });
+    this.probes = new ProbeRounds(reach, System::currentTimeMillis, (task, delayMs) -> {
+      ScheduledFuture<?> f = schedule(task, delayMs);
+      return f == null ? null : () -> f.cancel(false);
+    }, this::ping);
   }
 
   /** What this node knows of the others' reachability. */
@@ -202,70 +207,27 @@ final class ClusterDirectory {
     }
   }
 
-  /**
-   * One probe round: reports what the last one left unreported (a probe still waiting held it),
-   * learns the nodes the directory lists (unless the last read is still under way) and pings every
-   * known node that has no probe waiting.
-   */
+  /** One probe round ({@link ProbeRounds#round}), learning the nodes the directory lists unless the last read is still under way. */
   private void round() {
-    reach.endRound(System.currentTimeMillis());
-    if (reading.compareAndSet(false, true)) {
-      map().compose(AsyncMap::entries)
-          .timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-          .onSuccess(entries -> entries.forEach((n, a) -> reach.seen(n, a, System.currentTimeMillis())))
-          .onComplete(ar -> reading.set(false));
-    }
-    probeDue();
+    probes.round(() -> {
+      if (reading.compareAndSet(false, true)) {
+        map().compose(AsyncMap::entries)
+            .timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+            .onSuccess(entries -> entries.forEach((n, a) -> reach.seen(n, a, System.currentTimeMillis())))
+            .onComplete(ar -> reading.set(false));
+      }
+    });
   }
 
   /**
-   * Pings the nodes whose probe is due (each known node once a round, the next at once after one
-   * timed out). The deadline is kept here, on the probe's thread; an answer that comes after it,
-   * while the event bus still waits ({@link NodeReachability#LATE_ANSWER_MS}), is a late answer:
-   * the node is alive and the suspicion withdrawn. The first of answer, failure and deadline
-   * settles the probe.
+   * A {@code ping} to {@code node}'s status address, on the event loop of the thread that sends it
+   * (so that the event bus' connection to that node stays on Vert.x' event loops), waiting up to
+   * {@link NodeReachability#LATE_ANSWER_MS}; the outcome is handed to the probe's thread.
    */
-  private void probeDue() {
-    long sentAt = System.currentTimeMillis();
-    for (String n : reach.due(sentAt)) {
-      probing.incrementAndGet();
-      AtomicBoolean settled = new AtomicBoolean();
-      ScheduledFuture<?> deadline = schedule(() -> settle(n, settled, "TIMEOUT"), PROBE_TIMEOUT_MS);
-      vertx.eventBus().request(STATUS_PREFIX + n, PING, new DeliveryOptions().setSendTimeout(NodeReachability.LATE_ANSWER_MS))
-          .onComplete(ar -> submit(() -> {
-            if (deadline != null) {
-              deadline.cancel(false);
-            }
-            if (settled.get() && ar.succeeded()) {
-              reach.answeredLate(n, sentAt, System.currentTimeMillis());
-              return;
-            }
-            settle(n, settled, ar.succeeded() ? null : ar.cause() instanceof ReplyException re
-                ? re.failureType().name() : ar.cause().getClass().getSimpleName());
-          }));
-    }
-  }
-
-  /** Settles a probe of {@code node}, once: answered when {@code silentBy} is null, else silent for that cause. */
-  private void settle(String node, AtomicBoolean settled, String silentBy) {
-    if (!settled.compareAndSet(false, true)) {
-      return;
-    }
-    long now = System.currentTimeMillis();
-    long confirmAt = -1;
-    if (silentBy == null) {
-      reach.answered(node, now);
-    } else {
-      confirmAt = reach.silent(node, now, silentBy);
-    }
-    if (probing.decrementAndGet() == 0) {
-      reach.endRound(now);
-    }
-    if (confirmAt >= 0) {
-      // not at the next round: a confirmation that waits for it adds up to a period to the time to
-      // report a cut
-      schedule(this::probeDue, Math.max(0, confirmAt - now));
-    }
+  private void ping(String node, Consumer<String> outcome) {
+    vertx.eventBus().request(STATUS_PREFIX + node, PING, new DeliveryOptions().setSendTimeout(NodeReachability.LATE_ANSWER_MS))
+        .onComplete(ar -> submit(() -> outcome.accept(ar.succeeded() ? null : ar.cause() instanceof ReplyException re
+            ? re.failureType().name() : ar.cause().getClass().getSimpleName())));
   }
 
   /** Runs {@code task} on the probe's thread in {@code delayMs}; null once it has stopped. */

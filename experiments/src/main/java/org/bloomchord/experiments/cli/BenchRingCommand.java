@@ -1,9 +1,9 @@
 package org.bloomchord.experiments.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,6 +50,8 @@ import picocli.CommandLine.Option;
             + " at each size, and print the cost against the size: wall time, events, events/s, heap per peer,"
             + " messages per join, where the time went, and the ring's events/s as a share of W's."})
 public final class BenchRingCommand implements Callable<Integer> {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Deliveries workload W runs at every size (about). */
   static final long W_EVENTS = 20_000_000;
@@ -103,11 +105,11 @@ public final class BenchRingCommand implements Callable<Integer> {
     createDirectory("--plot", plotDir);
     PrintWriter out = spec.commandLine().getOut();
     Progress progress = Progress.lines(spec.commandLine().getErr(), 10_000);
-    List<Map<String, Object>> rows = new ArrayList<>();
+    List<BenchRingRow> rows = new ArrayList<>();
     for (int n : sizes) {
       rows.add(measure(n, progress));
       // each size's row and the plots so far are out before the next, longer size starts
-      progress.line("bench ring: row %s", rows.get(rows.size() - 1));
+      progress.line("bench ring: row %s", JSON.convertValue(rows.get(rows.size() - 1), Map.class));
       if (plotDir != null) {
         plot(rows);
       }
@@ -121,7 +123,7 @@ public final class BenchRingCommand implements Callable<Integer> {
     return 0;
   }
 
-  private Map<String, Object> measure(int n, Progress progress) {
+  private BenchRingRow measure(int n, Progress progress) {
     RingSettings settings;
     try {
       settings = RingSettings.builder(n).runtime("sim").keys(keys).lookups(lookups).seed(seed).build();
@@ -155,29 +157,17 @@ public final class BenchRingCommand implements Callable<Integer> {
         default -> { }
       }
     }
-    Map<String, Object> row = new LinkedHashMap<>();
-    row.put("peers", n);
-    row.put("wallSeconds", wall);
-    row.put("events", events);
-    row.put("eventsPerSecond", eventsPerSecond);
-    row.put("heapBytesPerPeer", s.resources().heapBytesPerPeer());
-    row.put("messagesPerJoin", (double) toStable / n);
-    row.put("eventsPerPeer", (double) events / n);
-    row.put("joinsSeconds", joins);
-    row.put("stabilizationSeconds", stabilization);
-    row.put("fingerRepairSeconds", fingers);
-    row.put("otherSeconds", wall - joins - stabilization - fingers);
-    row.put("ringStable", s.ring().stable());
-    row.put("lookupsCorrect", s.lookups() == null ? 0 : s.lookups().correct());
+    BenchRingRow.Cost cost = new BenchRingRow.Cost(n, wall, events, eventsPerSecond, s.resources().heapBytesPerPeer(),
+        (double) toStable / n, (double) events / n);
+    BenchRingRow.Phases phases = new BenchRingRow.Phases(joins, stabilization, fingers, wall - joins - stabilization - fingers);
+    BenchRingRow.Relay relay = null;
     if (!skipRelay) {
       long untilMs = Math.max(100, (long) Math.ceil(W_EVENTS / (RelayBench.HOPS_PER_PEER * n / 55.0)));
       progress.line("bench ring: workload W at %d peers for %d simulated ms", n, untilMs);
       RelayBench.Result w = RelayBench.run(n, untilMs, seed, false);
-      row.put("relayUntilMs", untilMs);
-      row.put("relayMessagesPerSecond", w.messagesPerSecond());
-      row.put("ratioToRelay", eventsPerSecond / w.messagesPerSecond());
+      relay = new BenchRingRow.Relay(untilMs, w.messagesPerSecond(), eventsPerSecond / w.messagesPerSecond());
     }
-    return row;
+    return new BenchRingRow(cost, phases, s.ring().stable(), s.lookups() == null ? 0 : s.lookups().correct(), relay);
   }
 
   private static void createDirectory(String option, Path dir) {
@@ -191,15 +181,18 @@ public final class BenchRingCommand implements Callable<Integer> {
     }
   }
 
-  private static TextTable table(List<Map<String, Object>> rows) {
+  private static TextTable table(List<BenchRingRow> rows) {
     TextTable t = TextTable.of(List.of("peers", "wall s", "events", "events/s", "heap B/peer", "msgs/join",
         "events/peer", "joins s", "stabilize s", "fingers s", "other s", "W msgs/s", "ring/W"));
-    for (Map<String, Object> r : rows) {
-      t.row(r.get("peers"), f("%.1f", r.get("wallSeconds")), r.get("events"), f("%.0f", r.get("eventsPerSecond")),
-          f("%.0f", r.get("heapBytesPerPeer")), f("%.1f", r.get("messagesPerJoin")), f("%.1f", r.get("eventsPerPeer")),
-          f("%.1f", r.get("joinsSeconds")), f("%.1f", r.get("stabilizationSeconds")),
-          f("%.1f", r.get("fingerRepairSeconds")), f("%.1f", r.get("otherSeconds")),
-          f("%.0f", r.get("relayMessagesPerSecond")), f("%.3f", r.get("ratioToRelay")));
+    for (BenchRingRow r : rows) {
+      BenchRingRow.Cost c = r.cost();
+      BenchRingRow.Phases p = r.phases();
+      BenchRingRow.Relay w = r.relay();
+      t.row(c.peers(), f("%.1f", c.wallSeconds()), c.events(), f("%.0f", c.eventsPerSecond()),
+          f("%.0f", c.heapBytesPerPeer()), f("%.1f", c.messagesPerJoin()), f("%.1f", c.eventsPerPeer()),
+          f("%.1f", p.joinsSeconds()), f("%.1f", p.stabilizationSeconds()), f("%.1f", p.fingerRepairSeconds()),
+          f("%.1f", p.otherSeconds()), f("%.0f", w == null ? null : w.relayMessagesPerSecond()),
+          f("%.3f", w == null ? null : w.ratioToRelay()));
     }
     return t;
   }
@@ -208,7 +201,7 @@ public final class BenchRingCommand implements Callable<Integer> {
     return v == null ? "-" : String.format(Locale.ROOT, format, v);
   }
 
-  private void plot(List<Map<String, Object>> rows) {
+  private void plot(List<BenchRingRow> rows) {
     int k = rows.size();
     double[] n = new double[k];
     double[] perJoin = new double[k];
@@ -218,14 +211,14 @@ public final class BenchRingCommand implements Callable<Integer> {
     double[] ring = new double[k];
     double[] relay = new double[k];
     for (int i = 0; i < k; i++) {
-      Map<String, Object> r = rows.get(i);
-      n[i] = ((Number) r.get("peers")).doubleValue();
-      perJoin[i] = (double) r.get("messagesPerJoin");
-      perPeer[i] = (double) r.get("eventsPerPeer");
-      wallPerPeer[i] = 1e6 * (double) r.get("wallSeconds") / n[i];
+      BenchRingRow.Cost c = rows.get(i).cost();
+      n[i] = c.peers();
+      perJoin[i] = c.messagesPerJoin();
+      perPeer[i] = c.eventsPerPeer();
+      wallPerPeer[i] = 1e6 * c.wallSeconds() / n[i];
       log[i] = 10 * Math.log(n[i]) / Math.log(2);
-      ring[i] = (double) r.get("eventsPerSecond");
-      relay[i] = r.get("relayMessagesPerSecond") == null ? 0 : (double) r.get("relayMessagesPerSecond");
+      ring[i] = c.eventsPerSecond();
+      relay[i] = rows.get(i).relay() == null ? 0 : rows.get(i).relay().relayMessagesPerSecond();
     }
     PlotWriter.write(new LineChart("Simulated Chord ring by joins: cost per peer against N", "peers (N)",
         "per peer", List.of(Series.measured("messages per join", n, perJoin),

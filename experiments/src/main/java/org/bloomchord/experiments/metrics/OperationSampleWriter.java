@@ -1,12 +1,8 @@
 package org.bloomchord.experiments.metrics;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Writes every n-th operation completed inside the {@link MeasurementWindow} as one CSV line
@@ -19,8 +15,8 @@ public final class OperationSampleWriter implements AutoCloseable {
   private final MeasurementWindow window;
   private final int every;
   private final AtomicLong offered = new AtomicLong();
-  private final BufferedWriter out;
-  private long written;
+  private final CsvLineFile out;
+  private volatile Consumer<OperationSample> listener;
 
   /**
    * Opens (replacing) {@code file}; with {@code file} null the samples are counted and dropped (a
@@ -35,32 +31,23 @@ public final class OperationSampleWriter implements AutoCloseable {
     }
     this.window = window;
     this.every = every;
-    if (file == null) {
-      this.out = new BufferedWriter(java.io.Writer.nullWriter());
-      return;
-    }
-    try {
-      this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-      out.write(OperationSample.HEADER);
-      out.write('\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+    this.out = new CsvLineFile(file, OperationSample.HEADER, "operation samples");
   }
-
-  private volatile java.util.function.Consumer<OperationSample> listener;
 
   /**
    * Sets the listener every offered operation is shown to (inside the window or not), on the thread
    * that completed it; it must not block. The live view of a run samples paths from it.
    */
-  public void listen(java.util.function.Consumer<OperationSample> listener) {
+  public void listen(Consumer<OperationSample> listener) {
     this.listener = listener;
   }
 
-  /** Offers one completed operation; it is written if it is inside the window and its turn came. */
+  /**
+   * Offers one completed operation; it is written if it is inside the window and its turn came, and
+   * dropped if it ends after the writer was closed (while the peers stop).
+   */
   public void offer(OperationSample sample) {
-    java.util.function.Consumer<OperationSample> l = listener;
+    Consumer<OperationSample> l = listener;
     if (l != null) {
       l.accept(sample);
     }
@@ -70,36 +57,16 @@ public final class OperationSampleWriter implements AutoCloseable {
     if (offered.getAndIncrement() % every != 0) {
       return;
     }
-    String line = sample.toCsv();
-    synchronized (this) {
-      if (closed) {
-        // operations that end while the peers stop, after the run's files were closed
-        return;
-      }
-      try {
-        out.write(line);
-        out.write('\n');
-        written++;
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot write operation sample", e);
-      }
-    }
+    out.write(sample.toCsv());
   }
 
-  private boolean closed;
-
   /** Lines written so far (without the header). */
-  public synchronized long written() {
-    return written;
+  public long written() {
+    return out.written();
   }
 
   @Override
-  public synchronized void close() {
-    closed = true;
-    try {
-      out.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot close operation samples", e);
-    }
+  public void close() {
+    out.close();
   }
 }

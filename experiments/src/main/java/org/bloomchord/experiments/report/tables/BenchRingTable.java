@@ -3,15 +3,11 @@ package org.bloomchord.experiments.report.tables;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 
 /**
  * The Chord ring against workload W, build against build (the block {@code bench-ring} of
@@ -35,13 +31,14 @@ public final class BenchRingTable {
     List<Row> rows = new ArrayList<>();
     StringBuilder when = new StringBuilder();
     for (Path meta : metas) {
-      Properties p = read(meta);
-      String build = required(p, "build", meta);
-      if (!"0".equals(p.getProperty("exit", "0").trim())) {
-        throw new IllegalArgumentException(meta + ": the run exited " + p.getProperty("exit"));
+      MetaFile p = MetaFile.read(meta);
+      String build = p.required("build");
+      String exit = p.get("exit", "0");
+      if (!"0".equals(exit)) {
+        throw new IllegalArgumentException(meta + ": the run exited " + exit);
       }
-      when.append(String.format(Locale.ROOT, "- %s: %s to %s, `%s`%n", build, required(p, "start", meta),
-          required(p, "end", meta), required(p, "command", meta)));
+      when.append(String.format(Locale.ROOT, "- %s: %s to %s, `%s`%n", build, p.required("start"),
+          p.required("end"), p.required("command")));
       String name = meta.getFileName().toString();
       Path json = meta.resolveSibling(name.substring(0, name.length() - ".txt".length()) + ".json");
       try {
@@ -71,23 +68,5 @@ public final class BenchRingTable {
           s.path("lookupsCorrect").asLong()));
     }
     return md.append('\n').append(when).toString();
-  }
-
-  private static Properties read(Path meta) {
-    Properties p = new Properties();
-    try (Reader in = Files.newBufferedReader(meta, StandardCharsets.UTF_8)) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read " + meta + ": " + e.getMessage());
-    }
-    return p;
-  }
-
-  private static String required(Properties p, String key, Path meta) {
-    String v = p.getProperty(key);
-    if (v == null || v.isBlank()) {
-      throw new IllegalArgumentException(meta + ": no " + key);
-    }
-    return v.trim();
   }
 }

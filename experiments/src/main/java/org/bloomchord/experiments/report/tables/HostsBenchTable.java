@@ -8,8 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,6 +45,10 @@ public final class HostsBenchTable {
   private static final Pattern LISTENING = Pattern.compile("^node ([AB]), .*listening after ([0-9.]+) s", Pattern.MULTILINE);
   private static final Pattern STARTED = Pattern.compile("^\\s+(\\d+) peers started: .* (\\d+) ms to join", Pattern.MULTILINE);
   private static final Pattern LOAD = Pattern.compile("^load average at the end: ([0-9.]+)", Pattern.MULTILINE);
+  private static final Pattern OWN_COUNTS = Pattern.compile("(\\d+) of (\\d+), (\\d+) of the (\\d+) acknowledged");
+  private static final Pattern HELD = Pattern.compile("; (\\d+) hold a write acknowledged on its side");
+  /** The aim's bound on one ring after the heal, in seconds. */
+  private static final double ONE_RING_AIM_S = 60;
 
   private HostsBenchTable() {
   }
@@ -77,6 +86,122 @@ public final class HostsBenchTable {
     return joinRuns == 0 ? splits.toString() : splits + "\n" + joins;
   }
 
+  /**
+   * The README's figure of the split runs among {@code runs} (join runs are left out): how many ran,
+   * how many reached one ring and how soon after the heal (against the aim's 60 s), what the shared
+   * and own keys read back, and when the nodes decided on the split against when the bench's reads
+   * saw it. A run that did not reach its cut, one ring or its reads is counted as such.
+   *
+   * @param where what the runs' files do not say of them (the plane, the date), after the size
+   * @throws IllegalArgumentException when there is no split run
+   */
+  public static String readmeFigure(List<Path> runs, String where) {
+    Range ring = new Range();
+    Range decided = new Range();
+    Range reported = new Range();
+    Set<String> groups = new TreeSet<>(Comparator.reverseOrder());
+    Set<Integer> cuts = new TreeSet<>();
+    int splits = 0;
+    int withinAim = 0;
+    int sharedAll = 0;
+    int ownAll = 0;
+    String size = null;
+    for (Path run : runs) {
+      String text = read(run);
+      String g = first(GROUPS, text, 1);
+      Matcher summary = SUMMARY.matcher(text);
+      boolean isSplit = summary.find();
+      if (!isSplit && g == null) {
+        continue;
+      }
+      splits++;
+      if (isSplit) {
+        size = number(Integer.parseInt(summary.group(1))) + " nodes of " + summary.group(2) + " peers";
+        cuts.add(Integer.parseInt(summary.group(4)));
+      }
+      if (g != null) {
+        groups.add(g.split("/").length == 2 ? "2-way" : String.join("+", Arrays.stream(g.split("/"))
+            .map(part -> Integer.toString(part.split(",").length)).toList()));
+      }
+      Matcher m = RING.matcher(text);
+      if (m.find()) {
+        double s = Double.parseDouble(m.group(1));
+        ring.add(s);
+        withinAim += s <= ONE_RING_AIM_S ? 1 : 0;
+      }
+      Matcher end = END.matcher(text);
+      if (end.find()) {
+        decidedSeconds(Double.parseDouble(end.group(1)), end.group(2)).ifPresent(decided::add);
+      }
+      String r = first(REPORTED, text, 1);
+      if (r != null) {
+        reported.add(Double.parseDouble(r));
+      }
+      Matcher shared = SHARED.matcher(text);
+      Matcher held = HELD.matcher(text);
+      if (shared.find() && held.find() && shared.group(1).equals(shared.group(2))
+          && held.group(1).equals(shared.group(2)) && shared.group(3).equals("0")) {
+        sharedAll++;
+      }
+      String reads = first(READS, text, 1);
+      if (reads != null && everyAcknowledgedRead(reads)) {
+        ownAll++;
+      }
+    }
+    if (splits == 0 || size == null) {
+      throw new IllegalArgumentException("no split run of hosts-bench among " + runs.size() + " files");
+    }
+    String cut = String.join(" or ", groups) + " for " + String.join(" or ", cuts.stream()
+        .map(c -> c % 60 == 0 ? Integer.toString(c / 60) : c + " s").toList())
+        + (!cuts.stream().allMatch(c -> c % 60 == 0) ? "" : cuts.equals(Set.of(60)) ? " minute" : " minutes");
+    String rings = ring.count == splits
+        ? String.format(Locale.ROOT, "(%d of %d within %.0f s)", withinAim, splits, ONE_RING_AIM_S)
+        : String.format(Locale.ROOT, "in %d of %d runs (%d within %.0f s)", ring.count, splits, withinAim, ONE_RING_AIM_S);
+    String shared = "every shared key read alike and holding an acknowledged write";
+    String own = "every acknowledged own key read back";
+    String keys = sharedAll == ownAll ? String.format(Locale.ROOT, "%s, and %s, in %d of %d", shared, own, ownAll, splits)
+        : String.format(Locale.ROOT, "%s in %d of %d; %s in %d of %d", shared, sharedAll, splits, own, ownAll, splits);
+    return String.format(Locale.ROOT, "%s on separate network stacks %s, cut %s, %d runs: one ring again %s after the"
+        + " heal %s, each node deciding on the split %s after the cut by its own report (the bench's reads saw it %s"
+        + " after); %s", size, where, cut, splits, ring.text(), rings, decided.text(), reported.text(), keys);
+  }
+
+  private static String number(int n) {
+    List<String> words = List.of("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
+    return n < words.size() ? words.get(n) : Integer.toString(n);
+  }
+
+  private static boolean everyAcknowledgedRead(String reads) {
+    Matcher m = OWN.matcher(reads);
+    boolean any = false;
+    while (m.find()) {
+      Matcher c = OWN_COUNTS.matcher(m.group(1));
+      if (!c.find() || !c.group(3).equals(c.group(4))) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  /** The least and greatest of some seconds, shown to a tenth. */
+  private static final class Range {
+    private double lo = Double.POSITIVE_INFINITY;
+    private double hi = Double.NEGATIVE_INFINITY;
+    private int count;
+
+    void add(double seconds) {
+      lo = Math.min(lo, seconds);
+      hi = Math.max(hi, seconds);
+      count++;
+    }
+
+    String text() {
+      return count == 0 ? "never" : lo == hi ? String.format(Locale.ROOT, "%.1f s", lo)
+          : String.format(Locale.ROOT, "%.1f to %.1f s", lo, hi);
+    }
+  }
+
   private static String splitRow(String name, String text) {
     String groups = first(GROUPS, text, 1);
     Matcher summary = SUMMARY.matcher(text);
@@ -108,6 +233,11 @@ public final class HostsBenchTable {
 
   /** The cut's end minus the smallest whole {@code seconds} any host gave an unreachable node: an upper bound. */
   private static String decided(double endSeconds, String hosts) {
+    return decidedSeconds(endSeconds, hosts).stream().mapToObj(s -> String.format(Locale.ROOT, "%.1f s", s))
+        .findFirst().orElse("no node reported it");
+  }
+
+  private static OptionalDouble decidedSeconds(double endSeconds, String hosts) {
     int least = Integer.MAX_VALUE;
     Matcher m = HOST_JSON.matcher(hosts + " ");
     while (m.find()) {
@@ -119,8 +249,8 @@ public final class HostsBenchTable {
         throw new IllegalArgumentException("unreadable /api/ring answer at the end of the cut: " + e.getMessage());
       }
     }
-    return least == Integer.MAX_VALUE ? "no node reported it"
-        : String.format(Locale.ROOT, "%.1f s", endSeconds - least);
+    return least == Integer.MAX_VALUE ? OptionalDouble.empty()
+        : OptionalDouble.of(endSeconds - least);
   }
 
   private static String joinRow(String name, String text) {

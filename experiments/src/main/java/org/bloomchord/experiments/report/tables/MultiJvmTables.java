@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 
 /**
  * The tables of multi-jvm.md written from the runs kept under docs/experiments/data: the
@@ -92,25 +91,14 @@ public final class MultiJvmTables {
         + "| lookups correct | incorrect | failed | of | messages | `FindSuccessor` | ring stable |\n"
         + "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Path summary : summaries) {
-      Path metaFile = summary.resolveSibling("meta.txt");
-      Properties meta = new Properties();
-      try (java.io.Reader in = Files.newBufferedReader(metaFile, StandardCharsets.UTF_8)) {
-        meta.load(in);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      for (String key : List.of("build", "loops", "started", "load_start", "load_end", "wall_s")) {
-        if (meta.getProperty(key) == null) {
-          throw new IllegalArgumentException(metaFile + ": no " + key);
-        }
-      }
+      MetaFile meta = MetaFile.read(summary.resolveSibling("meta.txt"));
       JsonNode s = readJson(summary);
       JsonNode lookups = s.path("lookups");
       JsonNode traffic = s.path("traffic");
       md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s / %s | %s | %,d | %,d | %,d | %,d | %,d | %,d | %s |\n",
-          summary.getParent().getFileName(), meta.getProperty("build"), meta.getProperty("loops"),
-          meta.getProperty("started"), meta.getProperty("load_start"), meta.getProperty("load_end"),
-          meta.getProperty("wall_s"), lookups.path("correct").asLong(), lookups.path("incorrect").asLong(),
+          summary.getParent().getFileName(), meta.required("build"), meta.required("loops"),
+          meta.required("started"), meta.required("load_start"), meta.required("load_end"),
+          meta.required("wall_s"), lookups.path("correct").asLong(), lookups.path("incorrect").asLong(),
           lookups.path("failed").asLong(), lookups.path("total").asLong(), traffic.path("messages").asLong(),
           traffic.path("byType").path("FindSuccessor").path("messages").asLong(),
           s.path("ring").path("stable").asText("-")));

@@ -1,10 +1,5 @@
 package org.bloomchord.experiments.runner.ops;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +7,7 @@ import java.util.stream.Collectors;
 import org.bloomchord.chord.lookup.LookupResult;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.experiments.metrics.Csv;
+import org.bloomchord.experiments.metrics.CsvLineFile;
 import org.bloomchord.overlay.PeerRef;
 
 /**
@@ -33,23 +29,11 @@ public final class IncorrectLookups implements AutoCloseable {
   /** How long before a lookup started its peers' membership events are listed. */
   static final long EVENT_WINDOW_MS = 5_000;
 
-  private final BufferedWriter out;
-  private long written;
-  private boolean closed;
+  private final CsvLineFile out;
 
   /** Opens (replacing) {@code file}; with {@code file} null the lines are dropped. */
   public IncorrectLookups(Path file) {
-    if (file == null) {
-      this.out = new BufferedWriter(java.io.Writer.nullWriter());
-      return;
-    }
-    try {
-      this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-      out.write(HEADER);
-      out.write('\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+    this.out = new CsvLineFile(file, HEADER, "incorrect.csv");
   }
 
   /**
@@ -68,24 +52,12 @@ public final class IncorrectLookups implements AutoCloseable {
           lastOwned < 0 ? "" : seconds(lastOwned), Csv.field(events(history.eventsOf(answer, from, now))),
           Csv.field(owner == null ? "" : events(history.eventsOf(owner, from, now))));
     });
-    String line = seconds(issuedMs) + ',' + facts;
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      try {
-        out.write(line);
-        out.write('\n');
-        written++;
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot write incorrect.csv", e);
-      }
-    }
+    out.write(seconds(issuedMs) + ',' + facts);
   }
 
   /** Lines written so far. */
-  public synchronized long written() {
-    return written;
+  public long written() {
+    return out.written();
   }
 
   private static String seconds(long ms) {
@@ -97,15 +69,7 @@ public final class IncorrectLookups implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      out.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot close incorrect.csv", e);
-    }
+  public void close() {
+    out.close();
   }
 }

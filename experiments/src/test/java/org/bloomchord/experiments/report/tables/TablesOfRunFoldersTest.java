@@ -63,6 +63,36 @@ class TablesOfRunFoldersTest {
   }
 
   /**
+   * The README's figure of split runs counts a run that stopped before its cut among the runs, and
+   * names how many read every acknowledged key back; join runs are not split runs.
+   */
+  @Test
+  void theReadmeFigureOfSplitRunsCountsAFailedRun(@TempDir Path dir) throws IOException {
+    String shared = "shared keys after the heal: 20 of 20 read alike on every host; 20 hold a write acknowledged on"
+        + " its side (host of the kept write, per key: 2), the other sides' writes to them superseded; 0 keys with an"
+        + " acknowledged write hold none (lost)\n";
+    Files.writeString(dir.resolve("01-split.txt"), "cut at 0 s: groups 0,1/2\nt=11.2 s every host reports some node"
+        + " unreachable\n" + cutEnd(54, 53, 55) + "healed at 60.6 s\nheal+20.5 s one stable ring of 900 peers on every"
+        + " host\nheal+25.0 s reads across: host 0's keys through host 2: 20 of 20, 19 of the 19 acknowledged; host 2's"
+        + " keys through host 0: 18 of 20, 18 of the 18 acknowledged; \n" + shared
+        + "summary: hosts=3 peers=300 groups=0,1/2 cut=60s reported=11.2s reachable=6.8s one-ring=20.5s\n");
+    Files.writeString(dir.resolve("02-split-failed.txt"), "cut at 0 s: groups 0/1/2\n"
+        + "t=11.2 s every host reports some node unreachable\n");
+    Files.writeString(dir.resolve("03-join.txt"), "node B, 300 peers, joining A (hosts): listening after 10.2 s\n");
+    assertEquals("three nodes of 300 peers on separate network stacks here, cut 2-way or 1+1+1 for 1 minute, 2 runs: one"
+        + " ring again 20.5 s after the heal in 1 of 2 runs (1 within 60 s), each node deciding on the split 7.5 s after"
+        + " the cut by its own report (the bench's reads saw it 11.2 s after); every shared key read alike and holding"
+        + " an acknowledged write, and every acknowledged own key read back, in 1 of 2",
+        HostsBenchTable.readmeFigure(ExperimentPages.textRuns(dir), "here"));
+    Files.writeString(dir.resolve("02-split-failed.txt"), Files.readString(dir.resolve("01-split.txt"))
+        .replace("18 of the 18", "17 of the 18").replace("heal+20.5 s", "heal+75.0 s"));
+    assertTrue(HostsBenchTable.readmeFigure(ExperimentPages.textRuns(dir), "here").endsWith("after the heal (1 of 2"
+        + " within 60 s), each node deciding on the split 7.5 s after the cut by its own report (the bench's reads saw"
+        + " it 11.2 s after); every shared key read alike and holding an acknowledged write in 2 of 2; every"
+        + " acknowledged own key read back in 1 of 2"));
+  }
+
+  /**
    * The quickstart trials: one row per line of runs.tsv, a failed run without a summary included
    * and not counted as passed; a summary that disagrees with its line is refused.
    */
