@@ -135,7 +135,8 @@ public final class ChordContext {
    * after another peer failed to reach it too when failures are confirmed
    * ({@link ChordConfig#confirmFailures()}). Nothing is counted against a peer the runtime says is
    * only behind ({@link org.bloomchord.overlay.PeerRuntime#behind}), and its silence is no change
-   * of the tables (adaptive maintenance keeps its periods).
+   * of the tables (adaptive maintenance keeps its periods). A peer the runtime knows is gone
+   * ({@link org.bloomchord.overlay.PeerRuntime#gone}) is dropped at its first failed request.
    *
    * @return true when {@code p} was only behind
    */
@@ -151,7 +152,12 @@ public final class ChordContext {
     if (!other) {
       return false;
     }
-    if (table.strike(p, now()) == Strike.COUNTED) {
+    if (runtime.gone(p)) {
+      // its node reported it gone: a crash or departure, nothing for a second strike or another
+      // peer to confirm
+      metrics().increment(ChordCounter.REPORTED_GONE, 1);
+      drop(p, true);
+    } else if (table.strike(p, now()) == Strike.COUNTED) {
       metrics().increment(ChordCounter.STRIKE, 1);
     } else if (config.confirmFailures()) {
       confirmation().confirm(p);

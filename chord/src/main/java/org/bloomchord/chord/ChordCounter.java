@@ -40,6 +40,12 @@ public enum ChordCounter implements CounterName {
    */
   BEHIND("chord.behind"),
   /**
+   * Peers dropped at their first failed request because their node reported them gone
+   * ({@link org.bloomchord.overlay.PeerRuntime#gone}): a crash or departure, no strike or
+   * confirmation needed.
+   */
+  REPORTED_GONE("chord.reportedGone"),
+  /**
    * Lookup retries not made because the peer's budget of retries after peers behind was spent
    * (a step routed around a slow peer, or an origin's second attempt; see {@code RerouteBudget}).
    */

@@ -41,6 +41,11 @@ final class ObservedRuntime implements PeerRuntime {
   }
 
   @Override
+  public boolean gone(PeerRef to) {
+    return delegate.gone(to);
+  }
+
+  @Override
   public void send(PeerRef to, Message message) {
     notifySent(to, message);
     delegate.send(to, message);

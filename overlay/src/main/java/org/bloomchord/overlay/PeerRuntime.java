@@ -36,6 +36,16 @@ public interface PeerRuntime {
     return false;
   }
 
+  /**
+   * Whether this runtime knows that no peer runs at {@code to}'s address: its node answered a
+   * request to it with "no such peer" and it has not answered since (a crash or a departure, not a
+   * cut or a backlog). Protocols may take such a peer for failed at once, without asking others to
+   * confirm. The simulator's peers and the peers of one JVM never know it: false.
+   */
+  default boolean gone(PeerRef to) {
+    return false;
+  }
+
   /** Sends a one-way message; delivery is not confirmed. */
   void send(PeerRef to, Message message);
 

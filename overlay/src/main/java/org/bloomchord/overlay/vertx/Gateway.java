@@ -168,6 +168,11 @@ final class Gateway {
     return pace.slowNotGone(to.node(), to.address());
   }
 
+  /** Whether {@code to}'s node reported it gone and it has not answered since ({@link NodePace}). */
+  boolean gone(PeerRef to) {
+    return pace.reportedGone(to.address());
+  }
+
   private void answered(AsyncResult<io.vertx.core.eventbus.Message<Buffer>> ar, Promise<Message> out, PeerRef to) {
     if (ar.succeeded()) {
       pace.answered(to.node(), to.address());

@@ -115,6 +115,15 @@ final class NodePace {
   }
 
   /**
+   * Whether a node reported that no peer at {@code address} is there, within the last
+   * {@link #GONE_MEMORY_MS}, and the peer has not answered since.
+   */
+  boolean reportedGone(String address) {
+    Long at = goneAt.get(address);
+    return at != null && now() - at <= GONE_MEMORY_MS;
+  }
+
+  /**
    * Whether the silence of the peer at {@code address} on {@code node} says nothing about it yet: its
    * node was heard from within its {@link #silenceBoundMs} and has not reported it gone.
    */

@@ -464,6 +464,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   }
 
   @Override
+  public boolean gone(PeerRef to) {
+    return remote(to) && gateway.gone(to);
+  }
+
+  @Override
   public void send(PeerRef to, Message message) {
     if (!alive) {
       return;

@@ -163,7 +163,7 @@ class ClusteredNetworkTest {
   }
 
   @Test
-  void aPeerOfABusyNodeIsBehindAndACrashedOneIsNot() throws InterruptedException {
+  void aPeerOfABusyNodeIsBehindAndACrashedOneIsNotButGone() throws InterruptedException {
     PeerHandle<EchoPeer> a = launch("a");
     PeerHandle<EchoPeer> b = launch("b");
     launch("c");
@@ -191,12 +191,25 @@ class ClusteredNetworkTest {
     Settled gone = net.call(a, p -> p.timedPing(c.ref(), "gone", 300), WAIT);
     assertInstanceOf(RequestTimeoutException.class, gone.failure());
     assertFalse(behind(a, c), "its node reported it gone: its silence is failure");
+    assertTrue(gone(a, c), "and the runtime knows it is gone, not merely silent");
     assertTrue(behind(a, b));
+    assertFalse(gone(a, b), "a peer behind a backlog is not gone");
+    PeerHandle<EchoPeer> d = launch("e");
+    assertEquals(a.ref().node(), d.ref().node());
+    net.crash(d);
+    net.call(a, p -> p.timedPing(d.ref(), "gone", 300), WAIT);
+    assertFalse(gone(a, d), "a peer of the same JVM is never known gone: its silence is learnt by waiting");
   }
 
   /** Whether {@code from}'s runtime takes {@code to} for a peer behind a backlog. */
   private boolean behind(PeerHandle<EchoPeer> from, PeerHandle<EchoPeer> to) {
     Boolean b = net.call(from, p -> Future.succeededFuture(p.runtime().behind(to.ref())), WAIT);
+    return b;
+  }
+
+  /** Whether {@code from}'s runtime knows that {@code to} is gone. */
+  private boolean gone(PeerHandle<EchoPeer> from, PeerHandle<EchoPeer> to) {
+    Boolean b = net.call(from, p -> Future.succeededFuture(p.runtime().gone(to.ref())), WAIT);
     return b;
   }
 

@@ -66,6 +66,7 @@ public final class ExperimentPages {
       "writes-across-splits", WritesTable::markdown,
       "summary-cache", CacheTable::scenarioMarkdown,
       "quickstart-jvms", MultiJvmTables::quickstartTrials,
+      "quickstart-jvms-6919395", MultiJvmTables::quickstartTrials,
       "quickstart-jvms-busy", MultiJvmTables::quickstartTrials,
       "quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials,
       "quickstart-jvms-overload", MultiJvmTables::overloadRuns,
