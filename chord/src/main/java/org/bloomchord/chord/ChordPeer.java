@@ -74,6 +74,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   private final Handlers handlers = new Handlers();
   /** Observers of the messages handled; the runtime is wrapped to show sends only when there are some. */
   private final List<MessageObserver> observers = new java.util.ArrayList<>();
+  /** Whether any observer is registered: read on every message instead of the list, which is rarely there. */
+  private boolean observed;
   private final Promise<Void> joined = Promise.promise();
   private final MessageBounds bounds;
   private PeerRuntime runtime;
@@ -108,7 +110,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     this.bootstrap = bootstrap;
     this.hints = hints;
     this.extensions = List.copyOf(extensions);
-    this.bounds = new MessageBounds(config);
+    this.bounds = MessageBounds.of(config);
   }
 
   /**
@@ -157,7 +159,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     maintenance.pause(pausedAtStart);
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
-    admission = new Admission(ctx, bounds, maintenance::heardFrom);
+    admission = new Admission(ctx, bounds, maintenance.heardFromListener());
     merger = RingMerger.attach(ctx, this, mergeOptions, key -> lookups.lookup(key, config.lookupMode()));
     extensions.forEach(e -> e.attach(this));
     if (hints != null) {
@@ -199,6 +201,9 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   }
 
   private void observeReceived(PeerRef from, Message message) {
+    if (!observed) {
+      return;
+    }
     for (int i = 0; i < observers.size(); i++) {
       observers.get(i).handled(MessageObserver.Direction.RECEIVED, from, message);
     }
@@ -207,6 +212,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
   @Override
   public void observeMessages(MessageObserver observer) {
     observers.add(java.util.Objects.requireNonNull(observer, "observer"));
+    observed = true;
   }
 
   @Override

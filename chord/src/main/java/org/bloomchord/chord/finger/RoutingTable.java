@@ -29,6 +29,8 @@ public final class RoutingTable {
   private final SuccessorList successors;
   private final Suspicion suspicion;
   private PeerRef predecessor;
+  /** The predecessor's id (0 without one), so that {@link #isPredecessor} reads no other object. */
+  private long predecessorId;
   private long version;
   private Runnable onChange = () -> { };
   private BiConsumer<PeerRef, PeerRef> onNewPredecessor = (was, now) -> { };
@@ -91,6 +93,16 @@ public final class RoutingTable {
     return predecessor;
   }
 
+  /**
+   * Whether {@code peer} is the predecessor: {@code peer.equals(predecessor())}, answered for
+   * every other peer by the predecessor's id kept here, without reading the predecessor's ref
+   * (every message admitted asks).
+   */
+  public boolean isPredecessor(PeerRef peer) {
+    PeerRef p = predecessor;
+    return p != null && (p == peer || peer.id() == predecessorId && peer.equals(p));
+  }
+
   /** The finger table (read it; change it through this class). */
   public FingerTable fingers() {
     return fingers;
@@ -121,6 +133,7 @@ public final class RoutingTable {
     }
     PeerRef was = predecessor;
     predecessor = p;
+    predecessorId = p == null ? 0 : p.id();
     changed();
     if (was != null && p != null) {
       onNewPredecessor.accept(was, p);
@@ -304,6 +317,7 @@ public final class RoutingTable {
     List<Integer> cleared = fingers.remove(peer);
     if (peer.equals(predecessor)) {
       predecessor = null;
+      predecessorId = 0;
       c = true;
     }
     if (successors.isEmpty()) {

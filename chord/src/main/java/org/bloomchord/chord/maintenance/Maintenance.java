@@ -1,6 +1,7 @@
 package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
+import java.util.function.Consumer;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
@@ -119,6 +120,14 @@ public final class Maintenance {
   /** Notes that {@code from} was heard from (any accepted message), for check-predecessor. */
   public void heardFrom(PeerRef from) {
     predecessorCheck.heardFrom(from);
+  }
+
+  /**
+   * {@link #heardFrom} as a listener bound to check-predecessor itself, for the admission of every
+   * message: one object fewer to reach per message than a reference to this method.
+   */
+  public Consumer<PeerRef> heardFromListener() {
+    return predecessorCheck::heardFrom;
   }
 
   // ---- handlers

@@ -29,7 +29,7 @@ final class PredecessorCheck {
 
   /** Notes that {@code from} was heard from (any accepted message). */
   void heardFrom(PeerRef from) {
-    if (from.equals(ctx.table().predecessor())) {
+    if (ctx.table().isPredecessor(from)) {
       heardPredecessor = from;
       heardAt = ctx.now();
     }

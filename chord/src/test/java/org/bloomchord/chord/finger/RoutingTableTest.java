@@ -130,4 +130,22 @@ class RoutingTableTest {
           || ring.compareFrom(self.id(), got.id(), fingersFirst.id()) >= 0, "never farther from the key than fingers first");
     }
   }
+
+  @Test
+  void isPredecessorAnswersAsEqualityWithThePredecessorWhateverItBecomes() {
+    RoutingTable t = new RoutingTable(ring, self, 3, 5000);
+    List<PeerRef> asked = List.of(p(200), new PeerRef("p200", 200), new PeerRef("other", 200), p(201), self);
+    List<PeerRef> predecessors = new ArrayList<>(List.of(p(200), p(120)));
+    predecessors.add(null);
+    predecessors.add(p(200));
+    for (PeerRef pred : predecessors) {
+      t.setPredecessor(pred);
+      for (PeerRef q : asked) {
+        assertEquals(q.equals(t.predecessor()), t.isPredecessor(q), q + " against " + pred);
+      }
+    }
+    t.forget(p(200), 0);
+    assertNull(t.predecessor());
+    asked.forEach(q -> assertEquals(false, t.isPredecessor(q), q + " once the predecessor is forgotten"));
+  }
 }

@@ -1,6 +1,7 @@
 package org.bloomchord.chord.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
@@ -179,5 +180,22 @@ class ChordWireTest {
         "\u07ff\u0800\uffff")) {
       assertEquals(s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, ChordWire.utf8Length(s), s);
     }
+  }
+
+  @Test
+  void peersOfEqualConfigurationsShareBoundsAndEachConfigurationKeepsItsOwnLimits() {
+    ChordConfig narrow = config.toBuilder().maxPeersPerMessage(config.successors()).build();
+    MessageBounds shared = MessageBounds.of(ChordConfig.defaults().withIdBits(16));
+    assertSame(shared, MessageBounds.of(ChordConfig.defaults().withIdBits(16)));
+    MessageBounds strict = MessageBounds.of(narrow);
+    List<PeerRef> longer = new ArrayList<>();
+    for (int i = 0; i <= config.successors(); i++) {
+      longer.add(i % 2 == 0 ? a : b);
+    }
+    Neighbors m = new Neighbors(a, longer);
+    shared.check(m);
+    assertThrows(MalformedMessageException.class, () -> strict.check(m));
+    assertThrows(MalformedMessageException.class, () -> MessageBounds.of(config).check(new Neighbors(null,
+        List.of(new PeerRef("peer-a", a.id() ^ 1)))), "the shared bounds check identities");
   }
 }

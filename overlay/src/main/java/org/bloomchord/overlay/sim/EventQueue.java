@@ -5,11 +5,11 @@ import java.util.Arrays;
 /**
  * The simulator's queue and its clock. It holds two kinds of entries: {@link SimEvent}s (timers,
  * request timeouts, requests and replies) and <em>frames</em>, one-way messages stored as their
- * encoded bytes with the sending and receiving peer, so that a message in flight costs no object.
- * Entries leave in (time, scheduling order), whatever their kind, so two entries at the same time
- * leave in the order they were added. Taking an event out ({@link #remove}) is immediate, so
- * answered requests' timeouts and cancelled timers do not bloat the queue; frames cannot be taken
- * out.
+ * encoded bytes with their sender and receiver (the objects the caller names them by), so that
+ * a message in flight costs no object. Entries leave in (time, scheduling order), whatever their
+ * kind, so two entries at the same time leave in the order they were added. Taking an event out
+ * ({@link #remove}) is immediate, so answered requests' timeouts and cancelled timers do not bloat
+ * the queue; frames cannot be taken out.
  *
  * <p>Layout: a timing wheel of {@code W = 2^windowBits} buckets of one millisecond covering the
  * window {@code [now, now + W)}, a bitmap of the buckets holding live entries, and an

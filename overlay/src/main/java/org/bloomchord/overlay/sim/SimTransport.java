@@ -74,7 +74,7 @@ final class SimTransport {
 
   SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
     this.loop = new EventLoop((event, e) -> handlerError("event", event == null ? null : event.owner(), e),
-        (from, to, bytes, offset, length) -> deliverFrame((SimPeer) from, (SimPeer) to, bytes, offset, length));
+        (from, to, bytes, offset, length) -> deliverFrame((PeerRef) from, (SimPeer) to, bytes, offset, length));
     this.metrics = new MetricsRecorder(loop::now, options.maxRecordedEvents());
     this.registry = registry;
     this.traffic = traffic;
@@ -99,7 +99,7 @@ final class SimTransport {
     if (target != null && !split(from, target) && !lost()) {
       long delay = latency.delayMs(from, target, random);
       // a frame beyond the queue's window (a delay over 65 s) travels as an event
-      if (frame == null || !loop.scheduleFrame(from, target, frame.array(), frame.size(), delay)) {
+      if (frame == null || !loop.scheduleFrame(from.ref, target, frame.array(), frame.size(), delay)) {
         loop.schedule(new Delivery(from, target, frame == null ? payload : frame.toByteArray(), null), delay);
       }
     }
@@ -175,10 +175,11 @@ final class SimTransport {
   /**
    * Whether a message from {@code from} to {@code to} crosses the partition in force, counting it
    * as lost when it does. Checked before {@link #lost()}, so a run without partitions draws the
-   * same random numbers as before partitions existed.
+   * same random numbers as before partitions existed. Without a partition neither peer is read:
+   * the receiver's memory is reached only when the message arrives.
    */
   private boolean split(SimPeer from, SimPeer to) {
-    if (from.group == to.group || partition == null || !partition.cuts(from.group, to.group)) {
+    if (partition == null || from.group == to.group || !partition.cuts(from.group, to.group)) {
       return false;
     }
     partitionLost++;
@@ -244,7 +245,7 @@ final class SimTransport {
     }
     int length = d.payload instanceof byte[] frame ? frame.length : -1;
     if (d.pending == null) {
-      if (!handOver(d.from, to, message, length)) {
+      if (!handOver(d.sender, to, message, length)) {
         traffic.rejected(typeOf(d.payload));
       }
       return;
@@ -262,9 +263,10 @@ final class SimTransport {
   /**
    * Delivers a one-way message that travelled as a frame: as {@link #deliver} does for a
    * {@link Delivery} without a pending request. The frame is decoded before anything else runs,
-   * as its bytes are only valid until the next message is scheduled.
+   * as its bytes are only valid until the next message is scheduled. A frame carries its sender's
+   * ref, not the sender's peer, so that its delivery reads only the receiver's memory.
    */
-  private void deliverFrame(SimPeer from, SimPeer to, byte[] bytes, int offset, int length) {
+  private void deliverFrame(PeerRef from, SimPeer to, byte[] bytes, int offset, int length) {
     if (!to.alive) {
       return;
     }
@@ -289,11 +291,11 @@ final class SimTransport {
    * its frame's {@code length} for it (-1: it came without one). Returns false when the protocol
    * refused it as malformed; anything else it throws fails the receiver.
    */
-  private boolean handOver(SimPeer from, SimPeer to, Message message, int length) {
+  private boolean handOver(PeerRef from, SimPeer to, Message message, int length) {
     delivered = message;
     deliveredLength = length;
     try {
-      to.protocol.onMessage(from.ref, message);
+      to.protocol.onMessage(from, message);
       return true;
     } catch (MalformedMessageException e) {
       return false;
@@ -310,7 +312,7 @@ final class SimTransport {
     SimPeer to = d.to;
     Future<Message> reply;
     try {
-      reply = to.protocol.onRequest(d.from.ref, message);
+      reply = to.protocol.onRequest(d.sender, message);
     } catch (MalformedMessageException e) {
       reject(d, e);
       return;
@@ -413,17 +415,20 @@ final class SimTransport {
 
   /**
    * A message (one-way, or a request when {@code pending} is set) on its way to a peer: the
-   * queue's links plus three or four references, as each message in flight costs one.
+   * queue's links plus four or five references, as each message in flight costs one. The sender's
+   * ref travels beside its peer, so that handing the message over reads only the receiver's memory.
    */
   static final class Delivery extends SimEvent {
 
     final SimPeer from;
+    final PeerRef sender;
     final SimPeer to;
     final Object payload;
     final PendingRequest pending;
 
     Delivery(SimPeer from, SimPeer to, Object payload, PendingRequest pending) {
       this.from = from;
+      this.sender = from.ref;
       this.to = to;
       this.payload = payload;
       this.pending = pending;
