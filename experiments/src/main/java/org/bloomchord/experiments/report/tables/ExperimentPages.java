@@ -61,17 +61,18 @@ public final class ExperimentPages {
    * The blocks written by a command's own table from the runs under {@code data/NAME/}: each
    * takes the runs' {@code summary.json} files, in folder-name order.
    */
-  public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.of(
-      "traceback", TracebackTable::markdown,
-      "writes-across-splits", WritesTable::markdown,
-      "summary-cache", CacheTable::scenarioMarkdown,
-      "quickstart-jvms", MultiJvmTables::quickstartTrials,
-      "quickstart-jvms-6919395", MultiJvmTables::quickstartTrials,
-      "quickstart-jvms-busy", MultiJvmTables::quickstartTrials,
-      "quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials,
-      "quickstart-jvms-overload", MultiJvmTables::overloadRuns,
-      "quickstart-jvms-overload-tried", MultiJvmTables::overloadRuns,
-      "churn-jvms", MultiJvmTables::churnRuns);
+  public static final Map<String, Function<List<Path>, String>> RUN_TABLES = Map.ofEntries(
+      Map.entry("traceback", TracebackTable::markdown),
+      Map.entry("writes-across-splits", WritesTable::markdown),
+      Map.entry("summary-cache", CacheTable::scenarioMarkdown),
+      Map.entry("quickstart-jvms", MultiJvmTables::quickstartTrials),
+      Map.entry("quickstart-jvms-6919395", MultiJvmTables::quickstartTrials),
+      Map.entry("quickstart-jvms-eaad687", MultiJvmTables::quickstartTrials),
+      Map.entry("quickstart-jvms-busy", MultiJvmTables::quickstartTrials),
+      Map.entry("quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials),
+      Map.entry("quickstart-jvms-overload", MultiJvmTables::overloadRuns),
+      Map.entry("quickstart-jvms-overload-tried", MultiJvmTables::overloadRuns),
+      Map.entry("churn-jvms", MultiJvmTables::churnRuns));
 
   /**
    * The blocks written from what a script printed, kept as {@code data/NAME/*.txt}, one file per
