@@ -62,16 +62,14 @@ public final class OperationIssuer {
   private final OperationSampleWriter samples;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
-  /** Locates started and not yet recorded, by token, with their origin's address. */
-  private final Map<Object, PendingLocate> pendingLocates = new ConcurrentHashMap<>();
+  /**
+   * Gets, puts and locates started and not yet recorded, by token: each is recorded once, by its
+   * completion or by its origin's departure, whichever claims the token first.
+   */
+  private final Map<Object, Pending> pending = new ConcurrentHashMap<>();
 
-  private record PendingLocate(PeerRef origin, String key, long issued) {
-  }
-
-  /** Gets and puts started and not yet recorded, by token. */
-  private final Map<Object, PendingStoreOp> pendingStoreOps = new ConcurrentHashMap<>();
-
-  private record PendingStoreOp(PeerRef origin, OperationKind kind, String key) {
+  /** An operation under way at {@code origin}; {@code departed} records it if the origin departs first. */
+  private record Pending(PeerRef origin, Runnable departed) {
   }
   /** Hears every put's key and whether it was stored (a partition phase over JVMs); null for none. */
   private volatile java.util.function.BiConsumer<String, Boolean> putListener;
@@ -172,27 +170,24 @@ public final class OperationIssuer {
       case GET -> {
         // with hot-key relief the read goes through it: a leased copy on the way may answer
         HotKeyRelief relief = peer.extension(HotKeyRelief.class);
-        Object token = new Object();
-        pendingStoreOps.put(token, new PendingStoreOp(origin, kind, key));
+        Object token = track(origin, () -> abandoned(origin, kind, key));
         (relief != null ? relief.read(key) : peer.get(key)).onComplete(ar -> {
-          if (pendingStoreOps.remove(token) != null) {
+          if (claim(token)) {
             getDone(origin, key, issued, ar.succeeded() ? ar.result() : null);
           }
         });
       }
       case PUT -> {
-        Object token = new Object();
-        pendingStoreOps.put(token, new PendingStoreOp(origin, kind, key));
+        Object token = track(origin, () -> abandoned(origin, kind, key));
         peer.put(key, "v" + issued).onComplete(ar -> {
-          if (pendingStoreOps.remove(token) != null) {
+          if (claim(token)) {
             putDone(origin, key, issued, ar.succeeded() ? ar.result() : null);
           }
         });
       }
       case LOCATE -> {
         LocationService s = peer.extension(LocationService.class);
-        Object token = new Object();
-        pendingLocates.put(token, new PendingLocate(origin, key, issued));
+        Object token = track(origin, () -> locateRecorded(origin, key, issued, null, LocateRecorder.NO_DISTANCE, -1));
         s.locate(key).onComplete(ar -> {
           LocateResult r = ar.succeeded() ? ar.result() : null;
           if (compare && foundElsewhere(r)) {
@@ -248,30 +243,42 @@ public final class OperationIssuer {
    * abandoned put was not acknowledged, so its key does not count as stored).
    */
   void originsDeparted(Set<String> addresses) {
-    pendingLocates.forEach((token, p) -> {
-      if (addresses.contains(p.origin().address())) {
-        locateDone(token, p.origin(), p.key(), p.issued(), null, LocateRecorder.NO_DISTANCE, -1);
-      }
-    });
-    pendingStoreOps.forEach((token, p) -> {
-      if (addresses.contains(p.origin().address()) && pendingStoreOps.remove(token) != null) {
-        if (p.kind() == OperationKind.PUT) {
-          java.util.function.BiConsumer<String, Boolean> listener = putListener;
-          if (listener != null) {
-            listener.accept(p.key(), false);
-          }
-        }
-        finish(new OperationSample(clock.getAsLong(), p.kind(), p.key(), p.origin().address(), -1, Double.NaN,
-            "abandoned"));
+    pending.forEach((token, p) -> {
+      if (addresses.contains(p.origin().address()) && claim(token)) {
+        p.departed().run();
       }
     });
   }
 
+  /** Registers an operation under way at {@code origin}; returns its token. */
+  private Object track(PeerRef origin, Runnable departed) {
+    Object token = new Object();
+    pending.put(token, new Pending(origin, departed));
+    return token;
+  }
+
+  /** Whether this caller is the one to record the operation of {@code token} (the first to ask). */
+  private boolean claim(Object token) {
+    return pending.remove(token) != null;
+  }
+
+  /** A get or put whose origin departed before it completed. */
+  private void abandoned(PeerRef origin, OperationKind kind, String key) {
+    java.util.function.BiConsumer<String, Boolean> listener = putListener;
+    if (kind == OperationKind.PUT && listener != null) {
+      listener.accept(key, false);
+    }
+    finish(new OperationSample(clock.getAsLong(), kind, key, origin.address(), -1, Double.NaN, "abandoned"));
+  }
+
   private void locateDone(Object token, PeerRef origin, String key, long issued, LocateResult r, int distance,
       int chordHops) {
-    if (pendingLocates.remove(token) == null) {
-      return;
+    if (claim(token)) {
+      locateRecorded(origin, key, issued, r, distance, chordHops);
     }
+  }
+
+  private void locateRecorded(PeerRef origin, String key, long issued, LocateResult r, int distance, int chordHops) {
     long at = clock.getAsLong();
     LocateOutcome outcome = r == null ? LocateOutcome.FAILED : r.outcome();
     int hops = r == null ? 0 : r.hops();
