@@ -154,9 +154,9 @@ public final class HostsBenchTable {
     String cut = String.join(" or ", groups) + " for " + String.join(" or ", cuts.stream()
         .map(c -> c % 60 == 0 ? Integer.toString(c / 60) : c + " s").toList())
         + (!cuts.stream().allMatch(c -> c % 60 == 0) ? "" : cuts.equals(Set.of(60)) ? " minute" : " minutes");
-    String rings = ring.count == splits
+    String rings = ring.count() == splits
         ? String.format(Locale.ROOT, "(%d of %d within %.0f s)", withinAim, splits, ONE_RING_AIM_S)
-        : String.format(Locale.ROOT, "in %d of %d runs (%d within %.0f s)", ring.count, splits, withinAim, ONE_RING_AIM_S);
+        : String.format(Locale.ROOT, "in %d of %d runs (%d within %.0f s)", ring.count(), splits, withinAim, ONE_RING_AIM_S);
     String shared = "every shared key read alike and holding an acknowledged write";
     String own = "every acknowledged own key read back";
     String keys = sharedAll == ownAll ? String.format(Locale.ROOT, "%s, and %s, in %d of %d", shared, own, ownAll, splits)
@@ -186,18 +186,21 @@ public final class HostsBenchTable {
 
   /** The least and greatest of some seconds, shown to a tenth. */
   private static final class Range {
-    private double lo = Double.POSITIVE_INFINITY;
-    private double hi = Double.NEGATIVE_INFINITY;
-    private int count;
+    private final org.apache.commons.math3.stat.descriptive.SummaryStatistics seconds =
+        new org.apache.commons.math3.stat.descriptive.SummaryStatistics();
 
-    void add(double seconds) {
-      lo = Math.min(lo, seconds);
-      hi = Math.max(hi, seconds);
-      count++;
+    void add(double s) {
+      seconds.addValue(s);
+    }
+
+    int count() {
+      return (int) seconds.getN();
     }
 
     String text() {
-      return count == 0 ? "never" : lo == hi ? String.format(Locale.ROOT, "%.1f s", lo)
+      double lo = seconds.getMin();
+      double hi = seconds.getMax();
+      return count() == 0 ? "never" : lo == hi ? String.format(Locale.ROOT, "%.1f s", lo)
           : String.format(Locale.ROOT, "%.1f to %.1f s", lo, hi);
     }
   }
