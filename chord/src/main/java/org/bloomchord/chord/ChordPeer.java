@@ -238,6 +238,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
       merger.stop();
       storage.stopTimer();
       lookups.cancelAll();
+      client.failUnderWay();
     }
     extensions.forEach(ChordExtension::stop);
   }

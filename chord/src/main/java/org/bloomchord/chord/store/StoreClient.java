@@ -3,7 +3,9 @@ package org.bloomchord.chord.store;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongFunction;
 import org.bloomchord.chord.ChordContext;
@@ -26,13 +28,23 @@ import org.bloomchord.overlay.PeerRef;
  * asks the primary, then the replicas in ring order while they lack the key, or, with a read quorum
  * q above 1 ({@link StorePolicy#readQuorum()}), asks every replica at once, answers with the newest
  * version among the first q answers and pushes it to those of them that held an older one or none
- * (read repair). Both retry after a stabilize period up to {@code operationAttempts} times.
+ * (read repair). Both retry after a stabilize period up to {@code operationAttempts} times. When
+ * the peer stops ({@link #failUnderWay}), every write and read still under way ends as failed, in
+ * the order they began: a stopped peer's requests may never be answered (a crashed peer's are
+ * not, on the simulator), and a caller waiting on one must still hear an outcome.
  */
 public final class StoreClient {
 
   private final ChordContext ctx;
   private final Storage storage;
   private final LongFunction<Future<LookupResult>> lookup;
+  /** Writes under way, by their promise, with the attempt each is at (insertion order: deterministic). */
+  private final Map<Promise<WriteResult>, Attempt> writes = new LinkedHashMap<>();
+  /** Reads under way, as {@link #writes}. */
+  private final Map<Promise<ReadResult>, Attempt> reads = new LinkedHashMap<>();
+
+  /** The key of an operation under way and the number of the attempt it is at. */
+  private record Attempt(String key, int number) {}
 
   /**
    * The client of the peer whose context is {@code ctx}.
@@ -52,11 +64,38 @@ public final class StoreClient {
       return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
     }
     Promise<WriteResult> done = Promise.promise();
+    writes.put(done, new Attempt(key, 1));
+    done.future().onComplete(ar -> writes.remove(done));
     attemptWrite(key, value, 1, done);
     return done.future();
   }
 
+  /**
+   * Ends every write and read under way as {@link WriteOutcome#FAILED} or {@link
+   * ReadOutcome#FAILED} (a write so ended was not acknowledged); called when the peer stops. An
+   * answer arriving later changes nothing: each operation completes once.
+   */
+  public void failUnderWay() {
+    for (Map.Entry<Promise<WriteResult>, Attempt> w : List.copyOf(writes.entrySet())) {
+      Attempt a = w.getValue();
+      w.getKey().tryComplete(new WriteResult(a.key(), null, 0, WriteOutcome.FAILED, a.number()));
+    }
+    for (Map.Entry<Promise<ReadResult>, Attempt> r : List.copyOf(reads.entrySet())) {
+      Attempt a = r.getValue();
+      r.getKey().tryComplete(new ReadResult(a.key(), null, null, ReadOutcome.FAILED, a.number()));
+    }
+  }
+
+  /** The number of writes and reads under way. */
+  public int underWay() {
+    return writes.size() + reads.size();
+  }
+
   private void attemptWrite(String key, String value, int attempt, Promise<WriteResult> done) {
+    if (done.future().isComplete()) {
+      return;
+    }
+    writes.replace(done, new Attempt(key, attempt));
     lookup.apply(ctx.ring().hash(key)).compose(r -> {
       if (!r.found()) {
         return Future.failedFuture("lookup " + r.outcome());
@@ -90,11 +129,17 @@ public final class StoreClient {
   public Future<ReadResult> read(String key) {
     checkKey(key);
     Promise<ReadResult> done = Promise.promise();
+    reads.put(done, new Attempt(key, 1));
+    done.future().onComplete(ar -> reads.remove(done));
     attemptRead(key, 1, done);
     return done.future();
   }
 
   private void attemptRead(String key, int attempt, Promise<ReadResult> done) {
+    if (done.future().isComplete()) {
+      return;
+    }
+    reads.replace(done, new Attempt(key, attempt));
     lookup.apply(ctx.ring().hash(key)).onComplete(ar -> {
       LookupResult r = ar.succeeded() ? ar.result() : null;
       if (r != null && r.found()) {
