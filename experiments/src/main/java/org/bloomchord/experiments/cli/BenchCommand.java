@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Measure the runtimes' speed on reference workloads.",
-    subcommands = {BenchRelayCommand.class, BenchRingCommand.class})
+    subcommands = {BenchRelayCommand.class, BenchRingCommand.class, BenchIdleCommand.class})
 public final class BenchCommand implements Runnable {
 
   @CommandLine.Spec

@@ -94,4 +94,38 @@ class BenchCommandTest {
     assertTrue(e.startsWith("bloomchord: "), e);
     assertEquals(1, e.lines().count(), e);
   }
+
+  /**
+   * An idle ring of 40 peers: its rows carry the contract keys, the kinds add up to the whole, and
+   * what the schedule does not send is the sweeper's lookups, within 10% (SimIdleRingTest's oracle).
+   */
+  @Test
+  void idleRowsAddUpAndMatchTheSchedule() throws Exception {
+    assertEquals(0, run("bench", "idle", "--peers", "40", "--json"), err::toString);
+    JsonNode row = new ObjectMapper().readTree(out.toString()).get(0);
+    for (String key : new String[] {"peers", "seed", "keys", "linksPerPeer", "belowCeiling", "windowMs",
+        "messagesPerPeerPerSecond", "schedule", "lookupTraffic", "converged", "perType"}) {
+      assertTrue(row.has(key), key);
+    }
+    assertEquals(40, row.get("peers").asInt());
+    assertEquals(120, row.get("keys").asInt());
+    assertEquals(0, row.get("belowCeiling").asInt());
+    double sum = 0;
+    for (JsonNode rate : row.get("perType")) {
+      sum += rate.asDouble();
+    }
+    double total = row.get("messagesPerPeerPerSecond").asDouble();
+    assertEquals(sum, total, 1e-12);
+    double schedule = row.get("schedule").asDouble();
+    assertEquals(schedule, total - row.get("lookupTraffic").asDouble(), 0.1 * schedule);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"--peers=1", "--peers=10,abc", "--peers=200000"})
+  void idleBadFlagsExitTwoWithOneLine(String bad) {
+    assertEquals(2, run("bench", "idle", bad));
+    String e = err.toString().strip();
+    assertTrue(e.startsWith("bloomchord: "), e);
+    assertEquals(1, e.lines().count(), e);
+  }
 }

@@ -23,13 +23,20 @@ final class HostRings {
   }
 
   /**
+   * How long a node may take to listen (its JVM starts, joins the membership and launches its
+   * peers): three of them starting at once on 2 cores beside a load average of 35 once took more
+   * than 120 s.
+   */
+  static final long START_TIMEOUT_MS = 300_000;
+
+  /**
    * Starts a node of {@code peers} peers on each host of {@code h} and waits until every node sees
    * one stable ring of all of them; returns the nodes' HTTP base URLs, host by host.
    */
   static List<String> startStable(HostHarness h, int hosts, int peers) throws Exception {
     List<String> url = new ArrayList<>();
     for (int k = 0; k < hosts; k++) {
-      url.add(h.startNode(k, peers, 120_000));
+      url.add(h.startNode(k, peers, START_TIMEOUT_MS));
     }
     for (int k = 0; k < hosts; k++) {
       await(h, url.get(k), r -> r.getInteger("peers") == hosts * peers && r.getBoolean("stable"), 60_000,

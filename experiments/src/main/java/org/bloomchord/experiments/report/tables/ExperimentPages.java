@@ -108,7 +108,8 @@ public final class ExperimentPages {
       Map.entry("location-upkeep", LocationUpkeepTable::markdown),
       Map.entry("churn-hour", ChurnHourTable::markdown),
       Map.entry("reconciliation", ReconcileMethodsTable::markdown),
-      Map.entry("chord-path-length", RingPathLengthTable::markdown));
+      Map.entry("chord-path-length", RingPathLengthTable::markdown),
+      Map.entry("idle-ring", IdleRingTable::markdown));
 
   /**
    * The blocks whose data file is named here rather than by the block: the file under {@code data/}

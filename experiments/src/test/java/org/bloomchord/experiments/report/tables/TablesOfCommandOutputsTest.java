@@ -126,4 +126,24 @@ class TablesOfCommandOutputsTest {
         "| kind counting, limit 400 | 5 | 298,212 | 1747 / 1747 | 0.015 | 0 |"), List.of(md.split("\n")).subList(2, 4));
     assertThrows(IllegalArgumentException.class, () -> SenderLimitsTable.markdown(List.of(json("{'runs':[]}"))));
   }
+
+  /**
+   * The kinds are grouped by the task that sends them, and the other column holds what no group
+   * names: here 0.10 + 0.02 of stabilize, 0.03 of fingers, 0.01 of repair, 0.004 of lookups, 0.006 of
+   * pulls and 0.005 of a kind of no group, 0.175 in all.
+   */
+  @Test
+  void idleRingKindsAreGroupedByTheTaskThatSendsThem() {
+    JsonNode row = json("{'command':'bench idle','peers':2000,'linksPerPeer':16.5,'belowCeiling':0,'converged':true,"
+        + "'messagesPerPeerPerSecond':0.175,'schedule':0.17,'perType':{'GetNeighbors':0.1,'Neighbors':0.02,"
+        + "'GetPredecessor':0.015,'Predecessor':0.015,'RangeRequest':0.005,'RepairDone':0.005,'LookupDone':0.004,"
+        + "'SummaryReply':0.006,'Unknown':0.005}}");
+    assertEquals(IdleRingTable.HEAD
+        + "| 2,000 | 16.5 | **0.175** | 0.170 | 0.120 | 0.0300 | 0.0100 | 0.0040 | 0.0060 | 0.0050 |\n",
+        IdleRingTable.markdown(List.of(row)));
+    assertThrows(IllegalArgumentException.class, () -> IdleRingTable.markdown(List.of(json(
+        "{'command':'bench idle','peers':2000,'belowCeiling':3,'converged':true,'perType':{}}"))),
+        "a ring with peers below their ceilings is no idle ring");
+    assertThrows(IllegalArgumentException.class, () -> IdleRingTable.markdown(List.of(json("{'peers':2000}"))));
+  }
 }
