@@ -72,7 +72,8 @@ public final class ExperimentPages {
       Map.entry("quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-overload", MultiJvmTables::overloadRuns),
       Map.entry("quickstart-jvms-overload-tried", MultiJvmTables::overloadRuns),
-      Map.entry("churn-jvms", MultiJvmTables::churnRuns));
+      Map.entry("churn-jvms", MultiJvmTables::churnRuns),
+      Map.entry("partitions-scenario", PartitionScenarioTable::markdown));
 
   /**
    * The blocks written from what a script printed, kept as {@code data/NAME/*.txt}, one file per

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tables written from kept run folders and printed outputs: the hosts bench's text, the
- * quickstart trials' {@code runs.tsv} with their summaries, the churn runs over JVMs, and the
- * location upkeep runs. A run that failed is a row of its own, never dropped.
+ * quickstart trials' {@code runs.tsv} with their summaries, the churn runs over JVMs, the
+ * location upkeep runs, and the runs of the scenario phase partition. A run that failed is a row
+ * of its own, never dropped.
  */
 class TablesOfRunFoldersTest {
 
@@ -125,6 +126,29 @@ class TablesOfRunFoldersTest {
         + "{\"membersRemoved\":0},\"jvm1\":{\"membersRemoved\":1}}}}");
     assertEquals("| run01 | 4,204 | 1,394 | 1,310 | 0 1 | 19,783 | 1 | 3 | 3,048 | 4 | not stable, 2 successor and 5 finger"
         + " errors |", MultiJvmTables.churnRuns(List.of(run.resolve("summary.json"))).split("\n")[2]);
+  }
+
+  /**
+   * A run of the scenario phase is one row of its first partition, lookups, keys and ring; a split
+   * that did not become one ring within its phase says so; a summary without a partition is refused.
+   */
+  @Test
+  void partitionScenarioRunsAreOneRowEach(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectories(dir.resolve("seed-1")).resolve("summary.json");
+    Files.writeString(run, "{\"seed\":1,\"partitions\":[{\"groups\":[0.5,0.3,0.2],\"peersPerGroup\":[500,300,200],"
+        + "\"ringsDuring\":14,\"healToOneRingSeconds\":51.5,\"messagesToMerge\":1327235,\"divergentKeys\":1057,"
+        + "\"partitionLost\":109936}],\"ring\":{\"stable\":true,\"successorErrors\":0},\"lookups\":{\"total\":2000,"
+        + "\"correct\":1998,\"incorrect\":1,\"failed\":1},\"keys\":{\"stored\":1766,\"lost\":2}}");
+    Path late = Files.createDirectories(dir.resolve("seed-2")).resolve("summary.json");
+    Files.writeString(late, Files.readString(run).replace("\"seed\":1", "\"seed\":2")
+        .replace("51.5", "null").replace("\"stable\":true,\"successorErrors\":0", "\"stable\":false,\"successorErrors\":3"));
+    String[] lines = PartitionScenarioTable.markdown(ExperimentPages.runSummaries(dir)).split("\n");
+    assertEquals("| 1 | 500, 300, 200 | 14 | 51.5 | 1,327,235 | 1,057 | 109,936 | 1,998 / 2,000 | 1 | 1 | 1,766 / 2 "
+        + "| stable, 0 successor errors |", lines[2]);
+    assertEquals("| 2 | 500, 300, 200 | 14 | not within the phase | 1,327,235 | 1,057 | 109,936 | 1,998 / 2,000 | 1 | 1 "
+        + "| 1,766 / 2 | not stable, 3 successor errors |", lines[3]);
+    Files.writeString(late, "{\"seed\":2,\"ring\":{\"stable\":true}}");
+    assertThrows(IllegalArgumentException.class, () -> PartitionScenarioTable.markdown(List.of(late)));
   }
 
   /** A quickstart beside busy loops is one row of its meta.txt and summary; a run without meta.txt is refused. */
