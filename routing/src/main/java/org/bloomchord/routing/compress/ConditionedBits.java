@@ -21,7 +21,9 @@ import org.bloomchord.overlay.wire.WireWriter;
  *   bytes   part 1: SparseBits of the bits where the context is 1, to the end; no bytes when none is set
  * </pre>
  *
- * <p>With an all-zero context this is one SparseBits array behind a length byte. Decoding treats
+ * <p>With an all-zero context this is one SparseBits array behind a length byte. {@link #parts}
+ * and {@link #fromParts} split by several contexts at once (part p holds the positions where
+ * context j has bit j of p), for a caller that frames the parts itself. Decoding treats
  * the bytes as untrusted: a part that is not exactly one valid SparseBits encoding of its length,
  * a part that is present but has no set bit, or a first length beyond the bytes raise
  * {@link MalformedMessageException}.
@@ -34,8 +36,9 @@ public final class ConditionedBits {
   /** Encodes the first {@code bits} bits of {@code words} given {@code context} (bits beyond must be zero in both). */
   public static byte[] encode(long[] words, long[] context, long bits) {
     check(words, context, bits);
-    byte[] zero = part(words, context, bits, false);
-    byte[] one = part(words, context, bits, true);
+    byte[][] parts = parts(words, bits, context);
+    byte[] zero = parts[0];
+    byte[] one = parts[1];
     WireWriter out = new WireWriter(zero.length + one.length + 2);
     out.writeVarInt(zero.length);
     out.writeRaw(zero, 0, zero.length);
@@ -63,10 +66,53 @@ public final class ConditionedBits {
           + in.remaining());
     }
     int offset = bytes.length - in.remaining();
-    long[] out = new long[BitArray.words(bits)];
-    deposit(Arrays.copyOfRange(bytes, offset, offset + zeroLength), context, bits, false, out);
-    deposit(Arrays.copyOfRange(bytes, offset + zeroLength, bytes.length), context, bits, true, out);
+    byte[][] parts = {Arrays.copyOfRange(bytes, offset, offset + zeroLength),
+        Arrays.copyOfRange(bytes, offset + zeroLength, bytes.length)};
+    return context == null ? fromParts(parts, bits, new long[BitArray.words(bits)]) : fromParts(parts, bits, context);
+  }
+
+  /**
+   * The bits of {@code words} split by {@code contexts} (one to three arrays of the same length as
+   * {@code words}): part p is the {@link SparseBits} coding of the bits at the positions where
+   * every context j has bit j of p, in order, or no bytes when none of them is set. With one
+   * context the two parts are those {@link #encode} frames.
+   */
+  public static byte[][] parts(long[] words, long bits, long[]... contexts) {
+    checkContexts(words, bits, contexts);
+    byte[][] out = new byte[1 << contexts.length][];
+    for (int p = 0; p < out.length; p++) {
+      out[p] = part(words, contexts, bits, p);
+    }
     return out;
+  }
+
+  /**
+   * The array of exactly {@code bits} bits whose {@link #parts} under {@code contexts} are
+   * {@code parts}.
+   *
+   * @throws MalformedMessageException if a part is not exactly one valid {@link SparseBits}
+   *     encoding of its positions or is present without a set bit
+   */
+  public static long[] fromParts(byte[][] parts, long bits, long[]... contexts) {
+    Objects.requireNonNull(parts, "parts");
+    long[] out = new long[BitArray.words(bits)];
+    checkContexts(out, bits, contexts);
+    if (parts.length != 1 << contexts.length) {
+      throw new IllegalArgumentException(parts.length + " parts for " + contexts.length + " contexts");
+    }
+    for (int p = 0; p < parts.length; p++) {
+      deposit(Objects.requireNonNull(parts[p], "part"), contexts, bits, p, out);
+    }
+    return out;
+  }
+
+  private static void checkContexts(long[] words, long bits, long[][] contexts) {
+    if (contexts.length < 1 || contexts.length > MAX_CONTEXTS) {
+      throw new IllegalArgumentException(contexts.length + " contexts, expected 1 to 3");
+    }
+    for (long[] c : contexts) {
+      check(words, c, bits);
+    }
   }
 
   private static void check(long[] words, long[] context, long bits) {
@@ -78,27 +124,36 @@ public final class ConditionedBits {
     }
   }
 
-  /** The positions of {@code bits} where the context is {@code which}, or all-ones past the end for none. */
-  private static long mask(long[] context, long bits, int w, boolean which) {
-    long c = context == null ? 0 : context[w];
-    long m = which ? c : ~c;
+  /** The positions of word w of {@code bits} where every context j has bit j of {@code which}; none past the end. */
+  private static long mask(long[][] contexts, long bits, int w, int which) {
+    long m = -1L;
+    for (int j = 0; j < contexts.length; j++) {
+      long c = contexts[j][w];
+      m &= (which >>> j & 1) != 0 ? c : ~c;
+    }
     int tail = (int) (bits - ((long) w << 6));
     return tail >= 64 ? m : m & ((1L << tail) - 1);
   }
 
-  /** The SparseBits coding of the bits of {@code words} at the positions where the context is {@code which}. */
-  private static byte[] part(long[] words, long[] context, long bits, boolean which) {
+  /** The SparseBits coding of the bits of {@code words} at the positions where the contexts are {@code which}. */
+  private static byte[] part(long[] words, long[][] context, long bits, int which) {
+    long length = positions(context, bits, words.length, which);
+    long[] projected = project(words, context, bits, which, length);
+    return BitArray.cardinality(projected) == 0 ? new byte[0] : SparseBits.encode(projected, length);
+  }
+
+  /** How many positions of {@code bits} the contexts have as {@code which}. */
+  private static long positions(long[][] context, long bits, int words, int which) {
     long length = 0;
-    boolean any = false;
-    for (int w = 0; w < words.length; w++) {
-      long m = mask(context, bits, w, which);
-      length += Long.bitCount(m);
-      any |= (words[w] & m) != 0;
+    for (int w = 0; w < words; w++) {
+      length += Long.bitCount(mask(context, bits, w, which));
     }
-    if (!any) {
-      return new byte[0];
-    }
-    long[] projected = new long[BitArray.words(length)];
+    return length;
+  }
+
+  /** The bits of {@code words} at the positions where the contexts are {@code which}, in order ({@code length} of them). */
+  private static long[] project(long[] words, long[][] context, long bits, int which, long length) {
+    long[] projected = new long[BitArray.words(Math.max(1, length))];
     long offset = 0;
     for (int w = 0; w < words.length; w++) {
       long m = mask(context, bits, w, which);
@@ -110,18 +165,15 @@ public final class ConditionedBits {
       }
       offset += Long.bitCount(m);
     }
-    return SparseBits.encode(projected, length);
+    return projected;
   }
 
-  /** Sets in {@code out} the bits a part codes, at the positions where the context is {@code which}. */
-  private static void deposit(byte[] part, long[] context, long bits, boolean which, long[] out) {
+  /** Sets in {@code out} the bits a part codes, at the positions where the contexts are {@code which}. */
+  private static void deposit(byte[] part, long[][] context, long bits, int which, long[] out) {
     if (part.length == 0) {
       return;
     }
-    long length = 0;
-    for (int w = 0; w < out.length; w++) {
-      length += Long.bitCount(mask(context, bits, w, which));
-    }
+    long length = positions(context, bits, out.length, which);
     if (length == 0) {
       throw new MalformedMessageException("conditioned bits code a part of no positions");
     }
@@ -129,6 +181,11 @@ public final class ConditionedBits {
     if (BitArray.cardinality(projected) == 0) {
       throw new MalformedMessageException("conditioned bits code an empty part");
     }
+    spread(projected, context, bits, which, out);
+  }
+
+  /** Sets in {@code out} the bits of {@code projected} at the positions where the contexts are {@code which}. */
+  private static void spread(long[] projected, long[][] context, long bits, int which, long[] out) {
     long offset = 0;
     for (int w = 0; w < out.length; w++) {
       long m = mask(context, bits, w, which);
@@ -140,6 +197,110 @@ public final class ConditionedBits {
       }
       offset += n;
     }
+  }
+
+  /** Most contexts {@link Packer#parts} and {@link Unpacker#parts} split by. */
+  public static final int MAX_CONTEXTS = 3;
+
+  /**
+   * Writes a bit array split by contexts as one bit stream: per part, in order of p, the number of
+   * its one-bits as an Elias gamma code of count + 1, then the Golomb run code of its minority
+   * symbol ({@link GolombRunCoder}, the parameter from the part's positions and the count), with
+   * no length and no padding between parts; the stream is padded with zero bits to a byte once, at
+   * the end. Other fields (a few bits of header) may come before the parts.
+   */
+  public static final class Packer {
+    private final WireWriter out = new WireWriter(64);
+    private final GolombRunCoder.BitSink sink = new GolombRunCoder.BitSink(out);
+
+    /** Writes the low {@code width} bits of {@code value}, most significant first. */
+    public Packer bits(long value, int width) {
+      sink.write(value, width);
+      return this;
+    }
+
+    /** Writes the parts of the first {@code bits} bits of {@code words} split by {@code contexts}. */
+    public Packer parts(long[] words, long bits, long[]... contexts) {
+      checkContexts(words, bits, contexts);
+      for (int p = 0; p < 1 << contexts.length; p++) {
+        long length = positions(contexts, bits, words.length, p);
+        long[] projected = project(words, contexts, bits, p, length);
+        long ones = BitArray.cardinality(projected);
+        long v = ones + 1;
+        int n = 63 - Long.numberOfLeadingZeros(v);
+        sink.write(0, n);
+        sink.write(v, n + 1);
+        if (ones > 0 && ones < length) {
+          GolombRunCoder.encode(projected, length, ones, GolombRunCoder.parameter(length, ones), sink);
+        }
+      }
+      return this;
+    }
+
+    /** The bytes written, the last one padded with zero bits. */
+    public byte[] toByteArray() {
+      sink.finish();
+      return out.toByteArray();
+    }
+  }
+
+  /**
+   * Reads what a {@link Packer} wrote, treating the bytes as untrusted: a count beyond its part's
+   * positions, a gamma code longer than 32 bits, a run past the end of its part, reading past the
+   * bytes, and (at {@link #end}) trailing bytes or non-zero padding raise {@link
+   * MalformedMessageException}.
+   */
+  public static final class Unpacker {
+    private final GolombRunCoder.BitSource src;
+
+    public Unpacker(byte[] bytes) {
+      Objects.requireNonNull(bytes, "bytes");
+      src = new GolombRunCoder.BitSource(bytes, 0, bytes.length);
+    }
+
+    /** Reads {@code width} (at most 32) bits, most significant first. */
+    public long bits(int width) {
+      return src.read(width);
+    }
+
+    /** Reads the parts of an array of exactly {@code bits} bits split by {@code contexts}. */
+    public long[] parts(long bits, long[]... contexts) {
+      long[] out = new long[BitArray.words(bits)];
+      checkContexts(out, bits, contexts);
+      for (int p = 0; p < 1 << contexts.length; p++) {
+        long length = positions(contexts, bits, out.length, p);
+        int n = 0;
+        while (src.read(1) == 0) {
+          if (++n > 32) {
+            throw new MalformedMessageException("packed part count of more than 32 bits");
+          }
+        }
+        long ones = ((1L << n) | src.read(n)) - 1;
+        if (ones > length) {
+          throw new MalformedMessageException("packed part announces " + ones + " one-bits of " + length + " positions");
+        }
+        if (ones == 0) {
+          continue;
+        }
+        long[] projected = ones == length ? allOnes(length)
+            : GolombRunCoder.decode(src, length, ones, GolombRunCoder.parameter(length, ones));
+        spread(projected, contexts, bits, p, out);
+      }
+      return out;
+    }
+
+    /** Checks that every byte was read and the padding bits are zero. */
+    public void end() {
+      src.expectEnd();
+    }
+  }
+
+  private static long[] allOnes(long length) {
+    long[] a = new long[BitArray.words(length)];
+    for (long i = 0; i < length; i++) {
+      BitArray.set(a, i);
+    }
+    return a;
   }
 
   /** The {@code n} (at most 64) bits of {@code a} from bit {@code from}, lowest first. */

@@ -36,12 +36,18 @@ final class GolombRunCoder {
 
   /** Writes the code of the first {@code bits} bits of {@code words} with parameter {@code golomb}. */
   static void encode(long[] words, long bits, long ones, long golomb, WireWriter out) {
+    BitSink sink = new BitSink(out);
+    encode(words, bits, ones, golomb, sink);
+    sink.finish();
+  }
+
+  /** Writes the code to {@code sink}, without padding: what follows may share its last byte. */
+  static void encode(long[] words, long bits, long ones, long golomb, BitSink sink) {
     boolean minority = ones <= bits - ones;
     long count = Math.min(ones, bits - ones);
     if (count == 0) {
       return;
     }
-    BitSink sink = new BitSink(out);
     int b = 64 - Long.numberOfLeadingZeros(golomb - 1);
     long cutoff = (1L << b) - golomb;
     long run = 0;
@@ -63,15 +69,21 @@ final class GolombRunCoder {
         run++;
       }
     }
-    sink.finish();
   }
 
   /** Decodes {@code payload[offset, offset + length)} into {@code bits} bits with {@code ones} one-bits. */
   static long[] decode(byte[] payload, int offset, int length, long bits, long ones, long golomb) {
+    BitSource src = new BitSource(payload, offset, length);
+    long[] words = decode(src, bits, ones, golomb);
+    src.expectEnd();
+    return words;
+  }
+
+  /** Reads from {@code src} the code of {@code bits} bits holding {@code ones} one-bits, and no more. */
+  static long[] decode(BitSource src, long bits, long ones, long golomb) {
     boolean minority = ones <= bits - ones;
     long count = Math.min(ones, bits - ones);
     long[] words = new long[BitArray.words(bits)];
-    BitSource src = new BitSource(payload, offset, length);
     int b = 64 - Long.numberOfLeadingZeros(golomb - 1);
     long cutoff = (1L << b) - golomb;
     long pos = 0;
@@ -112,11 +124,11 @@ final class GolombRunCoder {
         BitArray.set(words, i);
       }
     }
-    src.expectEnd();
     return words;
   }
 
-  private static final class BitSink {
+  /** Bits written most significant first into bytes. */
+  static final class BitSink {
     private final WireWriter out;
     private long acc;
     private int used;
@@ -143,7 +155,8 @@ final class GolombRunCoder {
     }
   }
 
-  private static final class BitSource {
+  /** Bits read most significant first from a slice of bytes, never past it. */
+  static final class BitSource {
     private final byte[] in;
     private final int end;
     private int pos;

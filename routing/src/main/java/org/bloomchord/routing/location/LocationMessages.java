@@ -23,7 +23,7 @@ public final class LocationMessages {
     COMPRESSED,
     /**
      * The level's bits given the level below it in the same summary (an empty level below level
-     * 1), {@code ConditionedBits}; sent when shorter than plain.
+     * 1), the packed parts of {@code ConditionedBits}; sent when shorter than plain.
      */
     GIVEN_LOWER
   }
@@ -71,7 +71,8 @@ public final class LocationMessages {
   /**
    * A summary, or "unchanged" when {@code levels} is empty (the asker's known version is current).
    *
-   * @param version content hash of the summary
+   * @param version content hash of the summary; on the wire its {@link SummaryRequest#tag}, which
+   *     the asker checks against the hash of what it decoded (or, for "unchanged", of what it holds)
    * @param levels d encoded levels, level 1 first, or none
    */
   public record SummaryReply(long version, List<EncodedLevel> levels) implements Message {
@@ -89,8 +90,8 @@ public final class LocationMessages {
   /**
    * The answer to a {@link SummaryRequest} when the summary changed since the version the request
    * named: for each level, level 1 first, the XOR of that version's level and the current one coded
-   * given that version's level ({@code ConditionedBits}), or no bytes when the level did not
-   * change. The asker applies it to the filter it holds under the version it named and keeps the
+   * given that version's level, and when shorter given the level below after the change too
+   * ({@code SummaryCoding}), or no bytes when the level did not change. The asker applies it to the filter it holds under the version it named and keeps the
    * result only if its content hash is {@code version}, so what it stores is exactly the summary a
    * full pull would have given.
    *

@@ -34,12 +34,13 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * (the location layer owns 64..95; reconciliation uses 96..127), and the bounds every received
  * location message must satisfy.
  *
- * <p>Encodings follow the Chord ones: ids and versions are 8-byte longs (a summary request and a
- * summary delta carry a version's 4-byte tag, {@code SummaryRequest.tag}), counts varints, strings
+ * <p>Encodings follow the Chord ones: ids and versions are 8-byte longs (a summary request, reply
+ * and delta carry a version's 4-byte tag, {@code SummaryRequest.tag}), counts varints, strings
  * length-prefixed UTF-8, a nullable peer is preceded by a presence byte. A summary level is a
  * coding byte (0 plain, 1 compressed, 2 given the level below) and a length-prefixed byte string;
- * a summary delta is the version's tag, d length-prefixed {@code ConditionedBits} encodings of the
- * changed bits (empty: none) and the changes of the declared element counts (zigzag varints).
+ * a summary delta is the version's tag, d length-prefixed encodings of the changed bits (empty:
+ * none; {@code SummaryCoding}: a bit of mode, then the packed parts of {@code ConditionedBits}
+ * given the base's level, or given it and the level below) and the changes of the declared element counts (zigzag varints).
  *
  * <p>The same {@link #check} runs in every decoder and, because the Vert.x runtime hands messages
  * over by reference without decoding them, in the handlers too. It rejects with
@@ -85,7 +86,7 @@ public final class LocationWire implements MessageCheck {
     r.register(t++, codec(SummaryRequest.class, (m, out) -> out.writeInt((int) SummaryRequest.tag(m.knownVersion())),
         in -> new SummaryRequest(Integer.toUnsignedLong(in.readInt()))));
     r.register(t++, codec(SummaryReply.class, (m, out) -> {
-      out.writeLong(m.version());
+      out.writeInt((int) SummaryRequest.tag(m.version()));
       out.writeVarInt(m.levels().size());
       for (EncodedLevel l : m.levels()) {
         out.writeByte(l.coding().ordinal());
@@ -93,7 +94,7 @@ public final class LocationWire implements MessageCheck {
         out.writeVarInt(l.count());
       }
     }, in -> {
-      long version = in.readLong();
+      long version = Integer.toUnsignedLong(in.readInt());
       int n = in.readVarInt(config.depth());
       List<EncodedLevel> levels = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {

@@ -14,13 +14,14 @@ import org.bloomchord.routing.location.LocationMessages.LevelCoding;
 
 /**
  * How a summary (an {@link AttenuatedFilter}) travels: each level as the positions of its
- * minority bits given the level below ({@link ConditionedBits}: an object at a link is often an
- * object two hops away too) when that is shorter than the plain words, plain otherwise; and its
+ * minority bits given the level below ({@link ConditionedBits.Packer}, the two parts in one bit
+ * stream: an object at a link is often an object two hops away too) when that is shorter than the plain words, plain otherwise; and its
  * version, a 64-bit hash of the content. Levels coded with {@link CompressedBloom} are decoded too.
  *
  * <p>A summary that changed since a version the asker holds can travel as its changes instead
  * ({@link #delta}, {@link #applyDelta}): per level the XOR of the two versions, given the base's
- * level (a set bit can only be cleared where the base had one).
+ * level (a set bit can only be cleared where the base had one), and when that is shorter given the
+ * level below after the change as well (an object that comes or goes flips bits at both).
  *
  * <p>Decoding treats the bytes as untrusted: a level count other than d, a level of another shape
  * than the receiver's, or any encoding that does not decode exactly raises
@@ -50,7 +51,7 @@ public final class SummaryCoding {
       BloomFilter level = summary.level(i);
       long[] words = level.toLongArray();
       byte[] plain = level.toBytes();
-      byte[] conditioned = ConditionedBits.encode(words, below, level.bits());
+      byte[] conditioned = new ConditionedBits.Packer().parts(words, level.bits(), below).toByteArray();
       int count = Math.min(MAX_COUNT, Math.max(counts[i - 1], minimalCount(level)));
       out.add(conditioned.length < plain.length
           ? new EncodedLevel(LevelCoding.GIVEN_LOWER, conditioned, count)
@@ -187,7 +188,10 @@ public final class SummaryCoding {
     if (level.bytes().length > maxLevelBytes(shape)) {
       throw new MalformedMessageException("summary level " + index + " of " + level.bytes().length + " bytes");
     }
-    return ConditionedBits.decode(level.bytes(), below, shape.bits());
+    ConditionedBits.Unpacker in = new ConditionedBits.Unpacker(level.bytes());
+    long[] words = in.parts(shape.bits(), below == null ? new long[shape.words()] : below);
+    in.end();
+    return words;
   }
 
   /** Level {@code index} from its coding, given the level below it (null for level 1). */
@@ -237,7 +241,11 @@ public final class SummaryCoding {
     return out;
   }
 
-  /** The coded XOR of {@code was} (level i's words before) and level i of {@code current}, or no bytes when equal. */
+  /**
+   * The coded XOR of {@code was} (level i's words before) and level i of {@code current}, or no
+   * bytes when equal: split by the base's level ({@link #GIVEN_BASE}) or, when shorter, by the
+   * base's level and level i - 1 of {@code current} ({@link #GIVEN_BASE_AND_BELOW}).
+   */
   private static byte[] changes(long[] was, AttenuatedFilter current, int i) {
     long[] xor = new long[was.length];
     boolean any = false;
@@ -245,7 +253,45 @@ public final class SummaryCoding {
       xor[w] = was[w] ^ current.word(i, w);
       any |= xor[w] != 0;
     }
-    return any ? ConditionedBits.encode(xor, was, current.shape().bits()) : new byte[0];
+    if (!any) {
+      return new byte[0];
+    }
+    long bits = current.shape().bits();
+    byte[] given = new ConditionedBits.Packer().bits(GIVEN_BASE, 1).parts(xor, bits, was).toByteArray();
+    if (i == 1) {
+      return given;
+    }
+    byte[] both = new ConditionedBits.Packer().bits(GIVEN_BASE_AND_BELOW, 1)
+        .parts(xor, bits, was, current.level(i - 1).toLongArray()).toByteArray();
+    return both.length < given.length ? both : given;
+  }
+
+  /** A delta level whose changes are split by the base's level: two parts. */
+  static final int GIVEN_BASE = 0;
+  /**
+   * A delta level whose changes are split by the base's level and by the level below after the
+   * change (the receiver rebuilds levels in order): four parts. An object that comes or goes near a
+   * link often flips its bits at two levels, so a set bit at the level below is a likely change.
+   */
+  static final int GIVEN_BASE_AND_BELOW = 1;
+
+  /**
+   * The changes of level {@code index}: one bit of mode, then the parts ({@link
+   * ConditionedBits.Packer}); {@code base} is the base's level, {@code below} the rebuilt level
+   * under it (null for level 1).
+   *
+   * @throws MalformedMessageException on a mode level 1 cannot have or parts that do not decode
+   *     exactly
+   */
+  private static long[] unpack(byte[] bytes, long[] base, long[] below, long bits, int index) {
+    ConditionedBits.Unpacker in = new ConditionedBits.Unpacker(bytes);
+    long mode = in.bits(1);
+    if (mode == GIVEN_BASE_AND_BELOW && below == null) {
+      throw new MalformedMessageException("delta level " + index + " coded given a level below it");
+    }
+    long[] words = mode == GIVEN_BASE ? in.parts(bits, base) : in.parts(bits, base, below);
+    in.end();
+    return words;
   }
 
   /**
@@ -299,16 +345,18 @@ public final class SummaryCoding {
       throw new MalformedMessageException("delta of depth " + levels.size() + ", expected " + base.depth());
     }
     BloomFilter[] out = new BloomFilter[base.depth()];
+    long[] below = null;
     for (int i = 1; i <= base.depth(); i++) {
       long[] was = base.level(i).toLongArray();
       byte[] l = checkDeltaLevel(levels, i, shape);
-      long[] now = l.length == 0 ? was : ConditionedBits.decode(l, was, shape.bits());
+      long[] now = l.length == 0 ? was : unpack(l, was, below, shape.bits(), i);
       if (l.length > 0) {
         for (int w = 0; w < words; w++) {
           now[w] ^= was[w];
         }
       }
       out[i - 1] = BloomFilter.of(shape, now);
+      below = now;
     }
     return new AttenuatedFilter(out);
   }

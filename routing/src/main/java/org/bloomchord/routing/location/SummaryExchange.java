@@ -35,7 +35,8 @@ import org.bloomchord.routing.location.LocationMessages.SummaryRequest;
  * not refreshed for {@code filterExpiryMs} expires.
  *
  * <p>A reply is stored only if it decodes to d levels of the configured shape and its content hash
- * equals the announced version; an "unchanged" reply must name the version held. Anything else is
+ * has the announced version's tag ({@link SummaryRequest#tag}: replies, like requests and deltas,
+ * carry 4 bytes of the version); an "unchanged" reply must name the version held. Anything else is
  * rejected and counted, and the previous filter (if any) is left to expire.
  *
  * <p><b>Deltas.</b> The serving peer remembers, per asker (at most {@value #MAX_ASKERS}, least
@@ -386,7 +387,7 @@ final class SummaryExchange {
   private void store(PeerRef link, long known, SummaryReply reply) {
     long now = service.runtime().now();
     if (reply.unchanged()) {
-      if (known == 0 || reply.version() != known) {
+      if (known == 0 || SummaryRequest.tag(reply.version()) != SummaryRequest.tag(known)) {
         throw new MalformedMessageException("\"unchanged\" for a version not asked about");
       }
       if (service.filters().knownVersion(link) == known) {
@@ -401,10 +402,11 @@ final class SummaryExchange {
     }
     LocationConfig c = service.config();
     AttenuatedFilter f = SummaryCoding.decode(reply.levels(), c.depth(), c.shape());
-    if (SummaryCoding.version(f) != reply.version()) {
+    long version = SummaryCoding.version(f);
+    if (SummaryRequest.tag(version) != SummaryRequest.tag(reply.version())) {
       throw new MalformedMessageException("summary version does not match its content");
     }
-    admit(link, f, reply.version(), now, SummaryCoding.counts(reply.levels()));
+    admit(link, f, version, now, SummaryCoding.counts(reply.levels()));
   }
 
   private void apply(PeerRef link, long known, SummaryDelta delta) {

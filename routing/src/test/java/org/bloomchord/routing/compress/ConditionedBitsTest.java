@@ -139,4 +139,121 @@ class ConditionedBitsTest {
     System.arraycopy(part, 0, code, 1, part.length);
     assertThrows(MalformedMessageException.class, () -> ConditionedBits.decode(code, context, 4096));
   }
+
+  @Test
+  void partsOverSeveralContextsRoundTripAndOneContextGivesTheFramedParts() {
+    SplittableRandom r = new SplittableRandom(93);
+    for (int trial = 0; trial < 300; trial++) {
+      long bits = 1 + r.nextInt(3000);
+      long[][] contexts = new long[1 + r.nextInt(3)][];
+      for (int j = 0; j < contexts.length; j++) {
+        contexts[j] = random(r, bits, r.nextDouble());
+      }
+      long[] words = random(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble() * r.nextDouble());
+      byte[][] parts = ConditionedBits.parts(words, bits, contexts);
+      assertEquals(1 << contexts.length, parts.length);
+      assertArrayEquals(words, ConditionedBits.fromParts(parts, bits, contexts), "trial " + trial + ", " + bits + " bits");
+      if (contexts.length == 1) {
+        byte[] code = ConditionedBits.encode(words, contexts[0], bits);
+        assertEquals(code.length, (parts[0].length < 128 ? 1 : 2) + parts[0].length + parts[1].length);
+      }
+    }
+  }
+
+  @Test
+  void aSecondContextThatTheBitsFollowMakesTheCodeShorter() {
+    SplittableRandom r = new SplittableRandom(5);
+    long bits = 4096;
+    long[] base = random(r, bits, 0.5);
+    long[] below = random(r, bits, 0.1);
+    // 60 changes, 50 of them where the level below is set
+    long[] changes = new long[base.length];
+    int near = 0;
+    int far = 0;
+    while (near < 50 || far < 10) {
+      long i = r.nextLong(bits);
+      if (BitArray.get(changes, i)) {
+        continue;
+      }
+      if (BitArray.get(below, i) && near < 50) {
+        BitArray.set(changes, i);
+        near++;
+      } else if (!BitArray.get(below, i) && far < 10) {
+        BitArray.set(changes, i);
+        far++;
+      }
+    }
+    int one = ConditionedBits.encode(changes, base, bits).length;
+    byte[][] parts = ConditionedBits.parts(changes, bits, base, below);
+    int two = 3;
+    for (byte[] p : parts) {
+      two += p.length;
+    }
+    assertTrue(two < 0.85 * one, two + " bytes given both contexts, " + one + " given the first");
+  }
+
+  @Test
+  void aPartForPositionsNoContextHasOrWithoutSetBitsIsRejected() {
+    long bits = 128;
+    long[] zero = new long[2];
+    long[] ones = {-1L, -1L};
+    byte[] some = SparseBits.encode(new long[] {1L}, 64);
+    // part 1 of (zero, ones): positions where the first context is 1 and the second 0: none
+    byte[][] parts = {new byte[0], some, new byte[0], new byte[0]};
+    assertThrows(MalformedMessageException.class, () -> ConditionedBits.fromParts(parts, bits, zero, ones));
+    byte[][] empty = {new byte[0], new byte[0], SparseBits.encode(new long[2], 128), new byte[0]};
+    assertThrows(MalformedMessageException.class, () -> ConditionedBits.fromParts(empty, bits, zero, ones));
+    assertThrows(IllegalArgumentException.class, () -> ConditionedBits.fromParts(new byte[2][], bits, zero, ones));
+  }
+
+  @Test
+  void packedPartsRoundTripBehindAHeaderAndCostLessThanFramedOnes() {
+    SplittableRandom r = new SplittableRandom(61);
+    long packed = 0;
+    long framed = 0;
+    for (int trial = 0; trial < 300; trial++) {
+      long bits = 1 + r.nextInt(5000);
+      long[][] contexts = new long[1 + r.nextInt(ConditionedBits.MAX_CONTEXTS)][];
+      for (int j = 0; j < contexts.length; j++) {
+        contexts[j] = random(r, bits, r.nextDouble());
+      }
+      long[] words = random(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble() * r.nextDouble());
+      byte[] code = new ConditionedBits.Packer().bits(trial & 1, 1).parts(words, bits, contexts).toByteArray();
+      ConditionedBits.Unpacker in = new ConditionedBits.Unpacker(code);
+      assertEquals(trial & 1, in.bits(1));
+      assertArrayEquals(words, in.parts(bits, contexts), "trial " + trial + ", " + bits + " bits");
+      in.end();
+      packed += code.length;
+      framed += contexts.length - 1 + Arrays.stream(ConditionedBits.parts(words, bits, contexts)).mapToInt(p -> p.length + 1).sum();
+    }
+    assertTrue(packed < framed, packed + " bytes packed, " + framed + " framed");
+  }
+
+  @Test
+  void packedCodesCutShortExtendedOrClaimingMoreBitsThanTheirPartAreRejected() {
+    long bits = 256;
+    long[] context = new long[4];
+    context[0] = 0xFFL;
+    long[] words = new long[4];
+    words[0] = 0x5L;
+    words[3] = 1L << 63;
+    byte[] code = new ConditionedBits.Packer().parts(words, bits, context).toByteArray();
+    assertArrayEquals(words, unpack(code, bits, context));
+    assertThrows(MalformedMessageException.class, () -> unpack(Arrays.copyOf(code, code.length - 1), bits, context), "cut");
+    assertThrows(MalformedMessageException.class, () -> unpack(Arrays.copyOf(code, code.length + 1), bits, context), "extended");
+    byte[] padded = code.clone();
+    padded[padded.length - 1] |= 1;
+    assertThrows(MalformedMessageException.class, () -> unpack(padded, bits, context), "non-zero padding");
+    // part 0 has 248 positions; gamma of 250 (249 one-bits): 0000000 11111010
+    byte[] tooMany = {0x01, (byte) 0xF4, 0, 0, 0};
+    assertThrows(MalformedMessageException.class, () -> unpack(tooMany, bits, context), "more one-bits than positions");
+    assertThrows(MalformedMessageException.class, () -> unpack(new byte[5], bits, context), "a gamma code of 33 zeros");
+  }
+
+  private static long[] unpack(byte[] code, long bits, long[]... contexts) {
+    ConditionedBits.Unpacker in = new ConditionedBits.Unpacker(code);
+    long[] words = in.parts(bits, contexts);
+    in.end();
+    return words;
+  }
 }

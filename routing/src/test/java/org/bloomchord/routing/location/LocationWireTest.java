@@ -45,6 +45,9 @@ class LocationWireTest {
         new PointerHolders(true, List.of(p)), new HolderProbe("k"), new HolderAnswer(false))) {
       assertEquals(m, roundTrip(m), m.typeName());
     }
+    // a reply carries 4 bytes of its version, the tag a request names
+    long version = 0x1234_5678_9ABC_DEF0L;
+    assertEquals(new SummaryReply(SummaryRequest.tag(version), List.of()), roundTrip(new SummaryReply(version, List.of())));
   }
 
   @Test

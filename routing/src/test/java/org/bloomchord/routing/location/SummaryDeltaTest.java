@@ -112,7 +112,7 @@ class SummaryDeltaTest {
       }
 
       assertEquals(pulled, rebuilt, "trial " + trial);
-      assertEquals(full.version(), SummaryCoding.version(rebuilt));
+      assertEquals(full.version(), SummaryRequest.tag(SummaryCoding.version(rebuilt)));
       // a delta carries the version's tag; the asker checks it against the hash of what it rebuilt
       assertEquals(delta.version(), SummaryRequest.tag(SummaryCoding.version(rebuilt)));
       if (delta.encodedBytes() < SummaryCoding.encodedBytes(full.levels())) {
@@ -220,5 +220,54 @@ class SummaryDeltaTest {
     assertArrayEquals(ok.counts(), ((SummaryDelta) registry.decode(registry.encode(ok))).counts());
     SummaryDelta huge = new SummaryDelta(2, SummaryCoding.delta(a, a), new int[] {0, Integer.MIN_VALUE, 0});
     assertThrows(MalformedMessageException.class, () -> registry.decode(registry.encode(huge)), "a change beyond any count");
+  }
+
+  @Test
+  void objectsThatComeAtTwoLevelsAreCodedGivenTheLevelBelowAndRebuildExactly() {
+    BloomShape shape = LocationConfig.defaults().shape();
+    SplittableRandom random = new SplittableRandom(17);
+    AttenuatedFilter base = summary(3, shape, random.longs(3000).toArray(), 40, random);
+    BloomFilter[] levels = base.levels();
+    for (int k = 0; k < 30; k++) {
+      long key = random.nextLong();
+      levels[1].add(key);
+      levels[2].add(key);
+    }
+    AttenuatedFilter current = new AttenuatedFilter(levels);
+    List<byte[]> delta = SummaryCoding.delta(base, current);
+    byte[] third = delta.get(2);
+    assertEquals(SummaryCoding.GIVEN_BASE_AND_BELOW, (third[0] & 0xFF) >>> 7, "level 3 coded given the level below");
+    long[] xor = base.level(3).toLongArray();
+    for (int w = 0; w < xor.length; w++) {
+      xor[w] ^= current.word(3, w);
+    }
+    int givenBase = new ConditionedBits.Packer().bits(SummaryCoding.GIVEN_BASE, 1)
+        .parts(xor, shape.bits(), base.level(3).toLongArray()).toByteArray().length;
+    assertTrue(third.length < 0.8 * givenBase, third.length + " bytes, " + givenBase + " given the base alone");
+    assertEquals(current, SummaryCoding.applyDelta(base, delta));
+  }
+
+  @Test
+  void aFirstLevelCodedGivenALevelBelowAndCodesBeyondOrShortOfTheBytesAreRejected() {
+    BloomShape shape = LocationConfig.defaults().shape();
+    SplittableRandom random = new SplittableRandom(19);
+    AttenuatedFilter base = summary(3, shape, random.longs(3000).toArray(), 40, random);
+    BloomFilter[] levels = base.levels();
+    levels[0].add(99L);
+    levels[1].add(99L);
+    levels[2].add(99L);
+    AttenuatedFilter current = new AttenuatedFilter(levels);
+    List<byte[]> delta = SummaryCoding.delta(base, current);
+    assertEquals(current, SummaryCoding.applyDelta(base, delta));
+    byte[] first = delta.get(0).clone();
+    first[0] |= (byte) 0x80;
+    assertThrows(MalformedMessageException.class,
+        () -> SummaryCoding.applyDelta(base, List.of(first, delta.get(1), delta.get(2))), "level 1 has no level below");
+    byte[] cut = {(byte) 0x80};
+    assertThrows(MalformedMessageException.class,
+        () -> SummaryCoding.applyDelta(base, List.of(delta.get(0), delta.get(1), cut)), "parts beyond the bytes");
+    byte[] longer = java.util.Arrays.copyOf(delta.get(2), delta.get(2).length + 1);
+    assertThrows(MalformedMessageException.class,
+        () -> SummaryCoding.applyDelta(base, List.of(delta.get(0), delta.get(1), longer)), "a trailing byte");
   }
 }

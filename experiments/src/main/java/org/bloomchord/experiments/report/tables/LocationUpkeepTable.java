@@ -11,7 +11,8 @@ import java.util.Map;
  * The tables of location-upkeep.md, written from simulator runs kept as JSON lines
  * {@code {"command": "...", "summary": {...}}} (the command line and what its {@code --json}
  * printed), or {@code {"command": "...", "runs": [...]}} for a sweep, whose entries carry their
- * {@code sweep} and {@code summary}. Filter upkeep is the bytes of {@code SummaryRequest},
+ * {@code sweep} and {@code summary}; a run may name the {@code build} it ran on, which its row
+ * then shows after the command. Filter upkeep is the bytes of {@code SummaryRequest},
  * {@code SummaryReply} and {@code SummaryDelta}; per peer per second is
  * {@code traffic.bytesPerPeerPerSecond} times their share of {@code traffic.bytes}.
  *
@@ -91,7 +92,7 @@ public final class LocationUpkeepTable {
         + "| within depth resolved by the filters | locates found (of those with a live holder) | false positives "
         + "| lookups correct |\n|---|---|---|---|---|---|---|\n");
     for (JsonNode run : runs) {
-      String command = label(run.path("command").asText());
+      String command = label(run.path("command").asText()) + (run.has("build") ? " at " + run.path("build").asText() : "");
       if (run.has("runs")) {
         String fixed = command.replaceAll(" --set '?[A-Za-z0-9.]+=\\[[^\\]]*\\]'?", "");
         for (JsonNode r : run.path("runs")) {

@@ -177,7 +177,9 @@ class TablesOfRunFoldersTest {
     Files.writeString(kept, "{\"command\":\"./bloomchord run quickstart --runtime sim --set routing.depth=2 --json\","
         + "\"summary\":" + upkeep(300, 200, 500) + "}\n{\"command\":\"./bloomchord run filter-depth-width --set "
         + "routing.hashes=2 --set 'routing.depth=[2]' --json\","
-        + "\"runs\":[{\"sweep\":{\"routing.depth\":\"2\"},\"summary\":" + upkeep(0, 100, 0) + "}]}\n");
+        + "\"runs\":[{\"sweep\":{\"routing.depth\":\"2\"},\"summary\":" + upkeep(0, 100, 0) + "}]}\n"
+        + "{\"command\":\"./bloomchord run quickstart --runtime sim --json\",\"build\":\"abc1234\",\"summary\":"
+        + upkeep(300, 200, 500) + "}\n");
     String[] lines = ExperimentPages.COMMAND_TABLES.get("location-upkeep").apply(ExperimentPages.commandRuns(kept))
         .split("\n");
     // 2,000 B/peer/s over 10,000 bytes: 0.2 B/peer/s a byte; 1,000 bytes of upkeep = 200.0
@@ -185,6 +187,8 @@ class TablesOfRunFoldersTest {
         + "| 80 / 90 | 7 | 99 / 100 |", lines[2]);
     assertEquals("| `filter-depth-width --set routing.hashes=2`: routing.depth=2 | 20.0 (0 / 20 / 0) | 2,000.0 "
         + "| 90 / 100 = 0.900 | 80 / 90 | 7 | 99 / 100 |", lines[3]);
+    // a run that names its build shows it after the command
+    assertTrue(lines[4].startsWith("| `quickstart --runtime sim` at abc1234 | 200.0 (60 / 40 / 100) |"), lines[4]);
     Files.writeString(kept, "{\"command\":\"x\",\"summary\":{\"locate\":{}}}\n{\"command\":\"y\",\"summary\":{}}\n");
     assertThrows(IllegalArgumentException.class,
         () -> ExperimentPages.COMMAND_TABLES.get("location-upkeep").apply(ExperimentPages.commandRuns(kept)));

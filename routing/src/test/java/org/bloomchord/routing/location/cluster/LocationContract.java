@@ -180,8 +180,8 @@ abstract class LocationContract {
       long[] after = c.network().traffic().snapshot().get("SummaryReply");
       long replies = after[0] - before[0];
       assertTrue(replies >= ringSize(), "every peer pulls in every round");
-      // tag (1 byte) + version (8 bytes) + empty level count (1 byte)
-      assertEquals(10.0, (double) (after[1] - before[1]) / replies, 0.0, "bytes per unchanged reply");
+      // tag (1 byte) + the version's 4-byte tag + empty level count (1 byte)
+      assertEquals(6.0, (double) (after[1] - before[1]) / replies, 0.0, "bytes per unchanged reply");
     }
   }
 
