@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.bloomchord.experiments.bench.BloomJmhTable;
 import org.bloomchord.experiments.bench.RatelessDecodeTable;
 import org.bloomchord.experiments.cache.CacheTable;
+import org.bloomchord.experiments.cache.SummaryCacheReproduction;
 import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
@@ -28,6 +29,7 @@ import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
 import org.bloomchord.experiments.writes.ChurnWritesTable;
+import org.bloomchord.experiments.writes.RepairRunsTable;
 import org.bloomchord.experiments.writes.WritesTable;
 
 /**
@@ -72,7 +74,8 @@ public final class ExperimentPages {
       Map.entry("quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-overload", MultiJvmTables::overloadRuns),
       Map.entry("quickstart-jvms-overload-tried", MultiJvmTables::overloadRuns),
-      Map.entry("churn-jvms", MultiJvmTables::churnRuns));
+      Map.entry("churn-jvms", MultiJvmTables::churnRuns),
+      Map.entry("writes-repair", RepairRunsTable::markdown));
 
   /**
    * The blocks written from what a script printed, kept as {@code data/NAME/*.txt}, one file per
@@ -117,7 +120,8 @@ public final class ExperimentPages {
   public static final Map<String, Map.Entry<String, Function<List<JsonNode>, String>>> QUOTED_TABLES = Map.of(
       "cache-aims-met", Map.entry("cache/aims.json", CacheAimsTable::markdown),
       "compressed-codecs", Map.entry(CompressedTableMarkdown.NAME + ".json", CompressedTableMarkdown::codecs),
-      "sender-limits", Map.entry("heavy-hitters/sender-limits.json", SenderLimitsTable::markdown));
+      "sender-limits", Map.entry("heavy-hitters/sender-limits.json", SenderLimitsTable::markdown),
+      "summary-cache-reproduction", Map.entry("cache/reproduction.json", SummaryCacheReproduction::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.bloomchord.experiments.writes.RepairRunsTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -338,5 +339,21 @@ class TablesOfRunFoldersTest {
     return "{\"ring\":{\"stable\":" + stable + "},\"lookups\":{\"total\":" + total + ",\"incorrect\":" + incorrect
         + "},\"traffic\":{\"byJvm\":{\"jvm0\":{\"membersRemoved\":" + removed + "},\"jvm1\":{\"membersRemoved\":0},"
         + "\"jvm2\":{\"membersRemoved\":0}}}}";
+  }
+
+  /** A run with each repair is a row named by its folder, in folder order. */
+  @Test
+  void repairRunsAreRowsNamedByTheirFolders(@TempDir Path dir) throws IOException {
+    for (String run : List.of("1-join-push", "2-join-reconcile")) {
+      Files.createDirectories(dir.resolve(run));
+      Files.writeString(dir.resolve(run).resolve("summary.json"), "{\"lookups\":{\"total\":2000,\"correct\":1999},"
+          + "\"traffic\":{\"messagesPerPeerPerSecond\":24.83,\"bytesPerPeerPerSecond\":1133.4},"
+          + "\"resources\":{\"simulatedSeconds\":26.04},\"trust\":{\"rejected.chordMessages\":" + run.length() + "}}");
+    }
+    String[] lines = RepairRunsTable.markdown(ExperimentPages.runSummaries(dir)).split("\n");
+    assertEquals("| join-push | 1,999 of 2,000 | 26.0 | 24.8 / 1,133 | 11 |", lines[2]);
+    assertEquals("| join-reconcile | 1,999 of 2,000 | 26.0 | 24.8 / 1,133 | 16 |", lines[3]);
+    Files.writeString(dir.resolve("1-join-push").resolve("summary.json"), "{\"lookups\":{}}");
+    assertThrows(IllegalArgumentException.class, () -> RepairRunsTable.markdown(ExperimentPages.runSummaries(dir)));
   }
 }
