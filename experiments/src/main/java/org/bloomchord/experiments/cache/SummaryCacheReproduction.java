@@ -1,6 +1,12 @@
 package org.bloomchord.experiments.cache;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +49,18 @@ public final class SummaryCacheReproduction {
   public static final double RATE = 100;
   /** The paper's update thresholds (Section 5.1, Figure 2). */
   public static final double[] THRESHOLDS = {0.001, 0.01, 0.02, 0.05, 0.10};
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final String ICP = "icp";
+  private static final String IMMEDIATE = "immediate";
+  /** The prefix of a part at an update threshold, followed by the threshold ({@code threshold-0.01}). */
+  private static final String THRESHOLD = "threshold-";
+  private static final String SUMMARY16 = "summary16";
+  private static final String SUMMARY16K10 = "summary16k10";
+  private static final String ICP_NUMBERS = "icpNumbers";
+  private static final String SUMMARY8_NUMBERS = "summary8Numbers";
+  private static final String SUMMARY16_NUMBERS = "summary16Numbers";
 
   private final List<Long> seeds;
   private final Consumer<String> progress;
@@ -140,33 +158,106 @@ public final class SummaryCacheReproduction {
 
   /** Runs everything and prints the tables. */
   public void run(PrintWriter out) {
-    Runs r = Runs.builder().icp(new ArrayList<>()).immediate(new ArrayList<>()).summary8(new ArrayList<>())
-        .summary16(new ArrayList<>()).byThreshold(new ArrayList<>()).summary16k10(new ArrayList<>())
-        .icpNumbers(new ArrayList<>()).summary8Numbers(new ArrayList<>()).summary16Numbers(new ArrayList<>())
-        .build();
-    for (int i = 0; i < THRESHOLDS.length; i++) {
-      r.byThreshold().add(new ArrayList<>());
-    }
+    run(out, false);
+  }
+
+  /**
+   * Runs everything and prints the tables or, with {@code json}, one JSON array of every run's
+   * figures, each with its {@code seed} and the {@code part} of the reproduction it is (the input of
+   * {@link #markdown}).
+   */
+  public void run(PrintWriter out, boolean json) {
+    ArrayNode runs = JSON.createArrayNode();
     for (long seed : seeds) {
       List<CacheRequest> workload = CacheWorkload.zipf(PEERS, OBJECTS, ZIPF, REQUESTS, RATE, seed);
-      r.icp().add(run(workload, seed, CacheConfig.defaults(CacheProtocol.ICP).withNaming(ObjectNaming.URL)));
+      add(runs, seed, ICP, run(workload, seed, CacheConfig.defaults(CacheProtocol.ICP).withNaming(ObjectNaming.URL)));
       // the paper's "no update delay": an update after every insertion
-      r.immediate().add(run(workload, seed, summary(8, 4, 1.0 / CAPACITY)));
-      for (int i = 0; i < THRESHOLDS.length; i++) {
-        CacheStats s = run(workload, seed, summary(8, 4, THRESHOLDS[i]));
-        r.byThreshold().get(i).add(s);
-        if (THRESHOLDS[i] == 0.01) {
-          r.summary8().add(s);
-        }
+      add(runs, seed, IMMEDIATE, run(workload, seed, summary(8, 4, 1.0 / CAPACITY)));
+      for (double t : THRESHOLDS) {
+        add(runs, seed, THRESHOLD + t, run(workload, seed, summary(8, 4, t)));
       }
-      r.summary16().add(run(workload, seed, summary(16, 4, 0.01)));
-      r.summary16k10().add(run(workload, seed, summary(16, 10, 0.01)));
+      add(runs, seed, SUMMARY16, run(workload, seed, summary(16, 4, 0.01)));
+      add(runs, seed, SUMMARY16K10, run(workload, seed, summary(16, 10, 0.01)));
       // the same three settings with objects named by number instead of URL
-      r.icpNumbers().add(run(workload, seed, CacheConfig.defaults(CacheProtocol.ICP).withNaming(ObjectNaming.NUMBER)));
-      r.summary8Numbers().add(run(workload, seed, summary(8, 4, 0.01).withNaming(ObjectNaming.NUMBER)));
-      r.summary16Numbers().add(run(workload, seed, summary(16, 4, 0.01).withNaming(ObjectNaming.NUMBER)));
+      add(runs, seed, ICP_NUMBERS, run(workload, seed,
+          CacheConfig.defaults(CacheProtocol.ICP).withNaming(ObjectNaming.NUMBER)));
+      add(runs, seed, SUMMARY8_NUMBERS, run(workload, seed, summary(8, 4, 0.01).withNaming(ObjectNaming.NUMBER)));
+      add(runs, seed, SUMMARY16_NUMBERS, run(workload, seed, summary(16, 4, 0.01).withNaming(ObjectNaming.NUMBER)));
     }
-    print(r, out);
+    if (json) {
+      try {
+        out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException(e);
+      }
+      out.flush();
+    } else {
+      List<JsonNode> all = new ArrayList<>();
+      runs.forEach(all::add);
+      out.print(markdown(all));
+      out.flush();
+    }
+  }
+
+  private static void add(ArrayNode runs, long seed, String part, CacheStats stats) {
+    ObjectNode run = runs.addObject();
+    run.put("command", "cache");
+    run.put("reproduce", "summary-cache");
+    run.put("seed", seed);
+    run.put("part", part);
+    run.set("cache", JSON.valueToTree(stats));
+  }
+
+  /**
+   * The reproduction's tables of the runs {@code cache --reproduce summary-cache --json} printed (the
+   * outputs of several seeds one after another give the tables over all of them, seeds in order of
+   * appearance), as the command prints them.
+   *
+   * @throws IllegalArgumentException when a run is not one of the reproduction or a seed lacks a part
+   */
+  public static String markdown(List<JsonNode> runs) {
+    List<Long> seedsSeen = new ArrayList<>();
+    java.util.Map<String, java.util.Map<Long, CacheStats>> byPart = new java.util.HashMap<>();
+    for (JsonNode run : runs) {
+      if (!"summary-cache".equals(run.path("reproduce").asText()) || !run.has("cache")) {
+        throw new IllegalArgumentException("not a run of cache --reproduce summary-cache --json");
+      }
+      long seed = run.path("seed").asLong();
+      if (!seedsSeen.contains(seed)) {
+        seedsSeen.add(seed);
+      }
+      try {
+        byPart.computeIfAbsent(run.path("part").asText(), k -> new java.util.HashMap<>())
+            .put(seed, JSON.treeToValue(run.get("cache"), CacheStats.class));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException("a cache section that is not one: " + e.getOriginalMessage());
+      }
+    }
+    List<List<CacheStats>> byThreshold = new ArrayList<>();
+    for (double t : THRESHOLDS) {
+      byThreshold.add(part(byPart, THRESHOLD + t, seedsSeen));
+    }
+    Runs r = Runs.builder().icp(part(byPart, ICP, seedsSeen)).immediate(part(byPart, IMMEDIATE, seedsSeen))
+        .summary8(part(byPart, THRESHOLD + 0.01, seedsSeen)).summary16(part(byPart, SUMMARY16, seedsSeen))
+        .byThreshold(byThreshold).summary16k10(part(byPart, SUMMARY16K10, seedsSeen))
+        .icpNumbers(part(byPart, ICP_NUMBERS, seedsSeen)).summary8Numbers(part(byPart, SUMMARY8_NUMBERS, seedsSeen))
+        .summary16Numbers(part(byPart, SUMMARY16_NUMBERS, seedsSeen)).build();
+    StringWriter out = new StringWriter();
+    print(r, seedsSeen, new PrintWriter(out));
+    return out.toString();
+  }
+
+  private static List<CacheStats> part(java.util.Map<String, java.util.Map<Long, CacheStats>> byPart, String part,
+      List<Long> seeds) {
+    List<CacheStats> out = new ArrayList<>();
+    for (long seed : seeds) {
+      CacheStats s = byPart.getOrDefault(part, java.util.Map.of()).get(seed);
+      if (s == null) {
+        throw new IllegalArgumentException("seed " + seed + " has no run of part '" + part + "'");
+      }
+      out.add(s);
+    }
+    return out;
   }
 
   private static CacheConfig summary(int bits, int k, double threshold) {
@@ -183,7 +274,7 @@ public final class SummaryCacheReproduction {
     return s;
   }
 
-  private void print(Runs r, PrintWriter out) {
+  private static void print(Runs r, List<Long> seeds, PrintWriter out) {
     out.printf(Locale.ROOT, "Setting: paper: traces DEC, UCB, UPisa, Questnet, NLANR; 4 to 16 proxies; caches of 10%%"
         + " of the infinite cache size. Ours: %d peers, Zipf %.1f over %,d objects, %,d objects per peer, %,d requests"
         + " (%,d warm-up), seeds %s, simulator; objects named by URL (mean %.1f bytes per request's URL) or by"

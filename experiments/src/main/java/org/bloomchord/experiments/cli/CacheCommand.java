@@ -196,7 +196,7 @@ public final class CacheCommand implements Callable<Integer> {
     new SummaryCacheReproduction(seedGiven ? seeds : List.of(1L, 2L, 3L), line -> {
       err.println(line);
       err.flush();
-    }).run(spec.commandLine().getOut());
+    }).run(spec.commandLine().getOut(), json);
     return 0;
   }
 

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.bloomchord.experiments.bench.BloomJmhTable;
 import org.bloomchord.experiments.bench.RatelessDecodeTable;
 import org.bloomchord.experiments.cache.CacheTable;
+import org.bloomchord.experiments.cache.SummaryCacheReproduction;
 import org.bloomchord.experiments.fuzz.FuzzTable;
 import org.bloomchord.experiments.hotkeys.HotKeysTable;
 import org.bloomchord.experiments.join.SemiJoinTable;
@@ -28,6 +29,7 @@ import org.bloomchord.experiments.similar.SimilarTable;
 import org.bloomchord.experiments.sketch.HeavyHittersTable;
 import org.bloomchord.experiments.summary.TracebackTable;
 import org.bloomchord.experiments.writes.ChurnWritesTable;
+import org.bloomchord.experiments.writes.RepairRunsTable;
 import org.bloomchord.experiments.writes.WritesTable;
 
 /**
@@ -39,6 +41,8 @@ import org.bloomchord.experiments.writes.WritesTable;
  * a block of {@link #RUN_TABLES} (a measurement whose own command prints its table from runs'
  * {@code summary.json}, such as {@code traceback --table}) from the runs kept as
  * {@code DIR/data/NAME/RUN/summary.json}, in the order of their folder names; a block of
+ * {@link #SWEEP_TABLES} (a sweep of our own setting, no published figure) from
+ * {@code DIR/data/NAME/summaries.json}; a block of
  * {@link #TEXT_TABLES} (what a script such as {@code scripts/hosts-bench}, {@code scripts/relay-vs-peersim} or
  * {@code scripts/rings-at-scale} printed) from the files
  * {@code DIR/data/NAME/*.txt}, in name order; a block
@@ -73,7 +77,8 @@ public final class ExperimentPages {
       Map.entry("quickstart-jvms-overload", MultiJvmTables::overloadRuns),
       Map.entry("quickstart-jvms-overload-tried", MultiJvmTables::overloadRuns),
       Map.entry("churn-jvms", MultiJvmTables::churnRuns),
-      Map.entry("partitions-scenario", PartitionScenarioTable::markdown));
+      Map.entry("partitions-scenario", PartitionScenarioTable::markdown),
+      Map.entry("writes-repair", RepairRunsTable::markdown));
 
   /**
    * The blocks written from what a script printed, kept as {@code data/NAME/*.txt}, one file per
@@ -84,6 +89,16 @@ public final class ExperimentPages {
       "simulator-speed", SimulatorSpeedTable::markdown,
       "rings-at-scale", RingsAtScaleTable::markdown,
       "bench-ring", BenchRingTable::markdown);
+
+  /**
+   * The blocks written from the run folder of a sweep of our own setting, one with no published
+   * figure ({@code data/NAME/summaries.json}, the runs {@code bloomchord run FILE} made of the
+   * scenario file kept under {@code data/}): by block, the swept value that makes the rows and the
+   * title of their column ({@link ReproductionTables#sweepMarkdown}).
+   */
+  public static final Map<String, Map.Entry<String, String>> SWEEP_TABLES = Map.of(
+      "crash-churn", Map.entry("phases[2].churn.rate", "R (crashes per second)"),
+      "short-sessions", Map.entry("chord.stabilize", "stabilize"));
 
   /**
    * The blocks {@code PAGE.PART} written by a command's own table from its {@code --json} output,
@@ -119,7 +134,8 @@ public final class ExperimentPages {
   public static final Map<String, Map.Entry<String, Function<List<JsonNode>, String>>> QUOTED_TABLES = Map.of(
       "cache-aims-met", Map.entry("cache/aims.json", CacheAimsTable::markdown),
       "compressed-codecs", Map.entry(CompressedTableMarkdown.NAME + ".json", CompressedTableMarkdown::codecs),
-      "sender-limits", Map.entry("heavy-hitters/sender-limits.json", SenderLimitsTable::markdown));
+      "sender-limits", Map.entry("heavy-hitters/sender-limits.json", SenderLimitsTable::markdown),
+      "summary-cache-reproduction", Map.entry("cache/reproduction.json", SummaryCacheReproduction::markdown));
 
   private static final Pattern BEGIN = Pattern.compile("(?m)^<!-- tables ([A-Za-z0-9._-]+): begin");
 
@@ -259,6 +275,12 @@ public final class ExperimentPages {
             if (RUN_TABLES.containsKey(name)) {
               String md = RUN_TABLES.get(name).apply(runSummaries(source));
               text = MarkedBlocks.replace(text, name, md.endsWith("\n") ? md : md + "\n");
+              continue;
+            }
+            if (SWEEP_TABLES.containsKey(name)) {
+              Map.Entry<String, String> sweep = SWEEP_TABLES.get(name);
+              text = MarkedBlocks.replace(text, name, ReproductionTables.sweepMarkdown(
+                  ReproductionData.loadSweep(source, name, sweep.getKey(), sweep.getValue())));
               continue;
             }
             ReproductionData data = ReproductionData.load(source);

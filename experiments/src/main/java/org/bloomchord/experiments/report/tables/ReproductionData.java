@@ -67,7 +67,30 @@ public record ReproductionData(String scenario, Reproduction published, String s
     }
   }
 
+  /**
+   * Reads the run folder of a sweep of our own setting, one with no published figure: its runs are
+   * folded by {@code parameter} as a reproduction's are, with every figure {@link
+   * ReproductionTables#DETAILS} knows and no compared metric.
+   *
+   * @param folder the folder holding {@code summaries.json}
+   * @param scenario the name its runs must carry
+   * @param parameter the swept value that makes the rows, as the runs' {@code sweep} names it
+   * @param xLabel the title of the rows' column
+   * @throws IllegalArgumentException naming the file and what is wrong in it
+   */
+  public static ReproductionData loadSweep(Path folder, String scenario, String parameter, String xLabel) {
+    try {
+      return fromRuns(folder, new Reproduction(null, parameter, xLabel, false, null, List.of()), scenario);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + folder + ": " + e.getMessage());
+    }
+  }
+
   private static ReproductionData fromRuns(Path folder) throws IOException {
+    return fromRuns(folder, null, null);
+  }
+
+  private static ReproductionData fromRuns(Path folder, Reproduction own, String expected) throws IOException {
     Path file = folder.resolve(SUMMARIES);
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException(folder + " holds no " + SUMMARIES + " (the run folder of a sweep)");
@@ -77,7 +100,10 @@ public record ReproductionData(String scenario, Reproduction published, String s
       throw new IllegalArgumentException(file + ": expected a non-empty array of {label, sweep, summary}");
     }
     String scenario = all.get(0).path("label").asText().split(" ", 2)[0];
-    Reproduction published = publishedOf(scenario, file);
+    if (expected != null && !expected.equals(scenario)) {
+      throw new IllegalArgumentException(file + ": runs of '" + scenario + "', not of '" + expected + "'");
+    }
+    Reproduction published = own != null ? own : publishedOf(scenario, file);
     List<String> metrics = ReproductionTables.metrics(published);
     Map<String, Map<String, List<Double>>> bySetting = new LinkedHashMap<>();
     Map<String, String[]> keys = new LinkedHashMap<>();

@@ -122,6 +122,31 @@ public final class ReproductionTables {
       }
     }
 
+    List<Column> details = details(data);
+    if (!details.isEmpty()) {
+      md.append("\nOther figures of the same runs (totals over the runs of a setting for counts, means otherwise):\n\n");
+      detailsTable(md, data, details, others);
+    }
+    return md.toString();
+  }
+
+  /**
+   * The markdown of a sweep of our own setting, one with no published figure
+   * ({@link ReproductionData#loadSweep}): what was measured, then the figures of {@link #DETAILS} its
+   * runs have, one row per setting; ends with a newline.
+   */
+  public static String sweepMarkdown(ReproductionData data) {
+    boolean others = data.rows().stream().anyMatch(r -> !r.others().isEmpty());
+    int runs = data.rows().stream().mapToInt(SettingRow::runs).sum();
+    StringBuilder md = new StringBuilder("Measured: ").append(runs).append(" runs (`").append(data.source())
+        .append("`), ").append(runsPerSetting(data.rows())).append(" per setting; totals over the runs of a setting for"
+            + " counts, means otherwise; ± is the half-width of the 95% Student-t interval of the mean.\n\n");
+    detailsTable(md, data, details(data), others);
+    return md.toString();
+  }
+
+  private static List<Column> details(ReproductionData data) {
+    Reproduction p = data.published();
     List<Column> details = new ArrayList<>();
     for (Column col : DETAILS) {
       boolean compared = p.curves().stream().anyMatch(c -> c.metric().equals(col.metric()));
@@ -129,30 +154,30 @@ public final class ReproductionTables {
         details.add(col);
       }
     }
-    if (!details.isEmpty()) {
-      md.append("\nOther figures of the same runs (totals over the runs of a setting for counts, means otherwise):\n\n");
-      List<String> dhead = new ArrayList<>(List.of(p.xLabel()));
-      if (others) {
-        dhead.add("setting");
-      }
-      dhead.add("runs");
-      details.forEach(c -> dhead.add(c.label()));
-      List<List<String>> dbody = new ArrayList<>();
-      for (SettingRow r : data.rows()) {
-        List<String> cells = leading(r, others);
-        for (Column col : details) {
-          Measured m = r.value(col.metric());
-          cells.add(m == null ? "-" : switch (col.fold()) {
-            case TOTAL -> number(m.total());
-            case MEAN -> number(m.mean());
-            case MEAN_WITH_INTERVAL -> withInterval(m);
-          });
-        }
-        dbody.add(cells);
-      }
-      table(md, dhead, dbody);
+    return details;
+  }
+
+  private static void detailsTable(StringBuilder md, ReproductionData data, List<Column> details, boolean others) {
+    List<String> head = new ArrayList<>(List.of(data.published().xLabel()));
+    if (others) {
+      head.add("setting");
     }
-    return md.toString();
+    head.add("runs");
+    details.forEach(c -> head.add(c.label()));
+    List<List<String>> body = new ArrayList<>();
+    for (SettingRow r : data.rows()) {
+      List<String> cells = leading(r, others);
+      for (Column col : details) {
+        Measured m = r.value(col.metric());
+        cells.add(m == null ? "-" : switch (col.fold()) {
+          case TOTAL -> number(m.total());
+          case MEAN -> number(m.mean());
+          case MEAN_WITH_INTERVAL -> withInterval(m);
+        });
+      }
+      body.add(cells);
+    }
+    table(md, head, body);
   }
 
   private static List<String> leading(SettingRow r, boolean others) {

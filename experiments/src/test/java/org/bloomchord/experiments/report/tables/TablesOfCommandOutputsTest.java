@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.bloomchord.experiments.cache.SummaryCacheReproduction;
+import org.bloomchord.experiments.summary.CacheStats;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -145,5 +147,36 @@ class TablesOfCommandOutputsTest {
         "{'command':'bench idle','peers':2000,'belowCeiling':3,'converged':true,'perType':{}}"))),
         "a ring with peers below their ceilings is no idle ring");
     assertThrows(IllegalArgumentException.class, () -> IdleRingTable.markdown(List.of(json("{'peers':2000}"))));
+  }
+
+  private static JsonNode reproductionRun(long seed, String part, double messages) {
+    ObjectNode run = JSON.createObjectNode().put("command", "cache").put("reproduce", "summary-cache").put("seed", seed)
+        .put("part", part);
+    run.set("cache", JSON.valueToTree(CacheStats.builder().protocol(part.startsWith("icp") ? "icp" : "summary").peers(16)
+        .requests(1000).hitRatio(0.5).localHits(250).remoteHits(250).falseHits(10).messagesPerRequest(messages)
+        .bytesPerRequest(10 * messages).summaryBytes(100).expectedFalseHits(10.0).names("url").meanNameBytes(77)
+        .build()));
+    return run;
+  }
+
+  /**
+   * The summary-cache reproduction's tables are written from its runs' {@code --json} output, the
+   * seeds' outputs one after another: each ratio over the seeds' runs, each seed's part by name.
+   */
+  @Test
+  void theSummaryCacheReproductionIsWrittenFromItsRuns() {
+    List<JsonNode> runs = new ArrayList<>();
+    for (long seed = 1; seed <= 2; seed++) {
+      for (String part : List.of("icp", "immediate", "threshold-0.001", "threshold-0.01", "threshold-0.02",
+          "threshold-0.05", "threshold-0.1", "summary16", "summary16k10", "icpNumbers", "summary8Numbers",
+          "summary16Numbers")) {
+        runs.add(reproductionRun(seed, part, part.startsWith("icp") ? 20 : seed));
+      }
+    }
+    String md = SummaryCacheReproduction.markdown(runs);
+    assertTrue(md.startsWith("Setting: paper:") && md.contains("seeds [1, 2]"), md);
+    // ICP's 20 messages over the summary's 1 (seed 1) and 2 (seed 2)
+    assertTrue(md.contains("| ICP messages / summary messages | 25 to 60 | 15.000 [10.000, 20.000] |"), md);
+    assertThrows(IllegalArgumentException.class, () -> SummaryCacheReproduction.markdown(runs.subList(0, 13)));
   }
 }

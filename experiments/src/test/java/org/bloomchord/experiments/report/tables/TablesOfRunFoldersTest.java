@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.bloomchord.experiments.writes.RepairRunsTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -366,5 +367,49 @@ class TablesOfRunFoldersTest {
     return "{\"ring\":{\"stable\":" + stable + "},\"lookups\":{\"total\":" + total + ",\"incorrect\":" + incorrect
         + "},\"traffic\":{\"byJvm\":{\"jvm0\":{\"membersRemoved\":" + removed + "},\"jvm1\":{\"membersRemoved\":0},"
         + "\"jvm2\":{\"membersRemoved\":0}}}}";
+  }
+
+  /** A run with each repair is a row named by its folder, in folder order. */
+  @Test
+  void repairRunsAreRowsNamedByTheirFolders(@TempDir Path dir) throws IOException {
+    for (String run : List.of("1-join-push", "2-join-reconcile")) {
+      Files.createDirectories(dir.resolve(run));
+      Files.writeString(dir.resolve(run).resolve("summary.json"), "{\"lookups\":{\"total\":2000,\"correct\":1999},"
+          + "\"traffic\":{\"messagesPerPeerPerSecond\":24.83,\"bytesPerPeerPerSecond\":1133.4},"
+          + "\"resources\":{\"simulatedSeconds\":26.04},\"trust\":{\"rejected.chordMessages\":" + run.length() + "}}");
+    }
+    String[] lines = RepairRunsTable.markdown(ExperimentPages.runSummaries(dir)).split("\n");
+    assertEquals("| join-push | 1,999 of 2,000 | 26.0 | 24.8 / 1,133 | 11 |", lines[2]);
+    assertEquals("| join-reconcile | 1,999 of 2,000 | 26.0 | 24.8 / 1,133 | 16 |", lines[3]);
+    Files.writeString(dir.resolve("1-join-push").resolve("summary.json"), "{\"lookups\":{}}");
+    assertThrows(IllegalArgumentException.class, () -> RepairRunsTable.markdown(ExperimentPages.runSummaries(dir)));
+  }
+
+  /**
+   * A sweep of our own setting folds its seeds into one row per swept value, with the figures its
+   * runs measured and no published column.
+   */
+  @Test
+  void aSweepOfOurOwnSettingIsOneRowPerValue(@TempDir Path dir) throws IOException {
+    StringBuilder runs = new StringBuilder("[");
+    int i = 0;
+    for (String rate : List.of("0.05/s", "0.20/s")) {
+      for (int seed = 1; seed <= 2; seed++) {
+        runs.append(i++ == 0 ? "" : ",").append("{\"label\":\"crash-churn seed=").append(seed)
+            .append(" phases[2].churn.rate=").append(rate).append("\",\"sweep\":{\"seed\":\"").append(seed)
+            .append("\",\"phases[2].churn.rate\":\"").append(rate).append("\"},\"summary\":{\"lookups\":{\"total\":100,"
+                + "\"correct\":100,\"incorrect\":0,\"failed\":0}}}");
+      }
+    }
+    Files.writeString(dir.resolve("summaries.json"), runs.append(']').toString());
+    String md = ReproductionTables.sweepMarkdown(ReproductionData.loadSweep(dir, "crash-churn", "phases[2].churn.rate",
+        "R (crashes per second)"));
+    String[] lines = md.split("\n");
+    assertTrue(lines[0].startsWith("Measured: 4 runs (`"), lines[0]);
+    assertEquals("| R (crashes per second) | runs | lookups | incorrect | failed | failures per 10,000 (95% CI) |", lines[2]);
+    assertEquals("| 0.05/s | 2 | 200 | 0 | 0 | 0 |", lines[4]);
+    assertEquals("| 0.20/s | 2 | 200 | 0 | 0 | 0 |", lines[5]);
+    assertThrows(IllegalArgumentException.class, () -> ReproductionData.loadSweep(dir, "short-sessions", "chord.stabilize",
+        "stabilize"));
   }
 }
