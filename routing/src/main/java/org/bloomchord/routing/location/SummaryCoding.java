@@ -26,6 +26,10 @@ import org.bloomchord.routing.location.LocationMessages.LevelCoding;
  * <p>Decoding treats the bytes as untrusted: a level count other than d, a level of another shape
  * than the receiver's, or any encoding that does not decode exactly raises
  * {@link MalformedMessageException}.
+ *
+ * <p>About 400 lines and kept whole: a whole summary and a delta share the per-level choice of
+ * coding and the context each level is read in, and the encoder and the decoder of each must
+ * choose alike, bit for bit.
  */
 public final class SummaryCoding {
 
