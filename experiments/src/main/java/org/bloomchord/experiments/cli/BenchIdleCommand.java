@@ -46,14 +46,7 @@ public final class BenchIdleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (sizes.isEmpty()) {
-      throw new UsageException("--peers needs at least one size");
-    }
-    for (int n : sizes) {
-      if (n < 2 || n > MAX_PEERS) {
-        throw new UsageException("--peers: each size must be in 2.." + MAX_PEERS + ", got " + n);
-      }
-    }
+    BenchRingCommand.checkSizes(sizes, MAX_PEERS);
     Progress progress = Progress.lines(spec.commandLine().getErr(), 10_000);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int n : sizes) {

@@ -90,14 +90,7 @@ public final class BenchRingCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (sizes.isEmpty()) {
-      throw new UsageException("--peers needs at least one size");
-    }
-    for (int n : sizes) {
-      if (n < 2 || n > RingSettings.MAX_PEERS) {
-        throw new UsageException("--peers: each size must be in 2.." + RingSettings.MAX_PEERS + ", got " + n);
-      }
-    }
+    checkSizes(sizes, RingSettings.MAX_PEERS);
     if (keys < 0 || lookups < 0) {
       throw new UsageException("--keys and --lookups must be >= 0, got " + keys + " and " + lookups);
     }
@@ -168,6 +161,18 @@ public final class BenchRingCommand implements Callable<Integer> {
       relay = new BenchRingRow.Relay(untilMs, w.messagesPerSecond(), eventsPerSecond / w.messagesPerSecond());
     }
     return new BenchRingRow(cost, phases, s.ring().stable(), s.lookups() == null ? 0 : s.lookups().correct(), relay);
+  }
+
+  /** Checks a {@code --peers} list of ring sizes: at least one, each in 2..{@code max}. */
+  static void checkSizes(List<Integer> sizes, int max) {
+    if (sizes.isEmpty()) {
+      throw new UsageException("--peers needs at least one size");
+    }
+    for (int n : sizes) {
+      if (n < 2 || n > max) {
+        throw new UsageException("--peers: each size must be in 2.." + max + ", got " + n);
+      }
+    }
   }
 
   private static void createDirectory(String option, Path dir) {
