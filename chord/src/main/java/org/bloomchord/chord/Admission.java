@@ -1,6 +1,5 @@
 package org.bloomchord.chord;
 
-import java.util.function.Consumer;
 import org.bloomchord.chord.wire.MessageBounds;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
@@ -20,19 +19,15 @@ final class Admission {
 
   private final ChordContext ctx;
   private final MessageBounds bounds;
-  private final Consumer<PeerRef> heardFrom;
   private final SenderLimit quota;
   private long rejected;
 
   /**
    * Admission for the peer whose context is {@code ctx}.
-   *
-   * @param heardFrom told of every admitted sender (check-predecessor's record)
    */
-  Admission(ChordContext ctx, MessageBounds bounds, Consumer<PeerRef> heardFrom) {
+  Admission(ChordContext ctx, MessageBounds bounds) {
     this.ctx = ctx;
     this.bounds = bounds;
-    this.heardFrom = heardFrom;
     ChordLimits limits = ctx.config().limits();
     this.quota = limits.senderLimit().create(limits, () -> ctx.metrics().increment(ChordCounter.EVICTED_SENDERS, 1));
   }
@@ -46,7 +41,6 @@ final class Admission {
     charge(from, message);
     bounds.check(message);
     ctx.table().heard(from);
-    heardFrom.accept(from);
   }
 
   private void charge(PeerRef from, Message message) {

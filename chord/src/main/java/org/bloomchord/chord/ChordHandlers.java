@@ -56,6 +56,7 @@ final class ChordHandlers {
     });
     h.request(GetNeighbors.class, (peer, from, m) -> {
       peer.admission().requireOnRing("GetNeighbors");
+      peer.maintenanceTasks().linkedFrom(from);
       return Future.succeededFuture(peer.maintenanceTasks().onGetNeighbors());
     });
     h.request(GetPredecessor.class, (peer, from, m) -> {
@@ -89,6 +90,7 @@ final class ChordHandlers {
     h.message(Notify.class, (peer, from, m) -> {
       if (peer.context().active()) {
         peer.maintenanceTasks().onNotify(from);
+        peer.maintenanceTasks().linkedFrom(from);
       }
     });
     h.message(SuccessorsChanged.class, (peer, from, m) -> {

@@ -159,7 +159,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     maintenance.pause(pausedAtStart);
     ctx.onTablesChanged(maintenance::tablesChanged);
     ctx.onFingerLost(maintenance::repairFinger);
-    admission = new Admission(ctx, bounds, maintenance.heardFromListener());
+    admission = new Admission(ctx, bounds);
     merger = RingMerger.attach(ctx, this, mergeOptions, key -> lookups.lookup(key, config.lookupMode()));
     extensions.forEach(e -> e.attach(this));
     if (hints != null) {

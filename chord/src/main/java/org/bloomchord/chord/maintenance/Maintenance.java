@@ -1,7 +1,6 @@
 package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
-import java.util.function.Consumer;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
@@ -117,17 +116,12 @@ public final class Maintenance {
     fingers.repair(i);
   }
 
-  /** Notes that {@code from} was heard from (any accepted message), for check-predecessor. */
-  public void heardFrom(PeerRef from) {
-    predecessorCheck.heardFrom(from);
-  }
-
   /**
-   * {@link #heardFrom} as a listener bound to check-predecessor itself, for the admission of every
-   * message: one object fewer to reach per message than a reference to this method.
+   * Notes that {@code from} stabilized with us or notified us (it names us as its successor), for
+   * check-predecessor.
    */
-  public Consumer<PeerRef> heardFromListener() {
-    return predecessorCheck::heardFrom;
+  public void linkedFrom(PeerRef from) {
+    predecessorCheck.linkedFrom(from);
   }
 
   // ---- handlers
