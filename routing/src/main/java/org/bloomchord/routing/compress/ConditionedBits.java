@@ -1,109 +1,37 @@
 package org.bloomchord.routing.compress;
 
-import java.util.Arrays;
 import java.util.Objects;
 import org.bloomchord.overlay.MalformedMessageException;
-import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireWriter;
 
 /**
- * A bit array of known length m coded given a context array of the same length that the receiver
- * already holds: the bits at the positions where the context is 0 and those where it is 1 travel
- * as two {@link SparseBits} arrays, each over only its own positions (in order). When the share
- * of set bits differs between the two (the changed bits of a filter against the filter they
- * change: a cleared bit can only be a set one; a level of a summary against the level below it),
- * this is shorter than one {@link SparseBits} over all m positions, by up to m·I(bit; context)
- * bits.
+ * A bit array of known length m coded given one to three context arrays of the same length that
+ * the receiver already holds. The positions are split into parts by the context bits (part p
+ * holds, in order, the positions where every context j has bit j of p: one context gives the
+ * positions where it is 0 and those where it is 1), and each part travels over its own positions
+ * only. When the share of set bits differs between the parts (the changed bits of a filter
+ * against the filter they change: a cleared bit can only be a set one; a level of a summary
+ * against the level below it), this is shorter than one {@link SparseBits} array over all m
+ * positions, by up to m·I(bit; contexts) bits.
+ *
+ * <p>{@link Packer} writes and {@link Unpacker} reads the parts as one bit stream, most
+ * significant bit first, after whatever header bits the caller writes:
  *
  * <pre>
- *   varint  the length in bytes of part 0
- *   bytes   part 0: SparseBits of the bits where the context is 0; no bytes when none is set
- *   bytes   part 1: SparseBits of the bits where the context is 1, to the end; no bytes when none is set
+ *   per part p, in order of p:
+ *     gamma   the number n of its set bits, as an Elias gamma code of n + 1
+ *     bits    the Golomb run code of its minority symbol ({@link GolombRunCoder}, the parameter
+ *             from the part's positions and n); nothing when n is 0 or every position
+ *   zeros   padding to a byte, once, at the end
  * </pre>
  *
- * <p>With an all-zero context this is one SparseBits array behind a length byte. {@link #parts}
- * and {@link #fromParts} split by several contexts at once (part p holds the positions where
- * context j has bit j of p), for a caller that frames the parts itself. Decoding treats
- * the bytes as untrusted: a part that is not exactly one valid SparseBits encoding of its length,
- * a part that is present but has no set bit, or a first length beyond the bytes raise
- * {@link MalformedMessageException}.
+ * <p>There is no length and no padding between parts: the receiver knows each part's positions
+ * from the contexts. An all-zero array under one context is two bits, one byte. Decoding treats
+ * the bytes as untrusted (see {@link Unpacker}).
  */
 public final class ConditionedBits {
 
   private ConditionedBits() {
-  }
-
-  /** Encodes the first {@code bits} bits of {@code words} given {@code context} (bits beyond must be zero in both). */
-  public static byte[] encode(long[] words, long[] context, long bits) {
-    check(words, context, bits);
-    byte[][] parts = parts(words, bits, context);
-    byte[] zero = parts[0];
-    byte[] one = parts[1];
-    WireWriter out = new WireWriter(zero.length + one.length + 2);
-    out.writeVarInt(zero.length);
-    out.writeRaw(zero, 0, zero.length);
-    out.writeRaw(one, 0, one.length);
-    return out.toByteArray();
-  }
-
-  /**
-   * Decodes an array of exactly {@code bits} bits given {@code context}; a null context is all
-   * zeros.
-   *
-   * @throws MalformedMessageException if the bytes are not exactly one valid encoding
-   */
-  public static long[] decode(byte[] bytes, long[] context, long bits) {
-    Objects.requireNonNull(bytes, "bytes");
-    if (context != null) {
-      check(context, context, bits);
-    } else if (bits < 1 || bits > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("bits out of range: " + bits);
-    }
-    WireReader in = new WireReader(bytes);
-    int zeroLength = in.readVarInt(bytes.length);
-    if (zeroLength > in.remaining()) {
-      throw new MalformedMessageException("conditioned bits announce " + zeroLength + " bytes of "
-          + in.remaining());
-    }
-    int offset = bytes.length - in.remaining();
-    byte[][] parts = {Arrays.copyOfRange(bytes, offset, offset + zeroLength),
-        Arrays.copyOfRange(bytes, offset + zeroLength, bytes.length)};
-    return context == null ? fromParts(parts, bits, new long[BitArray.words(bits)]) : fromParts(parts, bits, context);
-  }
-
-  /**
-   * The bits of {@code words} split by {@code contexts} (one to three arrays of the same length as
-   * {@code words}): part p is the {@link SparseBits} coding of the bits at the positions where
-   * every context j has bit j of p, in order, or no bytes when none of them is set. With one
-   * context the two parts are those {@link #encode} frames.
-   */
-  public static byte[][] parts(long[] words, long bits, long[]... contexts) {
-    checkContexts(words, bits, contexts);
-    byte[][] out = new byte[1 << contexts.length][];
-    for (int p = 0; p < out.length; p++) {
-      out[p] = part(words, contexts, bits, p);
-    }
-    return out;
-  }
-
-  /**
-   * The array of exactly {@code bits} bits whose {@link #parts} under {@code contexts} are
-   * {@code parts}.
-   *
-   * @throws MalformedMessageException if a part is not exactly one valid {@link SparseBits}
-   *     encoding of its positions or is present without a set bit
-   */
-  public static long[] fromParts(byte[][] parts, long bits, long[]... contexts) {
-    Objects.requireNonNull(parts, "parts");
-    long[] out = new long[BitArray.words(bits)];
-    checkContexts(out, bits, contexts);
-    if (parts.length != 1 << contexts.length) {
-      throw new IllegalArgumentException(parts.length + " parts for " + contexts.length + " contexts");
-    }
-    for (int p = 0; p < parts.length; p++) {
-      deposit(Objects.requireNonNull(parts[p], "part"), contexts, bits, p, out);
-    }
-    return out;
   }
 
   private static void checkContexts(long[] words, long bits, long[][] contexts) {
@@ -135,13 +63,6 @@ public final class ConditionedBits {
     return tail >= 64 ? m : m & ((1L << tail) - 1);
   }
 
-  /** The SparseBits coding of the bits of {@code words} at the positions where the contexts are {@code which}. */
-  private static byte[] part(long[] words, long[][] context, long bits, int which) {
-    long length = positions(context, bits, words.length, which);
-    long[] projected = project(words, context, bits, which, length);
-    return BitArray.cardinality(projected) == 0 ? new byte[0] : SparseBits.encode(projected, length);
-  }
-
   /** How many positions of {@code bits} the contexts have as {@code which}. */
   private static long positions(long[][] context, long bits, int words, int which) {
     long length = 0;
@@ -166,22 +87,6 @@ public final class ConditionedBits {
       offset += Long.bitCount(m);
     }
     return projected;
-  }
-
-  /** Sets in {@code out} the bits a part codes, at the positions where the contexts are {@code which}. */
-  private static void deposit(byte[] part, long[][] context, long bits, int which, long[] out) {
-    if (part.length == 0) {
-      return;
-    }
-    long length = positions(context, bits, out.length, which);
-    if (length == 0) {
-      throw new MalformedMessageException("conditioned bits code a part of no positions");
-    }
-    long[] projected = SparseBits.decode(part, length);
-    if (BitArray.cardinality(projected) == 0) {
-      throw new MalformedMessageException("conditioned bits code an empty part");
-    }
-    spread(projected, context, bits, which, out);
   }
 
   /** Sets in {@code out} the bits of {@code projected} at the positions where the contexts are {@code which}. */

@@ -186,7 +186,9 @@ class SummaryDeltaTest {
         () -> registry.decode(registry.encode(new SummaryDelta(0, SummaryCoding.delta(a, a)))), "no version");
     long[] all = new long[2 * config.shape().words()];
     java.util.Arrays.fill(all, -1L);
-    byte[] tooMany = ConditionedBits.encode(all, new long[all.length], 2 * config.shape().bits());
+    // a level given the base's (empty) level whose one part claims twice the positions it has
+    byte[] tooMany = new ConditionedBits.Packer().bits(SummaryCoding.GIVEN_BASE, 1)
+        .parts(all, 2 * config.shape().bits(), new long[all.length]).toByteArray();
     // a delta's levels decode only against their base: the wire passes them, the asker rejects them
     SummaryDelta many = (SummaryDelta) registry.decode(registry.encode(new SummaryDelta(2, List.of(tooMany, tooMany, tooMany))));
     assertThrows(MalformedMessageException.class, () -> SummaryCoding.applyDelta(a, many.levels()),
