@@ -33,10 +33,13 @@ public record PeerRef(String address, long id) {
     return at < 0 ? "" : address.substring(at + 1);
   }
 
-  /** Equal address and id; the id is compared first, as it tells most refs apart at once. */
+  /**
+   * Equal address and id; the id is compared first, as it tells most refs apart at once, and a ref
+   * compared with itself reads neither (most refs of a peer in a JVM are one instance).
+   */
   @Override
   public boolean equals(Object o) {
-    return o instanceof PeerRef p && id == p.id && address.equals(p.address);
+    return this == o || o instanceof PeerRef p && id == p.id && address.equals(p.address);
   }
 
   @Override

@@ -30,7 +30,9 @@ import picocli.CommandLine.Option;
  * the same JVM, and prints one row per N: wall time, events, events per wall second, heap per
  * peer, messages per join (every message from the first join until the ring is stable, divided by
  * N), events per peer, where the wall time went (joins, stabilization, finger repair, the rest),
- * and the ring's events per second as a share of W's deliveries per second of loop time.
+ * and the ring's events per second as a share of W's deliveries per second of loop time; then the
+ * same rate and share over the simulation alone: the trial's wall time less its two heap readings
+ * (full collections that measure the heap and run no event).
  *
  * <p>Each size's row goes to the progress stream as soon as it is measured, and the plots are redrawn
  * with the rows so far, so a long run that is stopped keeps what it measured.
@@ -48,7 +50,8 @@ import picocli.CommandLine.Option;
     description = {
         "Run the ring command's trial on the simulator at several sizes (peers launched by joins), then workload W"
             + " at each size, and print the cost against the size: wall time, events, events/s, heap per peer,"
-            + " messages per join, where the time went, and the ring's events/s as a share of W's."})
+            + " messages per join, where the time went, and the ring's events/s as a share of W's, over the whole trial and"
+            + " over the simulation alone (without the heap readings)."})
 public final class BenchRingCommand implements Callable<Integer> {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -136,6 +139,7 @@ public final class BenchRingCommand implements Callable<Integer> {
     double joins = 0;
     double stabilization = 0;
     double fingers = 0;
+    double heapReading = outcome.heapBaselineSeconds();
     for (RingPhases.Phase p : outcome.phases()) {
       switch (p.name()) {
         case "joins" -> {
@@ -147,12 +151,16 @@ public final class BenchRingCommand implements Callable<Integer> {
           toStable += p.messages();
         }
         case "finger repair" -> fingers = p.wallSeconds();
+        case "heap reading" -> heapReading += p.wallSeconds();
         default -> { }
       }
     }
     BenchRingRow.Cost cost = new BenchRingRow.Cost(n, wall, events, eventsPerSecond, s.resources().heapBytesPerPeer(),
         (double) toStable / n, (double) events / n);
-    BenchRingRow.Phases phases = new BenchRingRow.Phases(joins, stabilization, fingers, wall - joins - stabilization - fingers);
+    BenchRingRow.Phases phases = new BenchRingRow.Phases(joins, stabilization, fingers, wall - joins - stabilization - fingers,
+        heapReading);
+    double simulationSeconds = wall - heapReading;
+    double simulationRate = events / simulationSeconds;
     BenchRingRow.Relay relay = null;
     if (!skipRelay) {
       long untilMs = Math.max(100, (long) Math.ceil(W_EVENTS / (RelayBench.HOPS_PER_PEER * n / 55.0)));
@@ -160,7 +168,10 @@ public final class BenchRingCommand implements Callable<Integer> {
       RelayBench.Result w = RelayBench.run(n, untilMs, seed, false);
       relay = new BenchRingRow.Relay(untilMs, w.messagesPerSecond(), eventsPerSecond / w.messagesPerSecond());
     }
-    return new BenchRingRow(cost, phases, s.ring().stable(), s.lookups() == null ? 0 : s.lookups().correct(), relay);
+    BenchRingRow.Simulation simulation = new BenchRingRow.Simulation(simulationSeconds, simulationRate,
+        relay == null ? null : simulationRate / relay.relayMessagesPerSecond());
+    return new BenchRingRow(cost, phases, s.ring().stable(), s.lookups() == null ? 0 : s.lookups().correct(), relay,
+        simulation);
   }
 
   /** Checks a {@code --peers} list of ring sizes: at least one, each in 2..{@code max}. */
@@ -188,7 +199,8 @@ public final class BenchRingCommand implements Callable<Integer> {
 
   private static TextTable table(List<BenchRingRow> rows) {
     TextTable t = TextTable.of(List.of("peers", "wall s", "events", "events/s", "heap B/peer", "msgs/join",
-        "events/peer", "joins s", "stabilize s", "fingers s", "other s", "W msgs/s", "ring/W"));
+        "events/peer", "joins s", "stabilize s", "fingers s", "other s", "heap reading s", "W msgs/s", "ring/W",
+        "sim events/s", "sim ring/W"));
     for (BenchRingRow r : rows) {
       BenchRingRow.Cost c = r.cost();
       BenchRingRow.Phases p = r.phases();
@@ -196,8 +208,9 @@ public final class BenchRingCommand implements Callable<Integer> {
       t.row(c.peers(), f("%.1f", c.wallSeconds()), c.events(), f("%.0f", c.eventsPerSecond()),
           f("%.0f", c.heapBytesPerPeer()), f("%.1f", c.messagesPerJoin()), f("%.1f", c.eventsPerPeer()),
           f("%.1f", p.joinsSeconds()), f("%.1f", p.stabilizationSeconds()), f("%.1f", p.fingerRepairSeconds()),
-          f("%.1f", p.otherSeconds()), f("%.0f", w == null ? null : w.relayMessagesPerSecond()),
-          f("%.3f", w == null ? null : w.ratioToRelay()));
+          f("%.1f", p.otherSeconds()), f("%.1f", p.heapReadingSeconds()),
+          f("%.0f", w == null ? null : w.relayMessagesPerSecond()), f("%.3f", w == null ? null : w.ratioToRelay()),
+          f("%.0f", r.simulation().simulationEventsPerSecond()), f("%.3f", r.simulation().simulationRatioToRelay()));
     }
     return t;
   }

@@ -13,9 +13,10 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param ringStable whether the ring was stable at the end
  * @param lookupsCorrect lookups answered with the true owner
  * @param relay workload W at the same size, or null when it was not run
+ * @param simulation the ring's rate over the simulation alone, without the heap readings
  */
 public record BenchRingRow(@JsonUnwrapped Cost cost, @JsonUnwrapped Phases phases, boolean ringStable,
-    long lookupsCorrect, @JsonUnwrapped Relay relay) {
+    long lookupsCorrect, @JsonUnwrapped Relay relay, @JsonUnwrapped Simulation simulation) {
 
   /**
    * The ring's size and cost.
@@ -38,10 +39,25 @@ public record BenchRingRow(@JsonUnwrapped Cost cost, @JsonUnwrapped Phases phase
    * @param joinsSeconds the joins
    * @param stabilizationSeconds the wait for a stable ring
    * @param fingerRepairSeconds the wait for every finger right
-   * @param otherSeconds the rest (lookups, keys, the summary)
+   * @param otherSeconds the rest (the heap readings, keys, lookups, the final checks)
+   * @param heapReadingSeconds the two heap readings (full collections: the baseline before the
+   *     launch and the ring's heap after it), measurement rather than simulation; part of the wall
+   *     time and of {@code otherSeconds} but the baseline's, which comes before the joins
    */
   public record Phases(double joinsSeconds, double stabilizationSeconds, double fingerRepairSeconds,
-      double otherSeconds) {
+      double otherSeconds, double heapReadingSeconds) {
+  }
+
+  /**
+   * The ring over the simulation alone: the trial's wall time without its heap readings, which
+   * run no event (every event of the trial is counted; nothing the ring does is left out).
+   *
+   * @param simulationSeconds the trial's wall time less its heap readings
+   * @param simulationEventsPerSecond the trial's events over {@code simulationSeconds}
+   * @param simulationRatioToRelay {@code simulationEventsPerSecond} over W's deliveries per second,
+   *     or null when W was not run
+   */
+  public record Simulation(double simulationSeconds, double simulationEventsPerSecond, Double simulationRatioToRelay) {
   }
 
   /**

@@ -77,14 +77,23 @@ public final class RingTrial {
   public record Rates(double lookupsPerSecond, double hopsPerSecond, Double pingsPerSecond) {
   }
 
-  /** The summary of a trial, its wall-time rates and where its time went ({@link RingPhases}). */
-  public record Outcome(Summary summary, Rates rates, List<RingPhases.Phase> phases) {
+  /**
+   * The summary of a trial, its wall-time rates and where its time went ({@link RingPhases}).
+   *
+   * @param summary the ring command's summary
+   * @param rates the lookups' wall-time rates
+   * @param phases where the wall time went, from the launch's first join
+   * @param heapBaselineSeconds wall time of the heap reading before the launch (the baseline the
+   *     heap per peer is measured from; part of the trial's wall time, before the phases start)
+   */
+  public record Outcome(Summary summary, Rates rates, List<RingPhases.Phase> phases, double heapBaselineSeconds) {
   }
 
   /** Runs the trial; blocks until it is over and the network closed. */
   public Outcome run() {
     long wallStart = System.nanoTime();
     long heapBefore = RingRun.usedHeap();
+    double heapBaselineSeconds = (System.nanoTime() - wallStart) / 1e9;
     NetworkOptions options = NetworkOptions.defaults().withSeed(settings.seed()).withLaunchTimeoutMs(120_000);
     try (ChordCluster cluster = ChordCluster.create(settings.runtime(), options, config);
         RunContext ctx = new RunContext(null, cluster, ref -> List.of(), null, null, 1, progress)) {
@@ -113,7 +122,7 @@ public final class RingTrial {
               runSeconds > 0 ? run.peerSeconds() / runSeconds : 0, runSeconds))
           .withResources(resources(net, wallSeconds, (double) (run.heapWithPeers - heapBefore) / settings.peers()));
       return new Outcome(summary, new Rates(run.lookupsPerSecond, run.hopsPerSecond, run.pingsPerSecond),
-          run.phases.phases());
+          run.phases.phases(), heapBaselineSeconds);
     }
   }
 

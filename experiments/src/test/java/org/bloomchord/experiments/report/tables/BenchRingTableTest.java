@@ -47,6 +47,28 @@ class BenchRingTableTest {
   }
 
   @Test
+  void theRateOverTheSimulationAloneIsShownWhereTheRunPrintedIt() throws IOException {
+    Path old = build("1-ddd", "ddd", "0", 100000);
+    Path now = dir.resolve("2-eee.txt");
+    Files.writeString(dir.resolve("2-eee.json"), "[{\"peers\":100000,\"wallSeconds\":2.5,\"events\":1000000,"
+        + "\"eventsPerSecond\":400000,\"heapBytesPerPeer\":4300,\"messagesPerJoin\":210.4,\"eventsPerPeer\":10,"
+        + "\"joinsSeconds\":1,\"stabilizationSeconds\":0.5,\"fingerRepairSeconds\":0.25,\"otherSeconds\":0.75,"
+        + "\"heapReadingSeconds\":0.5,\"ringStable\":true,\"lookupsCorrect\":100000,\"relayMessagesPerSecond\":2000000,"
+        + "\"ratioToRelay\":0.2,\"simulationSeconds\":2.0,\"simulationEventsPerSecond\":500000,"
+        + "\"simulationRatioToRelay\":0.25}]");
+    Files.writeString(now, "build: eee\ncommand: bench ring\nstart: 00:00Z load 1.0\nend: 00:01Z load 2.0\n"
+        + "cpu: 10.50 s user, 1.25 s system\nexit: 0\n");
+    String md = BenchRingTable.markdown(List.of(old, now));
+    String before = md.lines().filter(l -> l.startsWith("| ddd")).findFirst().orElseThrow();
+    String after = md.lines().filter(l -> l.startsWith("| eee")).findFirst().orElseThrow();
+    assertTrue(before.contains("| not read | 2,000,000 | **0.200** | not read | not read |"), before);
+    assertTrue(after.contains("| 0.5 s | 2,000,000 | **0.200** | 500,000 | 0.250 |"), after);
+    assertTrue(md.contains("- eee: 00:00Z load 1.0 to 00:01Z load 2.0, the JVM's processor time 10.50 s user, 1.25 s system,"
+        + " `bench ring`"), md);
+    assertTrue(md.contains("- ddd: 00:00Z load 1.0 to 00:01Z load 2.0, `bench ring`"), md);
+  }
+
+  @Test
   void aRunThatDidNotExitCleanlyIsNoRowOfTheTable() throws IOException {
     Path failed = build("1-ccc", "ccc", "1", 1000);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchRingTable.markdown(List.of(failed)));
