@@ -26,82 +26,15 @@ import org.bloomchord.overlay.wire.WireWriter;
  * immutable ref, replaced as a whole. A ref is looked for in its slot and in the slot beside it
  * (slot xor 1), so two peers whose ids share a slot both stay: with one slot each, about one peer
  * in twenty of a large ring collided and was decoded, and its identity hashed, at every message.
- *
- * <p>A slot holds the ref with its id and, for an ASCII address of at most 16 bytes (every
- * simulated peer's), the address's bytes packed in two words ({@link Known}): the frame's bytes are
- * compared with those words, so finding a known peer reads one object, not the ref, its address
- * string and the string's bytes (three objects of a peer not touched for a while, for each of the
- * nine peers a {@code Neighbors} names). A longer or non-ASCII address is compared with the ref's
- * string, as before. The comparison is exact either way: a frame that names a known id with
- * another address decodes to a new ref.
  */
 public final class RingCodec {
 
   /** The fewest bytes a peer takes on the wire: address length, one address byte, the id. */
   static final int MIN_PEER_BYTES = 10;
 
-  /** 2^21 slots: 8 to 16 MB, about two per peer of a million-peer ring, and a {@link Known} of 40 bytes per peer held. */
+  /** 2^21 slots: 8 to 16 MB, about two per peer of a million-peer ring. */
   private static final int DECODED_BITS = 21;
-  private static final Known[] DECODED = new Known[1 << DECODED_BITS];
-  /** Longest address kept packed in a {@link Known}'s two words. */
-  private static final int PACKED_BYTES = 16;
-
-  /**
-   * A decoded ref, its id and, when its address is ASCII of at most {@link #PACKED_BYTES} bytes,
-   * those bytes as two words ({@link WireReader#asciiWord}: the first byte lowest), else a length
-   * of -1. Immutable, so a slot is replaced as a whole.
-   */
-  private static final class Known {
-
-    final long id;
-    final int length;
-    final long low;
-    final long high;
-    final PeerRef ref;
-
-    Known(PeerRef ref) {
-      this.ref = ref;
-      this.id = ref.id();
-      String a = ref.address();
-      int n = a.length();
-      long lo = 0;
-      long hi = 0;
-      boolean packed = n <= PACKED_BYTES;
-      for (int i = n - 1; packed && i >= 0; i--) {
-        char c = a.charAt(i);
-        if (c >= 0x80) {
-          packed = false;
-        } else if (i >= 8) {
-          hi = (hi << 8) | c;
-        } else {
-          lo = (lo << 8) | c;
-        }
-      }
-      this.length = packed ? n : -1;
-      this.low = lo;
-      this.high = hi;
-    }
-
-    /**
-     * Whether the {@code length} bytes at {@code at}, read by {@code in}, are this ref's address;
-     * {@code low} and {@code high} are their words ({@code length} at most 16 and both not -1), or
-     * -1 when they cannot be packed.
-     */
-    boolean names(long id, WireReader in, int at, int length, long low, long high) {
-      if (this.id != id) {
-        return false;
-      }
-      if (this.length >= 0) {
-        return this.length == length && this.low == low && this.high == high;
-      }
-      return in.asciiEquals(at, length, ref.address());
-    }
-
-    /** Whether {@code p} is this ref's value. */
-    boolean is(PeerRef p) {
-      return id == p.id() && ref.address().equals(p.address());
-    }
-  }
+  private static final PeerRef[] DECODED = new PeerRef[1 << DECODED_BITS];
 
   private RingCodec() {
   }
@@ -136,28 +69,18 @@ public final class RingCodec {
     }
     int at = in.position() - length;
     long id = readId(in, ring);
-    long low = -1;
-    long high = -1;
-    if (length <= PACKED_BYTES) {
-      low = in.asciiWord(at, Math.min(length, 8));
-      high = length <= 8 ? 0 : in.asciiWord(at + 8, length - 8);
-      if (low == -1 || high == -1) {
-        low = -1;
-        high = -1;
-      }
-    }
     int slot = slotOf(id, DECODED_BITS);
-    Known known = DECODED[slot];
-    if (known != null && known.names(id, in, at, length, low, high)) {
-      return known.ref;
+    PeerRef known = DECODED[slot];
+    if (known != null && known.id() == id && in.asciiEquals(at, length, known.address())) {
+      return known;
     }
     int other = slot ^ 1;
-    Known near = DECODED[other];
-    if (near != null && near.names(id, in, at, length, low, high)) {
-      return near.ref;
+    PeerRef near = DECODED[other];
+    if (near != null && near.id() == id && in.asciiEquals(at, length, near.address())) {
+      return near;
     }
     PeerRef p = new PeerRef(in.stringAt(at, length), id);
-    DECODED[known == null || near != null ? slot : other] = new Known(p);
+    DECODED[known == null || near != null ? slot : other] = p;
     return p;
   }
 
@@ -171,16 +94,16 @@ public final class RingCodec {
    */
   public static PeerRef intern(PeerRef p) {
     int slot = slotOf(p.id(), DECODED_BITS);
-    Known known = DECODED[slot];
-    if (known != null && known.is(p)) {
-      return known.ref;
+    PeerRef known = DECODED[slot];
+    if (known != null && known.id() == p.id() && known.address().equals(p.address())) {
+      return known;
     }
     int other = slot ^ 1;
-    Known near = DECODED[other];
-    if (near != null && near.is(p)) {
-      return near.ref;
+    PeerRef near = DECODED[other];
+    if (near != null && near.id() == p.id() && near.address().equals(p.address())) {
+      return near;
     }
-    DECODED[known == null || near != null ? slot : other] = new Known(p);
+    DECODED[known == null || near != null ? slot : other] = p;
     return p;
   }
 

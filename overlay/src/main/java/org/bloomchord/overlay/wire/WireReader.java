@@ -156,27 +156,6 @@ public final class WireReader {
     return true;
   }
 
-  /**
-   * The {@code length} bytes at {@code offset} (already read, at most 8) as one word, the first in
-   * its low byte, or -1 when any of them lies outside ASCII (a word of ASCII bytes is never
-   * negative). Two runs of bytes of the same length are equal exactly when their words are.
-   */
-  public long asciiWord(int offset, int length) {
-    read(offset, length);
-    if (length > 8) {
-      throw new IllegalArgumentException("more than 8 bytes: " + length);
-    }
-    long w = 0;
-    for (int i = length - 1; i >= 0; i--) {
-      byte b = buf[offset + i];
-      if (b < 0) {
-        return -1;
-      }
-      w = (w << 8) | b;
-    }
-    return w;
-  }
-
   /** The {@code length} bytes at {@code offset} (already read) as a UTF-8 string. */
   public String stringAt(int offset, int length) {
     read(offset, length);
