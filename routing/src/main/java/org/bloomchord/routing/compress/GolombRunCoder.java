@@ -65,13 +65,17 @@ final class GolombRunCoder {
       while (m != 0) {
         long pos = ((long) w << 6) + Long.numberOfTrailingZeros(m);
         long run = pos - last - 1;
-        sink.writeOnes(run / golomb);
-        sink.write(0, 1);
+        long q = run / golomb;
         long r = run % golomb;
-        if (r < cutoff) {
-          sink.write(r, b - 1);
+        int width = r < cutoff ? b - 1 : b;
+        long rest = r < cutoff ? r : r + cutoff;
+        if (q + 1 + width <= 56) {
+          // q ones, a zero and the remainder in one write
+          sink.write((((1L << q) - 1) << (width + 1)) | rest, (int) q + 1 + width);
         } else {
-          sink.write(r + cutoff, b);
+          sink.writeOnes(q);
+          sink.write(0, 1);
+          sink.write(rest, width);
         }
         last = pos;
         m &= m - 1;
