@@ -95,11 +95,7 @@ public final class ConditionedBits {
     for (int w = 0; w < out.length; w++) {
       long m = mask(context, bits, w, which);
       int n = Long.bitCount(m);
-      long here = bitsAt(projected, offset, n);
-      while (here != 0) {
-        out[w] |= select(m, Long.numberOfTrailingZeros(here));
-        here &= here - 1;
-      }
+      out[w] |= deposit(bitsAt(projected, offset, n), m);
       offset += n;
     }
   }
@@ -222,11 +218,20 @@ public final class ConditionedBits {
     return n == 64 ? v : v & ((1L << n) - 1);
   }
 
-  /** The j-th lowest set bit of {@code m}, as a one-bit mask. */
-  private static long select(long m, int j) {
-    for (int i = 0; i < j; i++) {
-      m &= m - 1;
+  /**
+   * The low bits of {@code src} placed, in order, at the set bits of {@code m} (what the
+   * instruction PDEP does): one step per set bit of m up to the last set bit of src.
+   */
+  private static long deposit(long src, long m) {
+    long out = 0;
+    while (src != 0 && m != 0) {
+      long low = m & -m;
+      if ((src & 1) != 0) {
+        out |= low;
+      }
+      src >>>= 1;
+      m ^= low;
     }
-    return m & -m;
+    return out;
   }
 }

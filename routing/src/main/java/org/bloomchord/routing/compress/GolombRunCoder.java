@@ -41,7 +41,11 @@ final class GolombRunCoder {
     sink.finish();
   }
 
-  /** Writes the code to {@code sink}, without padding: what follows may share its last byte. */
+  /**
+   * Writes the code to {@code sink}, without padding: what follows may share its last byte. The
+   * minority symbols are found a word at a time (their positions by trailing zeros), not bit by
+   * bit; the code is the same.
+   */
   static void encode(long[] words, long bits, long ones, long golomb, BitSink sink) {
     boolean minority = ones <= bits - ones;
     long count = Math.min(ones, bits - ones);
@@ -50,23 +54,31 @@ final class GolombRunCoder {
     }
     int b = 64 - Long.numberOfLeadingZeros(golomb - 1);
     long cutoff = (1L << b) - golomb;
-    long run = 0;
-    for (long i = 0; i < bits; i++) {
-      if (BitArray.get(words, i) == minority) {
+    long last = -1;
+    int n = BitArray.words(bits);
+    for (int w = 0; w < n; w++) {
+      long m = minority ? words[w] : ~words[w];
+      long tail = bits - ((long) w << 6);
+      if (tail < 64) {
+        m &= (1L << tail) - 1;
+      }
+      while (m != 0) {
+        long pos = ((long) w << 6) + Long.numberOfTrailingZeros(m);
+        long run = pos - last - 1;
         long q = run / golomb;
         long r = run % golomb;
-        for (long j = 0; j < q; j++) {
-          sink.write(1, 1);
-        }
-        sink.write(0, 1);
-        if (r < cutoff) {
-          sink.write(r, b - 1);
+        int width = r < cutoff ? b - 1 : b;
+        long rest = r < cutoff ? r : r + cutoff;
+        if (q + 1 + width <= 56) {
+          // q ones, a zero and the remainder in one write
+          sink.write((((1L << q) - 1) << (width + 1)) | rest, (int) q + 1 + width);
         } else {
-          sink.write(r + cutoff, b);
+          sink.writeOnes(q);
+          sink.write(0, 1);
+          sink.write(rest, width);
         }
-        run = 0;
-      } else {
-        run++;
+        last = pos;
+        m &= m - 1;
       }
     }
   }
@@ -89,13 +101,7 @@ final class GolombRunCoder {
     long pos = 0;
     long written = 0;
     for (long c = 0; c < count; c++) {
-      long q = 0;
-      while (src.read(1) == 1) {
-        q++;
-        if (q > bits / golomb) {
-          throw new MalformedMessageException("golomb run beyond the end of the filter");
-        }
-      }
+      long q = src.readOnes(bits / golomb);
       long r = 0;
       if (b > 0) {
         r = src.read(b - 1);
@@ -110,9 +116,7 @@ final class GolombRunCoder {
       pos += run;
       if (!minority) {
         // majority ones: fill the run
-        for (long i = written; i < pos; i++) {
-          BitArray.set(words, i);
-        }
+        setRange(words, written, pos);
       } else {
         BitArray.set(words, pos);
       }
@@ -120,16 +124,26 @@ final class GolombRunCoder {
       written = pos;
     }
     if (!minority) {
-      for (long i = written; i < bits; i++) {
-        BitArray.set(words, i);
-      }
+      setRange(words, written, bits);
     }
     return words;
   }
 
-  /** Bits written most significant first into bytes. */
+  /** Sets the bits [from, to) of {@code words}. */
+  private static void setRange(long[] words, long from, long to) {
+    while (from < to) {
+      int w = (int) (from >>> 6);
+      int lo = (int) (from & 63);
+      int hi = (int) Math.min(64, to - ((long) w << 6));
+      words[w] |= (hi == 64 ? -1L : (1L << hi) - 1) & (-1L << lo);
+      from = ((long) w << 6) + hi;
+    }
+  }
+
+  /** Bits written most significant first into bytes, up to 56 at a time. */
   static final class BitSink {
     private final WireWriter out;
+    /** The last {@code used} bits (fewer than 8) not yet written. */
     private long acc;
     private int used;
 
@@ -137,14 +151,31 @@ final class GolombRunCoder {
       this.out = out;
     }
 
+    /** Writes the low {@code width} bits of {@code value}, most significant first. */
     void write(long value, int width) {
-      for (int i = width - 1; i >= 0; i--) {
-        acc = (acc << 1) | ((value >>> i) & 1);
-        if (++used == 8) {
-          out.writeByte((int) acc);
-          acc = 0;
-          used = 0;
-        }
+      if (width > 56) {
+        write(value >>> 32, width - 32);
+        write(value, 32);
+        return;
+      }
+      if (width <= 0) {
+        return;
+      }
+      acc = (acc << width) | (value & ((1L << width) - 1));
+      used += width;
+      while (used >= 8) {
+        used -= 8;
+        out.writeByte((int) (acc >>> used));
+      }
+      acc &= (1L << used) - 1;
+    }
+
+    /** Writes {@code count} one-bits. */
+    void writeOnes(long count) {
+      while (count > 0) {
+        int k = (int) Math.min(56, count);
+        write(-1L, k);
+        count -= k;
       }
     }
 
@@ -171,18 +202,50 @@ final class GolombRunCoder {
 
     long read(int width) {
       long v = 0;
-      for (int i = 0; i < width; i++) {
+      while (width > 0) {
         if (left == 0) {
-          if (pos >= end) {
-            throw new MalformedMessageException("truncated golomb code");
-          }
-          current = in[pos++] & 0xFF;
-          left = 8;
+          load();
         }
-        left--;
-        v = (v << 1) | ((current >>> left) & 1);
+        int take = Math.min(left, width);
+        left -= take;
+        v = (v << take) | ((current >>> left) & ((1 << take) - 1));
+        width -= take;
       }
       return v;
+    }
+
+    /**
+     * Reads one-bits up to and including the next zero-bit and returns how many ones there were.
+     *
+     * @throws MalformedMessageException when there are more than {@code limit} ones (a run beyond
+     *     the end of the filter) or the bytes end first
+     */
+    long readOnes(long limit) {
+      long q = 0;
+      while (true) {
+        if (left == 0) {
+          load();
+        }
+        int zeros = ~current & ((1 << left) - 1);
+        int ones = zeros == 0 ? left : left - (32 - Integer.numberOfLeadingZeros(zeros));
+        q += ones;
+        if (q > limit) {
+          throw new MalformedMessageException("golomb run beyond the end of the filter");
+        }
+        if (zeros != 0) {
+          left -= ones + 1;
+          return q;
+        }
+        left = 0;
+      }
+    }
+
+    private void load() {
+      if (pos >= end) {
+        throw new MalformedMessageException("truncated golomb code");
+      }
+      current = in[pos++] & 0xFF;
+      left = 8;
     }
 
     void expectEnd() {
