@@ -73,6 +73,7 @@ public final class ExperimentPages {
       Map.entry("quickstart-jvms-6919395", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-eaad687", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-6694c67", MultiJvmTables::quickstartTrials),
+      Map.entry("quickstart-jvms-0f14df0", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-busy", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-busy-before", MultiJvmTables::quickstartTrials),
       Map.entry("quickstart-jvms-overload", MultiJvmTables::overloadRuns),
