@@ -19,8 +19,8 @@ import org.bloomchord.overlay.PeerRef;
  * <p>A predecessor that does not stabilize with us may be alive without naming us as its
  * successor: after rings merge (or a stall), a peer can keep a successor far beyond its true one,
  * and stabilize walks it back at most r peers a round, one predecessor after another: in a ring
- * of 1,000 a successor 800 peers off took 50 s at 500 ms periods. Stabilize cannot do better, since nobody
- * before us knows a peer in the gap: the lists before us are copies of the wrong one. The peer
+ * of 1,000 a successor 800 peers off took 50 s at 500 ms periods. Stabilize cannot do better,
+ * since nobody before us knows a peer in the gap: the lists before us are copies of the wrong one. The peer
  * at the far end of the gap can: so the answer names the predecessor's successor list, and when
  * the last of those peers that lies before us names a successor beyond us, we tell it
  * {@link JoinedBefore} (it takes us as successor only if we lie between it and its successor, as
@@ -77,7 +77,7 @@ final class PredecessorCheck {
    * peer named lies before us, the last one, whose own successor the list does not show: it takes
    * us only if we lie before its successor.
    */
-  PeerRef skipping(PeerRef pred, List<PeerRef> successors) {
+  private PeerRef skipping(PeerRef pred, List<PeerRef> successors) {
     PeerRef self = ctx.self();
     PeerRef last = pred;
     for (PeerRef next : successors) {

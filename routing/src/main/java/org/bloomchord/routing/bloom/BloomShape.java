@@ -45,25 +45,6 @@ public record BloomShape(long bits, int hashes) {
     return optimal(m, expectedElements);
   }
 
-  /**
-   * Equal components, written out: filters compare shapes on every union of levels, where a
-   * profile of the simulator's quickstart sampled the record's generated equals (its method
-   * handle's frames) in 8% of the driver thread's samples. After this change about as many
-   * samples land on this method, most likely the union's first reads of the two filters charged
-   * to it, so what it saved is not shown. The hash code is the value the record's generated one
-   * computes on this JDK (31 times the hash of m, plus k), so tables keyed by shapes keep their
-   * order.
-   */
-  @Override
-  public boolean equals(Object o) {
-    return this == o || o instanceof BloomShape s && s.bits == bits && s.hashes == hashes;
-  }
-
-  @Override
-  public int hashCode() {
-    return 31 * Long.hashCode(bits) + hashes;
-  }
-
   /** Number of 64-bit words backing a filter of this shape. */
   public int words() {
     return (int) ((bits + 63) >>> 6);

@@ -20,16 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class ConditionedBitsTest {
 
-  private static long[] random(SplittableRandom r, long bits, double share) {
-    long[] words = new long[BitArray.words(bits)];
-    for (long i = 0; i < bits; i++) {
-      if (r.nextDouble() < share) {
-        BitArray.set(words, i);
-      }
-    }
-    return words;
-  }
-
   private static byte[] pack(long[] words, long bits, long[]... contexts) {
     return new ConditionedBits.Packer().parts(words, bits, contexts).toByteArray();
   }
@@ -78,9 +68,9 @@ class ConditionedBitsTest {
       long bits = 1 + r.nextInt(5000);
       long[][] contexts = new long[1 + r.nextInt(ConditionedBits.MAX_CONTEXTS)][];
       for (int j = 0; j < contexts.length; j++) {
-        contexts[j] = random(r, bits, r.nextDouble());
+        contexts[j] = RandomBits.of(r, bits, r.nextDouble());
       }
-      long[] words = random(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble() * r.nextDouble());
+      long[] words = RandomBits.of(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble() * r.nextDouble());
       byte[] code = new ConditionedBits.Packer().bits(trial & 5, 3).parts(words, bits, contexts).toByteArray();
       ConditionedBits.Unpacker in = new ConditionedBits.Unpacker(code);
       assertEquals(trial & 5, in.bits(3));
@@ -105,7 +95,7 @@ class ConditionedBitsTest {
       long bits = 1 + r.nextInt(5000);
       int k = 1 + r.nextInt(ConditionedBits.MAX_CONTEXTS);
       long[][] contexts = new long[k][BitArray.words(bits)];
-      long[] words = random(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble());
+      long[] words = RandomBits.of(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble());
       long ones = BitArray.cardinality(words);
       int packed = pack(words, bits, contexts).length;
       int golomb = SparseBits.encode(words, bits).length - WireWriter.varLongSize(ones);
@@ -133,9 +123,9 @@ class ConditionedBitsTest {
       long bits = 1 + r.nextInt(5000);
       long[][] contexts = new long[1 + r.nextInt(ConditionedBits.MAX_CONTEXTS)][];
       for (int j = 0; j < contexts.length; j++) {
-        contexts[j] = random(r, bits, r.nextDouble());
+        contexts[j] = RandomBits.of(r, bits, r.nextDouble());
       }
-      long[] words = random(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble() * r.nextDouble());
+      long[] words = RandomBits.of(r, bits, r.nextInt(4) == 0 ? 0 : r.nextDouble() * r.nextDouble());
       int packed = pack(words, bits, contexts).length;
       long golomb = 0;
       long gammas = 0;
@@ -172,7 +162,7 @@ class ConditionedBitsTest {
   void bitsThatFollowTheContextCostLessThanAlone() {
     SplittableRandom r = new SplittableRandom(4);
     long bits = 4096;
-    long[] base = random(r, bits, 0.1);
+    long[] base = RandomBits.of(r, bits, 0.1);
     long[] changes = new long[base.length];
     // 100 bits cleared, all where the base is set; 40 set where it is clear
     int cleared = 0;
@@ -214,8 +204,8 @@ class ConditionedBitsTest {
   void aSecondContextThatTheBitsFollowMakesTheCodeShorter() {
     SplittableRandom r = new SplittableRandom(5);
     long bits = 4096;
-    long[] base = random(r, bits, 0.5);
-    long[] below = random(r, bits, 0.1);
+    long[] base = RandomBits.of(r, bits, 0.5);
+    long[] below = RandomBits.of(r, bits, 0.1);
     // 60 changes, 50 of them where the level below is set
     long[] changes = new long[base.length];
     int near = 0;
@@ -264,9 +254,9 @@ class ConditionedBitsTest {
     for (int trial = 0; trial < trials; trial++) {
       long[][] contexts = new long[1 + trial % 2][];
       for (int j = 0; j < contexts.length; j++) {
-        contexts[j] = random(r, bits, 0.3);
+        contexts[j] = RandomBits.of(r, bits, 0.3);
       }
-      long[] words = random(r, bits, 0.02);
+      long[] words = RandomBits.of(r, bits, 0.02);
       byte[] code = pack(words, bits, contexts);
       byte[] bad = switch (trial % 3) {
         case 0 -> Arrays.copyOf(code, r.nextInt(code.length));

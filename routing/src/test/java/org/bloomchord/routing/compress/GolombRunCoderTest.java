@@ -54,16 +54,6 @@ class GolombRunCoderTest {
     }
   }
 
-  private static long[] random(SplittableRandom r, long bits, double share) {
-    long[] words = new long[BitArray.words(bits)];
-    for (long i = 0; i < bits; i++) {
-      if (r.nextDouble() < share) {
-        BitArray.set(words, i);
-      }
-    }
-    return words;
-  }
-
   @Test
   void everyCodeIsTheDefinitionsAndDecodesToItsArray() {
     SplittableRandom r = new SplittableRandom(17);
@@ -77,7 +67,7 @@ class GolombRunCoderTest {
         case 3 -> 1 - r.nextDouble() * 0.01;
         default -> r.nextDouble();
       };
-      long[] words = random(r, bits, share);
+      long[] words = RandomBits.of(r, bits, share);
       long ones = BitArray.cardinality(words);
       long golomb = trial % 7 == 0 ? 1 + r.nextInt(200) : GolombRunCoder.parameter(bits, ones);
       WireWriter out = new WireWriter(16);
