@@ -44,7 +44,7 @@ public final class ReadmeFigures {
   static final String RINGS_AT_SCALE_RUN = "vertx-stream-100000";
 
   /** The page section of the splits between three hosts on the JGroups plane. */
-  static final String HOSTS = "docs/experiments/hosts.md#on-the-jgroups-plane-with-indirectverify-2026-11-29";
+  static final String HOSTS = "docs/experiments/hosts.md#on-the-jgroups-plane-with-indirectverify";
 
   /** The rows written from data: the page link of the row, and its figure from the data folder. */
   static final Map<String, Function<Path, String>> ROWS = rows();
@@ -67,7 +67,7 @@ public final class ReadmeFigures {
     m.put("docs/experiments/hot-keys.md", ReadmeFigures::hotKeys);
     m.put(SIMULATOR_SPEED, ReadmeFigures::simulatorSpeed);
     m.put(HOSTS, data -> HostsBenchTable.readmeFigure(ExperimentPages.textRuns(data.resolve("hosts-jgroups")),
-        "on the JGroups plane with `IndirectVerify` (2026-11-29)"));
+        "on the JGroups plane with `IndirectVerify` (2026-11-29 and 2026-11-30)"));
     m.put(RINGS_AT_SCALE, data -> RingsAtScaleTable.readmeFigure(
         ExperimentPages.textRuns(data.resolve("rings-at-scale")), RINGS_AT_SCALE_RUN));
     return m;
