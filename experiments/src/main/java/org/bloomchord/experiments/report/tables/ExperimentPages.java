@@ -89,6 +89,7 @@ public final class ExperimentPages {
   public static final Map<String, Function<List<Path>, String>> TEXT_TABLES = Map.of(
       "hosts-jgroups", HostsBenchTable::markdown,
       "simulator-speed", SimulatorSpeedTable::markdown,
+      "simulator-speed-fb8e984", SimulatorSpeedTable::markdown,
       "rings-at-scale", RingsAtScaleTable::markdown,
       "bench-ring", BenchRingTable::markdown);
 

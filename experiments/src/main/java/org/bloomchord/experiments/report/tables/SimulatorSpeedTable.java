@@ -88,9 +88,11 @@ public final class SimulatorSpeedTable {
       return throughput() ? THROUGHPUT : G1;
     }
 
+    /** The young generation's size, and huge pages when the cell ran with them. */
     String young() {
       Matcher m = YOUNG.matcher(flags);
-      return m.find() ? "young " + m.group(1) : "default young";
+      String young = m.find() ? "young " + m.group(1) : "default young";
+      return flags.contains("-XX:+UseTransparentHugePages") ? young + ", huge pages" : young;
     }
 
     List<Run> of(String side) {
