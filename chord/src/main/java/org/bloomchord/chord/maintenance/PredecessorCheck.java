@@ -20,9 +20,9 @@ import org.bloomchord.overlay.PeerRef;
  * successor: after rings merge (or a stall), a peer can keep a successor far beyond its true one,
  * and stabilize walks it back at most r peers a round, one predecessor after another: in a ring
  * of 1,000 a successor 800 peers off took 50 s at 500 ms periods. Stabilize cannot do better,
- * since nobody before us knows a peer in the gap: the lists before us are copies of the wrong one. The peer
- * at the far end of the gap can: so the answer names the predecessor's successor list, and when
- * the last of those peers that lies before us names a successor beyond us, we tell it
+ * since nobody before us knows a peer in the gap: the lists before us are copies of the wrong one.
+ * The peer at the far end of the gap can: so the answer names the predecessor's successor list,
+ * and when the last of those peers that lies before us names a successor beyond us, we tell it
  * {@link JoinedBefore} (it takes us as successor only if we lie between it and its successor, as
  * for a joiner; its next stabilize round checks us). The same finds the peer that skips us when
  * our predecessor is stale (a peer further back whose list leads to the one that skips us).

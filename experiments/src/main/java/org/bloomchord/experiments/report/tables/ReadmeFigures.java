@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.function.Function;
 import org.bloomchord.experiments.runner.results.Reproduction;
 
@@ -44,10 +45,12 @@ public final class ReadmeFigures {
   static final String RINGS_AT_SCALE_RUN = "vertx-stream-100000";
 
   /** The page section of the splits between three hosts on the JGroups plane. */
-  /** The sessions of workload W against PeerSim, by data folder: what the README says of each. */
-  private static final Map<String, String> SPEED_SESSIONS = speedSessions();
-
   static final String HOSTS = "docs/experiments/hosts.md#on-the-jgroups-plane-with-indirectverify";
+
+  /** The sessions of workload W against PeerSim, in order: the data folder, and what the README says of it. */
+  private static final List<Map.Entry<String, String>> SPEED_SESSIONS = List.of(
+      Map.entry("simulator-speed", "on 2026-11-29 (build c670157, G1 and ParallelGC)"),
+      Map.entry("simulator-speed-fb8e984", "on 2026-11-30 (build fb8e984, with and without transparent huge pages)"));
 
   /** The rows written from data: the page link of the row, and its figure from the data folder. */
   static final Map<String, Function<Path, String>> ROWS = rows();
@@ -316,26 +319,18 @@ public final class ReadmeFigures {
         offHi, reads, runs);
   }
 
-  private static Map<String, String> speedSessions() {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("simulator-speed", "on 2026-11-29 (build c670157, G1 and ParallelGC)");
-    m.put("simulator-speed-fb8e984", "on 2026-11-30 (build fb8e984, with and without transparent huge pages)");
-    return m;
-  }
-
   /**
    * Workload W against PeerSim at 10^4 and 10^6 peers, in each session kept: the ratio of each
    * side's best cell, and the worse of the two collectors' ratios.
    */
   private static String simulatorSpeed(Path data) {
-    StringBuilder sessions = new StringBuilder();
+    StringJoiner sessions = new StringJoiner("; ");
     int fewest = Integer.MAX_VALUE;
-    for (Map.Entry<String, String> session : SPEED_SESSIONS.entrySet()) {
+    for (Map.Entry<String, String> session : SPEED_SESSIONS) {
       List<Path> files = ExperimentPages.textRuns(data.resolve(session.getKey()));
       SimulatorSpeedTable.Verdict small = SimulatorSpeedTable.verdict(files, 10_000);
       SimulatorSpeedTable.Verdict large = SimulatorSpeedTable.verdict(files, 1_000_000);
-      sessions.append(sessions.length() == 0 ? "" : "; ").append(session.getValue()).append(": ")
-          .append(atSize(small, "10^4 peers")).append(", ").append(atSize(large, "10^6"));
+      sessions.add(session.getValue() + ": " + atSize(small, "10^4 peers") + ", " + atSize(large, "10^6"));
       fewest = Math.min(fewest, fewest(small, large));
     }
     return String.format(Locale.ROOT, "the simulator runs workload W against PeerSim, each side at its best collector"

@@ -88,8 +88,8 @@ public final class SimulatorSpeedTable {
       return throughput() ? THROUGHPUT : G1;
     }
 
-    /** The young generation's size, and huge pages when the cell ran with them. */
-    String young() {
+    /** The heap settings that tell cells of one collector apart: the young size, and huge pages when on. */
+    String heapSettings() {
       Matcher m = YOUNG.matcher(flags);
       String young = m.find() ? "young " + m.group(1) : "default young";
       return flags.contains("-XX:+UseTransparentHugePages") ? young + ", huge pages" : young;
@@ -221,7 +221,7 @@ public final class SimulatorSpeedTable {
 
   private static String bestCell(Cell c, String side, boolean withCollector) {
     return String.format(Locale.ROOT, "%.2f s (%s%s)", c.medianLoop(side),
-        withCollector ? c.collector() + ", " : "", c.young());
+        withCollector ? c.collector() + ", " : "", c.heapSettings());
   }
 
   /**
