@@ -16,7 +16,8 @@ import org.bloomchord.overlay.Message;
  * @param body the request or reply message; null in a failed answer
  * @param failure why the request failed at the receiver (rejected as malformed, or its handler
  *     failed); null unless a failed answer
- * @param deadlineNanos for a request, the {@link System#nanoTime()} at which its requester stops
+ * @param deadlineNanos for a request, the time on the network's timer wheel ({@link
+ *     TimerWheel#nowNanos}, which leaves stalls of the JVM out) at which its requester stops
  *     waiting (the receiver drops it unread after that: see {@link PeerVerticle}); 0, unread, in an
  *     answer
  */

@@ -197,13 +197,13 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
       }
       exchange = x.id();
       body = x.body();
-      if (expired(x.deadlineNanos())) {
+      if (expired(network.timers().nowNanos() - x.deadlineNanos())) {
         return;
       }
     } else if (envelope.replyAddress() != null) {
       // set by this node's gateway only: peers' consumers are local, so no other JVM writes it
       String deadline = envelope.headers().get(DEADLINE);
-      if (deadline != null && expired(Long.parseLong(deadline))) {
+      if (deadline != null && expired(System.nanoTime() - Long.parseLong(deadline))) {
         return;
       }
     }
@@ -277,8 +277,8 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
    * the requester has already gone around this peer: a loop that falls behind spends nothing on
    * answers nobody reads.
    */
-  private boolean expired(long deadlineNanos) {
-    if (System.nanoTime() - deadlineNanos <= 0) {
+  private boolean expired(long pastDeadlineNanos) {
+    if (pastDeadlineNanos <= 0) {
       return false;
     }
     network.metrics().increment(VertxCounter.EXPIRED_UNREAD, 1);
@@ -411,7 +411,8 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   private void requestLocal(PeerRef to, Message message, long timeoutMs, Promise<Message> promise) {
     long id = ++lastExchange;
     pending.put(id, new Pending(to, timeoutMs, promise, after(timeoutMs, () -> expire(id))));
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    // on the wheel's clock, as the timeout is: a stall of the JVM moves both
+    long deadline = network.timers().nowNanos() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message, deadline), sendOptions);
   }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -31,7 +32,20 @@ import java.util.logging.Logger;
  * second offered, but Netty's takes 1.90x the process CPU per fire (2,630 against 1,386 ns) and
  * 1.62x the heap per pending timer (131.9 against 81.5 bytes). Cancelling is where Netty's is
  * better: it drops a cancelled timeout at its next tick, this wheel only when the slot comes round.
- */
+ *
+ * <p><b>The wheel's clock leaves stalls of the JVM out.</b> The driver runs every tick, and the
+ * wheel's clock ({@link #nowNanos}) never runs more than {@link #STALL_MS} past the driver's last
+ * run: a longer gap means that the whole JVM was stopped or starved (a collection that stopped the
+ * world, cores taken by other processes, a suspended machine), and every peer with it, so the rest
+ * of the gap is left out of the clock. Each pending timer then fires that much later: a request
+ * sent before the stall still waits what was left of its timeout in time the peers could run, and
+ * its answer, delayed by the same stall, is not taken for a failed peer's silence. Without this,
+ * every request in flight when a collection of some seconds stopped a large ring timed out at
+ * once after it, each a strike against a live peer (docs/experiments/rings-at-scale.md, "A JVM
+ * stopped under a stream of joins"). Periodic tasks are shifted the same way, and so are the
+ * deadlines after which a peer drops a request unread. The clock of
+ * {@link org.bloomchord.overlay.PeerRuntime#now} is not changed.
+  */
 final class TimerWheel implements AutoCloseable {
 
   private static final Logger LOG = Logger.getLogger(TimerWheel.class.getName());
@@ -41,16 +55,47 @@ final class TimerWheel implements AutoCloseable {
   private static final long TICK_NANOS = TICK_MS * 1_000_000;
   /** 4,096 slots of 5 ms: one turn is 20.48 s; later timers wait in their slot for their turn. */
   private static final int SLOTS = 1 << 12;
+  /** How far the wheel's clock runs past the driver's last run; beyond it the JVM is taken as stalled. */
+  static final long STALL_MS = 100;
+  private static final long STALL_NANOS = STALL_MS * 1_000_000;
 
   private final Queue<VertxTimer> incoming = new ConcurrentLinkedQueue<>();
   @SuppressWarnings("unchecked")
   private final ArrayList<VertxTimer>[] slots = new ArrayList[SLOTS];
-  private final long originNanos = System.nanoTime();
+  private final LongSupplier clock;
+
+  /**
+   * The underlying clock's reading at the wheel's time 0 (moved later by every stall left out) and
+   * at the driver's last run: replaced as one by the driver, so any thread reads a consistent pair.
+   */
+  private record Base(long originNanos, long lastRunNanos) {
+  }
+
+  private volatile Base base;
+  /** Stalls left out of the wheel's clock so far, and how many; written by the driver only. */
+  private volatile long stalledNanos;
+  private volatile long stalls;
   private final ScheduledExecutorService driver;
   /** The tick processed last: every timer due up to its end has been handed over. */
   private long tick;
 
+  /** A wheel on {@link System#nanoTime()}, driven by its own thread. */
   TimerWheel() {
+    this(System::nanoTime, true);
+  }
+
+  /**
+   * A wheel on {@code clock} (nanoseconds, monotonic); with {@code drive} false no thread runs it
+   * and a caller calls {@link #advance} (tests).
+   */
+  TimerWheel(LongSupplier clock, boolean drive) {
+    this.clock = clock;
+    long start = clock.getAsLong();
+    this.base = new Base(start, start);
+    if (!drive) {
+      driver = null;
+      return;
+    }
     driver = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "bloomchord-timer-wheel");
       t.setDaemon(true);
@@ -61,8 +106,28 @@ final class TimerWheel implements AutoCloseable {
 
   /** Sets {@code timer} to fire {@code delayMs} from now; safe from any thread. */
   void add(VertxTimer timer, long delayMs) {
-    timer.dueNanos = System.nanoTime() - originNanos + Math.max(1, delayMs) * 1_000_000;
+    timer.dueNanos = nowNanos() + Math.max(1, delayMs) * 1_000_000;
     incoming.add(timer);
+  }
+
+  /**
+   * The wheel's clock: nanoseconds since the wheel was made, stalls of the JVM left out; monotonic,
+   * and safe from any thread. While the driver has not run for longer than {@link #STALL_MS} it
+   * stands still at that bound, where the driver's next run resumes it.
+   */
+  long nowNanos() {
+    Base b = base;
+    return Math.min(clock.getAsLong(), b.lastRunNanos() + STALL_NANOS) - b.originNanos();
+  }
+
+  /** The time left out of the wheel's clock as stalls of the JVM, in nanoseconds. */
+  long stalledNanos() {
+    return stalledNanos;
+  }
+
+  /** The stalls left out so far. */
+  long stalls() {
+    return stalls;
   }
 
   /** The first tick at whose start {@code t} is due: a timer never fires early. */
@@ -70,9 +135,20 @@ final class TimerWheel implements AutoCloseable {
     return (t.dueNanos + TICK_NANOS - 1) / TICK_NANOS;
   }
 
-  private void advance() {
+  /** One run of the driver: leaves a stall out of the clock, then hands over every timer now due. */
+  void advance() {
     try {
-      long target = (System.nanoTime() - originNanos) / TICK_NANOS;
+      long now = clock.getAsLong();
+      Base b = base;
+      long origin = b.originNanos();
+      long left = now - b.lastRunNanos() - STALL_NANOS;
+      if (left > 0) {
+        origin += left;
+        stalledNanos += left;
+        stalls++;
+      }
+      base = new Base(origin, now);
+      long target = (now - origin) / TICK_NANOS;
       for (VertxTimer t; (t = incoming.poll()) != null; ) {
         place(t);
       }
@@ -120,6 +196,8 @@ final class TimerWheel implements AutoCloseable {
 
   @Override
   public void close() {
-    driver.shutdownNow();
+    if (driver != null) {
+      driver.shutdownNow();
+    }
   }
 }
