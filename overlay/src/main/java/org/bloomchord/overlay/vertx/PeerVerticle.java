@@ -410,10 +410,10 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
   /** On this peer's thread: files the request as pending, sets its timeout and sends it. */
   private void requestLocal(PeerRef to, Message message, long timeoutMs, Promise<Message> promise) {
     long id = ++lastExchange;
-    pending.put(id, new Pending(to, timeoutMs, promise, after(timeoutMs, () -> expire(id))));
-    // on the wheel's clock, as the timeout is: a stall of the JVM moves both
-    long deadline = network.timers().nowNanos() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message, deadline), sendOptions);
+    VertxTimer timeout = timer(timeoutMs, () -> expire(id));
+    pending.put(id, new Pending(to, timeoutMs, promise, timeout));
+    // the deadline is when the timeout is due, on the wheel's clock: a stall of the JVM moves both
+    vertx.eventBus().send(busAddress(to), LocalExchange.request(id, message, timeout.dueNanos), sendOptions);
   }
 
   private void expire(long id) {
@@ -487,6 +487,11 @@ final class PeerVerticle extends VerticleBase implements PeerRuntime {
     if (delayMs < 0) {
       throw new IllegalArgumentException("delay must be >= 0 ms: " + delayMs);
     }
+    return timer(delayMs, task);
+  }
+
+  /** A one-shot timer of this peer, set to fire {@code delayMs} from now. */
+  private VertxTimer timer(long delayMs, Runnable task) {
     VertxTimer t = new VertxTimer(this, network.timers(), task, 0, 0);
     t.schedule(delayMs);
     return t;

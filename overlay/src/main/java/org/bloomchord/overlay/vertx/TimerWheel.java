@@ -72,8 +72,9 @@ final class TimerWheel implements AutoCloseable {
   }
 
   private volatile Base base;
-  /** Stalls left out of the wheel's clock so far, and how many; written by the driver only. */
-  private volatile long stalledNanos;
+  /** The underlying clock's reading when the wheel was made: the origin before any stall. */
+  private final long startNanos;
+  /** Stalls left out of the wheel's clock so far; written by the driver only. */
   private volatile long stalls;
   private final ScheduledExecutorService driver;
   /** The tick processed last: every timer due up to its end has been handed over. */
@@ -90,8 +91,8 @@ final class TimerWheel implements AutoCloseable {
    */
   TimerWheel(LongSupplier clock, boolean drive) {
     this.clock = clock;
-    long start = clock.getAsLong();
-    this.base = new Base(start, start);
+    this.startNanos = clock.getAsLong();
+    this.base = new Base(startNanos, startNanos);
     if (!drive) {
       driver = null;
       return;
@@ -122,7 +123,7 @@ final class TimerWheel implements AutoCloseable {
 
   /** The time left out of the wheel's clock as stalls of the JVM, in nanoseconds. */
   long stalledNanos() {
-    return stalledNanos;
+    return base.originNanos() - startNanos;
   }
 
   /** The stalls left out so far. */
@@ -144,7 +145,6 @@ final class TimerWheel implements AutoCloseable {
       long left = now - b.lastRunNanos() - STALL_NANOS;
       if (left > 0) {
         origin += left;
-        stalledNanos += left;
         stalls++;
       }
       base = new Base(origin, now);
