@@ -110,7 +110,10 @@ public final class ChordContext {
     return requests.request(to, m);
   }
 
-  /** Sets what runs when the tables changed or a peer was suspected (maintenance's periods). */
+  /**
+   * Sets what runs when a request to a peer failed or the ring is about to change (a merge):
+   * both of maintenance's adaptive periods back to their floors.
+   */
   void onTablesChanged(Runnable r) {
     this.tablesChanged = r;
   }
@@ -125,7 +128,7 @@ public final class ChordContext {
     this.failed = c;
   }
 
-  /** The tables changed (a link event): adaptive maintenance returns to its floor periods. */
+  /** The ring is about to change (a merge): both adaptive maintenance periods return to their floors. */
   public void tablesChanged() {
     tablesChanged.run();
   }

@@ -157,7 +157,7 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     client = new StoreClient(ctx, storage, this::lookup);
     maintenance = new Maintenance(ctx, lookups, storage, () -> activate(false));
     maintenance.pause(pausedAtStart);
-    ctx.onTablesChanged(maintenance::tablesChanged);
+    ctx.onTablesChanged(() -> maintenance.tablesChanged(RoutingTable.NEIGHBOURS | RoutingTable.FINGERS));
     ctx.onFingerLost(maintenance::repairFinger);
     admission = new Admission(ctx, bounds);
     merger = RingMerger.attach(ctx, this, mergeOptions, key -> lookups.lookup(key, config.lookupMode()));
@@ -557,8 +557,8 @@ public final class ChordPeer implements PeerProtocol, ChordHost {
     }
   }
 
-  private void linksChanged() {
-    maintenance.tablesChanged();
+  private void linksChanged(int what) {
+    maintenance.tablesChanged(what);
     if (linksEventPending) {
       return;
     }

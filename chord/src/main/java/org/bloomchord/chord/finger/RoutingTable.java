@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
@@ -32,7 +33,9 @@ public final class RoutingTable {
   /** The predecessor's id (0 without one), so that {@link #isPredecessor} reads no other object. */
   private long predecessorId;
   private long version;
-  private Runnable onChange = () -> { };
+  private long neighbourChanges;
+  private long fingerChanges;
+  private IntConsumer onChange = what -> { };
   private BiConsumer<PeerRef, PeerRef> onNewPredecessor = (was, now) -> { };
 
   /**
@@ -60,8 +63,12 @@ public final class RoutingTable {
     return suspicion;
   }
 
-  /** Sets the listener called after every change. */
-  public void onChange(Runnable listener) {
+  /**
+   * Sets the listener called after every change, with what changed: {@link #NEIGHBOURS} (the
+   * predecessor or the successor list), {@link #FINGERS} (fingers beyond the successor), or both
+   * bits (a peer forgotten or suspected, wherever it stood).
+   */
+  public void onChange(IntConsumer listener) {
     this.onChange = listener;
   }
 
@@ -108,9 +115,24 @@ public final class RoutingTable {
     return fingers;
   }
 
+  /** What a change touched: the predecessor or the successor list. */
+  public static final int NEIGHBOURS = 1;
+  /** What a change touched: a finger beyond the successor. */
+  public static final int FINGERS = 2;
+
   /** A counter bumped by every change. */
   public long version() {
     return version;
+  }
+
+  /** A counter bumped by every change of the predecessor or the successor list ({@link #NEIGHBOURS}). */
+  public long neighbourChanges() {
+    return neighbourChanges;
+  }
+
+  /** A counter bumped by every change of the fingers beyond the successor ({@link #FINGERS}). */
+  public long fingerChanges() {
+    return fingerChanges;
   }
 
   /** Whether {@code peer} may be used at time {@code now}: not the owner and not suspected. */
@@ -134,7 +156,7 @@ public final class RoutingTable {
     PeerRef was = predecessor;
     predecessor = p;
     predecessorId = p == null ? 0 : p.id();
-    changed();
+    changed(NEIGHBOURS);
     if (was != null && p != null) {
       onNewPredecessor.accept(was, p);
     }
@@ -158,7 +180,7 @@ public final class RoutingTable {
   private boolean successorsChanged(boolean did) {
     if (did) {
       syncFirstFinger();
-      changed();
+      changed(NEIGHBOURS);
     }
     return did;
   }
@@ -172,7 +194,7 @@ public final class RoutingTable {
       return SuccessorOffer.NOT_CLOSER;
     }
     syncFirstFinger();
-    changed();
+    changed(NEIGHBOURS);
     return SuccessorOffer.TAKEN;
   }
 
@@ -193,7 +215,7 @@ public final class RoutingTable {
     long others = fingers.changes() - before - (i == 1 && !successorOfStart.equals(first) ? 1 : 0);
     syncFirstFinger();
     if (others > 0 || !Objects.equals(first, fingers.get(1))) {
-      changed();
+      changed(FINGERS);
     }
     return next;
   }
@@ -218,7 +240,7 @@ public final class RoutingTable {
     if (!peer.equals(fingers.get(i))) {
       fingers.set(i, peer);
       syncFirstFinger();
-      changed();
+      changed(FINGERS);
     }
     return true;
   }
@@ -252,7 +274,7 @@ public final class RoutingTable {
       filled = true;
     }
     if (filled) {
-      changed();
+      changed(FINGERS);
     }
   }
 
@@ -329,7 +351,7 @@ public final class RoutingTable {
     }
     if (c || !cleared.isEmpty()) {
       syncFirstFinger();
-      changed();
+      changed(NEIGHBOURS | FINGERS);
     }
     return cleared;
   }
@@ -393,8 +415,14 @@ public final class RoutingTable {
     fingers.set(1, successors.first());
   }
 
-  private void changed() {
+  private void changed(int what) {
     version++;
-    onChange.run();
+    if ((what & NEIGHBOURS) != 0) {
+      neighbourChanges++;
+    }
+    if ((what & FINGERS) != 0) {
+      fingerChanges++;
+    }
+    onChange.accept(what);
   }
 }

@@ -66,21 +66,21 @@ final class FingerFixer {
       }
     }
     fixing = true;
-    fixFrom(i, ctx.table().version());
+    fixFrom(i, ctx.table().fingerChanges());
   }
 
-  private void fixFrom(int i, long version) {
+  private void fixFrom(int i, long changesBefore) {
     long changes = ctx.table().fingers().changes();
     checkFinger(i).onComplete(ar -> {
       int next = ar.succeeded() ? ar.result() : following(i);
       if (proximity == null && ar.succeeded() && next > i && ctx.table().fingers().changes() != changes
           && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
-        fixFrom(next, version);
+        fixFrom(next, changesBefore);
         return;
       }
       fixing = false;
       nextFinger = next;
-      schedule.fingersChecked(ar.succeeded() && ctx.table().version() == version);
+      schedule.fingersChecked(ar.succeeded() && ctx.table().fingerChanges() == changesBefore);
     });
   }
 

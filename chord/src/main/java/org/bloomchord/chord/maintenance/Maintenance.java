@@ -2,6 +2,7 @@ package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
 import org.bloomchord.chord.ChordContext;
+import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
@@ -96,9 +97,12 @@ public final class Maintenance {
     schedule.stop();
   }
 
-  /** The tables changed or a peer was suspected: adaptive periods return to their floors. */
-  public void tablesChanged() {
-    schedule.changed();
+  /**
+   * The tables changed ({@link RoutingTable#NEIGHBOURS}, {@link RoutingTable#FINGERS} or both):
+   * the adaptive period of the task that keeps what changed returns to its floor.
+   */
+  public void tablesChanged(int what) {
+    schedule.changed(what);
   }
 
   /** The current stabilize interval (the configured period unless maintenance is adaptive). */

@@ -1,6 +1,7 @@
 package org.bloomchord.chord.maintenance;
 
 import org.bloomchord.chord.ChordConfig;
+import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.overlay.BackoffTimer;
 import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.PeerRuntime;
@@ -10,10 +11,14 @@ import org.bloomchord.overlay.PeerRuntime;
  * the periods, the default) stabilize, fix-fingers and check-predecessor run every period with
  * jitter ({@link PeerRuntime#every}), and what a round reports changes nothing. With adaptive periods ({@link ChordConfig#stabilizeCeilingMs()} and
  * {@link ChordConfig#fixFingersCeilingMs()} above the periods), a round that changed nothing in
- * the tables lengthens the next interval by {@value BackoffTimer#BACKOFF} (MIT Chord's rule), up to the
- * ceiling, and any change of the tables, or a suspicion, brings both back to the floor at once:
- * successors are stabilized often and fingers rarely (Li et al.), and an idle ring costs almost
- * nothing. A crashed successor is still noticed at its predecessor's next stabilize round, so
+ * its own table lengthens the next interval by {@value BackoffTimer#BACKOFF} (MIT Chord's rule), up
+ * to the ceiling. A change brings back to the floor at once the task that keeps what changed: a
+ * new predecessor or successor-list entry brings stabilize back, a new finger fix-fingers, and a
+ * peer forgotten or suspected (or a merge of rings) both. Successors are stabilized often and
+ * fingers rarely (Li et al.), and an idle ring costs almost nothing. A join changes the successor
+ * lists of the r peers before it and one finger of about log2 N peers elsewhere; each of them
+ * brings back only the task that keeps the link, so that a stream of joins into a large ring does
+ * not set both tasks of every peer it touches back to their floors. A crashed successor is still noticed at its predecessor's next stabilize round, so
  * within the stabilize ceiling plus two request timeouts; lookups that meet it go around it at
  * once and snap the periods back.
  */
@@ -122,10 +127,18 @@ final class MaintenanceSchedule {
     fixFingers.quiet(quiet);
   }
 
-  /** The tables changed or a peer was suspected: both periods back to their floors at once. */
-  void changed() {
-    stabilize.toFloor();
-    fixFingers.toFloor();
+  /**
+   * The tables changed: stabilize back to its floor when the predecessor or the successor list
+   * changed ({@link RoutingTable#NEIGHBOURS}), fix-fingers when a finger did
+   * ({@link RoutingTable#FINGERS}); both for a peer forgotten or suspected, which sets both bits.
+   */
+  void changed(int what) {
+    if ((what & RoutingTable.NEIGHBOURS) != 0) {
+      stabilize.toFloor();
+    }
+    if ((what & RoutingTable.FINGERS) != 0) {
+      fixFingers.toFloor();
+    }
   }
 
   /** The current interval of stabilize, in milliseconds. */

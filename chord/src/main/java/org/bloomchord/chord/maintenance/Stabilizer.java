@@ -50,9 +50,9 @@ final class Stabilizer {
     this.paused = paused;
   }
 
-  private void stabilizeEnded(long version) {
+  private void stabilizeEnded(long changesBefore) {
     stabilizing = false;
-    schedule.stabilized(ctx.table().version() == version);
+    schedule.stabilized(ctx.table().neighbourChanges() == changesBefore);
   }
 
   /** One stabilize round. */
@@ -73,7 +73,7 @@ final class Stabilizer {
       return;
     }
     stabilizing = true;
-    stabilizeWith(succ, 1, true, table.version());
+    stabilizeWith(succ, 1, true, table.neighbourChanges());
   }
 
   /**
@@ -83,11 +83,11 @@ final class Stabilizer {
    * round settles the gap in one round instead of one round per joiner. A first failure of the
    * successor is retried at once, once.
    */
-  private void stabilizeWith(PeerRef succ, int step, boolean mayRetry, long version) {
+  private void stabilizeWith(PeerRef succ, int step, boolean mayRetry, long changesBefore) {
     RoutingTable table = ctx.table();
     ctx.request(succ, new GetNeighbors()).onComplete(ar -> {
       if (ctx.state() != PeerState.ACTIVE) {
-        stabilizeEnded(version);
+        stabilizeEnded(changesBefore);
         return;
       }
       if (!(ar.succeeded() && ar.result() instanceof Neighbors n)) {
@@ -95,9 +95,9 @@ final class Stabilizer {
         if (mayRetry && table.usable(succ, ctx.now())) {
           // a first failure is only a strike: ask again at once (with the backed-off timeout)
           // rather than a period later, so that a crashed successor is suspected sooner
-          stabilizeWith(succ, step, false, version);
+          stabilizeWith(succ, step, false, changesBefore);
         } else {
-          stabilizeEnded(version);
+          stabilizeEnded(changesBefore);
         }
         return;
       }
@@ -106,13 +106,13 @@ final class Stabilizer {
       if (x != null && ctx.ring().inOpen(x.id(), ctx.self().id(), succ.id()) && table.usable(x, now)) {
         table.offerSuccessor(x, now);
         if (step < ctx.config().successors() && table.successor().equals(x)) {
-          stabilizeWith(x, step + 1, true, version);
+          stabilizeWith(x, step + 1, true, changesBefore);
           return;
         }
       } else {
         table.adoptSuccessors(succ, n.successors(), now);
       }
-      stabilizeEnded(version);
+      stabilizeEnded(changesBefore);
       PeerRef target = table.successor();
       // a successor that already names us as its predecessor needs no Notify
       if (!target.equals(ctx.self()) && !(target.equals(succ) && ctx.self().equals(x))) {
