@@ -20,7 +20,9 @@ import org.bloomchord.overlay.PeerRef;
  * finger 1 is always the successor (the owner itself when alone); when the successor list empties
  * while other peers are still known, the nearest of them becomes the successor. Who is suspected,
  * for how long, and whom to ask again is {@link Suspicion}'s. Every mutation bumps
- * {@link #version()} and calls the change listener. Not thread-safe; owned by one peer.
+ * {@link #version()} and calls the change listener with what it touched. Not thread-safe; owned by
+ * one peer. The class is long because every change of a peer's links goes through it, so that the
+ * invariants above, the change counters and the listener are kept in one place.
  */
 public final class RoutingTable {
 
@@ -32,7 +34,6 @@ public final class RoutingTable {
   private PeerRef predecessor;
   /** The predecessor's id (0 without one), so that {@link #isPredecessor} reads no other object. */
   private long predecessorId;
-  private long version;
   private long neighbourChanges;
   private long fingerChanges;
   private IntConsumer onChange = what -> { };
@@ -122,7 +123,7 @@ public final class RoutingTable {
 
   /** A counter bumped by every change. */
   public long version() {
-    return version;
+    return neighbourChanges + fingerChanges;
   }
 
   /** A counter bumped by every change of the predecessor or the successor list ({@link #NEIGHBOURS}). */
@@ -416,7 +417,6 @@ public final class RoutingTable {
   }
 
   private void changed(int what) {
-    version++;
     if ((what & NEIGHBOURS) != 0) {
       neighbourChanges++;
     }
