@@ -26,6 +26,11 @@ import org.bloomchord.overlay.PeerRef;
  */
 public final class RoutingTable {
 
+  /** What a change touched: the predecessor or the successor list. */
+  public static final int NEIGHBOURS = 1;
+  /** What a change touched: a finger beyond the successor. */
+  public static final int FINGERS = 2;
+
   private final IdRing ring;
   private final PeerRef self;
   private final FingerTable fingers;
@@ -115,11 +120,6 @@ public final class RoutingTable {
   public FingerTable fingers() {
     return fingers;
   }
-
-  /** What a change touched: the predecessor or the successor list. */
-  public static final int NEIGHBOURS = 1;
-  /** What a change touched: a finger beyond the successor. */
-  public static final int FINGERS = 2;
 
   /** A counter bumped by every change. */
   public long version() {

@@ -18,9 +18,9 @@ import org.bloomchord.overlay.PeerRuntime;
  * fingers rarely (Li et al.), and an idle ring costs almost nothing. A join changes the successor
  * lists of the r peers before it and one finger of about log2 N peers elsewhere; each of them
  * brings back only the task that keeps the link, so that a stream of joins into a large ring does
- * not set both tasks of every peer it touches back to their floors. A crashed successor is still noticed at its predecessor's next stabilize round, so
- * within the stabilize ceiling plus two request timeouts; lookups that meet it go around it at
- * once and snap the periods back.
+ * not set both tasks of every peer it touches back to their floors. A crashed successor is still
+ * noticed at its predecessor's next stabilize round, so within the stabilize ceiling plus two
+ * request timeouts; lookups that meet it go around it at once and snap the periods back.
  */
 final class MaintenanceSchedule {
 

@@ -45,7 +45,7 @@ import java.util.logging.Logger;
  * stopped under a stream of joins"). Periodic tasks are shifted the same way, and so are the
  * deadlines after which a peer drops a request unread. The clock of
  * {@link org.bloomchord.overlay.PeerRuntime#now} is not changed.
-  */
+ */
 final class TimerWheel implements AutoCloseable {
 
   private static final Logger LOG = Logger.getLogger(TimerWheel.class.getName());
