@@ -1,6 +1,7 @@
 package org.bloomchord.chord;
 
 import io.vertx.core.Future;
+import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
@@ -57,11 +58,13 @@ final class ChordHandlers {
     h.request(GetNeighbors.class, (peer, from, m) -> {
       peer.admission().requireOnRing("GetNeighbors");
       peer.maintenanceTasks().linkedFrom(from);
+      peer.context().table().predecessorTold(from, m.predecessor());
       return Future.succeededFuture(peer.maintenanceTasks().onGetNeighbors());
     });
     h.request(GetPredecessor.class, (peer, from, m) -> {
       peer.admission().requireOnRing("GetPredecessor");
-      return Future.succeededFuture(new Predecessor(peer.context().table().predecessor()));
+      RoutingTable table = peer.context().table();
+      return Future.succeededFuture(new Predecessor(table.predecessor(), table.beyondPredecessor()));
     });
     h.request(GetFingers.class, (peer, from, m) -> {
       peer.admission().requireOnRing("GetFingers");
@@ -89,7 +92,7 @@ final class ChordHandlers {
     });
     h.message(Notify.class, (peer, from, m) -> {
       if (peer.context().active()) {
-        peer.maintenanceTasks().onNotify(from);
+        peer.maintenanceTasks().onNotify(from, m);
         peer.maintenanceTasks().linkedFrom(from);
       }
     });

@@ -39,6 +39,8 @@ public final class RoutingTable {
   private PeerRef predecessor;
   /** The predecessor's id (0 without one), so that {@link #isPredecessor} reads no other object. */
   private long predecessorId;
+  /** What the predecessor last told of its own predecessor ({@link #predecessorTold}), or null. */
+  private PeerRef beyondPredecessor;
   private long neighbourChanges;
   private long fingerChanges;
   private IntConsumer onChange = what -> { };
@@ -116,6 +118,23 @@ public final class RoutingTable {
     return p != null && (p == peer || peer.id() == predecessorId && peer.equals(p));
   }
 
+  /**
+   * Keeps what {@code from} told of its own predecessor (null: nothing new), when {@code from} is
+   * our predecessor (anyone else's word is ignored); forgotten whenever the predecessor changes.
+   * Not part of the tables the oracle judges, so no change is counted.
+   */
+  public void predecessorTold(PeerRef from, PeerRef itsPredecessor) {
+    if (itsPredecessor != null && !itsPredecessor.equals(from) && !itsPredecessor.equals(self)
+        && isPredecessor(from)) {
+      beyondPredecessor = itsPredecessor;
+    }
+  }
+
+  /** The predecessor's own predecessor as the predecessor last told it, or null when unknown. */
+  public PeerRef beyondPredecessor() {
+    return beyondPredecessor;
+  }
+
   /** The finger table (read it; change it through this class). */
   public FingerTable fingers() {
     return fingers;
@@ -157,6 +176,7 @@ public final class RoutingTable {
     PeerRef was = predecessor;
     predecessor = p;
     predecessorId = p == null ? 0 : p.id();
+    beyondPredecessor = null;
     changed(NEIGHBOURS);
     if (was != null && p != null) {
       onNewPredecessor.accept(was, p);
@@ -341,6 +361,7 @@ public final class RoutingTable {
     if (peer.equals(predecessor)) {
       predecessor = null;
       predecessorId = 0;
+      beyondPredecessor = null;
       c = true;
     }
     if (successors.isEmpty()) {

@@ -185,22 +185,40 @@ final class FingerFixer {
       if (ctx.state() != PeerState.ACTIVE) {
         return Future.succeededFuture(following(i));
       }
-      PeerRef p = reply instanceof Predecessor pr ? pr.predecessor() : null;
+      Predecessor answer = reply instanceof Predecessor pr ? pr : null;
+      PeerRef p = answer == null ? null : answer.predecessor();
       if (p == null) {
         return lookupFinger(i);
       }
-      if (p.id() != start && !ctx.ring().inOpen(p.id(), start, f.id())) {
+      if (!atOrBefore(p, start, f)) {
         return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
       }
       ctx.metrics().increment(ChordCounter.FINGER_STALE, 1);
       if (step + 1 >= ctx.config().successors() || !table.usable(p, ctx.now())) {
         return lookupFinger(i);
       }
-      return walkFinger(i, p, step + 1);
+      PeerRef beyond = answer.beyond();
+      if (beyond == null || p.id() == start) {
+        return walkFinger(i, p, step + 1);
+      }
+      if (!atOrBefore(beyond, start, p)) {
+        // the finger's predecessor said its own predecessor lies before the start: p is the finger
+        return Future.succeededFuture(table.fillFinger(i, p, ctx.now()));
+      }
+      // one more peer joined before p: ask it straight away
+      if (step + 2 >= ctx.config().successors() || !table.usable(beyond, ctx.now())) {
+        return walkFinger(i, p, step + 1);
+      }
+      return walkFinger(i, beyond, step + 2);
     }, failure -> {
       ctx.suspect(f);
       return lookupFinger(i);
     });
+  }
+
+  /** Whether {@code p} lies at {@code start} or in (start, f): after the start and before f. */
+  private boolean atOrBefore(PeerRef p, long start, PeerRef f) {
+    return p.id() == start || ctx.ring().inOpen(p.id(), start, f.id());
   }
 
   /** Looks up the start of finger i and fills it; the future gives the next finger to refresh. */

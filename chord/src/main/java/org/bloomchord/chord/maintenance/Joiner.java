@@ -3,6 +3,7 @@ package org.bloomchord.chord.maintenance;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.PeerState;
@@ -39,13 +40,20 @@ final class Joiner {
   private final Storage storage;
   private final Runnable activate;
   private final FingerFixer fingers;
+  private final BiConsumer<PeerRef, PeerRef> told;
 
-  Joiner(ChordContext ctx, LookupEngine lookups, Storage storage, Runnable activate, FingerFixer fingers) {
+  /**
+   * @param told called with the successor and the predecessor a join ended with: the successor
+   *     knows that predecessor from the join itself, so stabilize need not tell it
+   */
+  Joiner(ChordContext ctx, LookupEngine lookups, Storage storage, Runnable activate, FingerFixer fingers,
+      BiConsumer<PeerRef, PeerRef> told) {
     this.ctx = ctx;
     this.lookups = lookups;
     this.storage = storage;
     this.activate = activate;
     this.fingers = fingers;
+    this.told = told;
   }
 
   /**
@@ -98,6 +106,7 @@ final class Joiner {
         if (former != null && !former.equals(ctx.self())) {
           if (!n.guessed()) {
             table.setPredecessor(former);
+            told.accept(succ, former);
           }
           ctx.runtime().send(former, new JoinedBefore(n.guessed()));
         }
@@ -148,6 +157,10 @@ final class Joiner {
     PeerRef before = pred != null ? pred : alone ? ctx.self() : closestBefore(from);
     boolean guessed = pred == null && !alone;
     table.setPredecessor(from);
+    if (!guessed && !alone) {
+      // the joiner takes our former predecessor as its own: fix-fingers' checks may name it beyond
+      table.predecessorTold(from, before);
+    }
     if (alone) {
       table.offerSuccessor(from, ctx.now());
     }

@@ -6,6 +6,7 @@ import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.PredecessorLeaving;
 import org.bloomchord.chord.wire.ChordMessages.SuccessorLeaving;
@@ -48,7 +49,7 @@ public final class Maintenance {
     this.fingers = new FingerFixer(ctx, lookups, schedule, this::paused);
     this.stabilizer = new Stabilizer(ctx, storage, schedule, this::paused);
     this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);
-    this.joiner = new Joiner(ctx, lookups, storage, activate, fingers);
+    this.joiner = new Joiner(ctx, lookups, storage, activate, fingers, stabilizer::toldSuccessor);
     this.departures = new Departures(ctx, storage);
   }
 
@@ -141,8 +142,8 @@ public final class Maintenance {
   }
 
   /** A predecessor's Notify ({@link Stabilizer#onNotify}). */
-  public void onNotify(PeerRef from) {
-    stabilizer.onNotify(from);
+  public void onNotify(PeerRef from, Notify m) {
+    stabilizer.onNotify(from, m.predecessor());
   }
 
   /** The successor's new successor list ({@link Stabilizer#onSuccessorsChanged}). */
@@ -152,10 +153,12 @@ public final class Maintenance {
 
   /**
    * The tables changed and the change has settled (called once after a burst of changes): a
-   * changed successor list is told to the predecessor ({@link Stabilizer#tellPredecessor}).
+   * changed successor list is told to the predecessor ({@link Stabilizer#tellPredecessor}), and a
+   * new predecessor to the successor ({@link Stabilizer#tellSuccessor}).
    */
   public void linksSettled() {
     stabilizer.tellPredecessor();
+    stabilizer.tellSuccessor();
   }
 
   /** Answers GetNeighbors. */

@@ -42,6 +42,9 @@ final class Stabilizer {
   private int recoveryWait;
   /** The successor list as last told to the predecessor (or as it was when we last looked). */
   private List<PeerRef> told = List.of();
+  /** The successor last told our predecessor in stabilize, and the predecessor told. */
+  private PeerRef predecessorToldTo;
+  private PeerRef predecessorTold;
 
   Stabilizer(ChordContext ctx, Storage storage, MaintenanceSchedule schedule, BooleanSupplier paused) {
     this.ctx = ctx;
@@ -85,7 +88,7 @@ final class Stabilizer {
    */
   private void stabilizeWith(PeerRef succ, int step, boolean mayRetry, long changesBefore) {
     RoutingTable table = ctx.table();
-    ctx.request(succ, new GetNeighbors()).onComplete(ar -> {
+    ctx.request(succ, new GetNeighbors(predecessorFor(succ))).onComplete(ar -> {
       if (ctx.state() != PeerState.ACTIVE) {
         stabilizeEnded(changesBefore);
         return;
@@ -116,9 +119,31 @@ final class Stabilizer {
       PeerRef target = table.successor();
       // a successor that already names us as its predecessor needs no Notify
       if (!target.equals(ctx.self()) && !(target.equals(succ) && ctx.self().equals(x))) {
-        ctx.runtime().send(target, new Notify());
+        ctx.runtime().send(target, new Notify(predecessorFor(target)));
       }
     });
+  }
+
+  /**
+   * Our predecessor, when {@code succ} was not told it yet, for {@link GetNeighbors#predecessor}:
+   * a successor keeps what its predecessor told until its predecessor changes, so telling it once
+   * is enough and every other stabilize request carries no peer. A successor that lost it (its
+   * predecessor changed and came back) answers without it, which costs fix-fingers a step.
+   */
+  /** Records that {@code succ} knows {@code pred} as our predecessor (a join told it). */
+  void toldSuccessor(PeerRef succ, PeerRef pred) {
+    predecessorToldTo = succ;
+    predecessorTold = pred;
+  }
+
+  private PeerRef predecessorFor(PeerRef succ) {
+    PeerRef pred = ctx.table().predecessor();
+    if (pred == null || succ.equals(predecessorToldTo) && pred.equals(predecessorTold)) {
+      return null;
+    }
+    predecessorToldTo = succ;
+    predecessorTold = pred;
+    return pred;
   }
 
   /**
@@ -210,8 +235,27 @@ final class Stabilizer {
     });
   }
 
-  /** Handles Notify from {@code from}: adopts it as predecessor if it is closer. */
-  void onNotify(PeerRef from) {
+  /**
+   * Tells the successor our predecessor when it was not told it yet ({@link Notify#predecessor}):
+   * called once the tables settled after a change, so a new predecessor, or a new successor,
+   * costs one message, and a ring that does not change sends none.
+   */
+  void tellSuccessor() {
+    PeerRef succ = ctx.table().successor();
+    if (succ.equals(ctx.self())) {
+      return;
+    }
+    PeerRef pred = predecessorFor(succ);
+    if (pred != null) {
+      ctx.runtime().send(succ, new Notify(pred));
+    }
+  }
+
+  /**
+   * Handles Notify from {@code from}: adopts it as predecessor if it is closer, and keeps what it
+   * told of its own predecessor ({@code itsPredecessor}, null for nothing new) when it is ours.
+   */
+  void onNotify(PeerRef from, PeerRef itsPredecessor) {
     RoutingTable table = ctx.table();
     PeerRef pred = table.predecessor();
     long now = ctx.now();
@@ -225,6 +269,7 @@ final class Stabilizer {
     if (table.successor().equals(ctx.self())) {
       table.offerSuccessor(from, now);
     }
+    table.predecessorTold(from, itsPredecessor);
   }
 
   /**

@@ -10,7 +10,9 @@ import org.bloomchord.overlay.PeerRef;
 
 /**
  * The messages of the Chord protocol. Each is an immutable record with a codec in
- * {@link ChordWire}; nullable fields are stated. Lists are copied on construction.
+ * {@link ChordWire}; nullable fields are stated. Lists are copied on construction. The class is
+ * long because it is the protocol's vocabulary in one place: every message, its fields and what
+ * each means, beside one another, as the wire registry numbers them.
  */
 public final class ChordMessages {
 
@@ -169,8 +171,19 @@ public final class ChordMessages {
     }
   }
 
-  /** Stabilize: asks a peer for its predecessor and successor list. */
-  public record GetNeighbors() implements Message {
+  /**
+   * Stabilize: asks a peer for its predecessor and successor list.
+   *
+   * @param predecessor the asker's own predecessor when stabilize did not tell this peer yet, else
+   *     null; the successor keeps it while the asker is its predecessor and passes it on in
+   *     {@link Predecessor#beyond}
+   */
+  public record GetNeighbors(PeerRef predecessor) implements Message {
+
+    /** A request that tells nothing of the asker's predecessor. */
+    public GetNeighbors() {
+      this(null);
+    }
   }
 
   /**
@@ -193,8 +206,16 @@ public final class ChordMessages {
    * The reply to {@link GetPredecessor}.
    *
    * @param predecessor the replier's predecessor, or null
+   * @param beyond the predecessor's own predecessor as the predecessor last told it in stabilize
+   *     ({@link GetNeighbors#predecessor}), or null when unknown: a fix-fingers check that finds a
+   *     peer joined before its finger learns in the same answer whether one more did
    */
-  public record Predecessor(PeerRef predecessor) implements Message {
+  public record Predecessor(PeerRef predecessor, PeerRef beyond) implements Message {
+
+    /** An answer that names no peer beyond the predecessor. */
+    public Predecessor(PeerRef predecessor) {
+      this(predecessor, null);
+    }
   }
 
   /** Join: asks the new successor for its fingers, as hints for the joiner's own. */
@@ -259,8 +280,19 @@ public final class ChordMessages {
   public record JoinedBefore(boolean guessed) implements Message {
   }
 
-  /** Notify: the sender believes it may be the receiver's predecessor (one-way). */
-  public record Notify() implements Message {
+  /**
+   * Notify: the sender believes it may be the receiver's predecessor (one-way).
+   *
+   * @param predecessor the sender's own predecessor when it did not tell the receiver yet, else
+   *     null (as in {@link GetNeighbors#predecessor}): a peer whose predecessor changed tells its
+   *     successor at once, so that the successor's answers to fix-fingers name the new one
+   */
+  public record Notify(PeerRef predecessor) implements Message {
+
+    /** A notify that tells nothing of the sender's predecessor. */
+    public Notify() {
+      this(null);
+    }
   }
 
   /**

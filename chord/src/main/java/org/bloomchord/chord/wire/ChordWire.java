@@ -142,12 +142,14 @@ public final class ChordWire {
       writeNullablePeer(m.peer(), out);
       writePeers(m.successors(), out);
     }, in -> new NextHop(in.readBoolean(), in.readBoolean(), readNullablePeer(in), readPeers(in))));
-    r.register(7, limits.codec(GetNeighbors.class, (m, out) -> { }, in -> new GetNeighbors()));
+    r.register(7, limits.codec(GetNeighbors.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+        in -> new GetNeighbors(readNullablePeer(in))));
     r.register(8, limits.codec(Neighbors.class, (m, out) -> {
       writeNullablePeer(m.predecessor(), out);
       writePeers(m.successors(), out);
     }, in -> new Neighbors(readNullablePeer(in), readPeers(in))));
-    r.register(9, limits.codec(Notify.class, (m, out) -> { }, in -> new Notify()));
+    r.register(9, limits.codec(Notify.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
+        in -> new Notify(readNullablePeer(in))));
     r.register(10, limits.codec(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
         in -> new SuccessorLeaving(readPeers(in))));
     r.register(11, limits.codec(PredecessorLeaving.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
@@ -189,8 +191,10 @@ public final class ChordWire {
       }
     }, in -> new GetReply(in.readBoolean() ? readEntry(in) : null)));
     r.register(17, limits.codec(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
-    r.register(18, limits.codec(Predecessor.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
-        in -> new Predecessor(readNullablePeer(in))));
+    r.register(18, limits.codec(Predecessor.class, (m, out) -> {
+      writeNullablePeer(m.predecessor(), out);
+      writeNullablePeer(m.beyond(), out);
+    }, in -> new Predecessor(readNullablePeer(in), readNullablePeer(in))));
     r.register(19, limits.codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
     r.register(21, limits.codec(JoinNotify.class, (m, out) -> out.writeBoolean(m.holdsEntries()),
         in -> new JoinNotify(in.readBoolean())));

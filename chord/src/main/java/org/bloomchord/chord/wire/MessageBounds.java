@@ -10,11 +10,13 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
+import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetReply;
 import org.bloomchord.chord.wire.ChordMessages.GetRequest;
 import org.bloomchord.chord.wire.ChordMessages.LookupDone;
 import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
+import org.bloomchord.chord.wire.ChordMessages.Notify;
 import org.bloomchord.chord.wire.ChordMessages.NextHop;
 import org.bloomchord.chord.wire.ChordMessages.NextHopQuery;
 import org.bloomchord.chord.wire.ChordMessages.Predecessor;
@@ -129,6 +131,11 @@ public final class MessageBounds implements MessageCheck {
       peers(j.successors());
     } else if (m instanceof Predecessor p) {
       nullablePeer(p.predecessor());
+      nullablePeer(p.beyond());
+    } else if (m instanceof GetNeighbors g) {
+      nullablePeer(g.predecessor());
+    } else if (m instanceof Notify n) {
+      nullablePeer(n.predecessor());
     } else if (m instanceof Fingers f) {
       peers(f.fingers());
     } else if (m instanceof SuccessorLeaving s) {

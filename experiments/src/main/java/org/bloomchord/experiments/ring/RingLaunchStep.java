@@ -77,7 +77,7 @@ final class RingLaunchStep implements RunStep {
       launched += wave;
       int failed = cluster.failedJoins() - failedBefore;
       run.hostsAlive += wave - failed;
-      ctx.note("launched %d of %d peers%s", launched, peers,
+      ctx.note("launched %d of %d peers at %.1f s%s", launched, peers, cluster.network().now() / 1000.0,
           failed == 0 ? "" : " (" + failed + " joins failed; those peers were stopped)");
       if (launched < peers) {
         cluster.awaitStable(200 * run.config.stabilizeMs());
