@@ -42,7 +42,7 @@ final class Stabilizer {
   private int recoveryWait;
   /** The successor list as last told to the predecessor (or as it was when we last looked). */
   private List<PeerRef> told = List.of();
-  /** The successor last told our predecessor in stabilize, and the predecessor told. */
+  /** The successor last told our predecessor ({@link #predecessorFor}), and the predecessor told. */
   private PeerRef predecessorToldTo;
   private PeerRef predecessorTold;
 
@@ -124,18 +124,19 @@ final class Stabilizer {
     });
   }
 
-  /**
-   * Our predecessor, when {@code succ} was not told it yet, for {@link GetNeighbors#predecessor}:
-   * a successor keeps what its predecessor told until its predecessor changes, so telling it once
-   * is enough and every other stabilize request carries no peer. A successor that lost it (its
-   * predecessor changed and came back) answers without it, which costs fix-fingers a step.
-   */
   /** Records that {@code succ} knows {@code pred} as our predecessor (a join told it). */
   void toldSuccessor(PeerRef succ, PeerRef pred) {
     predecessorToldTo = succ;
     predecessorTold = pred;
   }
 
+  /**
+   * Our predecessor, when {@code succ} was not told it yet, for {@link GetNeighbors#predecessor}
+   * and {@link Notify#predecessor}: a successor keeps what its predecessor told until its
+   * predecessor changes, so telling it once is enough and every other request carries no peer. A
+   * successor that lost it (its predecessor changed and came back) answers without it, which
+   * costs fix-fingers a step.
+   */
   private PeerRef predecessorFor(PeerRef succ) {
     PeerRef pred = ctx.table().predecessor();
     if (pred == null || succ.equals(predecessorToldTo) && pred.equals(predecessorTold)) {

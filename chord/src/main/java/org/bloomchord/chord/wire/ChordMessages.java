@@ -206,9 +206,10 @@ public final class ChordMessages {
    * The reply to {@link GetPredecessor}.
    *
    * @param predecessor the replier's predecessor, or null
-   * @param beyond the predecessor's own predecessor as the predecessor last told it in stabilize
-   *     ({@link GetNeighbors#predecessor}), or null when unknown: a fix-fingers check that finds a
-   *     peer joined before its finger learns in the same answer whether one more did
+   * @param beyond the predecessor's own predecessor as the predecessor last told it
+   *     ({@link Notify#predecessor}, {@link GetNeighbors#predecessor}), or null when unknown: a
+   *     fix-fingers check that finds a peer joined before its finger learns in the same answer
+   *     whether one more did
    */
   public record Predecessor(PeerRef predecessor, PeerRef beyond) implements Message {
 
