@@ -174,9 +174,7 @@ public final class RoutingTable {
       return false;
     }
     PeerRef was = predecessor;
-    predecessor = p;
-    predecessorId = p == null ? 0 : p.id();
-    beyondPredecessor = null;
+    predecessorIs(p);
     changed(NEIGHBOURS);
     if (was != null && p != null) {
       onNewPredecessor.accept(was, p);
@@ -353,15 +351,23 @@ public final class RoutingTable {
     suspicion.answered(peer);
   }
 
+  /**
+   * The one place the predecessor's fields are written: its ref, its id, and what it told of its
+   * own predecessor, which belongs to the former one and is forgotten with it.
+   */
+  private void predecessorIs(PeerRef p) {
+    predecessor = p;
+    predecessorId = p == null ? 0 : p.id();
+    beyondPredecessor = null;
+  }
+
   /** Removes {@code peer} from every table without suspecting it; returns the fingers it held. */
   public List<Integer> forget(PeerRef peer, long now) {
     suspicion.clearStrikes(peer);
     boolean c = successors.remove(peer);
     List<Integer> cleared = fingers.remove(peer);
     if (peer.equals(predecessor)) {
-      predecessor = null;
-      predecessorId = 0;
-      beyondPredecessor = null;
+      predecessorIs(null);
       c = true;
     }
     if (successors.isEmpty()) {

@@ -157,8 +157,9 @@ final class Joiner {
     PeerRef before = pred != null ? pred : alone ? ctx.self() : closestBefore(from);
     boolean guessed = pred == null && !alone;
     table.setPredecessor(from);
-    if (!guessed && !alone) {
-      // the joiner takes our former predecessor as its own: fix-fingers' checks may name it beyond
+    if (!guessed) {
+      // the joiner takes our former predecessor as its own (alone, that is us, which the table
+      // refuses): fix-fingers' checks may name it beyond
       table.predecessorTold(from, before);
     }
     if (alone) {
