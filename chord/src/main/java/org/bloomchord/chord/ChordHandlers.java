@@ -59,11 +59,14 @@ final class ChordHandlers {
       peer.admission().requireOnRing("GetNeighbors");
       peer.maintenanceTasks().linkedFrom(from);
       peer.context().table().predecessorTold(from, m.predecessor());
-      return Future.succeededFuture(peer.maintenanceTasks().onGetNeighbors());
+      return Future.succeededFuture(peer.maintenanceTasks().onGetNeighbors(m.listTag()));
     });
     h.request(GetPredecessor.class, (peer, from, m) -> {
       peer.admission().requireOnRing("GetPredecessor");
       RoutingTable table = peer.context().table();
+      if (m.finger() && table.precedes(m.start())) {
+        return Future.succeededFuture(Predecessor.fingerHolds());
+      }
       return Future.succeededFuture(new Predecessor(table.predecessor(), table.beyondPredecessor()));
     });
     h.request(GetFingers.class, (peer, from, m) -> {

@@ -119,6 +119,15 @@ public final class RoutingTable {
   }
 
   /**
+   * Whether a predecessor is known and lies before {@code start}: neither at it nor in (start,
+   * self), so no peer lies in [start, self) and this peer is the successor of {@code start} (read
+   * from the predecessor's id kept here, without its ref).
+   */
+  public boolean precedes(long start) {
+    return predecessor != null && predecessorId != start && !ring.inOpen(predecessorId, start, self.id());
+  }
+
+  /**
    * Keeps what {@code from} told of its own predecessor (null: nothing new), when {@code from} is
    * our predecessor (anyone else's word is ignored); forgotten whenever the predecessor changes.
    * Not part of the tables the oracle judges, so no change is counted.

@@ -181,11 +181,15 @@ final class FingerFixer {
     if (f.id() == start) {
       return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
     }
-    return ctx.request(f, new GetPredecessor()).compose(reply -> {
+    return ctx.request(f, new GetPredecessor(true, start)).compose(reply -> {
       if (ctx.state() != PeerState.ACTIVE) {
         return Future.succeededFuture(following(i));
       }
       Predecessor answer = reply instanceof Predecessor pr ? pr : null;
+      if (answer != null && answer.holds()) {
+        // f's predecessor lies before the start, as f judged it: f is still the finger
+        return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
+      }
       PeerRef p = answer == null ? null : answer.predecessor();
       if (p == null) {
         return lookupFinger(i);

@@ -161,9 +161,9 @@ public final class Maintenance {
     stabilizer.tellSuccessor();
   }
 
-  /** Answers GetNeighbors. */
-  public Message onGetNeighbors() {
-    return stabilizer.onGetNeighbors();
+  /** Answers GetNeighbors, leaving out the successor list when it is the one {@code listTag} names. */
+  public Message onGetNeighbors(long listTag) {
+    return stabilizer.onGetNeighbors(listTag);
   }
 
   /** Answers GetFingers. */

@@ -8,6 +8,7 @@ import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.wire.ChordMessages;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.Neighbors;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
@@ -45,6 +46,13 @@ final class Stabilizer {
   /** The successor last told our predecessor ({@link #predecessorFor}), and the predecessor told. */
   private PeerRef predecessorToldTo;
   private PeerRef predecessorTold;
+  /** The successor list last heard in full in a stabilize answer, from whom, and its tag. */
+  private PeerRef heardFrom;
+  private List<PeerRef> heard = List.of();
+  private long heardTag;
+  /** Our successor list as last tagged for an answer (the table's list is immutable until it changes), and its tag. */
+  private List<PeerRef> taggedList;
+  private long ownTag;
 
   Stabilizer(ChordContext ctx, Storage storage, MaintenanceSchedule schedule, BooleanSupplier paused) {
     this.ctx = ctx;
@@ -88,7 +96,8 @@ final class Stabilizer {
    */
   private void stabilizeWith(PeerRef succ, int step, boolean mayRetry, long changesBefore) {
     RoutingTable table = ctx.table();
-    ctx.request(succ, new GetNeighbors(predecessorFor(succ))).onComplete(ar -> {
+    long tag = succ.equals(heardFrom) ? heardTag : 0;
+    ctx.request(succ, new GetNeighbors(predecessorFor(succ), tag)).onComplete(ar -> {
       if (ctx.state() != PeerState.ACTIVE) {
         stabilizeEnded(changesBefore);
         return;
@@ -113,7 +122,7 @@ final class Stabilizer {
           return;
         }
       } else {
-        table.adoptSuccessors(succ, n.successors(), now);
+        table.adoptSuccessors(succ, heard(succ, n, tag), now);
       }
       stabilizeEnded(changesBefore);
       PeerRef target = table.successor();
@@ -122,6 +131,22 @@ final class Stabilizer {
         ctx.runtime().send(target, new Notify(predecessorFor(target)));
       }
     });
+  }
+
+  /**
+   * The successor list {@code n} gives: the list it holds, or, when it says the list is unchanged,
+   * the list heard before under the tag the request sent ({@code tag}); a list sent in full is kept
+   * for the next request to {@code from}. An answer that calls unchanged a list the request did not
+   * name gives no peer.
+   */
+  private List<PeerRef> heard(PeerRef from, Neighbors n, long tag) {
+    if (n.unchanged()) {
+      return tag != 0 && from.equals(heardFrom) && tag == heardTag ? heard : List.of();
+    }
+    heardFrom = from;
+    heard = n.successors();
+    heardTag = ChordMessages.listTag(heard);
+    return heard;
   }
 
   /** Records that {@code succ} knows {@code pred} as our predecessor (a join told it). */
@@ -312,8 +337,24 @@ final class Stabilizer {
     }
   }
 
-  /** Answers GetNeighbors. */
-  Message onGetNeighbors() {
-    return new Neighbors(ctx.table().predecessor(), ctx.table().successors());
+  /**
+   * Answers GetNeighbors: our predecessor and successor list, the list left out when it is the one
+   * the asker holds ({@code listTag}, 0 for none). Most stabilize rounds of a ring that does not
+   * change find the list unchanged, and a list names up to r peers, each of which the asker would
+   * decode again.
+   */
+  Message onGetNeighbors(long listTag) {
+    RoutingTable table = ctx.table();
+    List<PeerRef> list = table.successors();
+    if (listTag != 0) {
+      if (list != taggedList) {
+        taggedList = list;
+        ownTag = ChordMessages.listTag(list);
+      }
+      if (listTag == ownTag) {
+        return new Neighbors(table.predecessor(), List.of(), true);
+      }
+    }
+    return new Neighbors(table.predecessor(), list);
   }
 }

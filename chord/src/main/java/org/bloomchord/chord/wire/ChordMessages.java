@@ -177,12 +177,15 @@ public final class ChordMessages {
    * @param predecessor the asker's own predecessor when stabilize did not tell this peer yet, else
    *     null; the successor keeps it while the asker is its predecessor and passes it on in
    *     {@link Predecessor#beyond}
+   * @param listTag the {@link #listTag} of the successor list this peer last sent the asker, or 0
+   *     for none: when the list is still the same, the answer leaves it out
+   *     ({@link Neighbors#unchanged})
    */
-  public record GetNeighbors(PeerRef predecessor) implements Message {
+  public record GetNeighbors(PeerRef predecessor, long listTag) implements Message {
 
-    /** A request that tells nothing of the asker's predecessor. */
+    /** A request that tells nothing of the asker's predecessor and holds no list of the peer asked. */
     public GetNeighbors() {
-      this(null);
+      this(null, 0);
     }
   }
 
@@ -190,32 +193,93 @@ public final class ChordMessages {
    * The reply to {@link GetNeighbors}.
    *
    * @param predecessor the replier's predecessor, or null
-   * @param successors the replier's successor list, nearest first
+   * @param successors the replier's successor list, nearest first; empty when {@code unchanged}
+   * @param unchanged the list is the one the request's {@link GetNeighbors#listTag} names, which
+   *     the asker holds, so it is not sent again
    */
-  public record Neighbors(PeerRef predecessor, List<PeerRef> successors) implements Message {
+  public record Neighbors(PeerRef predecessor, List<PeerRef> successors, boolean unchanged) implements Message {
     public Neighbors {
-      successors = List.copyOf(successors);
+      successors = unchanged ? List.of() : List.copyOf(successors);
+    }
+
+    /** A reply that sends the whole list. */
+    public Neighbors(PeerRef predecessor, List<PeerRef> successors) {
+      this(predecessor, successors, false);
     }
   }
 
-  /** Fix-fingers: asks a finger for its predecessor, to check that no peer joined before it. */
-  public record GetPredecessor() implements Message {
+  /**
+   * The tag of a successor list in {@link GetNeighbors#listTag}: a 64-bit hash of its peers' ids
+   * and addresses in order, never 0. Two different lists share a tag with a chance of about
+   * 2^-64; an answer's peer could lie about its list anyway.
+   */
+  public static long listTag(List<PeerRef> peers) {
+    long h = 0x243F6A8885A308D3L;
+    for (int i = 0; i < peers.size(); i++) {
+      PeerRef p = peers.get(i);
+      h = mix(h ^ p.id());
+      h = mix(h ^ p.address().hashCode());
+    }
+    h = mix(h ^ peers.size());
+    return h == 0 ? 1 : h;
+  }
+
+  /** The finalizer of SplitMix64 after one multiply-add: every input bit reaches every output bit. */
+  private static long mix(long x) {
+    long z = x * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /**
+   * Fix-fingers: asks a finger for its predecessor, to check that no peer joined before it.
+   *
+   * @param finger whether the request checks a finger whose start is {@code start}: the answer
+   *     then names no peer when the replier is still that finger ({@link Predecessor#holds})
+   * @param start the finger's start, when {@code finger}
+   */
+  public record GetPredecessor(boolean finger, long start) implements Message {
+
+    /** A request for the predecessor, whatever it is. */
+    public GetPredecessor() {
+      this(false, 0);
+    }
   }
 
   /**
    * The reply to {@link GetPredecessor}.
    *
-   * @param predecessor the replier's predecessor, or null
+   * @param predecessor the replier's predecessor, or null; null when {@code holds}
    * @param beyond the predecessor's own predecessor as the predecessor last told it
    *     ({@link Notify#predecessor}, {@link GetNeighbors#predecessor}), or null when unknown: a
    *     fix-fingers check that finds a peer joined before its finger learns in the same answer
-   *     whether one more did
+   *     whether one more did; null when {@code holds}
+   * @param holds the replier's predecessor lies before the start the request named, so no peer
+   *     lies in [start, replier) and the replier is still the asker's finger: the answer of most
+   *     checks, which then decode no peer
    */
-  public record Predecessor(PeerRef predecessor, PeerRef beyond) implements Message {
+  public record Predecessor(PeerRef predecessor, PeerRef beyond, boolean holds) implements Message {
+    public Predecessor {
+      if (holds) {
+        predecessor = null;
+        beyond = null;
+      }
+    }
+
+    /** An answer that names the predecessor and the peer beyond it. */
+    public Predecessor(PeerRef predecessor, PeerRef beyond) {
+      this(predecessor, beyond, false);
+    }
 
     /** An answer that names no peer beyond the predecessor. */
     public Predecessor(PeerRef predecessor) {
-      this(predecessor, null);
+      this(predecessor, null, false);
+    }
+
+    /** The answer that the replier is still the finger the request checks. */
+    public static Predecessor fingerHolds() {
+      return new Predecessor(null, null, true);
     }
   }
 

@@ -142,12 +142,21 @@ public final class ChordWire {
       writeNullablePeer(m.peer(), out);
       writePeers(m.successors(), out);
     }, in -> new NextHop(in.readBoolean(), in.readBoolean(), readNullablePeer(in), readPeers(in))));
-    r.register(7, limits.codec(GetNeighbors.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
-        in -> new GetNeighbors(readNullablePeer(in))));
+    r.register(7, limits.codec(GetNeighbors.class, (m, out) -> {
+      writeNullablePeer(m.predecessor(), out);
+      out.writeLong(m.listTag());
+    }, in -> new GetNeighbors(readNullablePeer(in), in.readLong())));
     r.register(8, limits.codec(Neighbors.class, (m, out) -> {
       writeNullablePeer(m.predecessor(), out);
-      writePeers(m.successors(), out);
-    }, in -> new Neighbors(readNullablePeer(in), readPeers(in))));
+      out.writeBoolean(m.unchanged());
+      if (!m.unchanged()) {
+        writePeers(m.successors(), out);
+      }
+    }, in -> {
+      PeerRef predecessor = readNullablePeer(in);
+      return in.readBoolean() ? new Neighbors(predecessor, List.of(), true)
+          : new Neighbors(predecessor, readPeers(in), false);
+    }));
     r.register(9, limits.codec(Notify.class, (m, out) -> writeNullablePeer(m.predecessor(), out),
         in -> new Notify(readNullablePeer(in))));
     r.register(10, limits.codec(SuccessorLeaving.class, (m, out) -> writePeers(m.successors(), out),
@@ -190,11 +199,19 @@ public final class ChordWire {
         writeEntry(m.entry(), out);
       }
     }, in -> new GetReply(in.readBoolean() ? readEntry(in) : null)));
-    r.register(17, limits.codec(GetPredecessor.class, (m, out) -> { }, in -> new GetPredecessor()));
+    r.register(17, limits.codec(GetPredecessor.class, (m, out) -> {
+      out.writeBoolean(m.finger());
+      if (m.finger()) {
+        out.writeLong(m.start());
+      }
+    }, in -> in.readBoolean() ? new GetPredecessor(true, in.readLong()) : new GetPredecessor()));
     r.register(18, limits.codec(Predecessor.class, (m, out) -> {
-      writeNullablePeer(m.predecessor(), out);
-      writeNullablePeer(m.beyond(), out);
-    }, in -> new Predecessor(readNullablePeer(in), readNullablePeer(in))));
+      out.writeBoolean(m.holds());
+      if (!m.holds()) {
+        writeNullablePeer(m.predecessor(), out);
+        writeNullablePeer(m.beyond(), out);
+      }
+    }, in -> in.readBoolean() ? Predecessor.fingerHolds() : new Predecessor(readNullablePeer(in), readNullablePeer(in))));
     r.register(19, limits.codec(GetFingers.class, (m, out) -> { }, in -> new GetFingers()));
     r.register(21, limits.codec(JoinNotify.class, (m, out) -> out.writeBoolean(m.holdsEntries()),
         in -> new JoinNotify(in.readBoolean())));

@@ -61,12 +61,12 @@ class ChordWireTest {
     return List.of(new Ack(), new Ping(), new FindSuccessor(-5, 0xABCD, a, 3, 1, Optional.empty()), new FindSuccessor(-6, 0xABCD, a, 3, 1, Optional.of(new FinalStep(2, 0x1234))),
         new LookupDone(9, b, List.of(b, a), 4, 0, 5), new LookupDone(9, null, List.of(), 2, 2, 2),
         new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(false), new JoinedBefore(true), new PullRange(0x1234),
-        new GetNeighbors(), new GetNeighbors(b), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Notify(), new Notify(a),
+        new GetNeighbors(), new GetNeighbors(b, 0), new GetNeighbors(null, -7L), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Neighbors(a, List.of(), true), new Notify(), new Notify(a),
         new JoinAccepted(null, false, List.of(a)), new JoinAccepted(a, false, List.of(b)), new JoinAccepted(b, true, List.of(a, b)),
         new SuccessorLeaving(List.of(b)), new SuccessorsChanged(List.of(a, b)), new SuccessorsChanged(List.of()), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
         new PutReply(true, new Version(3, 4), 3), new PutReply(false, null, 0), new GetRequest("k"),
-        new GetReply(live), new GetReply(null), new GetPredecessor(), new Predecessor(null), new Predecessor(b), new Predecessor(b, a), new Predecessor(null, a),
+        new GetReply(live), new GetReply(null), new GetPredecessor(), new GetPredecessor(true, -3L), new Predecessor(null), Predecessor.fingerHolds(), new Predecessor(b), new Predecessor(b, a), new Predecessor(null, a),
         new GetFingers(), new Fingers(List.of()), new Fingers(List.of(a, b)));
   }
 

@@ -147,10 +147,13 @@ public final class FrameCorpus {
     out.add(new JoinedBefore(some));
     out.add(new JoinAccepted(some ? null : peer(), !some, peers(v + 1)));
     out.add(new PullRange(id()));
-    out.add(new GetNeighbors(some ? peer() : null));
+    out.add(new GetNeighbors(some ? peer() : null, some ? random.nextLong() : 0));
     out.add(new Neighbors(some ? null : peer(), peers(v + 2)));
+    out.add(new Neighbors(some ? peer() : null, List.of(), true));
     out.add(new GetPredecessor());
+    out.add(new GetPredecessor(true, id()));
     out.add(new Predecessor(some ? peer() : null, some ? peer() : null));
+    out.add(Predecessor.fingerHolds());
     out.add(new GetFingers());
     out.add(new Fingers(peers(3 * v)));
     out.add(new Notify(some ? null : peer()));
