@@ -30,6 +30,16 @@ public final class RingOracle {
    * one of a million entries each time).
    */
   private final long[] ids;
+  /**
+   * Where each bucket of ids starts in {@link #ids}: bucket b holds the ids whose top
+   * {@link #bucketBits} bits (of the ring's m) are b, and ends where bucket b + 1 starts. About
+   * eight ids a bucket, so a search reads one small slot here and a cache line or two of
+   * {@link #ids} instead of about twenty scattered ones: a check of a million peers' fingers makes
+   * some twenty searches per peer.
+   */
+  private final int[] bucketStart;
+  private final int bucketBits;
+  private final int bucketShift;
 
   /** The oracle of the ring formed by {@code live}. */
   public RingOracle(IdRing ring, Collection<PeerRef> live) {
@@ -46,6 +56,23 @@ public final class RingOracle {
         throw new IllegalArgumentException("two live peers share id " + IdRing.format(sorted[i].id()));
       }
     }
+    int m = ring.bits();
+    this.bucketBits = Math.max(0, Math.min(Math.min(m, 24), 31 - Integer.numberOfLeadingZeros(ids.length) - 3));
+    this.bucketShift = m - bucketBits;
+    this.bucketStart = new int[(1 << bucketBits) + 1];
+    int at = 0;
+    for (int b = 0; b < 1 << bucketBits; b++) {
+      bucketStart[b] = at;
+      while (at < ids.length && bucketOf(ids[at]) == b) {
+        at++;
+      }
+    }
+    bucketStart[1 << bucketBits] = ids.length;
+  }
+
+  /** The bucket of an id of the ring: its top {@link #bucketBits} bits. */
+  private int bucketOf(long id) {
+    return bucketBits == 0 ? 0 : (int) (id >>> bucketShift);
   }
 
   /** The number of live peers. */
@@ -276,8 +303,10 @@ public final class RingOracle {
   }
 
   private int successorIndex(long key) {
-    int lo = 0;
-    int hi = sorted.length;
+    // the first id at or after the key lies in the key's bucket, or is the first of a later one
+    int b = Math.min(bucketOf(key), (1 << bucketBits) - 1);
+    int lo = bucketStart[b];
+    int hi = bucketStart[b + 1];
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
       if (Long.compareUnsigned(ids[mid], key) < 0) {
