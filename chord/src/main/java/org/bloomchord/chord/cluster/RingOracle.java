@@ -57,7 +57,8 @@ public final class RingOracle {
       }
     }
     int m = ring.bits();
-    this.bucketBits = Math.max(0, Math.min(Math.min(m, 24), 31 - Integer.numberOfLeadingZeros(ids.length) - 3));
+    int log2Peers = 31 - Integer.numberOfLeadingZeros(ids.length);
+    this.bucketBits = Math.max(0, Math.min(Math.min(m, 24), log2Peers - 3));
     this.bucketShift = m - bucketBits;
     this.bucketStart = new int[(1 << bucketBits) + 1];
     int at = 0;

@@ -124,7 +124,7 @@ public final class RoutingTable {
    * from the predecessor's id kept here, without its ref).
    */
   public boolean precedes(long start) {
-    return predecessor != null && predecessorId != start && !ring.inOpen(predecessorId, start, self.id());
+    return predecessor != null && !ring.inClosedOpen(predecessorId, start, self.id());
   }
 
   /**

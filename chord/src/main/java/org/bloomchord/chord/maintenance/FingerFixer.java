@@ -194,7 +194,7 @@ final class FingerFixer {
       if (p == null) {
         return lookupFinger(i);
       }
-      if (!atOrBefore(p, start, f)) {
+      if (!ctx.ring().inClosedOpen(p.id(), start, f.id())) {
         return Future.succeededFuture(table.fillFinger(i, f, ctx.now()));
       }
       ctx.metrics().increment(ChordCounter.FINGER_STALE, 1);
@@ -205,7 +205,7 @@ final class FingerFixer {
       if (beyond == null || p.id() == start) {
         return walkFinger(i, p, step + 1);
       }
-      if (!atOrBefore(beyond, start, p)) {
+      if (!ctx.ring().inClosedOpen(beyond.id(), start, p.id())) {
         // the finger's predecessor said its own predecessor lies before the start: p is the finger
         return Future.succeededFuture(table.fillFinger(i, p, ctx.now()));
       }
@@ -218,11 +218,6 @@ final class FingerFixer {
       ctx.suspect(f);
       return lookupFinger(i);
     });
-  }
-
-  /** Whether {@code p} lies at {@code start} or in (start, f): after the start and before f. */
-  private boolean atOrBefore(PeerRef p, long start, PeerRef f) {
-    return p.id() == start || ctx.ring().inOpen(p.id(), start, f.id());
   }
 
   /** Looks up the start of finger i and fills it; the future gives the next finger to refresh. */

@@ -135,13 +135,13 @@ final class Stabilizer {
 
   /**
    * The successor list {@code n} gives: the list it holds, or, when it says the list is unchanged,
-   * the list heard before under the tag the request sent ({@code tag}); a list sent in full is kept
-   * for the next request to {@code from}. An answer that calls unchanged a list the request did not
-   * name gives no peer.
+   * the list heard before, whose tag the request sent ({@code tag}; one round at a time, so
+   * nothing was heard in between); a list sent in full is kept for the next request to
+   * {@code from}. An answer that calls unchanged a list the request did not name gives no peer.
    */
   private List<PeerRef> heard(PeerRef from, Neighbors n, long tag) {
     if (n.unchanged()) {
-      return tag != 0 && from.equals(heardFrom) && tag == heardTag ? heard : List.of();
+      return tag != 0 ? heard : List.of();
     }
     heardFrom = from;
     heard = n.successors();

@@ -112,6 +112,14 @@ public final class IdRing {
     return dx != 0 && (db == 0 || Long.compareUnsigned(dx, db) < 0);
   }
 
+  /**
+   * Whether x lies in the half-open interval [a, b) clockwise; [a, a) is every id. Fix-fingers'
+   * test of a finger b with start a: b's predecessor x in [a, b) means a peer joined before b.
+   */
+  public boolean inClosedOpen(long x, long a, long b) {
+    return x == a || inOpen(x, a, b);
+  }
+
   /** Whether x lies in the half-open interval (a, b] clockwise; (a, a] is every id. */
   public boolean inHalfOpen(long x, long a, long b) {
     if (a == b) {

@@ -7,6 +7,7 @@ import org.bloomchord.chord.store.StoredEntry;
 import org.bloomchord.chord.store.Version;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
+import org.bloomchord.overlay.Seeds;
 
 /**
  * The messages of the Chord protocol. Each is an immutable record with a codec in
@@ -217,19 +218,16 @@ public final class ChordMessages {
     long h = 0x243F6A8885A308D3L;
     for (int i = 0; i < peers.size(); i++) {
       PeerRef p = peers.get(i);
-      h = mix(h ^ p.id());
-      h = mix(h ^ p.address().hashCode());
+      h = step(h ^ p.id());
+      h = step(h ^ p.address().hashCode());
     }
-    h = mix(h ^ peers.size());
+    h = step(h ^ peers.size());
     return h == 0 ? 1 : h;
   }
 
-  /** The finalizer of SplitMix64 after one multiply-add: every input bit reaches every output bit. */
-  private static long mix(long x) {
-    long z = x * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+  /** One step of {@link #listTag}: a multiply-add, then SplitMix64's finaliser. */
+  private static long step(long x) {
+    return Seeds.mix(x * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L);
   }
 
   /**
