@@ -41,7 +41,7 @@ final class RingKeysStep implements RunStep {
     long wait = config.operationAttempts() * (config.lookupTimeoutMs() + 2 * config.requestTimeoutMs()
         + config.stabilizeMs()) + config.requestTimeoutMs();
     for (int done = 0; done < total;) {
-      int n = Math.min(RingRun.batchSize(active.size()), total - done);
+      int n = Math.min(run.operationBatch(active.size()), total - done);
       List<PeerHandle<ChordPeer>> origins = new ArrayList<>(n);
       String[] keys = new String[n];
       for (int i = 0; i < n; i++) {

@@ -62,7 +62,7 @@ final class RingLookupStep implements RunStep {
     long hops = 0;
     long t0 = System.nanoTime();
     for (int done = 0; done < total;) {
-      int n = Math.min(RingRun.batchSize(active.size()), total - done);
+      int n = Math.min(run.operationBatch(active.size()), total - done);
       List<PeerHandle<ChordPeer>> origins = new ArrayList<>(n);
       long[] keys = new long[n];
       for (int i = 0; i < n; i++) {

@@ -8,6 +8,7 @@ import org.bloomchord.experiments.metrics.LookupRecorder;
 import org.bloomchord.experiments.metrics.MeasurementWindow;
 import org.bloomchord.experiments.runner.RunContext;
 import org.bloomchord.overlay.Network;
+import org.bloomchord.overlay.Networks;
 
 /**
  * What the steps of one {@link RingTrial} share and measure: the settings, the hosts alive, the
@@ -78,6 +79,16 @@ final class RingRun {
   /** Most operations one {@code callAll} batch starts: one per active peer, at most {@link RingTrial#MAX_BATCH}. */
   static int batchSize(int activePeers) {
     return Math.max(1, Math.min(RingTrial.MAX_BATCH, activePeers));
+  }
+
+  /**
+   * Most lookups or stores one batch starts: one per active peer, and on Vert.x at most
+   * {@link RingTrial#MAX_BATCH}. A simulated ring has no event loop to flood, so its batch is the
+   * whole ring: in batches of 10,000, a ring of a million peers ran its maintenance through ten
+   * waits for the slowest lookup of a batch (2 simulated seconds) to answer 100,000 lookups.
+   */
+  int operationBatch(int activePeers) {
+    return Networks.SIM.equals(settings.runtime()) ? Math.max(1, activePeers) : batchSize(activePeers);
   }
 
   /** Heap in use after collections. */
