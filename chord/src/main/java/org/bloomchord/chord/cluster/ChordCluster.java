@@ -380,14 +380,6 @@ public final class ChordCluster implements AutoCloseable {
     return network.awaitUntil(() -> checkRing().stable(), maxMs, checkPeriodMs());
   }
 
-  /**
-   * Lets time pass until every successor and predecessor is correct (successor lists may still be
-   * short, fingers wrong); returns whether they became so within {@code maxMs}.
-   */
-  public boolean awaitPointers(long maxMs) {
-    return network.awaitUntil(() -> checkRing().pointersRight(), maxMs, checkPeriodMs());
-  }
-
   /** Lets time pass until every finger is correct as well; returns whether it did. */
   public boolean awaitConverged(long maxMs) {
     return network.awaitUntil(() -> check().converged(), maxMs, checkPeriodMs());

@@ -13,14 +13,6 @@ package org.bloomchord.chord.cluster;
 public record RingCheck(int peers, int successorErrors, int predecessorErrors, int successorListErrors,
     long fingerErrors, long fingersChecked) {
 
-  /**
-   * Every successor and predecessor is correct: what a join's lookup and its notify rely on, though
-   * a crash could still cut the ring where a successor list is short.
-   */
-  public boolean pointersRight() {
-    return successorErrors == 0 && predecessorErrors == 0;
-  }
-
   /** Successors, predecessors and successor lists are all correct: lookups are correct. */
   public boolean stable() {
     return successorErrors == 0 && predecessorErrors == 0 && successorListErrors == 0;

@@ -75,7 +75,7 @@ public final class RingCommand implements Callable<Integer> {
 
   @Option(names = "--lookups", paramLabel = "L", defaultValue = "" + RingSettings.DEFAULT_LOOKUPS,
       description = "Lookups of random keys from random peers, run concurrently in batches of up to"
-          + " min(live peers, 10000) (default: ${DEFAULT-VALUE}).")
+          + " min(live peers, 10000), on the simulator of up to one per live peer (default: ${DEFAULT-VALUE}).")
   int lookups;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "" + RingSettings.DEFAULT_SEED,

@@ -9,21 +9,14 @@ import org.bloomchord.overlay.Network;
 
 /**
  * The ring's first step: launches the peers in waves of joins that grow the ring at most
- * waveGrowth-fold (doubling by default), as a stream of joins with no wait ({@code --launch
- * stream}), or all at once in their places ({@code --launch placed}); waits until the ring is
- * stable by the oracle, then lets fix-fingers run, at most 2·m rounds and at most --max-wait, until
- * every finger is correct; records the heap with the peers.
- *
- * <p>Between waves the launch waits until every successor and predecessor is right
- * ({@link RingCheck#pointersRight()}), not for whole successor lists: a join needs its lookup to end
- * at the right successor and its notify to reach the right predecessor, while a list entry r places
- * back takes r stabilize rounds to arrive and matters only when a peer fails, which no launch does.
- * The lists fill in while the next wave joins; the wait after the last wave is for a stable ring,
- * lists included, as before.
+ * waveGrowth-fold (doubling by default; a stable ring between waves), as a stream of joins with no
+ * wait ({@code --launch stream}), or all at once in their places ({@code --launch placed}); waits
+ * until the ring is stable by the oracle, then lets fix-fingers run, at most 2·m rounds and at most
+ * --max-wait, until every finger is correct; records the heap with the peers.
  */
 final class RingLaunchStep implements RunStep {
 
-  /** The phase of the joins (the launch's waves, with the waits for right pointers between them). */
+  /** The phase of the joins (the launch's waves, with the waits for a stable ring between them). */
   static final String JOINS = "joins";
   /** The phase from the last join to a stable ring by the oracle. */
   static final String STABILIZATION = "stabilization";
@@ -87,7 +80,7 @@ final class RingLaunchStep implements RunStep {
       ctx.note("launched %d of %d peers at %.1f s%s", launched, peers, cluster.network().now() / 1000.0,
           failed == 0 ? "" : " (" + failed + " joins failed; those peers were stopped)");
       if (launched < peers) {
-        cluster.awaitPointers(200 * run.config.stabilizeMs());
+        cluster.awaitStable(200 * run.config.stabilizeMs());
       }
     }
   }
