@@ -19,23 +19,33 @@ import org.bloomchord.overlay.PeerRef;
  * is looked for in its slot and the one beside it, so two peers whose ids share a slot are both
  * remembered. A peer keeps no table of its own: at 2^21 slots for a million peers an evicted ref
  * is rare, and its cost is one digest, while a table of 32 refs per peer was 144 bytes of every
- * simulated peer's heap and a cache miss per message. Safe to share between threads: a slot holds
- * one immutable ref, replaced whole.
+ * simulated peer's heap and a cache miss per message. On 64-bit rings the table's slots lie in the
+ * decoders' array, each pair beside the pair of decoded refs of the same id
+ * ({@link RingCodec#SLOTS}): a named peer is checked right after it was decoded, so its check reads
+ * a cache line already read. Safe to share between threads: a slot holds one immutable ref,
+ * replaced whole.
  */
 public final class PeerIdentity {
 
   /** Slots of each table shared by the JVM's peers (2^21 references, 8 to 16 MB). */
-  private static final int SHARED_BITS = 21;
-  /** The shared tables, one per ring width (index: bits), each made when first needed. */
-  private static final PeerRef[][] SHARED = new PeerRef[65][];
+  private static final int SHARED_BITS = RingCodec.DECODED_BITS;
+  /**
+   * The shared tables of the narrower rings, one per ring width (index: bits), each made when first
+   * needed; 64-bit rings, the default, keep theirs beside the decoders' slots
+   * ({@link RingCodec#SLOTS}).
+   */
+  private static final PeerRef[][] SHARED = new PeerRef[64][];
 
   private final IdRing ring;
   private final PeerRef[] shared;
+  /** Whether {@link #shared} is {@link RingCodec#SLOTS}, where slot s is at {@link RingCodec#checkedAt}. */
+  private final boolean besideDecoded;
 
   /** Checks identities on {@code ring}. */
   public PeerIdentity(IdRing ring) {
     this.ring = ring;
-    this.shared = sharedTable(ring.bits());
+    this.besideDecoded = ring.bits() == 64;
+    this.shared = besideDecoded ? RingCodec.SLOTS : sharedTable(ring.bits());
   }
 
   private static synchronized PeerRef[] sharedTable(int bits) {
@@ -52,12 +62,14 @@ public final class PeerIdentity {
    */
   public boolean matches(PeerRef p) {
     // slots by id, not by address: hashing a freshly decoded address would cost more than the check
-    int sharedSlot = RingCodec.slotOf(p.id(), SHARED_BITS);
-    PeerRef known = shared[sharedSlot];
+    int slot = RingCodec.slotOf(p.id(), SHARED_BITS);
+    int at = besideDecoded ? RingCodec.checkedAt(slot) : slot;
+    int nearAt = besideDecoded ? RingCodec.checkedAt(slot ^ 1) : slot ^ 1;
+    PeerRef known = shared[at];
     if (known == p) {
       return true;
     }
-    PeerRef near = shared[sharedSlot ^ 1];
+    PeerRef near = shared[nearAt];
     if (near == p) {
       return true;
     }
@@ -66,7 +78,7 @@ public final class PeerIdentity {
     }
     boolean ok = ring.hash(p.address()) == p.id();
     if (ok) {
-      shared[known == null || near != null ? sharedSlot : sharedSlot ^ 1] = p;
+      shared[known == null || near != null ? at : nearAt] = p;
     }
     return ok;
   }

@@ -33,8 +33,16 @@ public final class RingCodec {
   static final int MIN_PEER_BYTES = 10;
 
   /** 2^21 slots: 8 to 16 MB, about two per peer of a million-peer ring. */
-  private static final int DECODED_BITS = 21;
-  private static final PeerRef[] DECODED = new PeerRef[1 << DECODED_BITS];
+  static final int DECODED_BITS = 21;
+  /**
+   * The decoders' 2^21 slots and, beside them, the 2^21 slots of the identity check on 64-bit rings
+   * ({@link PeerIdentity}), which finds a ref by the same slot of its id: each pair of slots
+   * (s, s xor 1) is four entries in a row, the two decoded refs and then the two checked ones
+   * (see {@link #decodedAt} and {@link #checkedAt}). A peer a message names is decoded and then
+   * checked, so the check reads the cache line the decoder has just read instead of a line of a
+   * table of its own.
+   */
+  static final PeerRef[] SLOTS = new PeerRef[2 << DECODED_BITS];
 
   private RingCodec() {
   }
@@ -70,17 +78,17 @@ public final class RingCodec {
     int at = in.position() - length;
     long id = readId(in, ring);
     int slot = slotOf(id, DECODED_BITS);
-    PeerRef known = DECODED[slot];
+    PeerRef known = SLOTS[decodedAt(slot)];
     if (known != null && known.id() == id && in.asciiEquals(at, length, known.address())) {
       return known;
     }
     int other = slot ^ 1;
-    PeerRef near = DECODED[other];
+    PeerRef near = SLOTS[decodedAt(other)];
     if (near != null && near.id() == id && in.asciiEquals(at, length, near.address())) {
       return near;
     }
     PeerRef p = new PeerRef(in.stringAt(at, length), id);
-    DECODED[known == null || near != null ? slot : other] = p;
+    SLOTS[decodedAt(known == null || near != null ? slot : other)] = p;
     return p;
   }
 
@@ -94,16 +102,16 @@ public final class RingCodec {
    */
   public static PeerRef intern(PeerRef p) {
     int slot = slotOf(p.id(), DECODED_BITS);
-    PeerRef known = DECODED[slot];
+    PeerRef known = SLOTS[decodedAt(slot)];
     if (known != null && known.id() == p.id() && known.address().equals(p.address())) {
       return known;
     }
     int other = slot ^ 1;
-    PeerRef near = DECODED[other];
+    PeerRef near = SLOTS[decodedAt(other)];
     if (near != null && near.id() == p.id() && near.address().equals(p.address())) {
       return near;
     }
-    DECODED[known == null || near != null ? slot : other] = p;
+    SLOTS[decodedAt(known == null || near != null ? slot : other)] = p;
     return p;
   }
 
@@ -113,6 +121,16 @@ public final class RingCodec {
    */
   static int slotOf(long id, int bits) {
     return (int) ((id * 0x9E3779B97F4A7C15L) >>> (64 - bits));
+  }
+
+  /** Where decoders' slot {@code slot} (of 2^21) lies in {@link #SLOTS}. */
+  static int decodedAt(int slot) {
+    return (slot >>> 1) << 2 | slot & 1;
+  }
+
+  /** Where the identity check's slot {@code slot} (of 2^21, 64-bit rings) lies in {@link #SLOTS}. */
+  static int checkedAt(int slot) {
+    return decodedAt(slot) | 2;
   }
 
   /** Writes a presence byte, then the peer if there is one. */
