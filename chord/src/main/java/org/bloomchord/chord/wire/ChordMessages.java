@@ -258,6 +258,10 @@ public final class ChordMessages {
    *     checks, which then decode no peer
    */
   public record Predecessor(PeerRef predecessor, PeerRef beyond, boolean holds) implements Message {
+
+    /** The one answer that the replier still holds the finger: it names nothing, so one instance serves. */
+    private static final Predecessor HOLDS = new Predecessor(null, null, true);
+
     public Predecessor {
       if (holds) {
         predecessor = null;
@@ -277,7 +281,7 @@ public final class ChordMessages {
 
     /** The answer that the replier is still the finger the request checks. */
     public static Predecessor fingerHolds() {
-      return new Predecessor(null, null, true);
+      return HOLDS;
     }
   }
 

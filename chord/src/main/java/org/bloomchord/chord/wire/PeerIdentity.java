@@ -31,26 +31,23 @@ public final class PeerIdentity {
   private static final int SHARED_BITS = RingCodec.DECODED_BITS;
   /**
    * The shared tables of the narrower rings, one per ring width (index: bits), each made when first
-   * needed; 64-bit rings, the default, keep theirs beside the decoders' slots
-   * ({@link RingCodec#SLOTS}).
+   * needed, laid out as {@link RingCodec#SLOTS} (slot s at {@link RingCodec#checkedAt}, the
+   * decoders' places left empty); 64-bit rings, the default, use {@link RingCodec#SLOTS} itself.
    */
   private static final PeerRef[][] SHARED = new PeerRef[64][];
 
   private final IdRing ring;
   private final PeerRef[] shared;
-  /** Whether {@link #shared} is {@link RingCodec#SLOTS}, where slot s is at {@link RingCodec#checkedAt}. */
-  private final boolean besideDecoded;
 
   /** Checks identities on {@code ring}. */
   public PeerIdentity(IdRing ring) {
     this.ring = ring;
-    this.besideDecoded = ring.bits() == 64;
-    this.shared = besideDecoded ? RingCodec.SLOTS : sharedTable(ring.bits());
+    this.shared = ring.bits() == 64 ? RingCodec.SLOTS : sharedTable(ring.bits());
   }
 
   private static synchronized PeerRef[] sharedTable(int bits) {
     if (SHARED[bits] == null) {
-      SHARED[bits] = new PeerRef[1 << SHARED_BITS];
+      SHARED[bits] = new PeerRef[RingCodec.SLOTS.length];
     }
     return SHARED[bits];
   }
@@ -63,8 +60,8 @@ public final class PeerIdentity {
   public boolean matches(PeerRef p) {
     // slots by id, not by address: hashing a freshly decoded address would cost more than the check
     int slot = RingCodec.slotOf(p.id(), SHARED_BITS);
-    int at = besideDecoded ? RingCodec.checkedAt(slot) : slot;
-    int nearAt = besideDecoded ? RingCodec.checkedAt(slot ^ 1) : slot ^ 1;
+    int at = RingCodec.checkedAt(slot);
+    int nearAt = RingCodec.checkedAt(slot ^ 1);
     PeerRef known = shared[at];
     if (known == p) {
       return true;

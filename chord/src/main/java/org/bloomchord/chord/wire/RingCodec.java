@@ -128,7 +128,7 @@ public final class RingCodec {
     return (slot >>> 1) << 2 | slot & 1;
   }
 
-  /** Where the identity check's slot {@code slot} (of 2^21, 64-bit rings) lies in {@link #SLOTS}. */
+  /** Where the identity check's slot {@code slot} (of 2^21) lies in {@link #SLOTS} and in the narrower rings' tables. */
   static int checkedAt(int slot) {
     return decodedAt(slot) | 2;
   }
