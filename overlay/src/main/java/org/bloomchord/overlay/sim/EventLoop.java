@@ -11,7 +11,7 @@ import java.util.function.BiConsumer;
  * in (time, scheduling order); an event scheduled beyond the end of time (a delay overflowing the
  * clock, or a negative one) waits at {@link Long#MAX_VALUE}; an exception escaping an event is
  * handed to the error handler and the loop goes on. The clock is the {@link EventQueue}'s.
- * One-way messages travel as frames ({@link #scheduleFrame}), handed at their time to the
+ * Messages travel as frames ({@link #scheduleFrame}), handed at their time to the
  * {@link FrameSink}; they fire in the same (time, scheduling order) as events.
  */
 final class EventLoop {

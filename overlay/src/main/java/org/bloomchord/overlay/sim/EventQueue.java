@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The simulator's queue and its clock. It holds two kinds of entries: {@link SimEvent}s (timers,
- * request timeouts, requests and replies) and <em>frames</em>, one-way messages stored as their
+ * request timeouts) and <em>frames</em>, messages stored as their
  * encoded bytes with their sender and receiver (the objects the caller names them by), so that
  * a message in flight costs no object. Entries leave in (time, scheduling order), whatever their
  * kind, so two entries at the same time leave in the order they were added. Taking an event out

@@ -6,8 +6,8 @@ import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
- * A request waiting for its reply. The object is itself the timeout event, and the reply event
- * points at it, so correlation needs no table. Whichever of reply and timeout comes first settles
+ * A request waiting for its reply. The object is itself the timeout event, and the request's and
+ * the reply's frames name it as their sender, so correlation needs no table. Whichever of reply and timeout comes first settles
  * the promise (a reply takes the timeout out of the queue); the other finds {@link #done} set and
  * does nothing. Nothing settles it once the
  * requester is gone.
@@ -15,6 +15,8 @@ import org.bloomchord.overlay.RequestTimeoutException;
 final class PendingRequest extends SimEvent {
 
   final SimPeer requester;
+  /** The requester's ref, which the request names as its sender. */
+  final PeerRef from;
   final PeerRef to;
   final long timeoutMs;
   final Promise<Message> promise = Promise.promise();
@@ -22,6 +24,7 @@ final class PendingRequest extends SimEvent {
 
   PendingRequest(SimPeer requester, PeerRef to, long timeoutMs) {
     this.requester = requester;
+    this.from = requester.ref;
     this.to = to;
     this.timeoutMs = timeoutMs;
   }

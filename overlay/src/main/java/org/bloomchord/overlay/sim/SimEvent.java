@@ -7,8 +7,8 @@ package org.bloomchord.overlay.sim;
  * it may be taken out of the queue before it fires.
  *
  * <p>The queue keeps its bookkeeping in the event itself: the position in the overflow heap, or the
- * slot of the wheel bucket the event waits in. Requests and replies in flight are events, so the
- * fields are few: 24 bytes with the object header. (One-way messages are not events: the queue
+ * slot of the wheel bucket the event waits in. Every request in flight has one (its timeout), so the
+ * fields are few: 24 bytes with the object header. (Messages in flight are not events: the queue
  * keeps them as frames.)
  */
 abstract class SimEvent {

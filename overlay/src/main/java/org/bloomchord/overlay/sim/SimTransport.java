@@ -23,9 +23,12 @@ import org.bloomchord.overlay.wire.WireWriter;
  * Carries messages between simulated peers: encodes each one with the {@link WireRegistry} (its
  * frame length is what {@link Traffic} counts), drops it with the loss probability, delays it by
  * the latency model and, at delivery, decodes it again (unless round trips are off) and hands it
- * to the receiver's protocol. A one-way message travels as its frame in the event queue's arrays
- * ({@link EventLoop#scheduleFrame}), with no object of its own; requests and replies, which carry
- * a pending request, travel as events.
+ * to the receiver's protocol. Every message travels as its frame in the event queue's arrays
+ * ({@link EventLoop#scheduleFrame}), with no object of its own: a one-way message from its
+ * sender's ref to the receiving peer, a request from its {@link PendingRequest} to the receiving
+ * peer, a reply from its pending request to {@link #REPLY}. Only what the queue's window cannot
+ * hold (a delay over 65 s), a rejection, and every message when round trips are off travel as
+ * events ({@link Delivery}, {@link ReplyDelivery}).
  *
  * <p>Per message the transport does no hash-map lookup: the destination comes from the
  * {@link PeerDirectory} (by id, address compared), the codec from the registry's per-class
@@ -50,6 +53,13 @@ final class SimTransport {
 
   private static final Logger LOG = System.getLogger(SimTransport.class.getName());
   private static final long NETWORK_STREAM = 0x452821E638D01377L;
+  /** The receiver a reply's frame names: the requester is its pending request's. */
+  private static final Object REPLY = new Object() {
+    @Override
+    public String toString() {
+      return "reply";
+    }
+  };
 
   final EventLoop loop;
   final MetricsRecorder metrics;
@@ -74,7 +84,7 @@ final class SimTransport {
 
   SimTransport(NetworkOptions options, WireRegistry registry, Traffic traffic) {
     this.loop = new EventLoop((event, e) -> handlerError("event", event == null ? null : event.owner(), e),
-        (from, to, bytes, offset, length) -> deliverFrame((PeerRef) from, (SimPeer) to, bytes, offset, length));
+        this::deliverFrame);
     this.metrics = new MetricsRecorder(loop::now, options.maxRecordedEvents());
     this.registry = registry;
     this.traffic = traffic;
@@ -110,11 +120,15 @@ final class SimTransport {
     if (!from.alive) {
       return pending.promise.future();
     }
-    Object payload = encode(message);
+    WireWriter frame = roundTrip ? encodeFrame(message) : null;
+    Object payload = frame == null ? encode(message) : null;
     loop.schedule(pending, timeoutMs);
     SimPeer target = peers.get(to);
     if (target != null && !split(from, target) && !lost()) {
-      loop.schedule(new Delivery(from, target, payload, pending), latency.delayMs(from, target, random));
+      long delay = latency.delayMs(from, target, random);
+      if (frame == null || !loop.scheduleFrame(pending, target, frame.array(), frame.size(), delay)) {
+        loop.schedule(new Delivery(from, target, frame == null ? payload : frame.toByteArray(), pending), delay);
+      }
     }
     return pending.promise.future();
   }
@@ -155,8 +169,14 @@ final class SimTransport {
     return c;
   }
 
-  /** The traffic type name of a payload, for counting a rejection. */
+  /**
+   * The traffic type name of a payload (a decoded message, or the frame it came in), for counting
+   * a rejection: a message that came as a frame by its frame's binding, as its frame would name it.
+   */
   private String typeOf(Object payload) {
+    if (payload instanceof Message m && roundTrip) {
+      return registry.binding(m).typeName();
+    }
     if (payload instanceof Message m) {
       return m.typeName();
     }
@@ -250,39 +270,71 @@ final class SimTransport {
       }
       return;
     }
-    delivered = message;
-    deliveredLength = length;
+    handleRequest(d.pending, to, message, length);
+  }
+
+  /**
+   * Delivers a message that travelled as a frame, by what the frame names: a reply (to
+   * {@link #REPLY}) to its pending request's requester, as {@link #deliverReply} does; a request
+   * (from its pending request) and a one-way message (from its sender's ref) to the receiving
+   * peer, as {@link #deliver} does. The frame is decoded before anything else runs, as its bytes
+   * are only valid until the next message is scheduled. A one-way frame carries its sender's ref,
+   * not the sender's peer, so that its delivery reads only the receiver's memory.
+   */
+  private void deliverFrame(Object from, Object to, byte[] bytes, int offset, int length) {
+    if (to == REPLY) {
+      deliverReplyFrame((PendingRequest) from, bytes, offset, length);
+      return;
+    }
+    SimPeer peer = (SimPeer) to;
+    if (!peer.alive) {
+      return;
+    }
     try {
-      handleRequest(d, message);
-    } finally {
-      delivered = null;
-      deliveredLength = -1;
+      Message message;
+      try {
+        message = registry.decode(bytes, offset, length);
+      } catch (MalformedMessageException e) {
+        WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
+        traffic.rejected(b != null ? b.typeName() : "unknown");
+        if (from instanceof PendingRequest pending) {
+          answerFailure(pending, peer, e.getMessage());
+        }
+        return;
+      }
+      if (from instanceof PendingRequest pending) {
+        handleRequest(pending, peer, message, length);
+      } else if (!handOver((PeerRef) from, peer, message, length)) {
+        traffic.rejected(registry.binding(message).typeName());
+      }
+    } catch (Throwable e) {
+      handlerError("event", peer, e);
     }
   }
 
   /**
-   * Delivers a one-way message that travelled as a frame: as {@link #deliver} does for a
-   * {@link Delivery} without a pending request. The frame is decoded before anything else runs,
-   * as its bytes are only valid until the next message is scheduled. A frame carries its sender's
-   * ref, not the sender's peer, so that its delivery reads only the receiver's memory.
+   * Delivers a reply that travelled as a frame, as {@link #deliverReply} does; what the requester's
+   * code throws on it fails the requester, as it would from a {@link ReplyDelivery}.
    */
-  private void deliverFrame(PeerRef from, SimPeer to, byte[] bytes, int offset, int length) {
-    if (!to.alive) {
+  private void deliverReplyFrame(PendingRequest p, byte[] bytes, int offset, int length) {
+    if (p.done || !p.requester.alive) {
       return;
     }
-    Message message;
     try {
-      message = registry.decode(bytes, offset, length);
-    } catch (MalformedMessageException e) {
-      WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
-      traffic.rejected(b != null ? b.typeName() : "unknown");
-      return;
+      Message message;
+      try {
+        message = registry.decode(bytes, offset, length);
+      } catch (MalformedMessageException e) {
+        WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
+        traffic.rejected(b != null ? b.typeName() : "unknown");
+        p.settle();
+        p.promise.fail(e);
+        return;
+      }
+      p.settle();
+      p.promise.complete(message);
     } catch (Throwable e) {
-      handlerError("event", to, e);
-      return;
-    }
-    if (!handOver(from, to, message, length)) {
-      traffic.rejected(registry.binding(message).typeName());
+      handlerError("event", p.requester, e);
     }
   }
 
@@ -308,62 +360,79 @@ final class SimTransport {
     }
   }
 
-  private void handleRequest(Delivery d, Message message) {
-    SimPeer to = d.to;
+  /**
+   * Hands a decoded request to its receiver's protocol, {@link #sizeOf} meanwhile answering its
+   * frame's {@code length} for it (-1: it came without one), and answers it when its reply is
+   * ready.
+   */
+  private void handleRequest(PendingRequest pending, SimPeer to, Message message, int length) {
     Future<Message> reply;
+    delivered = message;
+    deliveredLength = length;
     try {
-      reply = to.protocol.onRequest(d.sender, message);
+      reply = to.protocol.onRequest(pending.from, message);
     } catch (MalformedMessageException e) {
-      reject(d, e);
+      traffic.rejected(typeOf(message));
+      answerFailure(pending, to, e.getMessage());
       return;
     } catch (Throwable e) {
       // the peer is failed: like a crashed one it answers nothing, the request times out
       handlerError("onRequest", to, e);
       return;
+    } finally {
+      delivered = null;
+      deliveredLength = -1;
     }
     if (reply == null) {
-      answerFailure(d, "error: handler returned no future");
+      answerFailure(pending, to, "error: handler returned no future");
     } else if (reply.isComplete()) {
-      answer(d, reply);
+      answer(pending, to, message, reply);
     } else {
-      reply.onComplete(ar -> answer(d, reply));
+      reply.onComplete(ar -> answer(pending, to, message, reply));
     }
   }
 
-  private void answer(Delivery d, Future<Message> reply) {
-    if (!d.to.alive) {
+  private void answer(PendingRequest pending, SimPeer to, Message request, Future<Message> reply) {
+    if (!to.alive) {
       return;
     }
     if (reply.failed()) {
       Throwable cause = reply.cause();
       if (cause instanceof MalformedMessageException m) {
-        reject(d, m);
+        traffic.rejected(typeOf(request));
+        answerFailure(pending, to, m.getMessage());
       } else {
-        answerFailure(d, "error: " + cause);
+        answerFailure(pending, to, "error: " + cause);
       }
       return;
     }
     Message message = reply.result();
     if (message == null) {
-      answerFailure(d, "error: null reply");
+      answerFailure(pending, to, "error: null reply");
       return;
     }
-    Object payload = encode(message);
-    if (!split(d.to, d.from) && !lost()) {
-      loop.schedule(new ReplyDelivery(d.pending, payload, null), latency.delayMs(d.to, d.from, random));
+    WireWriter frame = roundTrip ? encodeFrame(message) : null;
+    Object payload = frame == null ? encode(message) : null;
+    SimPeer requester = pending.requester;
+    if (!split(to, requester) && !lost()) {
+      long delay = latency.delayMs(to, requester, random);
+      if (frame == null || !loop.scheduleFrame(pending, REPLY, frame.array(), frame.size(), delay)) {
+        loop.schedule(new ReplyDelivery(pending, frame == null ? payload : frame.toByteArray(), null), delay);
+      }
     }
   }
 
   private void reject(Delivery d, MalformedMessageException e) {
     traffic.rejected(typeOf(d.payload));
     if (d.pending != null) {
-      answerFailure(d, e.getMessage());
+      answerFailure(d.pending, d.to, e.getMessage());
     }
   }
 
-  private void answerFailure(Delivery d, String reason) {
-    if (!split(d.to, d.from) && !lost()) {
-      loop.schedule(new ReplyDelivery(d.pending, null, reason), latency.delayMs(d.to, d.from, random));
+  private void answerFailure(PendingRequest pending, SimPeer to, String reason) {
+    SimPeer requester = pending.requester;
+    if (!split(to, requester) && !lost()) {
+      loop.schedule(new ReplyDelivery(pending, null, reason), latency.delayMs(to, requester, random));
     }
   }
 
@@ -414,8 +483,8 @@ final class SimTransport {
   }
 
   /**
-   * A message (one-way, or a request when {@code pending} is set) on its way to a peer: the
-   * queue's links plus four or five references, as each message in flight costs one. The sender's
+   * A message (one-way, or a request when {@code pending} is set) on its way to a peer, when it
+   * cannot travel as a frame (round trips off, or a delay beyond the queue's window). The sender's
    * ref travels beside its peer, so that handing the message over reads only the receiver's memory.
    */
   static final class Delivery extends SimEvent {
@@ -445,7 +514,10 @@ final class SimTransport {
     }
   }
 
-  /** A reply, or a rejection when {@code rejection} is set, on its way back to the requester. */
+  /**
+   * A reply that cannot travel as a frame (round trips off, or a delay beyond the queue's window),
+   * or a rejection when {@code rejection} is set, on its way back to the requester.
+   */
   static final class ReplyDelivery extends SimEvent {
 
     final PendingRequest pending;

@@ -194,6 +194,20 @@ class SimNetworkTest extends NetworkContractTest {
   }
 
   @Test
+  void aRequestAndItsReplyDelayedBeyondTheQueuesWindowTravelAsEventsAndStillMeet() {
+    // requests and replies travel as frames in the queue's wheel of 65.5 s; a delay of 70 s lies
+    // beyond it, so both go as events instead, and the reply still settles its request
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSim(s -> s.withLatency(LatencyModel.constant(70_000))))) {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
+      Settled s = net.call(a, p -> p.timedPing(b.ref(), "far", 200_000), 300_000);
+      assertNull(s.failure());
+      assertEquals(140_000, s.elapsedMs());
+      assertEquals(2, net.traffic().messages());
+    }
+  }
+
+  @Test
   void roundTripTimesStayWithinTheLatencyModelsBounds() {
     for (LatencyModel model : List.of(LatencyModel.uniform(10, 30), LatencyModel.coordinates(80))) {
       try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSim(s -> s.withLatency(model)))) {
