@@ -23,12 +23,12 @@ import java.util.Arrays;
  * live: then its live entries move to the front, in order, instead of the slots doubling (a
  * millisecond a few seconds ahead collects the timeouts of the requests sent a few seconds before
  * it, nearly all removed before it comes); and once removals leave at most an eighth of its slots
- * live, it moves them to the front of slots for twice as many. A bucket whose last live
- * entry leaves goes back, with its arrays, to a pool of spare buckets (at most {@value #MAX_SPARE})
- * for the next millisecond that needs one within {@value #SPARE_HORIZON_MS} ms, so a run holds
- * about as many buckets as milliseconds with entries queued. A millisecond further ahead (a
- * timer's, typically) gets a new small bucket: a spare would keep the arrays of a busy
- * millisecond idle until then.
+ * live, it moves them to the front of slots for at most four times as many. A bucket starts with
+ * small arrays and doubles them as it fills; the arrays it outgrows, and all of its arrays once its
+ * last live entry leaves, go back to {@link BucketArrays}, where the next bucket to need an array
+ * of that size finds it. So a millisecond ahead holds only the arrays its entries need (mostly
+ * the timeouts of requests, until its frames come), and a running simulation allocates almost no
+ * array for its queue.
  *
  * <p>Invariants, with {@code n = now}:
  * <ol>
@@ -91,10 +91,10 @@ final class EventQueue {
 
   /** The slots below which a bucket is not shrunk when its events are removed. */
   static final int SPARSE_MIN_SLOTS = 64;
-  /** Spare buckets kept for reuse at most. */
-  static final int MAX_SPARE = 1024;
-  /** A bucket for a millisecond at least this far ahead is a new one, not a spare. */
-  static final long SPARE_HORIZON_MS = 1_000;
+  /** The slots of a new bucket, and the frames' senders of a bucket's first frame. */
+  static final int FIRST_SLOTS = 4;
+  /** The bytes of a bucket's first frame, at least. */
+  static final int FIRST_BYTES = 32;
 
   /**
    * The entries of one millisecond, in scheduling order. Slot {@code i} holds entry {@code i}: an
@@ -107,7 +107,8 @@ final class EventQueue {
    * not yet taken starts; a bucket with no live entry is not in the wheel.
    */
   private static final class Bucket {
-    Object[] slots = new Object[4];
+    final BucketArrays arrays;
+    Object[] slots;
     Object[] senders;
     byte[] bytes;
     int used;
@@ -117,6 +118,11 @@ final class EventQueue {
     int framesRead;
     int bytesUsed;
     int bytesRead;
+
+    Bucket(BucketArrays arrays) {
+      this.arrays = arrays;
+      this.slots = arrays.refs(FIRST_SLOTS);
+    }
 
     /**
      * Puts an entry in the next slot and returns its index. When the slots are full and at most
@@ -131,7 +137,7 @@ final class EventQueue {
           compact();
           i = used;
         } else {
-          slots = Arrays.copyOf(slots, 2 * slots.length);
+          slots = moved(slots, i, 2 * i);
         }
       }
       slots[i] = entry;
@@ -149,7 +155,33 @@ final class EventQueue {
     void shrinkIfSparse() {
       if (slots.length > SPARSE_MIN_SLOTS && 8 * live <= slots.length) {
         compact();
-        slots = Arrays.copyOf(slots, Math.max(4, 2 * live));
+        slots = moved(slots, used, Math.max(FIRST_SLOTS, 2 * live));
+      }
+    }
+
+    /**
+     * The first {@code n} references of {@code from} in an array of at least {@code length} from
+     * {@link #arrays}, to which {@code from} goes back with every element null.
+     */
+    private Object[] moved(Object[] from, int n, int length) {
+      Object[] to = arrays.refs(length);
+      System.arraycopy(from, 0, to, 0, n);
+      Arrays.fill(from, 0, n, null);
+      arrays.give(from);
+      return to;
+    }
+
+    /** Gives every array back to {@link #arrays}; the bucket holds no live entry and is not used again. */
+    void release() {
+      arrays.give(slots);
+      slots = null;
+      if (senders != null) {
+        arrays.give(senders);
+        senders = null;
+      }
+      if (bytes != null) {
+        arrays.give(bytes);
+        bytes = null;
       }
     }
 
@@ -179,18 +211,21 @@ final class EventQueue {
     void frame(Object sender, byte[] src, int offset, int length) {
       int f = framesUsed;
       if (senders == null) {
-        senders = new Object[4];
+        senders = arrays.refs(FIRST_SLOTS);
       } else if (f == senders.length) {
-        senders = Arrays.copyOf(senders, 2 * f);
+        senders = moved(senders, f, 2 * f);
       }
       senders[f] = sender;
       framesUsed = f + 1;
       int at = bytesUsed;
       int need = at + 5 + length;
       if (bytes == null) {
-        bytes = new byte[Math.max(32, need)];
+        bytes = arrays.bytes(Math.max(FIRST_BYTES, need));
       } else if (bytes.length < need) {
-        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, need));
+        byte[] grown = arrays.bytes(Math.max(2 * bytes.length, need));
+        System.arraycopy(bytes, 0, grown, 0, at);
+        arrays.give(bytes);
+        bytes = grown;
       }
       int v = length;
       while ((v & ~0x7F) != 0) {
@@ -210,8 +245,7 @@ final class EventQueue {
   private final Bucket[] wheel;
   private final long[] occupied;
   private final EventHeap overflow = new EventHeap();
-  private final Bucket[] spare = new Bucket[MAX_SPARE];
-  private int spares;
+  private final BucketArrays arrays = new BucketArrays();
   private int wheelSize;
   private long now;
   private long nextSeq;
@@ -445,21 +479,13 @@ final class EventQueue {
     e.index = SimEvent.IN_WHEEL - bucket(e.time).append(e);
   }
 
-  /**
-   * The bucket of {@code time}, within the window; if it has none, a spare (when the time is near)
-   * or a new one.
-   */
+  /** The bucket of {@code time}, within the window; a new one if it has none. */
   private Bucket bucket(long time) {
     wheelSize++;
     int b = (int) time & mask;
     Bucket k = wheel[b];
     if (k == null) {
-      if (spares > 0 && time - now < SPARE_HORIZON_MS) {
-        k = spare[--spares];
-        spare[spares] = null;
-      } else {
-        k = new Bucket();
-      }
+      k = new Bucket(arrays);
       wheel[b] = k;
       occupied[b >>> 6] |= 1L << b;
     }
@@ -467,22 +493,15 @@ final class EventQueue {
   }
 
   /**
-   * Takes bucket {@code k}, which has no live entry left, out of wheel slot {@code b}. Its slots
-   * are all null already (taken and removed entries clear theirs), so only the counts go back to
-   * zero before it joins the spares.
+   * Takes bucket {@code k}, which has no live entry left, out of wheel slot {@code b}, and gives its
+   * arrays back. Its slots and frames' senders are all null already (taken and removed entries clear
+   * theirs). A frame just taken out of it stays readable until the next entry is added, as
+   * {@link #next} promises: only an addition takes an array from {@link BucketArrays}.
    */
   private void release(int b, Bucket k) {
     wheel[b] = null;
     occupied[b >>> 6] &= ~(1L << b);
-    k.used = 0;
-    k.read = 0;
-    k.framesUsed = 0;
-    k.framesRead = 0;
-    k.bytesUsed = 0;
-    k.bytesRead = 0;
-    if (spares < MAX_SPARE) {
-      spare[spares++] = k;
-    }
+    k.release();
   }
 
   /** The first occupied bucket at or after bucket {@code now mod W}, going round; wheel not empty. */
