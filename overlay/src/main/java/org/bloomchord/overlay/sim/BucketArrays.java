@@ -11,9 +11,11 @@ package org.bloomchord.overlay.sim;
  * are hundreds of kilobytes that lived for a simulated second: tens of seconds of wall time).
  *
  * <p>Every length handed out is a power of two; arrays of other lengths are not taken back. Of each
- * length at most {@value #KEPT_PER_SIZE} arrays are kept, and of the large ones only as many as
- * {@value #BYTES_PER_SIZE} bytes hold (at least {@value #KEPT_OF_LARGE}): a wave of joins fills a
- * few milliseconds with arrays of megabytes, which need not outlive it.
+ * length at most {@value #KEPT_PER_SIZE} arrays are kept, of the large ones only as many as
+ * {@value #BYTES_PER_SIZE} bytes hold (at least {@value #KEPT_OF_LARGE}), and none above
+ * {@value #BYTES_PER_SIZE} bytes: a wave of joins fills a few milliseconds with arrays of
+ * megabytes, which must not outlive it (kept, they would hold a quarter of a gigabyte at a million
+ * peers). So the pool holds at most about 7 MB of each kind, whatever the ring's size.
  *
  * <p>Invariants: an array of references is taken back only with every element null, and handed out
  * so; an array of bytes is handed out with whatever bytes it held (a bucket reads only what it
@@ -100,7 +102,10 @@ final class BucketArrays {
 
   /** How many arrays of 2^{@code log} bytes are kept at most. */
   static int kept(int log) {
-    return log >= 30 ? KEPT_OF_LARGE : Math.max(KEPT_OF_LARGE, Math.min(KEPT_PER_SIZE, BYTES_PER_SIZE >> log));
+    if ((1L << log) > BYTES_PER_SIZE) {
+      return 0;
+    }
+    return Math.max(KEPT_OF_LARGE, Math.min(KEPT_PER_SIZE, BYTES_PER_SIZE >> log));
   }
 
   /** Arrays kept, of references and of bytes (for tests). */

@@ -56,7 +56,7 @@ class BucketArraysTest {
   }
 
   @Test
-  void ofLargeArraysKeepsOnlyWhatItsBudgetHoldsButAlwaysAFew() {
+  void ofLargeArraysKeepsOnlyWhatItsBudgetHoldsButAFewAndNoneAboveIt() {
     BucketArrays arrays = new BucketArrays();
     int large = BucketArrays.BYTES_PER_SIZE / 4;
     for (int i = 0; i < 10; i++) {
@@ -64,8 +64,12 @@ class BucketArraysTest {
     }
     assertEquals(4, arrays.kept());
     for (int i = 0; i < 10; i++) {
-      arrays.give(new byte[4 * BucketArrays.BYTES_PER_SIZE]);
+      arrays.give(new byte[BucketArrays.BYTES_PER_SIZE]);
     }
+    assertEquals(4 + BucketArrays.KEPT_OF_LARGE, arrays.kept());
+    // a wave's burst of megabytes is not kept at all
+    arrays.give(new byte[2 * BucketArrays.BYTES_PER_SIZE]);
+    arrays.give(new Object[BucketArrays.BYTES_PER_SIZE]);
     assertEquals(4 + BucketArrays.KEPT_OF_LARGE, arrays.kept());
   }
 }
