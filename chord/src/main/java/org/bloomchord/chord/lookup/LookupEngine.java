@@ -3,6 +3,7 @@ package org.bloomchord.chord.lookup;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -60,13 +61,23 @@ public final class LookupEngine {
 
   /** Recent recursive lookups remembered per peer, to drop duplicate forwards (512 bytes). */
   private static final int SEEN = 64;
+  /**
+   * The lookups remembered before the first growth: the memory grows by doubling up to
+   * {@link #SEEN} as the peer routes lookups, so that the many peers of a large ring that route
+   * only a few hold 80 bytes for them, not 528 (at a million peers, part of the live heap the
+   * collector works against).
+   */
+  private static final int SEEN_FIRST = 8;
 
   private final ChordContext ctx;
   private final Router router;
   private final IterativeLookups iterative;
   /** Lookups this peer started, by the id of each of their attempts. */
   private final Map<Long, Pending> pending = new HashMap<>();
-  private final long[] seen = new long[SEEN];
+  /** The lookups routed here last, in the order routed until {@link #SEEN} and then round; null before the first. */
+  private long[] seen;
+  /** Entries of {@link #seen} written, at most {@link #SEEN}. */
+  private int seenCount;
   private int seenNext;
   /** Lookups started here and not finished; at most {@code limits.maxPendingLookups}. */
   private int inProgress;
@@ -187,13 +198,33 @@ public final class LookupEngine {
     return new Ack();
   }
 
+  /**
+   * Whether {@code tag} is not among the last {@link #SEEN} routed here, remembering it if so. It
+   * answers as a ring of {@link #SEEN} zeros written in turn would: a tag of 0 counts as seen
+   * until every entry has been written once.
+   */
   private boolean firstSeen(long tag) {
-    for (long t : seen) {
-      if (t == tag) {
+    long[] s = seen;
+    int n = seenCount;
+    for (int i = 0; i < n; i++) {
+      if (s[i] == tag) {
         return false;
       }
     }
-    seen[seenNext] = tag;
+    if (n < SEEN) {
+      if (tag == 0) {
+        return false;
+      }
+      if (s == null) {
+        s = new long[SEEN_FIRST];
+        seen = s;
+      } else if (n == s.length) {
+        s = Arrays.copyOf(s, Math.min(SEEN, 2 * n));
+        seen = s;
+      }
+      seenCount = n + 1;
+    }
+    s[seenNext] = tag;
     seenNext = (seenNext + 1) % SEEN;
     return true;
   }
