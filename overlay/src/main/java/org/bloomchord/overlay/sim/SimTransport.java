@@ -295,8 +295,7 @@ final class SimTransport {
       try {
         message = registry.decode(bytes, offset, length);
       } catch (MalformedMessageException e) {
-        WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
-        traffic.rejected(b != null ? b.typeName() : "unknown");
+        rejectFrame(bytes, offset, length);
         if (from instanceof PendingRequest pending) {
           answerFailure(pending, peer, e.getMessage());
         }
@@ -312,6 +311,12 @@ final class SimTransport {
     }
   }
 
+  /** Counts a frame that failed to decode as rejected, under the type its tag names. */
+  private void rejectFrame(byte[] bytes, int offset, int length) {
+    WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
+    traffic.rejected(b != null ? b.typeName() : "unknown");
+  }
+
   /**
    * Delivers a reply that travelled as a frame, as {@link #deliverReply} does; what the requester's
    * code throws on it fails the requester, as it would from a {@link ReplyDelivery}.
@@ -325,8 +330,7 @@ final class SimTransport {
       try {
         message = registry.decode(bytes, offset, length);
       } catch (MalformedMessageException e) {
-        WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
-        traffic.rejected(b != null ? b.typeName() : "unknown");
+        rejectFrame(bytes, offset, length);
         p.settle();
         p.promise.fail(e);
         return;
