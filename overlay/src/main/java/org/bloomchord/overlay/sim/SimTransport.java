@@ -103,14 +103,13 @@ final class SimTransport {
     if (!from.alive) {
       return;
     }
-    WireWriter frame = roundTrip ? encodeFrame(message) : null;
-    Object payload = frame == null ? encode(message) : null;
+    WireWriter frame = frameOf(message);
     SimPeer target = peers.get(to);
     if (target != null && !split(from, target) && !lost()) {
       long delay = latency.delayMs(from, target, random);
       // a frame beyond the queue's window (a delay over 65 s) travels as an event
       if (frame == null || !loop.scheduleFrame(from.ref, target, frame.array(), frame.size(), delay)) {
-        loop.schedule(new Delivery(from, target, frame == null ? payload : frame.toByteArray(), null), delay);
+        loop.schedule(new Delivery(from, target, payloadOf(message, frame), null), delay);
       }
     }
   }
@@ -120,14 +119,13 @@ final class SimTransport {
     if (!from.alive) {
       return pending.promise.future();
     }
-    WireWriter frame = roundTrip ? encodeFrame(message) : null;
-    Object payload = frame == null ? encode(message) : null;
+    WireWriter frame = frameOf(message);
     loop.schedule(pending, timeoutMs);
     SimPeer target = peers.get(to);
     if (target != null && !split(from, target) && !lost()) {
       long delay = latency.delayMs(from, target, random);
       if (frame == null || !loop.scheduleFrame(pending, target, frame.array(), frame.size(), delay)) {
-        loop.schedule(new Delivery(from, target, frame == null ? payload : frame.toByteArray(), pending), delay);
+        loop.schedule(new Delivery(from, target, payloadOf(message, frame), pending), delay);
       }
     }
     return pending.promise.future();
@@ -142,9 +140,14 @@ final class SimTransport {
     return w;
   }
 
-  private Object encode(Message message) {
+  /**
+   * Counts {@code message} and returns its frame, in the transport's buffer as
+   * {@link #encodeFrame} leaves it; with round trips off it is not encoded (unless its codec cannot
+   * tell its size) and null is returned: the message travels as the object itself.
+   */
+  private WireWriter frameOf(Message message) {
     if (roundTrip) {
-      return encodeFrame(message).toByteArray();
+      return encodeFrame(message);
     }
     WireRegistry.Binding binding = registry.binding(message);
     int size = binding.sizeOf(message);
@@ -153,7 +156,23 @@ final class SimTransport {
       size = writer.size();
     }
     counter(binding, message).add(size);
-    return message;
+    return null;
+  }
+
+  /** What a message travelling as an event carries: a copy of its frame, or itself without one. */
+  private static Object payloadOf(Message message, WireWriter frame) {
+    return frame == null ? message : frame.toByteArray();
+  }
+
+  /** Decodes a frame; one that fails to decode is counted as rejected, under its tag's type, and the failure thrown. */
+  private Message decodeFrame(byte[] bytes, int offset, int length) {
+    try {
+      return registry.decode(bytes, offset, length);
+    } catch (MalformedMessageException e) {
+      WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
+      traffic.rejected(b != null ? b.typeName() : "unknown");
+      throw e;
+    }
   }
 
   private Traffic.Counter counter(WireRegistry.Binding binding, Message message) {
@@ -293,9 +312,8 @@ final class SimTransport {
     try {
       Message message;
       try {
-        message = registry.decode(bytes, offset, length);
+        message = decodeFrame(bytes, offset, length);
       } catch (MalformedMessageException e) {
-        rejectFrame(bytes, offset, length);
         if (from instanceof PendingRequest pending) {
           answerFailure(pending, peer, e.getMessage());
         }
@@ -311,12 +329,6 @@ final class SimTransport {
     }
   }
 
-  /** Counts a frame that failed to decode as rejected, under the type its tag names. */
-  private void rejectFrame(byte[] bytes, int offset, int length) {
-    WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
-    traffic.rejected(b != null ? b.typeName() : "unknown");
-  }
-
   /**
    * Delivers a reply that travelled as a frame, as {@link #deliverReply} does; what the requester's
    * code throws on it fails the requester, as it would from a {@link ReplyDelivery}.
@@ -328,9 +340,8 @@ final class SimTransport {
     try {
       Message message;
       try {
-        message = registry.decode(bytes, offset, length);
+        message = decodeFrame(bytes, offset, length);
       } catch (MalformedMessageException e) {
-        rejectFrame(bytes, offset, length);
         p.settle();
         p.promise.fail(e);
         return;
@@ -415,13 +426,12 @@ final class SimTransport {
       answerFailure(pending, to, "error: null reply");
       return;
     }
-    WireWriter frame = roundTrip ? encodeFrame(message) : null;
-    Object payload = frame == null ? encode(message) : null;
+    WireWriter frame = frameOf(message);
     SimPeer requester = pending.requester;
     if (!split(to, requester) && !lost()) {
       long delay = latency.delayMs(to, requester, random);
       if (frame == null || !loop.scheduleFrame(pending, REPLY, frame.array(), frame.size(), delay)) {
-        loop.schedule(new ReplyDelivery(pending, frame == null ? payload : frame.toByteArray(), null), delay);
+        loop.schedule(new ReplyDelivery(pending, payloadOf(message, frame), null), delay);
       }
     }
   }
