@@ -8,6 +8,7 @@ import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.MetricsSink;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.overlay.ReplyListener;
 
 /**
  * A peer's runtime that shows every request and one-way message it sends to the peer's
@@ -33,6 +34,12 @@ final class ObservedRuntime implements PeerRuntime {
   public Future<Message> request(PeerRef to, Message message, long timeoutMs) {
     notifySent(to, message);
     return delegate.request(to, message, timeoutMs);
+  }
+
+  @Override
+  public void request(PeerRef to, Message message, long softMs, long timeoutMs, ReplyListener listener) {
+    notifySent(to, message);
+    delegate.request(to, message, softMs, timeoutMs, listener);
   }
 
   @Override

@@ -1,15 +1,14 @@
 package org.bloomchord.chord;
 
-import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.wire.MessageBounds;
-import org.bloomchord.overlay.Cancellable;
 import org.bloomchord.overlay.MalformedMessageException;
 import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.overlay.ReplyListener;
 import org.bloomchord.overlay.RequestTimeoutException;
 
 /**
@@ -52,22 +51,21 @@ public final class Requests {
   /** Sends {@code m} to {@code to}; fails at the current timeout, a late reply still measured. */
   public Future<Message> request(PeerRef to, Message m) {
     Exchange x = new Exchange(to, rtt.timeoutMs(), runtime.now());
-    x.soft = x.timeout < rtt.ceilingMs() ? runtime.after(x.timeout, x) : null;
-    runtime.request(to, m, rtt.ceilingMs()).onComplete(x);
+    runtime.request(to, m, x.timeout, rtt.ceilingMs(), x);
     return x.result.future();
   }
 
   /**
-   * One request: its soft timeout (run as a timer's task) and what its reply or the transport's
-   * failure does (as the listener of the runtime's future). One object for both, so a request
-   * costs no lambda of its own.
+   * One request: what its soft timeout does ({@link #overdue}: it fails the request, whose reply is
+   * still awaited up to the estimate's ceiling) and what its reply or the transport's failure does.
+   * One object for both, so a request costs no lambda of its own, and the runtime keeps both
+   * deadlines (the simulator in one queue entry).
    */
-  private final class Exchange implements Runnable, Completable<Message> {
+  private final class Exchange implements ReplyListener {
     final PeerRef to;
     final long timeout;
     final long sent;
     final Promise<Message> result = Promise.promise();
-    Cancellable soft;
 
     Exchange(PeerRef to, long timeout, long sent) {
       this.to = to;
@@ -76,16 +74,13 @@ public final class Requests {
     }
 
     @Override
-    public void run() {
+    public void overdue() {
       rtt.backOff();
       result.tryFail(new RequestTimeoutException(to, timeout));
     }
 
     @Override
     public void complete(Message reply, Throwable failure) {
-      if (soft != null) {
-        soft.cancel();
-      }
       if (failure != null) {
         result.tryFail(failure);
         return;

@@ -26,6 +26,25 @@ public interface PeerRuntime {
   Future<Message> request(PeerRef to, Message message, long timeoutMs);
 
   /**
+   * Sends a request and tells {@code listener} of its reply or failure, as {@link #request(PeerRef,
+   * Message, long)} would complete its future, and before that, when {@code softMs < timeoutMs}
+   * and no answer came within {@code softMs}, that the soft deadline passed
+   * ({@link ReplyListener#overdue}). A sender that gives up at the soft deadline but still wants to
+   * measure a late reply needs no timer of its own: the simulator keeps both deadlines in one
+   * queue entry. By default a timer of this runtime and the future of {@link #request(PeerRef,
+   * Message, long)}.
+   */
+  default void request(PeerRef to, Message message, long softMs, long timeoutMs, ReplyListener listener) {
+    Cancellable soft = softMs < timeoutMs ? after(softMs, listener::overdue) : null;
+    request(to, message, timeoutMs).onComplete((reply, failure) -> {
+      if (soft != null) {
+        soft.cancel();
+      }
+      listener.complete(reply, failure);
+    });
+  }
+
+  /**
    * Whether a silence of {@code to} says nothing about it yet: it runs on another node that this
    * runtime hears from and that has not reported it gone, so a request to it that timed out met a
    * peer behind a backlog (a burst, a collection, cores shared with other JVMs), not a failed one.

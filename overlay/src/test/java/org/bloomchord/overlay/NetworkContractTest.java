@@ -89,6 +89,23 @@ public abstract class NetworkContractTest {
   }
 
   @Test
+  void aRequestWithASoftDeadlineIsOverdueThereAndStillHearsItsReplyOrItsTimeout() {
+    PeerHandle<EchoPeer> a = launch("a");
+    PeerHandle<EchoPeer> b = launch("b");
+    List<String> answered = net().call(a, p -> p.softPing(b.ref(), "x", 2_000, 3_000), WAIT);
+    assertEquals(1, answered.size(), "answered in time, never overdue: " + answered);
+    assertTrue(answered.get(0).startsWith("reply@"), answered.toString());
+    net().crash(b);
+    List<String> silent = net().call(a, p -> p.softPing(b.ref(), "x", 200, 500), WAIT);
+    assertEquals(2, silent.size(), silent.toString());
+    long overdue = Long.parseLong(silent.get(0).substring("overdue@".length()));
+    long timedOut = Long.parseLong(silent.get(1).substring("RequestTimeoutException@".length()));
+    assertTrue(silent.get(0).startsWith("overdue@") && overdue >= 200 && overdue <= 200 + slackMs(), silent.toString());
+    assertTrue(silent.get(1).startsWith("RequestTimeoutException@") && timedOut >= 500
+        && timedOut <= 500 + slackMs(), silent.toString());
+  }
+
+  @Test
   void requestFutureIsNotCompletedInsideRequest() {
     PeerHandle<EchoPeer> a = launch("a");
     PeerHandle<EchoPeer> b = launch("b");

@@ -10,6 +10,7 @@ import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerProtocol;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.overlay.ReplyListener;
 import org.bloomchord.overlay.Seeds;
 
 /**
@@ -76,6 +77,14 @@ final class SimPeer implements PeerRuntime, LatencyModel.Position, RandomGenerat
       throw new IllegalArgumentException("timeout must be > 0 ms: " + timeoutMs);
     }
     return transport.request(this, to, message, timeoutMs);
+  }
+
+  @Override
+  public void request(PeerRef to, Message message, long softMs, long timeoutMs, ReplyListener listener) {
+    if (timeoutMs <= 0 || softMs <= 0) {
+      throw new IllegalArgumentException("timeouts must be > 0 ms: " + softMs + ", " + timeoutMs);
+    }
+    transport.request(this, to, message, softMs, timeoutMs, listener);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.bloomchord.overlay.sim;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Arrays;
@@ -13,9 +14,11 @@ import org.bloomchord.overlay.Network;
 import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RemoteRejectedException;
+import org.bloomchord.overlay.ReplyListener;
 import org.bloomchord.overlay.Seeds;
 import org.bloomchord.overlay.SimControls;
 import org.bloomchord.overlay.Traffic;
+import org.bloomchord.overlay.wire.WireReader;
 import org.bloomchord.overlay.wire.WireRegistry;
 import org.bloomchord.overlay.wire.WireWriter;
 
@@ -67,6 +70,8 @@ final class SimTransport {
   private final WireRegistry registry;
   private final Traffic traffic;
   private final WireWriter writer = new WireWriter(256);
+  /** Reads every frame delivered, one after the other (a frame is decoded whole before it is handed over). */
+  private final WireReader reader = new WireReader(new byte[0]);
   private Traffic.Counter[] counters = new Traffic.Counter[0];
   private final LatencyModel latency;
   private final double loss;
@@ -115,12 +120,27 @@ final class SimTransport {
   }
 
   Future<Message> request(SimPeer from, PeerRef to, Message message, long timeoutMs) {
-    PendingRequest pending = new PendingRequest(from, to, timeoutMs);
+    Promise<Message> promise = Promise.promise();
+    request(from, to, message, new PendingRequest(from, to, timeoutMs, promise, null), timeoutMs);
+    return promise.future();
+  }
+
+  /**
+   * Sends a request whose listener hears of the soft deadline first (when {@code softMs <
+   * timeoutMs}): its pending request waits in the queue at the soft deadline, then at the timeout.
+   */
+  void request(SimPeer from, PeerRef to, Message message, long softMs, long timeoutMs, ReplyListener listener) {
+    boolean soft = softMs < timeoutMs;
+    request(from, to, message, new PendingRequest(from, to, timeoutMs, listener, soft ? listener : null),
+        soft ? softMs : timeoutMs);
+  }
+
+  private void request(SimPeer from, PeerRef to, Message message, PendingRequest pending, long firstWaitMs) {
     if (!from.alive) {
-      return pending.promise.future();
+      return;
     }
     WireWriter frame = frameOf(message);
-    loop.schedule(pending, timeoutMs);
+    loop.schedule(pending, firstWaitMs);
     SimPeer target = peers.get(to);
     if (target != null && !split(from, target) && !lost()) {
       long delay = latency.delayMs(from, target, random);
@@ -128,7 +148,6 @@ final class SimTransport {
         loop.schedule(new Delivery(from, target, payloadOf(message, frame), pending), delay);
       }
     }
-    return pending.promise.future();
   }
 
   /** Encodes {@code message} into the transport's buffer, valid until the next encoding, and counts it. */
@@ -167,7 +186,10 @@ final class SimTransport {
   /** Decodes a frame; one that fails to decode is counted as rejected, under its tag's type, and the failure thrown. */
   private Message decodeFrame(byte[] bytes, int offset, int length) {
     try {
-      return registry.decode(bytes, offset, length);
+      WireReader in = reader.reset(bytes, offset, length);
+      Message m = registry.decode(in);
+      in.expectEnd();
+      return m;
     } catch (MalformedMessageException e) {
       WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
       traffic.rejected(b != null ? b.typeName() : "unknown");
@@ -334,7 +356,7 @@ final class SimTransport {
    * code throws on it fails the requester, as it would from a {@link ReplyDelivery}.
    */
   private void deliverReplyFrame(PendingRequest p, byte[] bytes, int offset, int length) {
-    if (p.done || !p.requester.alive) {
+    if (p.expired() || !p.requester.alive) {
       return;
     }
     try {
@@ -343,11 +365,11 @@ final class SimTransport {
         message = decodeFrame(bytes, offset, length);
       } catch (MalformedMessageException e) {
         p.settle();
-        p.promise.fail(e);
+        p.fail(e);
         return;
       }
       p.settle();
-      p.promise.complete(message);
+      p.succeed(message);
     } catch (Throwable e) {
       handlerError("event", p.requester, e);
     }
@@ -452,12 +474,12 @@ final class SimTransport {
 
   void deliverReply(ReplyDelivery r) {
     PendingRequest p = r.pending;
-    if (p.done || !p.requester.alive) {
+    if (p.expired() || !p.requester.alive) {
       return;
     }
     if (r.rejection != null) {
       p.settle();
-      p.promise.fail(new RemoteRejectedException(p.to, r.rejection));
+      p.fail(new RemoteRejectedException(p.to, r.rejection));
       return;
     }
     Message message;
@@ -466,11 +488,11 @@ final class SimTransport {
     } catch (MalformedMessageException e) {
       traffic.rejected(typeOf(r.payload));
       p.settle();
-      p.promise.fail(e);
+      p.fail(e);
       return;
     }
     p.settle();
-    p.promise.complete(message);
+    p.succeed(message);
   }
 
   /**

@@ -10,16 +10,25 @@ import org.bloomchord.overlay.MalformedMessageException;
  */
 public final class WireReader {
 
-  private final byte[] buf;
-  private final int start;
+  private byte[] buf;
+  private int start;
   private int pos;
-  private final int limit;
+  private int limit;
 
   public WireReader(byte[] bytes) {
     this(bytes, 0, bytes.length);
   }
 
   public WireReader(byte[] bytes, int offset, int length) {
+    reset(bytes, offset, length);
+  }
+
+  /**
+   * Reads from {@code length} bytes at {@code offset} in {@code bytes} from now on, as a new reader
+   * of them would: a transport that decodes one frame after the other keeps one reader. What was
+   * decoded before holds nothing of the reader.
+   */
+  public WireReader reset(byte[] bytes, int offset, int length) {
     if (offset < 0 || length < 0 || offset + length > bytes.length) {
       throw new IllegalArgumentException("range outside the array");
     }
@@ -27,6 +36,7 @@ public final class WireReader {
     this.start = offset;
     this.pos = offset;
     this.limit = offset + length;
+    return this;
   }
 
   /** Bytes not yet read. */

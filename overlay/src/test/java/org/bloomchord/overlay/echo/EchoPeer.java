@@ -10,6 +10,7 @@ import org.bloomchord.overlay.Message;
 import org.bloomchord.overlay.PeerProtocol;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.PeerRuntime;
+import org.bloomchord.overlay.ReplyListener;
 
 /**
  * A tiny protocol for runtime tests: answers pings, logs notes, refuses texts starting with "bad",
@@ -100,6 +101,29 @@ public final class EchoPeer implements PeerProtocol {
     }
     return f.transform(ar -> Future.succeededFuture(
         new Settled(ar.result(), ar.cause(), runtime.now() - t0)));
+  }
+
+  /**
+   * Pings {@code to} with a soft deadline and reports, in order, what the listener heard and when
+   * (runtime ms after the send): "overdue@t", then "reply@t" or the failure's class "@t".
+   */
+  public Future<List<String>> softPing(PeerRef to, String text, long softMs, long timeoutMs) {
+    long t0 = runtime.now();
+    List<String> heard = new ArrayList<>();
+    io.vertx.core.Promise<List<String>> done = io.vertx.core.Promise.promise();
+    runtime.request(to, new Ping(1, text), softMs, timeoutMs, new ReplyListener() {
+      @Override
+      public void overdue() {
+        heard.add("overdue@" + (runtime.now() - t0));
+      }
+
+      @Override
+      public void complete(Message reply, Throwable failure) {
+        heard.add((failure == null ? "reply" : failure.getClass().getSimpleName()) + "@" + (runtime.now() - t0));
+        done.complete(heard);
+      }
+    });
+    return done.future();
   }
 
   /** Sends a note to {@code to}. */

@@ -20,6 +20,7 @@ import org.bloomchord.overlay.NetworkOptions;
 import org.bloomchord.overlay.PeerHandle;
 import org.bloomchord.overlay.PeerRef;
 import org.bloomchord.overlay.RemoteRejectedException;
+import org.bloomchord.overlay.RequestTimeoutException;
 import org.bloomchord.overlay.echo.EchoPeer;
 import org.bloomchord.overlay.echo.EchoPeer.Settled;
 import org.bloomchord.overlay.echo.EchoWire;
@@ -204,6 +205,25 @@ class SimNetworkTest extends NetworkContractTest {
       assertNull(s.failure());
       assertEquals(140_000, s.elapsedMs());
       assertEquals(2, net.traffic().messages());
+    }
+  }
+
+  @Test
+  void aSoftDeadlineSharesItsRequestsQueueEntryAndAReplyInTheTimeoutsMillisecondIsTooLate() {
+    // round trips of exactly 600 ms: overdue at 400 and answered late at 600; a timeout of 600
+    // fails as the request without a soft deadline does, since its timeout was queued first
+    try (SimNetwork<EchoPeer> net = sim(NetworkOptions.defaults().withSim(s -> s.withLatency(LatencyModel.constant(300))))) {
+      PeerHandle<EchoPeer> a = net.launch(new PeerRef("a", 1), new EchoPeer());
+      PeerHandle<EchoPeer> b = net.launch(new PeerRef("b", 2), new EchoPeer());
+      assertEquals(List.of("overdue@400", "reply@600"), net.call(a, p -> p.softPing(b.ref(), "x", 400, 1_000), WAIT));
+      assertEquals(List.of("reply@600"), net.call(a, p -> p.softPing(b.ref(), "x", 1_000, 1_000), WAIT),
+          "no soft deadline before the timeout: never overdue");
+      assertEquals(List.of("overdue@400", "RequestTimeoutException@600"),
+          net.call(a, p -> p.softPing(b.ref(), "x", 400, 600), WAIT));
+      Settled plain = net.call(a, p -> p.timedPing(b.ref(), "x", 600), WAIT);
+      assertInstanceOf(RequestTimeoutException.class, plain.failure());
+      assertEquals(600, plain.elapsedMs());
+      assertEquals(8, net.traffic().messages(), "every request was answered, in time or not");
     }
   }
 
