@@ -2,6 +2,7 @@ package org.bloomchord.chord.finger;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.RandomAccess;
 import java.util.function.Predicate;
 import org.bloomchord.chord.ring.IdRing;
 import org.bloomchord.overlay.PeerRef;
@@ -64,31 +65,46 @@ public final class SuccessorList {
 
   /**
    * Rebuilds the list as {@code successor} followed by the successor's own list, keeping only
-   * usable peers in clockwise order and stopping at the owner or at r entries.
+   * usable peers in clockwise order and stopping at the owner or at r entries. (Each entry lies
+   * strictly after the one before, so no peer is taken twice.) Most rounds of stabilize find the
+   * list as it was: the new list is built only from the first entry where it departs from the
+   * entries held.
    *
    * @return whether the list changed
    */
   public boolean adopt(PeerRef successor, List<PeerRef> theirs, Predicate<PeerRef> usable) {
-    List<PeerRef> next = new ArrayList<>(capacity);
+    List<PeerRef> from = theirs instanceof RandomAccess ? theirs : new ArrayList<>(theirs);
+    List<PeerRef> next = null;
+    int same = 0;
     long last = owner.id();
-    List<PeerRef> candidates = new ArrayList<>(theirs.size() + 1);
-    candidates.add(successor);
-    candidates.addAll(theirs);
-    for (PeerRef p : candidates) {
-      if (next.size() == capacity || p.id() == owner.id()) {
+    for (int i = -1; i < from.size(); i++) {
+      PeerRef p = i < 0 ? successor : from.get(i);
+      if ((next == null ? same : next.size()) == capacity || p.id() == owner.id()) {
         break;
       }
       // clockwise order: each entry must lie strictly after the previous one and before the owner
-      if (usable.test(p) && ring.inOpen(p.id(), last, owner.id()) && !next.contains(p)) {
-        next.add(p);
+      if (usable.test(p) && ring.inOpen(p.id(), last, owner.id())) {
+        if (next == null && same < entries.size() && entries.get(same).equals(p)) {
+          same++;
+        } else {
+          if (next == null) {
+            next = new ArrayList<>(capacity);
+            next.addAll(entries.subList(0, same));
+          }
+          next.add(p);
+        }
         last = p.id();
       }
     }
-    if (next.equals(entries)) {
-      return false;
+    if (next == null) {
+      if (same == entries.size()) {
+        return false;
+      }
+      entries.subList(same, entries.size()).clear();
+    } else {
+      entries.clear();
+      entries.addAll(next);
     }
-    entries.clear();
-    entries.addAll(next);
     copy = null;
     return true;
   }

@@ -73,12 +73,8 @@ public final class RingMerger {
   private final LongFunction<Future<LookupResult>> lookup;
   private final FormerPeers former;
   private final RangeHandBack handBack;
-  private final Map<Long, Boolean> seen = new LinkedHashMap<>(16, 0.75f, false) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
-      return size() > SEEN_EPOCHS;
-    }
-  };
+  /** The epochs of merge news taken part in, the last {@link #SEEN_EPOCHS}; null until the first. */
+  private Map<Long, Boolean> seen;
   private Cancellable timer;
   private long interval;
   private boolean probing;
@@ -225,7 +221,7 @@ public final class RingMerger {
     PeerRef pred = table.predecessor();
     if (pred != null && !pred.equals(ctx.self()) && table.usable(pred, now)
         && news.hops() + 1 < ctx.config().maxHops()) {
-      seen.putIfAbsent(news.epoch(), Boolean.TRUE);
+      seen().putIfAbsent(news.epoch(), Boolean.TRUE);
       ctx.runtime().send(pred, new MergeNews(news.epoch(), news.contacts(), ctx.self().id(), news.hops() + 1));
     }
   }
@@ -245,7 +241,7 @@ public final class RingMerger {
       return;
     }
     MergeNews news = newsOf(now);
-    seen.put(news.epoch(), Boolean.TRUE);
+    seen().put(news.epoch(), Boolean.TRUE);
     ctx.runtime().send(was, new MergeNews(news.epoch(), news.contacts(), now.id(), 1));
   }
 
@@ -320,9 +316,22 @@ public final class RingMerger {
         return;
       }
       long epoch = random.nextLong();
-      seen.put(epoch, Boolean.TRUE);
+      seen().put(epoch, Boolean.TRUE);
       onNewsAccepted(new MergeNews(epoch, contacts, ctx.self().id(), 0));
     });
+  }
+
+  /** The epochs seen, made at the first news: a ring that never splits keeps none. */
+  private Map<Long, Boolean> seen() {
+    if (seen == null) {
+      seen = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+          return size() > SEEN_EPOCHS;
+        }
+      };
+    }
+    return seen;
   }
 
   // ---- spreading the news
@@ -331,7 +340,7 @@ public final class RingMerger {
     if (options.mode() == MergeMode.OFF || !ctx.active()) {
       return;
     }
-    if (seen.putIfAbsent(m.epoch(), Boolean.TRUE) != null || m.hops() >= ctx.config().maxHops()) {
+    if (seen().putIfAbsent(m.epoch(), Boolean.TRUE) != null || m.hops() >= ctx.config().maxHops()) {
       return;
     }
     takePart(m);

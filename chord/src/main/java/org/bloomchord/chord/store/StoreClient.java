@@ -38,10 +38,13 @@ public final class StoreClient {
   private final ChordContext ctx;
   private final Storage storage;
   private final LongFunction<Future<LookupResult>> lookup;
-  /** Writes under way, by their promise, with the attempt each is at (insertion order: deterministic). */
-  private final Map<Promise<WriteResult>, Attempt> writes = new LinkedHashMap<>();
+  /**
+   * Writes under way, by their promise, with the attempt each is at (insertion order:
+   * deterministic); made at the first write, as most peers of a large ring never write.
+   */
+  private Map<Promise<WriteResult>, Attempt> writes = Map.of();
   /** Reads under way, as {@link #writes}. */
-  private final Map<Promise<ReadResult>, Attempt> reads = new LinkedHashMap<>();
+  private Map<Promise<ReadResult>, Attempt> reads = Map.of();
 
   /** The key of an operation under way and the number of the attempt it is at. */
   private record Attempt(String key, int number) {}
@@ -64,6 +67,9 @@ public final class StoreClient {
       return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
     }
     Promise<WriteResult> done = Promise.promise();
+    if (writes.isEmpty()) {
+      writes = new LinkedHashMap<>();
+    }
     writes.put(done, new Attempt(key, 1));
     done.future().onComplete(ar -> writes.remove(done));
     attemptWrite(key, value, 1, done);
@@ -129,6 +135,9 @@ public final class StoreClient {
   public Future<ReadResult> read(String key) {
     checkKey(key);
     Promise<ReadResult> done = Promise.promise();
+    if (reads.isEmpty()) {
+      reads = new LinkedHashMap<>();
+    }
     reads.put(done, new Attempt(key, 1));
     done.future().onComplete(ar -> reads.remove(done));
     attemptRead(key, 1, done);

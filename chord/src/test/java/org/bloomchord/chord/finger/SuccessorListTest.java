@@ -36,6 +36,23 @@ class SuccessorListTest {
   }
 
   @Test
+  void adoptTellsWhetherTheListChangedAtItsStartItsMiddleOrItsEnd() {
+    SuccessorList l = new SuccessorList(ring, self, 4);
+    assertTrue(l.adopt(p(5), List.of(p(9), p(20), p(30)), x -> true));
+    List<PeerRef> held = l.entries();
+    assertFalse(l.adopt(p(5), List.of(p(9), p(20), p(30), p(40)), x -> true), "r entries, the same ones");
+    assertTrue(held == l.entries(), "an unchanged list keeps the copy it gave");
+    assertTrue(l.adopt(p(5), List.of(p(9), p(20)), x -> true), "the successor names fewer");
+    assertEquals(List.of(p(5), p(9), p(20)), l.entries());
+    assertTrue(l.adopt(p(5), List.of(p(12), p(20), p(30)), x -> true), "one in the middle replaced");
+    assertEquals(List.of(p(5), p(12), p(20), p(30)), l.entries());
+    assertTrue(l.adopt(p(4), List.of(p(5), p(12), p(20)), x -> true), "a new first entry");
+    assertEquals(List.of(p(4), p(5), p(12), p(20)), l.entries());
+    assertTrue(l.adopt(p(4), List.of(p(5), p(12), p(20)), x -> x.id() != 4), "the first entry unusable");
+    assertEquals(List.of(p(5), p(12), p(20)), l.entries());
+  }
+
+  @Test
   void offerFirstAcceptsOnlyACloserSuccessor() {
     SuccessorList l = new SuccessorList(ring, self, 2);
     l.adopt(p(10), List.of(p(20)), x -> true);
