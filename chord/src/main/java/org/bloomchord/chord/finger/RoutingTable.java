@@ -402,7 +402,7 @@ public final class RoutingTable {
    * ½·log2 N); the successor list is the way around failed fingers.
    */
   public PeerRef closestPreceding(long key, long now, Set<Long> exclude) {
-    Predicate<PeerRef> ok = p -> routable(p, now) && !exclude.contains(p.id());
+    Predicate<PeerRef> ok = hop(now, exclude);
     PeerRef f = fingers.closestPreceding(key, ok);
     return f != null ? f : successors.closestPreceding(key, ok);
   }
@@ -414,7 +414,7 @@ public final class RoutingTable {
    * jump along the successor list. Null when there is none.
    */
   public PeerRef closestPrecedingWithSuccessors(long key, long now, Set<Long> exclude) {
-    Predicate<PeerRef> ok = p -> routable(p, now) && !exclude.contains(p.id());
+    Predicate<PeerRef> ok = hop(now, exclude);
     PeerRef f = fingers.closestPreceding(key, ok);
     PeerRef s = successors.closestPreceding(key, ok);
     if (f == null || s == null) {
@@ -422,6 +422,17 @@ public final class RoutingTable {
     }
     // the one farther from this peer (both lie in (self, key)) is the closer to the key
     return ring.compareFrom(self.id(), s.id(), f.id()) > 0 ? s : f;
+  }
+
+  /**
+   * Which peers may be a next hop: routable ones whose ids are not in {@code exclude} (a lookup
+   * mostly excludes none, and then no id is boxed to be looked for).
+   */
+  private Predicate<PeerRef> hop(long now, Set<Long> exclude) {
+    if (exclude.isEmpty()) {
+      return p -> routable(p, now);
+    }
+    return p -> routable(p, now) && !exclude.contains(p.id());
   }
 
   /** Whether a next hop may be {@code peer}: usable, and not out of reach from here. */

@@ -24,24 +24,28 @@ final class PendingRequest extends SimEvent {
   /** The requester's ref, which the request names as its sender. */
   final PeerRef from;
   final PeerRef to;
-  final long timeoutMs;
   /** The time at which the request times out. */
   final long deadline;
+  /** The timeout, as its failure names it (an int keeps the object at 56 bytes). */
+  private final int timeoutMs;
   private final Completable<Message> listener;
-  /** The listener to tell of the soft deadline, while it lies ahead; else null. */
-  private ReplyListener soft;
+  /** Whether the listener, a {@link ReplyListener}, is still to hear of the soft deadline. */
+  private boolean soft;
   boolean done;
 
   /**
-   * @param soft the listener, when it is to hear of a soft deadline before the timeout; else null
-   *     (the pending request then waits in the queue for its timeout alone)
+   * @param soft whether the listener, then a {@link ReplyListener}, is to hear of a soft deadline
+   *     before the timeout (else the pending request waits in the queue for its timeout alone)
    */
-  PendingRequest(SimPeer requester, PeerRef to, long timeoutMs, Completable<Message> listener, ReplyListener soft) {
+  PendingRequest(SimPeer requester, PeerRef to, long timeoutMs, Completable<Message> listener, boolean soft) {
+    if (soft && !(listener instanceof ReplyListener)) {
+      throw new IllegalArgumentException("a soft deadline needs a ReplyListener");
+    }
     this.requester = requester;
     this.from = requester.ref;
     this.to = to;
-    this.timeoutMs = timeoutMs;
     this.deadline = requester.transport.loop.now() + timeoutMs;
+    this.timeoutMs = (int) Math.min(timeoutMs, Integer.MAX_VALUE);
     this.listener = listener;
     this.soft = soft;
   }
@@ -78,13 +82,12 @@ final class PendingRequest extends SimEvent {
 
   @Override
   void fire() {
-    ReplyListener overdue = soft;
-    if (overdue != null) {
-      soft = null;
+    if (soft) {
+      soft = false;
       EventLoop loop = requester.transport.loop;
       loop.schedule(this, deadline - loop.now());
       if (requester.alive) {
-        overdue.overdue();
+        ((ReplyListener) listener).overdue();
       }
       return;
     }
