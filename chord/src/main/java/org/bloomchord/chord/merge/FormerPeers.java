@@ -1,5 +1,6 @@
 package org.bloomchord.chord.merge;
 
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,8 +21,11 @@ import org.bloomchord.overlay.PeerRef;
 final class FormerPeers {
 
   private final int capacity;
-  /** Remembered peers and their failed probes, in probe order (next first). */
-  private final LinkedHashMap<PeerRef, Integer> failures = new LinkedHashMap<>();
+  /**
+   * Remembered peers and their failed probes, in probe order (next first); the shared empty map
+   * until a peer is remembered (most peers never suspect one).
+   */
+  private Map<PeerRef, Integer> failures = Collections.emptyMap();
 
   FormerPeers(int capacity) {
     this.capacity = capacity;
@@ -43,6 +47,9 @@ final class FormerPeers {
       }
       failures.remove(worst);
     }
+    if (failures == Collections.<PeerRef, Integer>emptyMap()) {
+      failures = new LinkedHashMap<>();
+    }
     failures.put(peer, 0);
   }
 
@@ -60,7 +67,9 @@ final class FormerPeers {
 
   /** A probe of {@code peer} found nobody. */
   void failed(PeerRef peer) {
-    failures.computeIfPresent(peer, (p, n) -> n + 1);
+    if (failures.containsKey(peer)) {
+      failures.put(peer, failures.get(peer) + 1);
+    }
   }
 
   /** Forgets {@code peer} (it answered). */

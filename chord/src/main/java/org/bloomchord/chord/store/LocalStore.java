@@ -2,6 +2,7 @@ package org.bloomchord.chord.store;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,7 +19,11 @@ import org.bloomchord.chord.ring.IdRing;
 public final class LocalStore {
 
   private final IdRing ring;
-  private final Map<String, Held> entries = new TreeMap<>();
+  /**
+   * The entries by key, in key order; the shared empty map until the first entry (most peers of a
+   * large ring hold no key), then a {@link TreeMap}, kept when it empties again.
+   */
+  private Map<String, Held> entries = Collections.emptyMap();
 
   private record Held(long keyId, StoredEntry entry) {
   }
@@ -61,6 +66,9 @@ public final class LocalStore {
   public MergeOutcome merge(StoredEntry e) {
     Held h = entries.get(e.key());
     if (h == null) {
+      if (entries == Collections.<String, Held>emptyMap()) {
+        entries = new TreeMap<>();
+      }
       entries.put(e.key(), new Held(ring.hash(e.key()), e));
       changes++;
       if (listener != null) {

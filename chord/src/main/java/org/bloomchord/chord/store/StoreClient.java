@@ -3,6 +3,7 @@ package org.bloomchord.chord.store;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,11 +41,12 @@ public final class StoreClient {
   private final LongFunction<Future<LookupResult>> lookup;
   /**
    * Writes under way, by their promise, with the attempt each is at (insertion order:
-   * deterministic); made at the first write, as most peers of a large ring never write.
+   * deterministic); the shared empty map until the first write (most peers of a large ring never
+   * write), then one map, kept.
    */
-  private Map<Promise<WriteResult>, Attempt> writes = Map.of();
+  private Map<Promise<WriteResult>, Attempt> writes = Collections.emptyMap();
   /** Reads under way, as {@link #writes}. */
-  private Map<Promise<ReadResult>, Attempt> reads = Map.of();
+  private Map<Promise<ReadResult>, Attempt> reads = Collections.emptyMap();
 
   /** The key of an operation under way and the number of the attempt it is at. */
   private record Attempt(String key, int number) {}
@@ -67,7 +69,7 @@ public final class StoreClient {
       return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
     }
     Promise<WriteResult> done = Promise.promise();
-    if (writes.isEmpty()) {
+    if (writes == Collections.<Promise<WriteResult>, Attempt>emptyMap()) {
       writes = new LinkedHashMap<>();
     }
     writes.put(done, new Attempt(key, 1));
@@ -135,7 +137,7 @@ public final class StoreClient {
   public Future<ReadResult> read(String key) {
     checkKey(key);
     Promise<ReadResult> done = Promise.promise();
-    if (reads.isEmpty()) {
+    if (reads == Collections.<Promise<ReadResult>, Attempt>emptyMap()) {
       reads = new LinkedHashMap<>();
     }
     reads.put(done, new Attempt(key, 1));
