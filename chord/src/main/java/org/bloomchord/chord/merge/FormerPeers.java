@@ -47,7 +47,7 @@ final class FormerPeers {
       }
       failures.remove(worst);
     }
-    if (failures == Collections.<PeerRef, Integer>emptyMap()) {
+    if (!(failures instanceof LinkedHashMap)) {
       failures = new LinkedHashMap<>();
     }
     failures.put(peer, 0);
@@ -67,8 +67,9 @@ final class FormerPeers {
 
   /** A probe of {@code peer} found nobody. */
   void failed(PeerRef peer) {
-    if (failures.containsKey(peer)) {
-      failures.put(peer, failures.get(peer) + 1);
+    Integer n = failures.get(peer);
+    if (n != null) {
+      failures.put(peer, n + 1);
     }
   }
 

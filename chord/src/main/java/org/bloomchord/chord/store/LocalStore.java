@@ -66,7 +66,7 @@ public final class LocalStore {
   public MergeOutcome merge(StoredEntry e) {
     Held h = entries.get(e.key());
     if (h == null) {
-      if (entries == Collections.<String, Held>emptyMap()) {
+      if (!(entries instanceof TreeMap)) {
         entries = new TreeMap<>();
       }
       entries.put(e.key(), new Held(ring.hash(e.key()), e));

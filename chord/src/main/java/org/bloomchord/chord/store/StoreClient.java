@@ -69,7 +69,7 @@ public final class StoreClient {
       return Future.failedFuture(new IllegalArgumentException("value longer than maxValueBytes"));
     }
     Promise<WriteResult> done = Promise.promise();
-    if (writes == Collections.<Promise<WriteResult>, Attempt>emptyMap()) {
+    if (!(writes instanceof LinkedHashMap)) {
       writes = new LinkedHashMap<>();
     }
     writes.put(done, new Attempt(key, 1));
@@ -137,7 +137,7 @@ public final class StoreClient {
   public Future<ReadResult> read(String key) {
     checkKey(key);
     Promise<ReadResult> done = Promise.promise();
-    if (reads == Collections.<Promise<ReadResult>, Attempt>emptyMap()) {
+    if (!(reads instanceof LinkedHashMap)) {
       reads = new LinkedHashMap<>();
     }
     reads.put(done, new Attempt(key, 1));

@@ -55,9 +55,9 @@ final class PendingRequest extends SimEvent {
     return requester;
   }
 
-  /** Whether a reply arriving now comes too late: the request timed out, or times out in this millisecond. */
-  boolean expired() {
-    return done || requester.transport.loop.now() >= deadline;
+  /** Whether a reply arriving at {@code now} comes too late: the request timed out, or times out in this millisecond. */
+  boolean expired(long now) {
+    return done || now >= deadline;
   }
 
   /** Settles the request unless it already is or the requester is gone; returns whether it may. */

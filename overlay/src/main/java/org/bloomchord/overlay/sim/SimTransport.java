@@ -186,10 +186,7 @@ final class SimTransport {
   /** Decodes a frame; one that fails to decode is counted as rejected, under its tag's type, and the failure thrown. */
   private Message decodeFrame(byte[] bytes, int offset, int length) {
     try {
-      WireReader in = reader.reset(bytes, offset, length);
-      Message m = registry.decode(in);
-      in.expectEnd();
-      return m;
+      return registry.decodeWhole(reader.reset(bytes, offset, length));
     } catch (MalformedMessageException e) {
       WireRegistry.Binding b = registry.bindingOfFrame(bytes, offset, length);
       traffic.rejected(b != null ? b.typeName() : "unknown");
@@ -356,7 +353,7 @@ final class SimTransport {
    * code throws on it fails the requester, as it would from a {@link ReplyDelivery}.
    */
   private void deliverReplyFrame(PendingRequest p, byte[] bytes, int offset, int length) {
-    if (p.expired() || !p.requester.alive) {
+    if (p.expired(loop.now()) || !p.requester.alive) {
       return;
     }
     try {
@@ -474,7 +471,7 @@ final class SimTransport {
 
   void deliverReply(ReplyDelivery r) {
     PendingRequest p = r.pending;
-    if (p.expired() || !p.requester.alive) {
+    if (p.expired(loop.now()) || !p.requester.alive) {
       return;
     }
     if (r.rejection != null) {

@@ -201,7 +201,14 @@ public final class WireRegistry {
 
   /** Decodes the whole frame of {@code length} bytes at {@code offset} in {@code bytes}. */
   public Message decode(byte[] bytes, int offset, int length) {
-    WireReader in = new WireReader(bytes, offset, length);
+    return decodeWhole(new WireReader(bytes, offset, length));
+  }
+
+  /**
+   * Decodes the one frame the reader holds, to its end; trailing bytes are malformed. A transport
+   * that decodes frame after frame passes one reader, {@link WireReader#reset} for each.
+   */
+  public Message decodeWhole(WireReader in) {
     Message m = decode(in);
     in.expectEnd();
     return m;

@@ -1,6 +1,7 @@
 package org.bloomchord.overlay.echo;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -110,7 +111,7 @@ public final class EchoPeer implements PeerProtocol {
   public Future<List<String>> softPing(PeerRef to, String text, long softMs, long timeoutMs) {
     long t0 = runtime.now();
     List<String> heard = new ArrayList<>();
-    io.vertx.core.Promise<List<String>> done = io.vertx.core.Promise.promise();
+    Promise<List<String>> done = Promise.promise();
     runtime.request(to, new Ping(1, text), softMs, timeoutMs, new ReplyListener() {
       @Override
       public void overdue() {
