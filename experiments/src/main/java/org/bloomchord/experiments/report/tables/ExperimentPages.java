@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bloomchord.experiments.bench.BloomJmhTable;
+import org.bloomchord.experiments.bench.MemoryLatencyTable;
 import org.bloomchord.experiments.bench.RatelessDecodeTable;
 import org.bloomchord.experiments.cache.CacheTable;
 import org.bloomchord.experiments.cache.SummaryCacheReproduction;
@@ -118,6 +119,7 @@ public final class ExperimentPages {
       Map.entry("reconcile-streaming", ReconcileStreamingTable::markdown),
       Map.entry("riblt-decoding", RatelessDecodeTable::markdown),
       Map.entry("bloom-filters", BloomJmhTable::markdown),
+      Map.entry("simulator-speed", MemoryLatencyTable::markdown),
       Map.entry("rogue-peers", RoguePeersTable::markdown),
       Map.entry("location", LocateTable::markdown),
       Map.entry("writes", ChurnWritesTable::markdown),
