@@ -17,13 +17,6 @@ public final class BloomJmhTable {
   private static final String MEMBERSHIP = "org.bloomchord.benchmarks.MembershipBenchmark.";
   private static final String PROBES = "org.bloomchord.benchmarks.ProbeReuseBenchmark.";
 
-  private record Score(double score, double error) {
-    String text() {
-      return Double.isNaN(error) ? String.format(Locale.ROOT, "%.1f", score)
-          : String.format(Locale.ROOT, "%.1f ± %.1f", score, error);
-    }
-  }
-
   private BloomJmhTable() {
   }
 
@@ -34,31 +27,26 @@ public final class BloomJmhTable {
    * @throws IllegalArgumentException when a benchmark of either table is missing from {@code results}
    */
   public static String markdown(List<JsonNode> results) {
-    Map<String, Score> by = new HashMap<>();
+    Map<String, JmhScore> by = new HashMap<>();
     for (JsonNode r : results) {
-      JsonNode metric = r.get("primaryMetric");
-      if (r.get("benchmark") == null || metric == null) {
-        throw new IllegalArgumentException("not a JMH result (no benchmark or primaryMetric)");
-      }
-      by.put(r.get("benchmark").asText(), new Score(metric.path("score").asDouble(),
-          metric.path("scoreError").isNumber() ? metric.path("scoreError").asDouble() : Double.NaN));
+      by.put(r.path("benchmark").asText(), JmhScore.of(r));
     }
     StringBuilder out = new StringBuilder(
         "| benchmark | ours (ns/op) | Guava (ns/op) | Commons (ns/op) | Guava / ours | Commons / ours |\n"
             + "|---|---|---|---|---|---|\n");
     for (String[] op : new String[][] {{"mightContain", "contains"}, {"add", "add"}}) {
-      Score ours = get(by, MEMBERSHIP + op[1] + "Ours");
-      Score guava = get(by, MEMBERSHIP + op[1] + "Guava");
-      Score commons = get(by, MEMBERSHIP + op[1] + "Commons");
+      JmhScore ours = get(by, MEMBERSHIP + op[1] + "Ours");
+      JmhScore guava = get(by, MEMBERSHIP + op[1] + "Guava");
+      JmhScore commons = get(by, MEMBERSHIP + op[1] + "Commons");
       out.append("| ").append(op[0]).append(" | ").append(ours.text()).append(" | ").append(guava.text()).append(" | ")
           .append(commons.text()).append(" | ").append(ratio(guava, ours)).append(" | ").append(ratio(commons, ours))
           .append(" |\n");
     }
     out.append("\n| one key against 60 filters of 4096 bits, k = 3 | ns per key | ratio |\n|---|---|---|\n");
-    Score once = get(by, PROBES + "probesOnce");
-    Score each = get(by, PROBES + "hashPerFilter");
-    Score attOnce = get(by, PROBES + "attenuatedProbesOnce");
-    Score attEach = get(by, PROBES + "attenuatedHashPerFilter");
+    JmhScore once = get(by, PROBES + "probesOnce");
+    JmhScore each = get(by, PROBES + "hashPerFilter");
+    JmhScore attOnce = get(by, PROBES + "attenuatedProbesOnce");
+    JmhScore attEach = get(by, PROBES + "attenuatedHashPerFilter");
     out.append("| probes once (`probesOnce`) | ").append(once.text()).append(" | |\n")
         .append("| hash per filter (`hashPerFilter`) | ").append(each.text()).append(" | ").append(ratio(each, once))
         .append(" |\n")
@@ -69,15 +57,15 @@ public final class BloomJmhTable {
     return out.toString();
   }
 
-  private static Score get(Map<String, Score> by, String benchmark) {
-    Score s = by.get(benchmark);
+  private static JmhScore get(Map<String, JmhScore> by, String benchmark) {
+    JmhScore s = by.get(benchmark);
     if (s == null) {
       throw new IllegalArgumentException("no result of " + benchmark);
     }
     return s;
   }
 
-  private static String ratio(Score a, Score b) {
+  private static String ratio(JmhScore a, JmhScore b) {
     return String.format(Locale.ROOT, "%.1fx", a.score() / b.score());
   }
 }

@@ -17,13 +17,6 @@ public final class MemoryLatencyTable {
 
   private static final String BENCHMARK = "org.bloomchord.benchmarks.MemoryLatencyBenchmark.";
 
-  private record Score(double score, double error) {
-    String text() {
-      return Double.isNaN(error) ? String.format(Locale.ROOT, "%.1f", score)
-          : String.format(Locale.ROOT, "%.1f ± %.1f", score, error);
-    }
-  }
-
   private MemoryLatencyTable() {
   }
 
@@ -34,16 +27,14 @@ public final class MemoryLatencyTable {
    *     two benchmarks
    */
   public static String markdown(List<JsonNode> results) {
-    Map<Integer, Score> chase = new TreeMap<>();
-    Map<Integer, Score> eight = new TreeMap<>();
+    Map<Integer, JmhScore> chase = new TreeMap<>();
+    Map<Integer, JmhScore> eight = new TreeMap<>();
     for (JsonNode r : results) {
-      JsonNode metric = r.get("primaryMetric");
+      JmhScore s = JmhScore.of(r);
       JsonNode megabytes = r.path("params").get("megabytes");
-      if (r.get("benchmark") == null || metric == null || megabytes == null) {
-        throw new IllegalArgumentException("not a MemoryLatencyBenchmark result (no benchmark, primaryMetric or megabytes)");
+      if (megabytes == null) {
+        throw new IllegalArgumentException("not a MemoryLatencyBenchmark result (no megabytes)");
       }
-      Score s = new Score(metric.path("score").asDouble(),
-          metric.path("scoreError").isNumber() ? metric.path("scoreError").asDouble() : Double.NaN);
       String name = r.get("benchmark").asText();
       int mb = Integer.parseInt(megabytes.asText());
       if (name.equals(BENCHMARK + "chase")) {
@@ -58,9 +49,9 @@ public final class MemoryLatencyTable {
     }
     StringBuilder out = new StringBuilder("| working set | one dependent read (`chase`, ns) | a round of eight independent"
         + " reads (`eightChases`, ns) | ns per read of the eight | reads overlapped |\n|---:|---:|---:|---:|---:|\n");
-    for (Map.Entry<Integer, Score> e : chase.entrySet()) {
-      Score one = e.getValue();
-      Score round = eight.get(e.getKey());
+    for (Map.Entry<Integer, JmhScore> e : chase.entrySet()) {
+      JmhScore one = e.getValue();
+      JmhScore round = eight.get(e.getKey());
       out.append("| ").append(String.format(Locale.ROOT, "%,d MB", e.getKey())).append(" | ").append(one.text())
           .append(" | ").append(round.text()).append(" | ").append(String.format(Locale.ROOT, "%.1f", round.score() / 8))
           .append(" | ").append(String.format(Locale.ROOT, "%.1f", 8 * one.score() / round.score())).append(" |\n");
