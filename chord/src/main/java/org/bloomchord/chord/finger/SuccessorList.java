@@ -74,33 +74,33 @@ public final class SuccessorList {
    */
   public boolean adopt(PeerRef successor, List<PeerRef> theirs, Predicate<PeerRef> usable) {
     List<PeerRef> from = theirs instanceof RandomAccess ? theirs : new ArrayList<>(theirs);
+    // the first n entries taken; next holds them once one departs from the entries held
     List<PeerRef> next = null;
-    int same = 0;
+    int n = 0;
     long last = owner.id();
-    for (int i = -1; i < from.size(); i++) {
+    for (int i = -1; i < from.size() && n < capacity; i++) {
       PeerRef p = i < 0 ? successor : from.get(i);
-      if ((next == null ? same : next.size()) == capacity || p.id() == owner.id()) {
+      if (p.id() == owner.id()) {
         break;
       }
       // clockwise order: each entry must lie strictly after the previous one and before the owner
       if (usable.test(p) && ring.inOpen(p.id(), last, owner.id())) {
-        if (next == null && same < entries.size() && entries.get(same).equals(p)) {
-          same++;
-        } else {
-          if (next == null) {
-            next = new ArrayList<>(capacity);
-            next.addAll(entries.subList(0, same));
-          }
+        if (next == null && !(n < entries.size() && entries.get(n).equals(p))) {
+          next = new ArrayList<>(capacity);
+          next.addAll(entries.subList(0, n));
+        }
+        if (next != null) {
           next.add(p);
         }
+        n++;
         last = p.id();
       }
     }
     if (next == null) {
-      if (same == entries.size()) {
+      if (n == entries.size()) {
         return false;
       }
-      entries.subList(same, entries.size()).clear();
+      entries.subList(n, entries.size()).clear();
     } else {
       entries.clear();
       entries.addAll(next);

@@ -34,17 +34,18 @@ final class PendingRequest extends SimEvent {
   boolean done;
 
   /**
+   * @param now the time the request is sent, by the transport's clock
    * @param soft whether the listener, then a {@link ReplyListener}, is to hear of a soft deadline
    *     before the timeout (else the pending request waits in the queue for its timeout alone)
    */
-  PendingRequest(SimPeer requester, PeerRef to, long timeoutMs, Completable<Message> listener, boolean soft) {
+  PendingRequest(SimPeer requester, PeerRef to, long now, long timeoutMs, Completable<Message> listener, boolean soft) {
     if (soft && !(listener instanceof ReplyListener)) {
       throw new IllegalArgumentException("a soft deadline needs a ReplyListener");
     }
     this.requester = requester;
     this.from = requester.ref;
     this.to = to;
-    this.deadline = requester.transport.loop.now() + timeoutMs;
+    this.deadline = now + timeoutMs;
     this.timeoutMs = (int) Math.min(timeoutMs, Integer.MAX_VALUE);
     this.listener = listener;
     this.soft = soft;

@@ -121,7 +121,7 @@ final class SimTransport {
 
   Future<Message> request(SimPeer from, PeerRef to, Message message, long timeoutMs) {
     Promise<Message> promise = Promise.promise();
-    request(from, to, message, new PendingRequest(from, to, timeoutMs, promise, false), timeoutMs);
+    request(from, to, message, new PendingRequest(from, to, loop.now(), timeoutMs, promise, false), timeoutMs);
     return promise.future();
   }
 
@@ -131,7 +131,7 @@ final class SimTransport {
    */
   void request(SimPeer from, PeerRef to, Message message, long softMs, long timeoutMs, ReplyListener listener) {
     boolean soft = softMs < timeoutMs;
-    request(from, to, message, new PendingRequest(from, to, timeoutMs, listener, soft),
+    request(from, to, message, new PendingRequest(from, to, loop.now(), timeoutMs, listener, soft),
         soft ? softMs : timeoutMs);
   }
 
