@@ -54,6 +54,14 @@ import org.bloomchord.overlay.PeerRef;
  *     included, still travel one stabilize round per peer; off by default ({@code ring --launch
  *     stream} and the scenario key {@code successorPush} turn it on; docs/ARCHITECTURE.md,
  *     "Maintenance cost")
+ * @param fingerPush a peer whose predecessor became a peer that joined just before it tells the
+ *     peers that last checked it as a finger whose start now lies at or before the joiner
+ *     ({@link org.bloomchord.chord.wire.ChordMessages.FingerJoined}); they move those fingers to
+ *     the joiner and check it, so a join reaches the fingers that should name it within a few
+ *     message delays instead of within a pass of fix-fingers over each table (about log2 N rounds).
+ *     Each peer keeps up to {@link #FINGER_CHECKERS} such peers. Off by default, which keeps the
+ *     published protocol of the reproductions; {@code ring} (both launches by joins) and
+ *     {@code bloomchord node} turn it on (docs/architecture/chord.md, "Finger pushes")
  * @param limits caps of the per-peer and per-request maps and the per-sender quotas
  *     ({@link ChordLimits#defaults()} when null)
  * @param writeQuorum copies (the primary's included) that must hold a put or delete before it is
@@ -103,7 +111,11 @@ public record ChordConfig(
     int readQuorum,
     int proximityCandidates,
     boolean successorPush,
+    boolean fingerPush,
     boolean confirmFailures) {
+
+  /** The most peers a peer remembers as having checked it as their finger ({@code fingerPush}). */
+  public static final int FINGER_CHECKERS = 256;
 
   public ChordConfig {
     check(idBits >= 1 && idBits <= 64, "idBits must be in 1..64, got " + idBits);
@@ -230,6 +242,11 @@ public record ChordConfig(
     return toBuilder().successorPush(on).build();
   }
 
+  /** This configuration with finger pushes on or off (see {@code fingerPush}). */
+  public ChordConfig withFingerPush(boolean on) {
+    return toBuilder().fingerPush(on).build();
+  }
+
   /** This configuration with confirmed failures on or off (see {@code confirmFailures}). */
   public ChordConfig withConfirmFailures(boolean on) {
     return toBuilder().confirmFailures(on).build();
@@ -341,6 +358,7 @@ public record ChordConfig(
         .readQuorum(readQuorum)
         .proximityCandidates(proximityCandidates)
         .successorPush(successorPush)
+        .fingerPush(fingerPush)
         .confirmFailures(confirmFailures);
   }
 

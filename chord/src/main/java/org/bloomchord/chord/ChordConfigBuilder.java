@@ -36,6 +36,7 @@ public final class ChordConfigBuilder {
   private int readQuorum = 0;
   private int proximityCandidates = 0;
   private boolean successorPush = false;
+  private boolean fingerPush = false;
   private boolean confirmFailures = false;
 
   /** A builder with the documented defaults; {@link ChordConfig#builder()} is the usual way in. */
@@ -204,6 +205,12 @@ public final class ChordConfigBuilder {
     return this;
   }
 
+  /** Sets {@link ChordConfig#fingerPush()}. */
+  public ChordConfigBuilder fingerPush(boolean value) {
+    fingerPush = value;
+    return this;
+  }
+
   /** Sets {@link ChordConfig#confirmFailures()}. */
   public ChordConfigBuilder confirmFailures(boolean value) {
     confirmFailures = value;
@@ -216,6 +223,6 @@ public final class ChordConfigBuilder {
         jitter, requestTimeoutMs, lookupTimeoutMs, suspectMs, operationAttempts, virtualNodes,
         lookupMode, maxHops, maxPeersPerMessage, maxKeyBytes, maxValueBytes, maxEntriesPerTransfer,
         stabilizeCeilingMs, fixFingersCeilingMs, successorRouting, limits, writeQuorum, readQuorum,
-        proximityCandidates, successorPush, confirmFailures);
+        proximityCandidates, successorPush, fingerPush, confirmFailures);
   }
 }

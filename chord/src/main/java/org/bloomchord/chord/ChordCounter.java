@@ -62,6 +62,8 @@ public enum ChordCounter implements CounterName {
   RECOVERED("chord.recovered"),
   /** Fingers found pointing at the wrong peer and repaired. */
   FINGER_STALE("chord.fingerStale"),
+  /** Fingers moved to a peer that joined before them on a finger push ({@code ChordConfig.fingerPush}). */
+  FINGER_PUSHED("chord.fingerPushed"),
   /** Round-trip probes sent by proximity neighbour selection. */
   PROXIMITY_PINGS("chord.proximityPings"),
   /** Replies that arrived after their request had timed out. */

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
+import org.bloomchord.chord.wire.ChordMessages.FingerJoined;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
@@ -32,7 +33,8 @@ import org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged;
  * <pre>
  *  FindSuccessor, NextHopQuery, LookupDone       -> lookup.LookupEngine
  *  JoinNotify, JoinedBefore, Notify, GetNeighbors,
- *  GetFingers, Successor/PredecessorLeaving       -> maintenance.Maintenance
+ *  GetFingers, FingerJoined,
+ *  Successor/PredecessorLeaving                   -> maintenance.Maintenance
  *  PutRequest, GetRequest, StoreTransfer, PullRange -> store.Storage
  *  Ping, GetPredecessor                           -> answered here from the table
  *  ReachCheck                                     -> FailureConfirmation (a ping for another peer)
@@ -65,7 +67,11 @@ final class ChordHandlers {
       peer.admission().requireOnRing("GetPredecessor");
       RoutingTable table = peer.context().table();
       if (m.finger() && table.precedes(m.start())) {
+        peer.maintenanceTasks().fingerCheckedBy(from, m.start(), true);
         return Future.succeededFuture(Predecessor.fingerHolds());
+      }
+      if (m.finger()) {
+        peer.maintenanceTasks().fingerCheckedBy(from, m.start(), false);
       }
       return Future.succeededFuture(new Predecessor(table.predecessor(), table.beyondPredecessor()));
     });
@@ -97,6 +103,11 @@ final class ChordHandlers {
       if (peer.context().active()) {
         peer.maintenanceTasks().onNotify(from, m);
         peer.maintenanceTasks().linkedFrom(from);
+      }
+    });
+    h.message(FingerJoined.class, (peer, from, m) -> {
+      if (peer.context().active()) {
+        peer.maintenanceTasks().onFingerJoined(from, m);
       }
     });
     h.message(SuccessorsChanged.class, (peer, from, m) -> {

@@ -81,11 +81,12 @@ public final class RoutingTable {
   }
 
   /**
-   * Sets the listener called after the predecessor changed from one peer to another (not when it is
-   * first set or forgotten), with the former and the new predecessor.
+   * Adds a listener called after the predecessor changed from one peer to another (not when it is
+   * first set or forgotten), with the former and the new predecessor; listeners run in the order
+   * they were added.
    */
   public void onNewPredecessor(BiConsumer<PeerRef, PeerRef> listener) {
-    this.onNewPredecessor = listener;
+    this.onNewPredecessor = onNewPredecessor.andThen(listener);
   }
 
   /** The owner. */

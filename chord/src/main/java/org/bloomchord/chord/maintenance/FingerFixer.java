@@ -2,14 +2,17 @@ package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.bloomchord.chord.ChordConfig;
 import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.ChordCounter;
 import org.bloomchord.chord.PeerState;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.lookup.LookupMode;
+import org.bloomchord.chord.wire.ChordMessages.FingerJoined;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetPredecessor;
@@ -25,6 +28,13 @@ import org.bloomchord.overlay.PeerRef;
  * ({@link GetFingers}) and checks them all at once; a finger whose peer was suspected is repaired
  * by a lookup. At most one round is in flight at a time.
  *
+ * <p>With finger pushes on ({@link org.bloomchord.chord.ChordConfig#fingerPush()}) a peer also
+ * remembers who checked it as their finger and for which start ({@link #checkedBy}); when a peer
+ * joins just before it, it tells those whose start the joiner now owns ({@link FingerJoined}), and
+ * they move those fingers at once and check the joiner ({@link #onFingerJoined}). Fix-fingers'
+ * rounds go on as before: a push that is lost, or a finger set without a check, costs only the
+ * time until the round reaches it.
+ *
  * <p>With proximity neighbour selection on ({@link org.bloomchord.chord.ChordConfig#proximity()}),
  * {@link ProximityRound} does the check instead and picks the finger by round trip.
  */
@@ -37,6 +47,15 @@ final class FingerFixer {
   private final ProximityRound proximity;
   private int nextFinger = 1;
   private boolean fixing;
+  /** The fingers a push moved and no check has reached since, bit i - 1 for finger i. */
+  private long pushed;
+  /** The ids, refs and checked starts of the peers that last checked this peer as their finger. */
+  private long[] checkerIds;
+  private PeerRef[] checkers;
+  private long[] checkerStarts;
+  private int checkerCount;
+  /** Where the next checker is written once the arrays are full. */
+  private int checkerNext;
 
   FingerFixer(ChordContext ctx, LookupEngine lookups, MaintenanceSchedule schedule, BooleanSupplier paused) {
     this.ctx = ctx;
@@ -72,16 +91,157 @@ final class FingerFixer {
   private void fixFrom(int i, long changesBefore) {
     long changes = ctx.table().fingers().changes();
     checkFinger(i).onComplete(ar -> {
+      pushed &= ~(1L << (i - 1));
       int next = ar.succeeded() ? ar.result() : following(i);
-      if (proximity == null && ar.succeeded() && next > i && ctx.table().fingers().changes() != changes
-          && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
+      boolean going = ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean();
+      if (proximity == null && ar.succeeded() && next > i && ctx.table().fingers().changes() != changes && going) {
         fixFrom(next, changesBefore);
+        return;
+      }
+      if (pushed != 0 && going) {
+        fixFrom(Long.numberOfTrailingZeros(pushed) + 1, changesBefore);
         return;
       }
       fixing = false;
       nextFinger = next;
       schedule.fingersChecked(ar.succeeded() && ctx.table().fingerChanges() == changesBefore);
     });
+  }
+
+  /**
+   * Notes that {@code from} checked this peer as its finger for {@code start} ({@code
+   * fingerPush}): when this peer is still that finger ({@code holds}) the checker is remembered,
+   * as one of the peers told when one joins before this peer; otherwise (a peer joined in between,
+   * and the checker moves to it) it is forgotten. One entry per checker, the latest start kept;
+   * beyond {@link ChordConfig#FINGER_CHECKERS} checkers the oldest entries are overwritten in turn.
+   */
+  void checkedBy(PeerRef from, long start, boolean holds) {
+    if (!ctx.config().fingerPush()) {
+      return;
+    }
+    long id = from.id();
+    for (int k = 0; k < checkerCount; k++) {
+      if (checkerIds[k] == id) {
+        if (holds) {
+          checkers[k] = from;
+          checkerStarts[k] = start;
+        } else {
+          forgetChecker(k);
+        }
+        return;
+      }
+    }
+    if (!holds) {
+      return;
+    }
+    int max = ChordConfig.FINGER_CHECKERS;
+    if (checkerIds == null || checkerCount == checkerIds.length && checkerCount < max) {
+      int size = checkerIds == null ? 4 : Math.min(max, 2 * checkerIds.length);
+      checkerIds = checkerIds == null ? new long[size] : Arrays.copyOf(checkerIds, size);
+      checkers = checkers == null ? new PeerRef[size] : Arrays.copyOf(checkers, size);
+      checkerStarts = checkerStarts == null ? new long[size] : Arrays.copyOf(checkerStarts, size);
+    }
+    int k;
+    if (checkerCount < checkerIds.length) {
+      k = checkerCount++;
+    } else {
+      k = checkerNext;
+      checkerNext = (checkerNext + 1) % checkerCount;
+    }
+    checkerIds[k] = id;
+    checkers[k] = from;
+    checkerStarts[k] = start;
+  }
+
+  /** Forgets checker k, the last entry taking its place. */
+  private void forgetChecker(int k) {
+    int last = --checkerCount;
+    checkerIds[k] = checkerIds[last];
+    checkers[k] = checkers[last];
+    checkerStarts[k] = checkerStarts[last];
+    checkers[last] = null;
+    if (checkerNext >= checkerCount) {
+      checkerNext = 0;
+    }
+  }
+
+  /**
+   * The predecessor changed from {@code was} to {@code now}: when {@code now} lies between them (a
+   * peer joined just before this one), every remembered checker whose start lies in (was, now]
+   * is told ({@link FingerJoined}) and forgotten, since its finger is now the joiner.
+   */
+  void predecessorChanged(PeerRef was, PeerRef now) {
+    if (checkerCount == 0 || !ctx.ring().inOpen(now.id(), was.id(), ctx.self().id())) {
+      return;
+    }
+    FingerJoined told = new FingerJoined(now);
+    int kept = 0;
+    for (int k = 0; k < checkerCount; k++) {
+      if (ctx.ring().inHalfOpen(checkerStarts[k], was.id(), now.id())) {
+        if (checkerIds[k] != now.id()) {
+          ctx.runtime().send(checkers[k], told);
+        }
+        checkers[k] = null;
+      } else {
+        checkerIds[kept] = checkerIds[k];
+        checkers[kept] = checkers[k];
+        checkerStarts[kept] = checkerStarts[k];
+        kept++;
+      }
+    }
+    for (int k = kept; k < checkerCount; k++) {
+      checkers[k] = null;
+    }
+    checkerCount = kept;
+    checkerNext = 0;
+  }
+
+  /**
+   * A finger ({@code from}) told that {@code m.joined()} joined just before it: every finger that
+   * names {@code from} and whose start the joiner lies at or after (and before {@code from}) moves
+   * to the joiner, which is then checked at once (in a new round, or first in the next one when a
+   * round is in flight), so the joiner learns this peer as its checker and a second peer that joined
+   * before the first is found too. Ignored with proximity neighbour selection (fingers there are
+   * chosen by round trip), from a peer that is no finger of ours, and for a joiner that is us or
+   * suspected.
+   */
+  void onFingerJoined(PeerRef from, FingerJoined m) {
+    PeerRef joined = m.joined();
+    RoutingTable table = ctx.table();
+    long now = ctx.now();
+    if (proximity != null || ctx.state() != PeerState.ACTIVE || paused.getAsBoolean() || joined.equals(ctx.self())
+        || !table.usable(joined, now)) {
+      return;
+    }
+    var fingers = table.fingers();
+    int first = 0;
+    for (int i = 2; i <= ctx.ring().bits() && first == 0; i++) {
+      PeerRef f = fingers.get(i);
+      if (f != null && f.id() == from.id() && ctx.ring().inClosedOpen(joined.id(), fingers.start(i), from.id())) {
+        first = i;
+      }
+    }
+    if (first == 0) {
+      return;
+    }
+    long before = fingers.changes();
+    int after = table.fillFinger(first, joined, now);
+    ctx.metrics().increment(ChordCounter.FINGER_PUSHED, fingers.changes() - before);
+    // the sender forgot us on this push: a finger that still names it is checked too, so that the
+    // sender learns us again for the next peer that joins before it
+    if (after > first && from.equals(fingers.get(after))) {
+      pushed |= 1L << (after - 1);
+    }
+    recheck(first);
+  }
+
+  /** Checks finger {@code i} at once, or after the round in flight (as a finger a push moved). */
+  private void recheck(int i) {
+    pushed |= 1L << (i - 1);
+    if (!fixing && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
+      fixing = true;
+      fixFrom(Long.numberOfTrailingZeros(pushed) + 1, ctx.table().fingerChanges());
+    }
   }
 
   /** Repairs finger {@code i} after its peer was suspected. */
@@ -134,7 +294,7 @@ final class FingerFixer {
    */
   private void checkAllFingers(int i) {
     if (ctx.state() != PeerState.ACTIVE || i <= 1) {
-      fixing = false;
+      endSeeding();
       return;
     }
     checkFinger(i).onComplete(ar -> {
@@ -142,9 +302,18 @@ final class FingerFixer {
       if (next > i) {
         checkAllFingers(next);
       } else {
-        fixing = false;
+        endSeeding();
       }
     });
+  }
+
+  /** The joiner's check of its seeded fingers ended; the fingers pushes moved meanwhile are checked now. */
+  private void endSeeding() {
+    fixing = false;
+    if (pushed != 0 && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
+      fixing = true;
+      fixFrom(Long.numberOfTrailingZeros(pushed) + 1, ctx.table().fingerChanges());
+    }
   }
 
   /** Answers GetFingers: the distinct fingers, at most as many as a message may carry. */
@@ -202,7 +371,8 @@ final class FingerFixer {
         return lookupFinger(i);
       }
       PeerRef beyond = answer.beyond();
-      if (beyond == null || p.id() == start) {
+      if (beyond == null || p.id() == start || ctx.config().fingerPush()) {
+        // with finger pushes p is asked itself, so that it learns us as its checker
         return walkFinger(i, p, step + 1);
       }
       if (!ctx.ring().inClosedOpen(beyond.id(), start, p.id())) {
@@ -230,7 +400,18 @@ final class FingerFixer {
       if (proximity != null) {
         return proximity.choose(i, r.successor(), r.successors());
       }
-      return Future.succeededFuture(ctx.table().fillFinger(i, r.successor(), ctx.now()));
+      PeerRef f = r.successor();
+      if (ctx.config().fingerPush() && !f.equals(ctx.self())) {
+        // the lookup did not ask f as a finger: one check, not awaited, makes f remember us for
+        // the next peer that joins before it; should a peer have joined before f meanwhile, the
+        // finger is checked again as a pushed one
+        ctx.request(f, new GetPredecessor(true, start)).onSuccess(reply -> {
+          if (reply instanceof Predecessor p && !p.holds()) {
+            recheck(i);
+          }
+        });
+      }
+      return Future.succeededFuture(ctx.table().fillFinger(i, f, ctx.now()));
     });
   }
 

@@ -5,6 +5,7 @@ import org.bloomchord.chord.ChordContext;
 import org.bloomchord.chord.finger.RoutingTable;
 import org.bloomchord.chord.lookup.LookupEngine;
 import org.bloomchord.chord.store.Storage;
+import org.bloomchord.chord.wire.ChordMessages.FingerJoined;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
 import org.bloomchord.chord.wire.ChordMessages.JoinedBefore;
 import org.bloomchord.chord.wire.ChordMessages.Notify;
@@ -51,6 +52,9 @@ public final class Maintenance {
     this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);
     this.joiner = new Joiner(ctx, lookups, storage, activate, fingers, stabilizer::toldSuccessor);
     this.departures = new Departures(ctx, storage);
+    if (ctx.config().fingerPush()) {
+      ctx.table().onNewPredecessor(fingers::predecessorChanged);
+    }
   }
 
   private Stabilizer stabilizer() {
@@ -164,6 +168,19 @@ public final class Maintenance {
   /** Answers GetNeighbors, leaving out the successor list when it is the one {@code listTag} names. */
   public Message onGetNeighbors(long listTag) {
     return stabilizer.onGetNeighbors(listTag);
+  }
+
+  /**
+   * {@code from} checked this peer as its finger for {@code start}; {@code holds} when this peer
+   * is still that finger ({@link FingerFixer#checkedBy}, finger pushes only).
+   */
+  public void fingerCheckedBy(PeerRef from, long start, boolean holds) {
+    fingers.checkedBy(from, start, holds);
+  }
+
+  /** A finger's FingerJoined ({@link FingerFixer#onFingerJoined}). */
+  public void onFingerJoined(PeerRef from, FingerJoined m) {
+    fingers.onFingerJoined(from, m);
   }
 
   /** Answers GetFingers. */

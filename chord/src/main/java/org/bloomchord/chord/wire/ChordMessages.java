@@ -377,6 +377,18 @@ public final class ChordMessages {
   }
 
   /**
+   * A peer joined just before the sender (one-way, {@code ChordConfig.fingerPush}): told to each
+   * peer that last checked the sender as a finger whose start now lies at or before the joiner.
+   * The receiver moves to the joiner every finger that names the sender and whose start the joiner
+   * lies at or after, then checks the joiner, so a finger goes right within a few message delays of
+   * a join instead of within a round of fix-fingers per finger.
+   *
+   * @param joined the sender's new predecessor
+   */
+  public record FingerJoined(PeerRef joined) implements Message {
+  }
+
+  /**
    * An indirect probe: the receiver pings {@code target} for the sender, which could not reach it,
    * and answers with {@link ReachResult} (confirmed failures, {@code ChordConfig.confirmFailures}).
    *

@@ -11,6 +11,7 @@ import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
+import org.bloomchord.chord.wire.ChordMessages.FingerJoined;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.GetFingers;
 import org.bloomchord.chord.wire.ChordMessages.GetNeighbors;
@@ -67,6 +68,8 @@ public final class ChordWire {
   public static final int REACH_RESULT = 30;
   /** The wire id of {@link JoinAccepted}. */
   public static final int JOIN_ACCEPTED = 31;
+  /** The wire id of {@link FingerJoined}. */
+  public static final int FINGER_JOINED = 32;
 
   /** A count bounded only by the frame: the loop reading it runs out of bytes first. */
   private static final int ANY = Integer.MAX_VALUE;
@@ -236,6 +239,8 @@ public final class ChordWire {
       PeerRef predecessor = kind == 0 ? null : RingCodec.readPeer(in, ring);
       return new JoinAccepted(predecessor, kind == 2, readPeers(in));
     }));
+    r.register(FINGER_JOINED, limits.codec(FingerJoined.class, (m, out) -> RingCodec.writePeer(m.joined(), out),
+        in -> new FingerJoined(RingCodec.readPeer(in, ring))));
     r.register(REACH_CHECK, limits.codec(ReachCheck.class, (m, out) -> RingCodec.writePeer(m.target(), out),
         in -> new ReachCheck(RingCodec.readPeer(in, ring))));
     r.register(REACH_RESULT, limits.codec(ReachResult.class, (m, out) -> out.writeBoolean(m.reached()),

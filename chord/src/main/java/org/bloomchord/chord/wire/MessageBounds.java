@@ -144,6 +144,8 @@ public final class MessageBounds implements MessageCheck {
       peers(s.successors());
     } else if (m instanceof PredecessorLeaving p) {
       nullablePeer(p.predecessor());
+    } else if (m instanceof ChordMessages.FingerJoined f) {
+      peer(f.joined());
     } else if (m instanceof ChordMessages.ReachCheck r) {
       peer(r.target());
     } else if (m instanceof StoreTransfer t) {

@@ -16,6 +16,7 @@ import org.bloomchord.chord.store.Version;
 import org.bloomchord.chord.wire.ChordMessages.Ack;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor;
 import org.bloomchord.chord.wire.ChordMessages.FindSuccessor.FinalStep;
+import org.bloomchord.chord.wire.ChordMessages.FingerJoined;
 import org.bloomchord.chord.wire.ChordMessages.Fingers;
 import org.bloomchord.chord.wire.ChordMessages.JoinAccepted;
 import org.bloomchord.chord.wire.ChordMessages.JoinNotify;
@@ -63,7 +64,7 @@ class ChordWireTest {
         new NextHopQuery(17, List.of(1L, 2L), false, 0), new NextHopQuery(17, List.of(), true, 0x77), new NextHop(true, false, a, List.of(a)), new NextHop(false, true, b, List.of()), new NextHop(false, false, null, List.of()), new JoinNotify(true), new JoinNotify(false), new JoinedBefore(false), new JoinedBefore(true), new PullRange(0x1234),
         new GetNeighbors(), new GetNeighbors(b, 0), new GetNeighbors(null, -7L), new Neighbors(null, List.of(a, b)), new Neighbors(a, List.of()), new Neighbors(a, List.of(), true), new Notify(), new Notify(a),
         new JoinAccepted(null, false, List.of(a)), new JoinAccepted(a, false, List.of(b)), new JoinAccepted(b, true, List.of(a, b)),
-        new SuccessorLeaving(List.of(b)), new SuccessorsChanged(List.of(a, b)), new SuccessorsChanged(List.of()), new PredecessorLeaving(null), new PredecessorLeaving(a),
+        new SuccessorLeaving(List.of(b)), new SuccessorsChanged(List.of(a, b)), new SuccessorsChanged(List.of()), new FingerJoined(a), new PredecessorLeaving(null), new PredecessorLeaving(a),
         new StoreTransfer(List.of(live, dead)), new PutRequest("k", "v"), new PutRequest("k", null),
         new PutReply(true, new Version(3, 4), 3), new PutReply(false, null, 0), new GetRequest("k"),
         new GetReply(live), new GetReply(null), new GetPredecessor(), new GetPredecessor(true, -3L), new Predecessor(null), Predecessor.fingerHolds(), new Predecessor(b), new Predecessor(b, a), new Predecessor(null, a),

@@ -164,10 +164,11 @@ public final class NodeCommand implements Callable<Integer> {
       }
       periods.adaptiveUnlessGiven(spec.commandLine().getParseResult(), PeriodsMixin.NODE_STABILIZE_FACTOR,
           PeriodsMixin.NODE_FIX_FINGERS_FACTOR);
-      // a peer tells its predecessor when its successor list changed, so the lists before a joiner
-      // learn of it at once rather than at each peer's next stabilize round, which adaptive
-      // maintenance may have backed off to 32 periods
-      options.setChord(periods.apply(options.getChord()).withSuccessorPush(true));
+      // a peer tells its predecessor when its successor list changed, and the peers whose fingers a
+      // joiner takes, so the lists and fingers a join changes learn of it at once rather than at each
+      // peer's next stabilize or fix-fingers round, which adaptive maintenance may have backed off
+      // to 32 or 128 periods
+      options.setChord(periods.apply(options.getChord()).withSuccessorPush(true).withFingerPush(true));
       if (refreshMs < 1) {
         throw new UsageException("--refresh-ms must be positive, got " + refreshMs);
       }

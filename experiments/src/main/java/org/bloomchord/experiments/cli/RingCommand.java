@@ -103,6 +103,12 @@ public final class RingCommand implements Callable<Integer> {
           + " already on the ring (default: ${DEFAULT-VALUE}).")
   int joinWindow;
 
+  @Option(names = "--pushes", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Peers push what a join changed: the successor list to the predecessor, and a joiner to the"
+          + " peers whose fingers it takes; --no-pushes leaves both to stabilize and fix-fingers, the pull-only"
+          + " protocol of the reproductions (default: on; off with --jvms).")
+  boolean pushes;
+
   @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "" + RingSettings.DEFAULT_MAX_WAIT_SECONDS,
       description = "Longest wait for a stable ring, after the launch and after the crash, in runtime seconds"
           + " (default: ${DEFAULT-VALUE}).")
@@ -148,7 +154,7 @@ public final class RingCommand implements Callable<Integer> {
           .virtualNodes(virtualNodes).keys(keys).failFraction(failFraction).lookups(lookups).seed(seed)
           .periods(periods.stabilizeMs, periods.fixFingersMs, periods.stabilizeMaxMs, periods.fixFingersMaxMs)
           .maxWaitSeconds(maxWaitSeconds).benchPings(benchPings).waveGrowth(waveGrowth)
-          .launch(launch).joinWindow(joinWindow).build();
+          .launch(launch).joinWindow(joinWindow).pushes(pushes).build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -84,6 +84,7 @@ import org.bloomchord.chord.merge.MergeMessages.MergeNews;
 import org.bloomchord.chord.merge.MergeMessages.MergeFind;
 import org.bloomchord.chord.merge.MergeMessages.MergeFound;
 import org.bloomchord.chord.merge.MergeMessages.MergeIntro;
+import org.bloomchord.chord.wire.ChordMessages.FingerJoined;
 import org.bloomchord.routing.reconcile.StrataEstimator;
 import org.bloomchord.routing.repair.RepairMessages.EntryRequest;
 import org.bloomchord.routing.repair.RepairMessages.RangeRequest;
@@ -159,6 +160,7 @@ public final class FrameCorpus {
     out.add(new Notify(some ? null : peer()));
     out.add(new SuccessorLeaving(peers(v + 1)));
     out.add(new SuccessorsChanged(peers(v + 1)));
+    out.add(new FingerJoined(origin));
     out.add(new PredecessorLeaving(some ? null : peer()));
     out.add(new ReachCheck(origin));
     out.add(new ReachResult(some));

@@ -80,7 +80,8 @@ public final class JvmRingTrial {
     this.cluster = cluster;
     this.progress = progress;
     // peers over several JVMs confirm failures, as a node's do: a slow JVM is not a gone one
-    this.config = settings.chordConfig().withConfirmFailures(true);
+    // the children build their configuration from the worker flags, which carry no pushes
+    this.config = settings.chordConfig().withConfirmFailures(true).withSuccessorPush(false).withFingerPush(false);
     this.ring = new IdRing(config.idBits());
   }
 

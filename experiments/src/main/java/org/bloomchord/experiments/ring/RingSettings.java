@@ -49,6 +49,10 @@ import org.bloomchord.overlay.Networks;
  *     (default 1000)
  * @param fixFingersMs period of fix-fingers (the floor of its adaptive interval) in runtime ms; 0
  *     (the default) makes it stabilizeMs
+ * @param pushes the peers push what a join changed instead of leaving it to the next pulls:
+ *     successor lists ({@code ChordConfig.successorPush}) and fingers ({@code
+ *     ChordConfig.fingerPush}); on by default, {@code --no-pushes} keeps the pull-only protocol
+ *     of the reproductions. The placed launch has no joins to push
  */
 public record RingSettings(
     String runtime,
@@ -69,7 +73,8 @@ public record RingSettings(
     long fixFingersMaxMs,
     String launch,
     int joinWindow,
-    long fixFingersMs) {
+    long fixFingersMs,
+    boolean pushes) {
 
   /** The launch in which every peer joins by the protocol, in waves with a stable ring between. */
   public static final String JOINS = "joins";
@@ -184,6 +189,7 @@ public record RingSettings(
     b.waveGrowth = waveGrowth;
     b.launch = launch;
     b.joinWindow = joinWindow;
+    b.pushes = pushes;
     return b;
   }
 
@@ -191,7 +197,7 @@ public record RingSettings(
   public ChordConfig chordConfig() {
     return periods().applyTo(ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
-        .withVirtualNodes(virtualNodes)).withSuccessorPush(streamed());
+        .withVirtualNodes(virtualNodes)).withSuccessorPush(pushes).withFingerPush(pushes);
   }
 
   /**
@@ -218,6 +224,7 @@ public record RingSettings(
     private int waveGrowth = DEFAULT_WAVE_GROWTH;
     private String launch = JOINS;
     private int joinWindow = DEFAULT_JOIN_WINDOW;
+    private boolean pushes = true;
 
     private Builder(int peers) {
       this.peers = peers;
@@ -325,6 +332,12 @@ public record RingSettings(
       return this;
     }
 
+    /** Successor-list and finger pushes on (the default) or off. */
+    public Builder pushes(boolean on) {
+      this.pushes = on;
+      return this;
+    }
+
     /**
      * The settings.
      *
@@ -333,7 +346,7 @@ public record RingSettings(
     public RingSettings build() {
       return new RingSettings(runtime, peers, idBits, successors, replicas, virtualNodes, keys, failFraction, lookups,
           seed, stabilizeMs, maxWaitSeconds, benchPings, waveGrowth, stabilizeMaxMs, fixFingersMaxMs, launch,
-          joinWindow, fixFingersMs);
+          joinWindow, fixFingersMs, pushes);
     }
   }
 

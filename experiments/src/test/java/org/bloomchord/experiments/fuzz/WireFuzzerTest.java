@@ -43,8 +43,8 @@ class WireFuzzerTest {
       covered.add(m.getClass());
     }
     assertEquals(registry.types(), covered);
-    // Chord 27, ring merge 4, location 12, reconciliation 14, repair 3
-    assertEquals(60, covered.size());
+    // Chord 28, ring merge 4, location 12, reconciliation 14, repair 3
+    assertEquals(61, covered.size());
   }
 
   @Test
