@@ -51,17 +51,17 @@ import org.bloomchord.overlay.PeerRef;
  *     ({@link org.bloomchord.chord.wire.ChordMessages.SuccessorsChanged}); the predecessor adds
  *     the peers named there and removes none, so joins reach the r lists that name them within r
  *     message delays rather than r stabilize rounds, while removals, a rogue successor's
- *     included, still travel one stabilize round per peer; off by default ({@code ring --launch
- *     stream} and the scenario key {@code successorPush} turn it on; docs/ARCHITECTURE.md,
- *     "Maintenance cost")
+ *     included, still travel one stabilize round per peer; off by default ({@code ring --pushes},
+ *     {@code ring --launch stream}, {@code bloomchord node} and the scenario key {@code
+ *     successorPush} turn it on; docs/architecture/chord.md, "Maintenance cost")
  * @param fingerPush a peer whose predecessor became a peer that joined just before it tells the
  *     peers that last checked it as a finger whose start now lies at or before the joiner
  *     ({@link org.bloomchord.chord.wire.ChordMessages.FingerJoined}); they move those fingers to
  *     the joiner and check it, so a join reaches the fingers that should name it within a few
  *     message delays instead of within a pass of fix-fingers over each table (about log2 N rounds).
  *     Each peer keeps up to {@link #FINGER_CHECKERS} such peers. Off by default, which keeps the
- *     published protocol of the reproductions; {@code ring} (both launches by joins) and
- *     {@code bloomchord node} turn it on (docs/architecture/chord.md, "Finger pushes")
+ *     published protocol of the reproductions; {@code ring --pushes} and {@code bloomchord node}
+ *     turn it on (docs/architecture/chord.md, "Finger pushes")
  * @param limits caps of the per-peer and per-request maps and the per-sender quotas
  *     ({@link ChordLimits#defaults()} when null)
  * @param writeQuorum copies (the primary's included) that must hold a put or delete before it is

@@ -103,10 +103,11 @@ public final class RingCommand implements Callable<Integer> {
           + " already on the ring (default: ${DEFAULT-VALUE}).")
   int joinWindow;
 
-  @Option(names = "--pushes", negatable = true, defaultValue = "true", fallbackValue = "true",
+  @Option(names = "--pushes",
       description = "Peers push what a join changed: the successor list to the predecessor, and a joiner to the"
-          + " peers whose fingers it takes; --no-pushes leaves both to stabilize and fix-fingers, the pull-only"
-          + " protocol of the reproductions (default: on; off with --jvms).")
+          + " peers whose fingers it takes. Without it both are left to stabilize and fix-fingers, the pull-only"
+          + " protocol of the reproductions, except that --launch stream always pushes successor lists. Not"
+          + " with --jvms.")
   boolean pushes;
 
   @Option(names = "--max-wait", paramLabel = "SECONDS", defaultValue = "" + RingSettings.DEFAULT_MAX_WAIT_SECONDS,
@@ -215,6 +216,9 @@ public final class RingCommand implements Callable<Integer> {
     }
     if (settings.failFraction() > 0 || settings.benchPings() > 0) {
       throw new UsageException("--jvms does not take --fail-fraction or --bench-pings (use --kill-jvm)");
+    }
+    if (settings.pushes()) {
+      throw new UsageException("--jvms does not take --pushes: the child JVMs' peers run the pull-only protocol");
     }
     if (settings.waveGrowth() != 2 || !RingSettings.JOINS.equals(settings.launch())) {
       throw new UsageException("--jvms launches in waves of joins that double the ring; it does not take"

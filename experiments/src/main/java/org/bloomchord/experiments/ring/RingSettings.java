@@ -51,8 +51,8 @@ import org.bloomchord.overlay.Networks;
  *     (the default) makes it stabilizeMs
  * @param pushes the peers push what a join changed instead of leaving it to the next pulls:
  *     successor lists ({@code ChordConfig.successorPush}) and fingers ({@code
- *     ChordConfig.fingerPush}); on by default, {@code --no-pushes} keeps the pull-only protocol
- *     of the reproductions. The placed launch has no joins to push
+ *     ChordConfig.fingerPush}); off by default, the pull-only protocol of the reproductions, except
+ *     that the stream launch always pushes successor lists
  */
 public record RingSettings(
     String runtime,
@@ -197,7 +197,7 @@ public record RingSettings(
   public ChordConfig chordConfig() {
     return periods().applyTo(ChordConfig.defaults().withIdBits(idBits)
         .withSuccessors(successors, replicas)
-        .withVirtualNodes(virtualNodes)).withSuccessorPush(pushes).withFingerPush(pushes);
+        .withVirtualNodes(virtualNodes)).withSuccessorPush(pushes || streamed()).withFingerPush(pushes);
   }
 
   /**
@@ -224,7 +224,7 @@ public record RingSettings(
     private int waveGrowth = DEFAULT_WAVE_GROWTH;
     private String launch = JOINS;
     private int joinWindow = DEFAULT_JOIN_WINDOW;
-    private boolean pushes = true;
+    private boolean pushes;
 
     private Builder(int peers) {
       this.peers = peers;
@@ -332,7 +332,7 @@ public record RingSettings(
       return this;
     }
 
-    /** Successor-list and finger pushes on (the default) or off. */
+    /** Successor-list and finger pushes on or off (the default). */
     public Builder pushes(boolean on) {
       this.pushes = on;
       return this;

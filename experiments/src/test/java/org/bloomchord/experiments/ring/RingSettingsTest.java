@@ -43,26 +43,26 @@ class RingSettingsTest {
   }
 
   @Test
-  void pushesAreOnUnlessTurnedOffWhateverTheLaunch() {
+  void pushesAreOffUnlessAskedForButTheStreamAlwaysPushesSuccessorLists() {
     RingSettings d = RingSettings.defaults(100);
-    assertTrue(d.pushes());
-    assertTrue(d.chordConfig().successorPush());
-    assertTrue(d.chordConfig().fingerPush());
+    assertFalse(d.pushes());
+    assertFalse(d.chordConfig().successorPush());
+    assertFalse(d.chordConfig().fingerPush());
     RingSettings stream = d.toBuilder().launch(RingSettings.STREAM).joinWindow(50).build();
     assertTrue(stream.chordConfig().successorPush());
-    assertTrue(stream.chordConfig().fingerPush());
-    RingSettings off = d.toBuilder().pushes(false).build();
-    assertFalse(off.chordConfig().successorPush());
-    assertFalse(off.chordConfig().fingerPush());
+    assertFalse(stream.chordConfig().fingerPush());
+    RingSettings on = d.toBuilder().pushes(true).build();
+    assertTrue(on.chordConfig().successorPush());
+    assertTrue(on.chordConfig().fingerPush());
   }
 
   @Test
   void theBuilderCarriesEveryFieldAndValidatesTheWholeNamingTheFlag() {
     RingSettings s = RingSettings.builder(300).runtime("SIM").idBits(20).successors(12, 4).virtualNodes(2).keys(5)
         .failFraction(0.25).lookups(7).seed(9).periods(MaintenancePeriods.fixed(250).withCeilings(1000, 0))
-        .maxWaitSeconds(30).benchPings(3).waveGrowth(4).pushes(false).build();
+        .maxWaitSeconds(30).benchPings(3).waveGrowth(4).pushes(true).build();
     assertEquals(s, s.toBuilder().build());
-    assertFalse(s.toBuilder().build().pushes());
+    assertTrue(s.toBuilder().build().pushes());
     assertEquals("sim", s.runtime());
     assertEquals(MaintenancePeriods.fixed(250).withCeilings(1000, 0), s.periods());
     assertEquals(4, s.chordConfig().replicas());
