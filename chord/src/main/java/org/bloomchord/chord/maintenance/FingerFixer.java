@@ -2,7 +2,6 @@ package org.bloomchord.chord.maintenance;
 
 import io.vertx.core.Future;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.bloomchord.chord.ChordConfig;
@@ -28,12 +27,11 @@ import org.bloomchord.overlay.PeerRef;
  * ({@link GetFingers}) and checks them all at once; a finger whose peer was suspected is repaired
  * by a lookup. At most one round is in flight at a time.
  *
- * <p>With finger pushes on ({@link org.bloomchord.chord.ChordConfig#fingerPush()}) a peer also
- * remembers who checked it as their finger and for which start ({@link #checkedBy}); when a peer
- * joins just before it, it tells those whose start the joiner now owns ({@link FingerJoined}), and
- * they move those fingers at once and check the joiner ({@link #onFingerJoined}). Fix-fingers'
- * rounds go on as before: a push that is lost, or a finger set without a check, costs only the
- * time until the round reaches it.
+ * <p>With finger pushes on ({@link ChordConfig#fingerPush()}) the peers that checked this one as
+ * their finger are remembered ({@link FingerCheckers}) and told when a peer joins just before it
+ * ({@link FingerJoined}); this class moves the fingers such a push names and checks the joiner
+ * ({@link #onFingerJoined}). Fix-fingers' rounds go on as before: a push that is lost, or a finger
+ * set without a check, costs only the time until the round reaches it.
  *
  * <p>With proximity neighbour selection on ({@link org.bloomchord.chord.ChordConfig#proximity()}),
  * {@link ProximityRound} does the check instead and picks the finger by round trip.
@@ -49,13 +47,6 @@ final class FingerFixer {
   private boolean fixing;
   /** The fingers a push moved and no check has reached since, bit i - 1 for finger i. */
   private long pushed;
-  /** The ids, refs and checked starts of the peers that last checked this peer as their finger. */
-  private long[] checkerIds;
-  private PeerRef[] checkers;
-  private long[] checkerStarts;
-  private int checkerCount;
-  /** Where the next checker is written once the arrays are full. */
-  private int checkerNext;
 
   FingerFixer(ChordContext ctx, LookupEngine lookups, MaintenanceSchedule schedule, BooleanSupplier paused) {
     this.ctx = ctx;
@@ -106,94 +97,6 @@ final class FingerFixer {
       nextFinger = next;
       schedule.fingersChecked(ar.succeeded() && ctx.table().fingerChanges() == changesBefore);
     });
-  }
-
-  /**
-   * Notes that {@code from} checked this peer as its finger for {@code start} ({@code
-   * fingerPush}): when this peer is still that finger ({@code holds}) the checker is remembered,
-   * as one of the peers told when one joins before this peer; otherwise (a peer joined in between,
-   * and the checker moves to it) it is forgotten. One entry per checker, the latest start kept;
-   * beyond {@link ChordConfig#FINGER_CHECKERS} checkers the oldest entries are overwritten in turn.
-   */
-  void checkedBy(PeerRef from, long start, boolean holds) {
-    if (!ctx.config().fingerPush()) {
-      return;
-    }
-    long id = from.id();
-    for (int k = 0; k < checkerCount; k++) {
-      if (checkerIds[k] == id) {
-        if (holds) {
-          checkers[k] = from;
-          checkerStarts[k] = start;
-        } else {
-          forgetChecker(k);
-        }
-        return;
-      }
-    }
-    if (!holds) {
-      return;
-    }
-    int max = ChordConfig.FINGER_CHECKERS;
-    if (checkerIds == null || checkerCount == checkerIds.length && checkerCount < max) {
-      int size = checkerIds == null ? 4 : Math.min(max, 2 * checkerIds.length);
-      checkerIds = checkerIds == null ? new long[size] : Arrays.copyOf(checkerIds, size);
-      checkers = checkers == null ? new PeerRef[size] : Arrays.copyOf(checkers, size);
-      checkerStarts = checkerStarts == null ? new long[size] : Arrays.copyOf(checkerStarts, size);
-    }
-    int k;
-    if (checkerCount < checkerIds.length) {
-      k = checkerCount++;
-    } else {
-      k = checkerNext;
-      checkerNext = (checkerNext + 1) % checkerCount;
-    }
-    checkerIds[k] = id;
-    checkers[k] = from;
-    checkerStarts[k] = start;
-  }
-
-  /** Forgets checker k, the last entry taking its place. */
-  private void forgetChecker(int k) {
-    int last = --checkerCount;
-    checkerIds[k] = checkerIds[last];
-    checkers[k] = checkers[last];
-    checkerStarts[k] = checkerStarts[last];
-    checkers[last] = null;
-    if (checkerNext >= checkerCount) {
-      checkerNext = 0;
-    }
-  }
-
-  /**
-   * The predecessor changed from {@code was} to {@code now}: when {@code now} lies between them (a
-   * peer joined just before this one), every remembered checker whose start lies in (was, now]
-   * is told ({@link FingerJoined}) and forgotten, since its finger is now the joiner.
-   */
-  void predecessorChanged(PeerRef was, PeerRef now) {
-    if (checkerCount == 0 || !ctx.ring().inOpen(now.id(), was.id(), ctx.self().id())) {
-      return;
-    }
-    FingerJoined told = new FingerJoined(now);
-    int kept = 0;
-    for (int k = 0; k < checkerCount; k++) {
-      if (ctx.ring().inHalfOpen(checkerStarts[k], was.id(), now.id())) {
-        if (checkerIds[k] != now.id()) {
-          ctx.runtime().send(checkers[k], told);
-        }
-        checkers[k] = null;
-      } else {
-        checkerIds[kept] = checkerIds[k];
-        checkers[kept] = checkers[k];
-        checkerStarts[kept] = checkerStarts[k];
-        kept++;
-      }
-    }
-    for (int k = kept; k < checkerCount; k++) {
-      checkers[k] = null;
-    }
-    checkerCount = kept;
-    checkerNext = 0;
   }
 
   /**

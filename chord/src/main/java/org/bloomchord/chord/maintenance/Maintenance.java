@@ -17,7 +17,8 @@ import org.bloomchord.overlay.PeerRef;
 
 /**
  * Ring maintenance of one peer, one task per class: {@link Joiner} (both sides of a join),
- * {@link Stabilizer} (stabilize/notify and recovery), {@link FingerFixer} (fix-fingers, seeding and
+ * {@link Stabilizer} (stabilize/notify and recovery), {@link FingerCheckers} (whom to tell of a
+ * joiner, finger pushes only), {@link FingerFixer} (fix-fingers, seeding and
  * repair), {@link PredecessorCheck} and {@link Departures} (neighbours' graceful leaves), run on
  * the timers of a {@link MaintenanceSchedule} at fixed or adaptive periods. This class wires them
  * and is what the peer's handlers and life cycle call.
@@ -31,6 +32,7 @@ public final class Maintenance {
   private final Joiner joiner;
   private final Stabilizer stabilizer;
   private final FingerFixer fingers;
+  private final FingerCheckers checkers;
   private final PredecessorCheck predecessorCheck;
   private final Departures departures;
   private boolean paused;
@@ -52,8 +54,9 @@ public final class Maintenance {
     this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);
     this.joiner = new Joiner(ctx, lookups, storage, activate, fingers, stabilizer::toldSuccessor);
     this.departures = new Departures(ctx, storage);
+    this.checkers = new FingerCheckers(ctx);
     if (ctx.config().fingerPush()) {
-      ctx.table().onNewPredecessor(fingers::predecessorChanged);
+      ctx.table().onNewPredecessor(checkers::predecessorChanged);
     }
   }
 
@@ -172,10 +175,10 @@ public final class Maintenance {
 
   /**
    * {@code from} checked this peer as its finger for {@code start}; {@code holds} when this peer
-   * is still that finger ({@link FingerFixer#checkedBy}, finger pushes only).
+   * is still that finger ({@link FingerCheckers#checkedBy}, finger pushes only).
    */
   public void fingerCheckedBy(PeerRef from, long start, boolean holds) {
-    fingers.checkedBy(from, start, holds);
+    checkers.checkedBy(from, start, holds);
   }
 
   /** A finger's FingerJoined ({@link FingerFixer#onFingerJoined}). */
