@@ -66,12 +66,12 @@ final class ChordHandlers {
     h.request(GetPredecessor.class, (peer, from, m) -> {
       peer.admission().requireOnRing("GetPredecessor");
       RoutingTable table = peer.context().table();
-      if (m.finger() && table.precedes(m.start())) {
-        peer.maintenanceTasks().fingerCheckedBy(from, m.start(), true);
-        return Future.succeededFuture(Predecessor.fingerHolds());
-      }
       if (m.finger()) {
-        peer.maintenanceTasks().fingerCheckedBy(from, m.start(), false);
+        boolean holds = table.precedes(m.start());
+        peer.maintenanceTasks().fingerCheckedBy(from, m.start(), holds);
+        if (holds) {
+          return Future.succeededFuture(Predecessor.fingerHolds());
+        }
       }
       return Future.succeededFuture(new Predecessor(table.predecessor(), table.beyondPredecessor()));
     });

@@ -10,16 +10,20 @@ import org.bloomchord.overlay.PeerRef;
  * The sending side of finger pushes ({@link ChordConfig#fingerPush()}): the peers that last checked
  * this peer as their finger and found it still the finger, each with the start it checked, and the
  * {@link FingerJoined} told to those whose start a peer that joined just before this one now owns
- * (the receiving side is {@link FingerFixer#onFingerJoined}). Three parallel arrays that grow by
- * doubling up to {@link ChordConfig#FINGER_CHECKERS}: a peer is the finger of about log2 N others,
- * many more after a wide gap, and a million peers keep these in memory at once.
+ * (the receiving side is {@link FingerFixer#onFingerJoined}). Made only with finger pushes on.
+ * Three parallel arrays that grow by doubling up to {@link ChordConfig#FINGER_CHECKERS}: a peer is
+ * the finger of about log2 N others, many more after a wide gap, and a million peers keep these in
+ * memory at once; the ids stand beside the refs so that finding a checker reads no ref.
  */
 final class FingerCheckers {
 
+  private static final long[] NO_LONGS = {};
+  private static final PeerRef[] NO_PEERS = {};
+
   private final ChordContext ctx;
-  private long[] checkerIds;
-  private PeerRef[] checkers;
-  private long[] checkerStarts;
+  private long[] checkerIds = NO_LONGS;
+  private PeerRef[] checkers = NO_PEERS;
+  private long[] checkerStarts = NO_LONGS;
   private int checkerCount;
   /** Where the next checker is written once the arrays are full. */
   private int checkerNext;
@@ -36,9 +40,6 @@ final class FingerCheckers {
    * beyond {@link ChordConfig#FINGER_CHECKERS} checkers the oldest entries are overwritten in turn.
    */
   void checkedBy(PeerRef from, long start, boolean holds) {
-    if (!ctx.config().fingerPush()) {
-      return;
-    }
     long id = from.id();
     for (int k = 0; k < checkerCount; k++) {
       if (checkerIds[k] == id) {
@@ -54,12 +55,11 @@ final class FingerCheckers {
     if (!holds) {
       return;
     }
-    int max = ChordConfig.FINGER_CHECKERS;
-    if (checkerIds == null || checkerCount == checkerIds.length && checkerCount < max) {
-      int size = checkerIds == null ? 4 : Math.min(max, 2 * checkerIds.length);
-      checkerIds = checkerIds == null ? new long[size] : Arrays.copyOf(checkerIds, size);
-      checkers = checkers == null ? new PeerRef[size] : Arrays.copyOf(checkers, size);
-      checkerStarts = checkerStarts == null ? new long[size] : Arrays.copyOf(checkerStarts, size);
+    if (checkerCount == checkerIds.length && checkerCount < ChordConfig.FINGER_CHECKERS) {
+      int size = Math.min(ChordConfig.FINGER_CHECKERS, Math.max(4, 2 * checkerCount));
+      checkerIds = Arrays.copyOf(checkerIds, size);
+      checkers = Arrays.copyOf(checkers, size);
+      checkerStarts = Arrays.copyOf(checkerStarts, size);
     }
     int k;
     if (checkerCount < checkerIds.length) {
@@ -76,13 +76,17 @@ final class FingerCheckers {
   /** Forgets checker k, the last entry taking its place. */
   private void forgetChecker(int k) {
     int last = --checkerCount;
-    checkerIds[k] = checkerIds[last];
-    checkers[k] = checkers[last];
-    checkerStarts[k] = checkerStarts[last];
+    move(last, k);
     checkers[last] = null;
     if (checkerNext >= checkerCount) {
       checkerNext = 0;
     }
+  }
+
+  private void move(int from, int to) {
+    checkerIds[to] = checkerIds[from];
+    checkers[to] = checkers[from];
+    checkerStarts[to] = checkerStarts[from];
   }
 
   /**
@@ -101,12 +105,8 @@ final class FingerCheckers {
         if (checkerIds[k] != now.id()) {
           ctx.runtime().send(checkers[k], told);
         }
-        checkers[k] = null;
       } else {
-        checkerIds[kept] = checkerIds[k];
-        checkers[kept] = checkers[k];
-        checkerStarts[kept] = checkerStarts[k];
-        kept++;
+        move(k, kept++);
       }
     }
     for (int k = kept; k < checkerCount; k++) {

@@ -84,13 +84,13 @@ final class FingerFixer {
     checkFinger(i).onComplete(ar -> {
       pushed &= ~(1L << (i - 1));
       int next = ar.succeeded() ? ar.result() : following(i);
-      boolean going = ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean();
+      boolean going = running();
       if (proximity == null && ar.succeeded() && next > i && ctx.table().fingers().changes() != changes && going) {
         fixFrom(next, changesBefore);
         return;
       }
       if (pushed != 0 && going) {
-        fixFrom(Long.numberOfTrailingZeros(pushed) + 1, changesBefore);
+        fixFrom(firstPushed(), changesBefore);
         return;
       }
       fixing = false;
@@ -112,8 +112,7 @@ final class FingerFixer {
     PeerRef joined = m.joined();
     RoutingTable table = ctx.table();
     long now = ctx.now();
-    if (proximity != null || ctx.state() != PeerState.ACTIVE || paused.getAsBoolean() || joined.equals(ctx.self())
-        || !table.usable(joined, now)) {
+    if (proximity != null || !running() || joined.equals(ctx.self()) || !table.usable(joined, now)) {
       return;
     }
     var fingers = table.fingers();
@@ -141,10 +140,27 @@ final class FingerFixer {
   /** Checks finger {@code i} at once, or after the round in flight (as a finger a push moved). */
   private void recheck(int i) {
     pushed |= 1L << (i - 1);
-    if (!fixing && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
-      fixing = true;
-      fixFrom(Long.numberOfTrailingZeros(pushed) + 1, ctx.table().fingerChanges());
+    if (!fixing) {
+      checkPushed();
     }
+  }
+
+  /** With no round in flight: a round over the fingers pushes moved, when there are any. */
+  private void checkPushed() {
+    if (pushed != 0 && running()) {
+      fixing = true;
+      fixFrom(firstPushed(), ctx.table().fingerChanges());
+    }
+  }
+
+  /** The lowest finger a push moved and no check has reached since. */
+  private int firstPushed() {
+    return Long.numberOfTrailingZeros(pushed) + 1;
+  }
+
+  /** Whether rounds may run: the peer is on the ring and maintenance is not paused. */
+  private boolean running() {
+    return ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean();
   }
 
   /** Repairs finger {@code i} after its peer was suspected. */
@@ -213,10 +229,7 @@ final class FingerFixer {
   /** The joiner's check of its seeded fingers ended; the fingers pushes moved meanwhile are checked now. */
   private void endSeeding() {
     fixing = false;
-    if (pushed != 0 && ctx.state() == PeerState.ACTIVE && !paused.getAsBoolean()) {
-      fixing = true;
-      fixFrom(Long.numberOfTrailingZeros(pushed) + 1, ctx.table().fingerChanges());
-    }
+    checkPushed();
   }
 
   /** Answers GetFingers: the distinct fingers, at most as many as a message may carry. */

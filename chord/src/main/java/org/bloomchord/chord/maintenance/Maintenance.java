@@ -32,6 +32,7 @@ public final class Maintenance {
   private final Joiner joiner;
   private final Stabilizer stabilizer;
   private final FingerFixer fingers;
+  /** Null without finger pushes. */
   private final FingerCheckers checkers;
   private final PredecessorCheck predecessorCheck;
   private final Departures departures;
@@ -54,8 +55,8 @@ public final class Maintenance {
     this.predecessorCheck = new PredecessorCheck(ctx, schedule, this::paused);
     this.joiner = new Joiner(ctx, lookups, storage, activate, fingers, stabilizer::toldSuccessor);
     this.departures = new Departures(ctx, storage);
-    this.checkers = new FingerCheckers(ctx);
-    if (ctx.config().fingerPush()) {
+    this.checkers = ctx.config().fingerPush() ? new FingerCheckers(ctx) : null;
+    if (checkers != null) {
       ctx.table().onNewPredecessor(checkers::predecessorChanged);
     }
   }
@@ -178,7 +179,9 @@ public final class Maintenance {
    * is still that finger ({@link FingerCheckers#checkedBy}, finger pushes only).
    */
   public void fingerCheckedBy(PeerRef from, long start, boolean holds) {
-    checkers.checkedBy(from, start, holds);
+    if (checkers != null) {
+      checkers.checkedBy(from, start, holds);
+    }
   }
 
   /** A finger's FingerJoined ({@link FingerFixer#onFingerJoined}). */

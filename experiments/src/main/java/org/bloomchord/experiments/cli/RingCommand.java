@@ -217,9 +217,6 @@ public final class RingCommand implements Callable<Integer> {
     if (settings.failFraction() > 0 || settings.benchPings() > 0) {
       throw new UsageException("--jvms does not take --fail-fraction or --bench-pings (use --kill-jvm)");
     }
-    if (settings.pushes()) {
-      throw new UsageException("--jvms does not take --pushes: the child JVMs' peers run the pull-only protocol");
-    }
     if (settings.waveGrowth() != 2 || !RingSettings.JOINS.equals(settings.launch())) {
       throw new UsageException("--jvms launches in waves of joins that double the ring; it does not take"
           + " --wave-growth or --launch " + (RingSettings.JOINS.equals(settings.launch()) ? "placed or stream"

@@ -70,6 +70,11 @@ public final class JvmRingTrial {
     if (settings.virtualNodes() != 1) {
       throw new IllegalArgumentException("--jvms runs one ring id per peer: --virtual-nodes must be 1");
     }
+    if (settings.pushes()) {
+      // the children build their configuration from the worker flags, which carry no pushes
+      throw new IllegalArgumentException("--jvms does not take --pushes: the child JVMs' peers run the pull-only"
+          + " protocol");
+    }
     if (settings.peers() < jvms) {
       throw new IllegalArgumentException("--peers must be at least --jvms: " + settings.peers() + " < " + jvms);
     }
@@ -80,8 +85,7 @@ public final class JvmRingTrial {
     this.cluster = cluster;
     this.progress = progress;
     // peers over several JVMs confirm failures, as a node's do: a slow JVM is not a gone one
-    // the children build their configuration from the worker flags, which carry no pushes
-    this.config = settings.chordConfig().withConfirmFailures(true).withSuccessorPush(false).withFingerPush(false);
+    this.config = settings.chordConfig().withConfirmFailures(true);
     this.ring = new IdRing(config.idBits());
   }
 
