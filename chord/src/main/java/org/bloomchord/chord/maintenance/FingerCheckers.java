@@ -11,19 +11,24 @@ import org.bloomchord.overlay.PeerRef;
  * this peer as their finger and found it still the finger, each with the start it checked, and the
  * {@link FingerJoined} told to those whose start a peer that joined just before this one now owns
  * (the receiving side is {@link FingerFixer#onFingerJoined}). Made only with finger pushes on.
- * Three parallel arrays that grow by doubling up to {@link ChordConfig#FINGER_CHECKERS}: a peer is
- * the finger of about log2 N others, many more after a wide gap, and a million peers keep these in
- * memory at once; the ids stand beside the refs so that finding a checker reads no ref.
+ *
+ * <p>A million peers keep these in memory at once, so an entry takes 13 bytes: the checker's id
+ * (so that finding a checker reads no ref), its ref, and the finger's index k instead of its
+ * start, which is the checker's id plus 2^k (a check whose start is not that is not remembered).
+ * Three parallel arrays that grow by half up to {@link ChordConfig#FINGER_CHECKERS}: a peer is
+ * the finger of about log2 N others, many more after a wide gap.
  */
 final class FingerCheckers {
 
   private static final long[] NO_LONGS = {};
   private static final PeerRef[] NO_PEERS = {};
+  private static final byte[] NO_BYTES = {};
 
   private final ChordContext ctx;
   private long[] checkerIds = NO_LONGS;
   private PeerRef[] checkers = NO_PEERS;
-  private long[] checkerStarts = NO_LONGS;
+  /** k of each checker's finger: its start is the checker's id plus 2^k. */
+  private byte[] checkerFingers = NO_BYTES;
   private int checkerCount;
   /** Where the next checker is written once the arrays are full. */
   private int checkerNext;
@@ -36,30 +41,34 @@ final class FingerCheckers {
    * Notes that {@code from} checked this peer as its finger for {@code start} ({@code
    * fingerPush}): when this peer is still that finger ({@code holds}) the checker is remembered,
    * as one of the peers told when one joins before this peer; otherwise (a peer joined in between,
-   * and the checker moves to it) it is forgotten. One entry per checker, the latest start kept;
-   * beyond {@link ChordConfig#FINGER_CHECKERS} checkers the oldest entries are overwritten in turn.
+   * and the checker moves to it) it is forgotten, as it is when {@code start} is not one of the
+   * checker's finger starts (its id plus a power of two). One entry per checker, the latest start
+   * kept; beyond {@link ChordConfig#FINGER_CHECKERS} checkers the oldest entries are overwritten in turn.
    */
   void checkedBy(PeerRef from, long start, boolean holds) {
     long id = from.id();
+    long offset = ctx.ring().distance(id, start);
+    boolean remembered = holds && Long.bitCount(offset) == 1;
+    byte finger = (byte) Long.numberOfTrailingZeros(offset);
     for (int k = 0; k < checkerCount; k++) {
       if (checkerIds[k] == id) {
-        if (holds) {
+        if (remembered) {
           checkers[k] = from;
-          checkerStarts[k] = start;
+          checkerFingers[k] = finger;
         } else {
           forgetChecker(k);
         }
         return;
       }
     }
-    if (!holds) {
+    if (!remembered) {
       return;
     }
     if (checkerCount == checkerIds.length && checkerCount < ChordConfig.FINGER_CHECKERS) {
-      int size = Math.min(ChordConfig.FINGER_CHECKERS, Math.max(4, 2 * checkerCount));
+      int size = Math.min(ChordConfig.FINGER_CHECKERS, Math.max(4, checkerCount + (checkerCount >> 1)));
       checkerIds = Arrays.copyOf(checkerIds, size);
       checkers = Arrays.copyOf(checkers, size);
-      checkerStarts = Arrays.copyOf(checkerStarts, size);
+      checkerFingers = Arrays.copyOf(checkerFingers, size);
     }
     int k;
     if (checkerCount < checkerIds.length) {
@@ -70,7 +79,7 @@ final class FingerCheckers {
     }
     checkerIds[k] = id;
     checkers[k] = from;
-    checkerStarts[k] = start;
+    checkerFingers[k] = finger;
   }
 
   /** Forgets checker k, the last entry taking its place. */
@@ -86,7 +95,7 @@ final class FingerCheckers {
   private void move(int from, int to) {
     checkerIds[to] = checkerIds[from];
     checkers[to] = checkers[from];
-    checkerStarts[to] = checkerStarts[from];
+    checkerFingers[to] = checkerFingers[from];
   }
 
   /**
@@ -101,7 +110,8 @@ final class FingerCheckers {
     FingerJoined told = new FingerJoined(now);
     int kept = 0;
     for (int k = 0; k < checkerCount; k++) {
-      if (ctx.ring().inHalfOpen(checkerStarts[k], was.id(), now.id())) {
+      long start = ctx.ring().add(checkerIds[k], 1L << checkerFingers[k]);
+      if (ctx.ring().inHalfOpen(start, was.id(), now.id())) {
         if (checkerIds[k] != now.id()) {
           ctx.runtime().send(checkers[k], told);
         }
