@@ -287,11 +287,12 @@ final class FingerFixer {
         return lookupFinger(i);
       }
       PeerRef beyond = answer.beyond();
-      if (beyond == null || p.id() == start || ctx.config().fingerPush()) {
-        // with finger pushes p is asked itself, so that it learns us as its checker
-        return walkFinger(i, p, step + 1);
-      }
-      if (!ctx.ring().inClosedOpen(beyond.id(), start, p.id())) {
+      boolean beyondInGap = beyond != null && p.id() != start && ctx.ring().inClosedOpen(beyond.id(), start, p.id());
+      if (!beyondInGap) {
+        if (beyond == null || p.id() == start || ctx.config().fingerPush()) {
+          // with finger pushes p is asked itself, so that it learns us as its checker
+          return walkFinger(i, p, step + 1);
+        }
         // the finger's predecessor said its own predecessor lies before the start: p is the finger
         return Future.succeededFuture(table.fillFinger(i, p, ctx.now()));
       }
