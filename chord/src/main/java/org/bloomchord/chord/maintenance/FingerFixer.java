@@ -287,14 +287,14 @@ final class FingerFixer {
         return lookupFinger(i);
       }
       PeerRef beyond = answer.beyond();
-      boolean beyondInGap = beyond != null && p.id() != start && ctx.ring().inClosedOpen(beyond.id(), start, p.id());
-      if (!beyondInGap) {
-        if (beyond == null || p.id() == start || ctx.config().fingerPush()) {
-          // with finger pushes p is asked itself, so that it learns us as its checker
-          return walkFinger(i, p, step + 1);
-        }
-        // the finger's predecessor said its own predecessor lies before the start: p is the finger
-        return Future.succeededFuture(table.fillFinger(i, p, ctx.now()));
+      if (beyond == null || p.id() == start) {
+        return walkFinger(i, p, step + 1);
+      }
+      if (!ctx.ring().inClosedOpen(beyond.id(), start, p.id())) {
+        // the finger's predecessor said its own predecessor lies before the start: p is the finger,
+        // which with finger pushes is asked itself, so that it learns us as its checker
+        return ctx.config().fingerPush() ? walkFinger(i, p, step + 1)
+            : Future.succeededFuture(table.fillFinger(i, p, ctx.now()));
       }
       // one more peer joined before p: ask it straight away
       if (step + 2 >= ctx.config().successors() || !table.usable(beyond, ctx.now())) {
