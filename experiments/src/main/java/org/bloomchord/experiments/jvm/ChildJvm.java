@@ -86,12 +86,14 @@ final class ChildJvm implements AutoCloseable {
 
   /**
    * Starts {@code bloomchord worker ARGS} in a new JVM with this JVM's class path, the Hazelcast
-   * JDK flags and a heap of {@code heapMb} MiB.
+   * JDK flags, this JVM's temporary folder and a heap of {@code heapMb} MiB.
    */
   static ChildJvm start(String name, List<String> workerArgs, int heapMb) {
     String java = ProcessHandle.current().info().command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMb + "m"));
+    // the child's temporary files (Vert.x' cache, RocksDB's native library) go where this JVM's do
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMb + "m",
+        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
     cmd.addAll(ClusterNode.JDK_FLAGS);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(), "worker"));
     cmd.addAll(workerArgs);
