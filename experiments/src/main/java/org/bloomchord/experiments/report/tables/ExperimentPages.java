@@ -92,7 +92,8 @@ public final class ExperimentPages {
       "simulator-speed", SimulatorSpeedTable::markdown,
       "simulator-speed-fb8e984", SimulatorSpeedTable::markdown,
       "rings-at-scale", RingsAtScaleTable::markdown,
-      "bench-ring", BenchRingTable::markdown);
+      "bench-ring", BenchRingTable::markdown,
+      "node-idle", NodeIdleTable::markdown);
 
   /**
    * The blocks written from the run folder of a sweep of our own setting, one with no published

@@ -20,11 +20,11 @@ public final class IdleRingTable {
       + " | repair | sweeper's lookups | summary pulls | other |\n"
       + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 
-  private static final List<String> STABILIZE = List.of("GetNeighbors", "Neighbors");
-  private static final List<String> FINGERS = List.of("GetPredecessor", "Predecessor");
-  private static final List<String> REPAIR = List.of("RangeRequest", "OfferReply", "RepairDone");
-  private static final List<String> LOOKUPS = List.of("FindSuccessor", "LookupDone", "Ack");
-  private static final List<String> PULLS = List.of("SummaryRequest", "SummaryReply", "SummaryDelta");
+  static final List<String> STABILIZE = List.of("GetNeighbors", "Neighbors");
+  static final List<String> FINGERS = List.of("GetPredecessor", "Predecessor");
+  static final List<String> REPAIR = List.of("RangeRequest", "OfferReply", "RepairDone");
+  static final List<String> LOOKUPS = List.of("FindSuccessor", "LookupDone", "Ack");
+  static final List<String> PULLS = List.of("SummaryRequest", "SummaryReply", "SummaryDelta");
 
   private IdleRingTable() {
   }
