@@ -143,7 +143,8 @@ class BundledScenariosRepeatTest {
   private static Process start(Path out) throws Exception {
     Files.createDirectories(out);
     return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Runs.class.getName(), out.toString())
+        "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+        "-cp", System.getProperty("java.class.path"), Runs.class.getName(), out.toString())
         .redirectOutput(out.resolve("stdout.txt").toFile()).redirectError(out.resolve("stderr.txt").toFile()).start();
   }
 

@@ -86,8 +86,9 @@ class NodeCommandTest {
     Path token = Files.writeString(dir.resolve("api.token"), TOKEN + "\n");
     Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
     Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(),
-        "node", "--peers", "6", "--http-port", "0", "--data-dir", data.toString(), "--event-loops", "2",
+        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"),
+        BloomchordCli.class.getName(), "node", "--peers", "6", "--http-port", "0", "--data-dir", data.toString(),
+        "--event-loops", "2",
         "--stabilize-ms", "400", "--stabilize-max", "6400", "--fix-fingers-max", "12800", "--refresh-ms", "2000",
         "--http-token-file", token.toString())
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();

@@ -25,7 +25,7 @@ final class NodeProcesses {
   /** Starts {@code bloomchord node ARGS} (two event loops, 384 MB heap), standard error to {@code err}. */
   static Process start(List<Process> started, Path err, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx384m"));
+        "-Xmx384m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
     cmd.addAll(ClusterNode.JDK_FLAGS);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(), "node",
         "--event-loops", "2"));

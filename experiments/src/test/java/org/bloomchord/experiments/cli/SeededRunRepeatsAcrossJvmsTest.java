@@ -48,7 +48,8 @@ class SeededRunRepeatsAcrossJvmsTest {
 
   private static JsonNode run(Path scenario, Path out) throws Exception {
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-        "-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName(),
+        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"),
+        BloomchordCli.class.getName(),
         "run", scenario.toString(), "--out", out.toString())
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     if (!p.waitFor(180, TimeUnit.SECONDS)) {

@@ -265,7 +265,7 @@ class ReadmeTourTest {
   /** Starts {@code bloomchord ARGS} in a JVM of its own and returns the base URL it prints. */
   private static String start(List<Process> started, Path err, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx384m"));
+        "-Xmx384m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
     cmd.addAll(ClusterNode.JDK_FLAGS);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BloomchordCli.class.getName()));
     cmd.addAll(args);

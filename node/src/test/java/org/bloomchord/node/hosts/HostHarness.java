@@ -109,7 +109,8 @@ public final class HostHarness implements AutoCloseable {
   public String startNode(int k, int peers, long timeoutMs) throws IOException, InterruptedException {
     String addr = address(k);
     List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "bc-" + name + "-h" + k,
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
     cmd.addAll(org.bloomchord.overlay.vertx.ClusterNode.JDK_FLAGS);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), HostNodeMain.class.getName(),
         addr, Integer.toString(peers), k == 0 ? "-" : address(0) + ":5701", "bc-" + name, tlsSeed));

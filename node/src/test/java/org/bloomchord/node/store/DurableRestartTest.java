@@ -27,7 +27,8 @@ class DurableRestartTest {
   @Test
   void noAcknowledgedKeyIsLostWhenTheProcessIsKilledMidWrite(@TempDir Path dir) throws Exception {
     Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-cp", System.getProperty("java.class.path"), DurableWriterMain.class.getName(),
+        "-Xmx512m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+        "-cp", System.getProperty("java.class.path"), DurableWriterMain.class.getName(),
         dir.toString(), "6")
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     List<String> acked = new ArrayList<>();

@@ -29,6 +29,9 @@ public final class NodeIdleTable {
 
   private static final Pattern PEERS = Pattern.compile("^run build=(\\S+) .*\\bpeers=(\\d+)\\b");
   private static final Pattern AT = Pattern.compile("^at (\\d+) \\S+$");
+  /** The kinds of messages of each column after the total, as {@link IdleRingTable} groups them. */
+  private static final List<List<String>> KINDS = List.of(IdleRingTable.STABILIZE, IdleRingTable.FINGERS,
+      IdleRingTable.REPAIR, IdleRingTable.LOOKUPS, IdleRingTable.PULLS);
   private static final Pattern COUNT = Pattern.compile("^bloomchord_messages_sent_total\\{type=\"(\\w+)\"} ([0-9.]+)$");
 
   private NodeIdleTable() {
@@ -68,12 +71,10 @@ public final class NodeIdleTable {
         double seconds = b.seconds() - a.seconds();
         double all = total(b) - total(a);
         double perPeer = peers * seconds;
-        double[] groups = new double[5];
-        List<List<String>> kinds = List.of(IdleRingTable.STABILIZE, IdleRingTable.FINGERS, IdleRingTable.REPAIR,
-            IdleRingTable.LOOKUPS, IdleRingTable.PULLS);
+        double[] groups = new double[KINDS.size()];
         double grouped = 0;
         for (int g = 0; g < groups.length; g++) {
-          for (String t : kinds.get(g)) {
+          for (String t : KINDS.get(g)) {
             groups[g] += b.byType().getOrDefault(t, 0.0) - a.byType().getOrDefault(t, 0.0);
           }
           grouped += groups[g];
