@@ -45,7 +45,7 @@ public final class NodeIdleTable {
    * The table of the runs kept in {@code files}, in order.
    *
    * @throws IllegalArgumentException when a file has no {@code run} line with the build and the
-   *     peers, fewer than two readings, or a reading with no count
+   *     peers, fewer than two readings, a reading with no count, or readings out of time order
    */
   public static String markdown(List<Path> files) {
     StringBuilder out = new StringBuilder(HEAD);
@@ -68,6 +68,10 @@ public final class NodeIdleTable {
       for (int i = 1; i < readings.size(); i++) {
         Reading a = readings.get(i - 1);
         Reading b = readings.get(i);
+        if (b.seconds() <= a.seconds()) {
+          throw new IllegalArgumentException(f.getFileName() + ": the reading at " + b.seconds()
+              + " s comes after the one at " + a.seconds() + " s");
+        }
         double seconds = b.seconds() - a.seconds();
         double all = total(b) - total(a);
         double perPeer = peers * seconds;

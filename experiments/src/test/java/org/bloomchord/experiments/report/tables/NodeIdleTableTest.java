@@ -39,7 +39,7 @@ class NodeIdleTableTest {
   }
 
   @Test
-  void aRunWithoutPeersOrWithOneReadingIsRefused() throws IOException {
+  void aRunWithoutPeersWithOneReadingOrWithReadingsOutOfOrderIsRefused() throws IOException {
     Path noPeers = dir.resolve("a.txt");
     Files.writeString(noPeers, "run build=abc command=node\nat 240 00:04:10\n" + count("Ack", 1)
         + "at 300 00:05:10\n" + count("Ack", 2));
@@ -48,5 +48,10 @@ class NodeIdleTableTest {
     Path one = dir.resolve("b.txt");
     Files.writeString(one, "run build=abc peers=10 command=node\nat 240 00:04:10\n" + count("Ack", 1));
     assertThrows(IllegalArgumentException.class, () -> NodeIdleTable.markdown(List.of(one)));
+    Path backwards = dir.resolve("c.txt");
+    Files.writeString(backwards, "run build=abc peers=10 command=node\nat 300 00:05:10\n" + count("Ack", 2)
+        + "at 240 00:04:10\n" + count("Ack", 1));
+    e = assertThrows(IllegalArgumentException.class, () -> NodeIdleTable.markdown(List.of(backwards)));
+    assertTrue(e.getMessage().contains("240"), e.getMessage());
   }
 }
